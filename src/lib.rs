@@ -1,0 +1,2 @@
+//! chimera: chess and shogi variants defined in text files.
+pub mod notation;

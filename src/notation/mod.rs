@@ -1,0 +1,27 @@
+//! Piece-move notation: text → syntax tree → program over legs, canonical
+//! printing, and plain-English explanations. Knows nothing about boards or
+//! variants; `compile` turns programs into move tables.
+
+mod ast;
+mod explain;
+mod meaning;
+mod parse;
+
+pub use ast::*;
+pub use explain::{explain, leg_words};
+pub use meaning::{
+    Leg, MeaningError, Program, continuation_frame, program, selected, symmetric_images,
+    to_frame,
+};
+pub use parse::{NotationError, parse};
+
+/// Parses and interprets a notation string in one step.
+pub fn compile_program(text: &str) -> Result<(Notation, Program), NotationError> {
+    let tree = parse(text)?;
+    let prog = program(&tree).map_err(|e| NotationError {
+        offset: 0,
+        column: 1,
+        message: e.0,
+    })?;
+    Ok((tree, prog))
+}
