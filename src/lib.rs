@@ -1,2 +1,7 @@
 //! chimera: chess and shogi variants defined in text files.
+pub mod cli;
+pub mod compile;
+pub mod diag;
+pub mod engine;
 pub mod notation;
+pub mod rules;

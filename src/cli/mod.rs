@@ -1,0 +1,172 @@
+//! The `chimera` command line. Results go to stdout, errors to stderr with a
+//! non-zero exit; `--json` prints one JSON object per line.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use serde_json::json;
+
+use crate::compile;
+use crate::engine::movetext::{format_move, parse_move};
+use crate::engine::{Position, Variant, perft};
+use crate::notation;
+
+#[derive(Parser)]
+#[command(name = "chimera", version, about = "Define chess and shogi variants in text files; check, play and analyse them.")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree to a depth.
+    Perft {
+        /// The variant's rules file (e.g. variants/chess.toml).
+        variant: PathBuf,
+        /// Start from this position (the variant's position text) instead of the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Play these moves first (space-separated, canonical/UCI/USI).
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long, short)]
+        depth: u32,
+        /// Print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the legal moves of a position.
+    Moves {
+        variant: PathBuf,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Explain a piece-move notation string in words.
+    Explain {
+        /// A notation string such as "fmWfcF" or "Fa[cxQ3]".
+        notation: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(2)
+}
+
+fn load(path: &std::path::Path) -> Result<Arc<Variant>, ExitCode> {
+    compile::load(path).map(Arc::new).map_err(|d| {
+        eprint!("{}", d.render());
+        ExitCode::from(2)
+    })
+}
+
+fn position(v: &Arc<Variant>, text: Option<&str>, moves: Option<&str>) -> Result<Position, ExitCode> {
+    let mut pos = match text {
+        None => Position::start(v),
+        Some(t) => Position::from_text(v, t).map_err(|e| fail(format!("bad position: {e}")))?,
+    };
+    for (i, m) in moves.unwrap_or("").split_whitespace().enumerate() {
+        let mv = parse_move(&mut pos, m).map_err(|e| fail(format!("move {}: {e}", i + 1)))?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Perft { variant, position: p, moves, depth, divide, json } => {
+            let v = match load(&variant) {
+                Ok(v) => v,
+                Err(e) => return e,
+            };
+            let mut pos = match position(&v, p.as_deref(), moves.as_deref()) {
+                Ok(p) => p,
+                Err(e) => return e,
+            };
+            let start = Instant::now();
+            let mut total = 0;
+            if divide && depth > 0 {
+                let mut list = Vec::new();
+                pos.legal_moves(&mut list);
+                let mut rows: Vec<(String, u64)> = Vec::new();
+                for m in list {
+                    let name = format_move(&pos, &m);
+                    pos.make(m);
+                    let n = perft(&mut pos, depth - 1);
+                    pos.unmake();
+                    total += n;
+                    rows.push((name, n));
+                }
+                rows.sort();
+                for (name, n) in &rows {
+                    if json {
+                        println!("{}", json!({"move": name, "nodes": n}));
+                    } else {
+                        println!("{name}: {n}");
+                    }
+                }
+            } else {
+                total = perft(&mut pos, depth);
+            }
+            let secs = start.elapsed().as_secs_f64();
+            if json {
+                println!("{}", json!({"depth": depth, "nodes": total, "seconds": secs, "nps": (total as f64 / secs.max(1e-9)) as u64}));
+            } else {
+                println!("depth {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)", total as f64 / secs.max(1e-9));
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Moves { variant, position: p, moves, json } => {
+            let v = match load(&variant) {
+                Ok(v) => v,
+                Err(e) => return e,
+            };
+            let mut pos = match position(&v, p.as_deref(), moves.as_deref()) {
+                Ok(p) => p,
+                Err(e) => return e,
+            };
+            let mut list = Vec::new();
+            pos.legal_moves(&mut list);
+            let mut names: Vec<String> = list.iter().map(|m| format_move(&pos, m)).collect();
+            names.sort();
+            if json {
+                println!("{}", json!({"position": pos.to_text(), "moves": names, "count": names.len()}));
+            } else {
+                for n in &names {
+                    println!("{n}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Explain { notation: text, json } => match notation::compile_program(&text) {
+            Ok((tree, prog)) => {
+                if json {
+                    println!("{}", json!({"canonical": tree.to_string(), "program": prog, "explanation": notation::explain(&prog)}));
+                } else {
+                    println!("{tree}");
+                    print!("{}", notation::explain(&prog));
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: bad notation `{text}`: {}", e.message);
+                eprintln!("  {text}");
+                eprintln!("  {}^", " ".repeat(e.column - 1));
+                ExitCode::from(2)
+            }
+        },
+    }
+}

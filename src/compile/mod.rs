@@ -1,0 +1,654 @@
+//! Rules file → [`Variant`]: checks every reference (pieces, squares, hooks),
+//! turns notation into per-side move tables and reverse attack lines, and
+//! compiles zones into square sets. No variant is named here: everything comes
+//! from the rules file.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+use crate::diag::{Diagnostic, did_you_mean};
+use crate::engine::text;
+use crate::engine::variant::*;
+use crate::notation::{self, Hop, Leg, selected};
+use crate::rules::{self, CaptureRule, Orientation, PieceDef, RulesFile, Source};
+
+type Result<T> = std::result::Result<T, Box<Diagnostic>>;
+
+/// Hooks the engine knows; a rules file may name only these.
+pub const KNOWN_HOOKS: &[&str] = &[];
+
+/// Reads, parses and compiles a rules file.
+pub fn load(path: &std::path::Path) -> Result<Variant> {
+    let src = Source::read(path).map_err(|e| Box::new(Diagnostic::new(&path.display().to_string(), "", 0..0, e)))?;
+    compile_source(&src)
+}
+
+/// Parses and compiles rules text.
+pub fn compile_source(src: &Source) -> Result<Variant> {
+    let file = rules::parse(src)?;
+    compile(&file, src)
+}
+
+/// Span of a string value's contents (inside its quotes), for pointing into it.
+fn inner_span(span: &Range<usize>, src: &Source) -> usize {
+    let q = src.text.as_bytes().get(span.start).copied();
+    if matches!(q, Some(b'"') | Some(b'\'')) { span.start + 1 } else { span.start }
+}
+
+struct Ctx<'a> {
+    src: &'a Source,
+    names: HashMap<String, u16>,
+    name_list: Vec<String>,
+}
+
+impl Ctx<'_> {
+    fn err(&self, span: Range<usize>, msg: impl Into<String>) -> Box<Diagnostic> {
+        Box::new(self.src.error(span, msg))
+    }
+
+    fn piece(&self, name: &toml::Spanned<String>, what: &str) -> Result<u16> {
+        match self.names.get(&name.get_ref().to_lowercase()) {
+            Some(&k) => Ok(k),
+            None => {
+                let mut d = self
+                    .src
+                    .error(name.span(), format!("{what} names unknown piece `{}`", name.get_ref()))
+                    .label("not a piece of this variant");
+                if let Some(s) = did_you_mean(name.get_ref(), self.name_list.iter().map(|s| s.as_str())) {
+                    d = d.help(format!("did you mean `{s}`?"));
+                } else {
+                    d = d.help(format!("pieces: {}", self.name_list.join(", ")));
+                }
+                Err(Box::new(d))
+            }
+        }
+    }
+}
+
+fn frame(color: usize, orientation: Orientation) -> ((i32, i32), (i32, i32)) {
+    if color == 0 {
+        ((0, 1), (1, 0))
+    } else if orientation == Orientation::Rotate {
+        ((0, -1), (-1, 0))
+    } else {
+        ((0, -1), (1, 0))
+    }
+}
+
+/// Absolute vectors of a first leg for one side.
+pub fn leg_vectors(leg: &Leg, color: usize, orientation: Orientation) -> Vec<(i32, i32)> {
+    let (fwd, right) = frame(color, orientation);
+    let mut out = Vec::new();
+    for &atom in &leg.atoms {
+        for v in notation::symmetric_images(atom) {
+            let x = v.0 * right.0 + v.1 * right.1;
+            let y = v.0 * fwd.0 + v.1 * fwd.1;
+            if selected(&leg.directions, x, y) && !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+fn valid_symbol(s: &str) -> bool {
+    let s = s.strip_prefix('+').unwrap_or(s);
+    let s = s.strip_suffix('~').unwrap_or(s);
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
+    // Board.
+    let files = *file.board.files.get_ref() as usize;
+    let ranks = *file.board.ranks.get_ref() as usize;
+    for (v, span, what) in [
+        (files, file.board.files.span(), "files"),
+        (ranks, file.board.ranks.span(), "ranks"),
+    ] {
+        if !(1..=26).contains(&v) {
+            return Err(Box::new(
+                src.error(span, format!("a board has 1 to 26 {what}, not {v}"))
+                    .label("out of range"),
+            ));
+        }
+    }
+    let mut geo = Geometry::new(files, ranks);
+
+    // Piece names and symbols.
+    let mut ctx = Ctx { src, names: HashMap::new(), name_list: Vec::new() };
+    let mut symbols: HashMap<String, usize> = HashMap::new();
+    if file.pieces.is_empty() {
+        return Err(ctx.err(0..0, "a variant needs at least one [[piece]]"));
+    }
+    if file.pieces.len() > MAX_KINDS {
+        return Err(ctx.err(file.pieces[MAX_KINDS].name.span(), format!("at most {MAX_KINDS} piece kinds")));
+    }
+    for (i, p) in file.pieces.iter().enumerate() {
+        let lname = p.name.get_ref().to_lowercase();
+        if lname.trim().is_empty() {
+            return Err(ctx.err(p.name.span(), "a piece name cannot be empty"));
+        }
+        if ctx.names.insert(lname, i as u16).is_some() {
+            return Err(ctx.err(p.name.span(), format!("piece `{}` is defined twice", p.name.get_ref())));
+        }
+        ctx.name_list.push(p.name.get_ref().clone());
+        let sym = p.symbol.get_ref();
+        if !valid_symbol(sym) {
+            return Err(Box::new(
+                src.error(p.symbol.span(), format!("`{sym}` is not a piece symbol"))
+                    .help("a symbol is letters, optionally with a leading `+` or a trailing `~`: P, +P, Q~, Ko"),
+            ));
+        }
+        if let Some(j) = symbols.insert(sym.to_uppercase(), i) {
+            return Err(ctx.err(
+                p.symbol.span(),
+                format!("symbol `{sym}` is already used by `{}`", file.pieces[j].name.get_ref()),
+            ));
+        }
+    }
+
+    for h in &file.hooks {
+        if !KNOWN_HOOKS.contains(&h.get_ref().as_str()) {
+            let mut d = src.error(h.span(), format!("unknown hook `{}`", h.get_ref())).label("no such hook");
+            d = match did_you_mean(h.get_ref(), KNOWN_HOOKS.iter().copied()) {
+                Some(s) => d.help(format!("did you mean `{s}`?")),
+                None if KNOWN_HOOKS.is_empty() => d.help("this build of chimera has no native hooks"),
+                None => d.help(format!("known hooks: {}", KNOWN_HOOKS.join(", "))),
+            };
+            return Err(Box::new(d));
+        }
+    }
+
+    let orientation = file.sides.second_orientation;
+    let nsq = geo.nsq;
+    let rank_set = |ranks_list: &[u32], color: usize, geo: &Geometry| -> Vec<bool> {
+        (0..geo.nsq as Sq).map(|s| ranks_list.contains(&geo.relative_rank(s, color))).collect()
+    };
+
+    let mut kinds = Vec::new();
+    for p in &file.pieces {
+        kinds.push(compile_piece(p, &ctx, &mut geo, orientation, file)?);
+    }
+    // Everything that needs the full piece table.
+    for (i, p) in file.pieces.iter().enumerate() {
+        let mut promotions = Vec::new();
+        for rule in &p.promotion {
+            let zone_ranks = rule.ranks.clone().unwrap_or_else(|| file.promotion.zone.clone());
+            if zone_ranks.is_empty() {
+                return Err(ctx.err(
+                    p.name.span(),
+                    format!("promotion of `{}` has no zone: give `ranks` or [promotion] zone", p.name.get_ref()),
+                ));
+            }
+            for &r in &zone_ranks {
+                if r == 0 || r as usize > ranks {
+                    return Err(ctx.err(p.name.span(), format!("promotion rank {r} is off the board (1..{ranks})")));
+                }
+            }
+            let mut to = Vec::new();
+            for t in &rule.to {
+                to.push(ctx.piece(t, "promotion")?);
+            }
+            if to.is_empty() {
+                return Err(ctx.err(p.name.span(), "a promotion rule needs at least one piece in `to`"));
+            }
+            promotions.push(Promotion {
+                zone: [rank_set(&zone_ranks, 0, &geo), rank_set(&zone_ranks, 1, &geo)],
+                to,
+                forced: rule.forced,
+                trigger: rule.trigger.unwrap_or(file.promotion.trigger),
+            });
+        }
+        kinds[i].promotions = promotions;
+        if let Some(d) = &p.demotes_to {
+            kinds[i].demotes_to = ctx.piece(d, "demotes_to")?;
+        }
+        for name in &p.cannot_capture {
+            kinds[i].cannot_capture |= 1u128 << ctx.piece(name, "cannot_capture")?;
+        }
+        for name in p.cannot_shoot.iter().chain(&p.cannot_hop) {
+            ctx.piece(name, "target filter")?;
+        }
+        if let Some(sp) = &p.spawn {
+            let piece_k = ctx.piece(&sp.piece, "spawn")?;
+            let (_, prog) = parse_notation(&sp.betza, src)?;
+            let legs = prog.simple_legs().unwrap_or_default();
+            let mut vectors = [Vec::new(), Vec::new()];
+            for (c, vs) in vectors.iter_mut().enumerate() {
+                for leg in &legs {
+                    for v in leg_vectors(leg, c, orientation) {
+                        let vi = geo.vector(v);
+                        if !vs.contains(&vi) {
+                            vs.push(vi);
+                        }
+                    }
+                }
+            }
+            kinds[i].spawn = Some(Spawn { piece: piece_k, vectors });
+        }
+        // Drops.
+        for c in 0..2 {
+            let ok: Vec<bool> = (0..nsq as Sq)
+                .map(|s| {
+                    let rank_ok = p.drop.ranks.as_ref().is_none_or(|r| r.contains(&geo.relative_rank(s, c)));
+                    let dead_ok = !file.hand.as_ref().is_some_and(|h| h.no_dead_drops) || !kinds[i].dead[c][s as usize];
+                    rank_ok && dead_ok
+                })
+                .collect();
+            kinds[i].drop_ok[c] = ok;
+        }
+        kinds[i].one_per_file = p.drop.one_per_file;
+        kinds[i].no_drop_mate = p.drop.no_mate;
+    }
+
+    // Sides.
+    let default_capture = file.hand.as_ref().map_or(CaptureRule::Remove, |h| h.captures);
+    let captures = [
+        file.sides.first.captures.unwrap_or(default_capture),
+        file.sides.second.captures.unwrap_or(default_capture),
+    ];
+    let mut army = [u128::MAX, u128::MAX];
+    for (c, side) in [&file.sides.first, &file.sides.second].iter().enumerate() {
+        if !side.army.is_empty() {
+            army[c] = 0;
+            for n in &side.army {
+                army[c] |= 1u128 << ctx.piece(n, "army")?;
+            }
+        }
+    }
+    let side_names = [
+        file.sides.first.name.clone().unwrap_or_else(|| "first".into()),
+        file.sides.second.name.clone().unwrap_or_else(|| "second".into()),
+    ];
+    let default_letters = match file.text.position {
+        rules::PositionStyle::Fen => ["w", "b"],
+        rules::PositionStyle::Sfen => ["b", "w"],
+    };
+    let side_letters = [
+        file.sides.first.letter.clone().unwrap_or_else(|| default_letters[0].into()),
+        file.sides.second.letter.clone().unwrap_or_else(|| default_letters[1].into()),
+    ];
+
+    // Castling.
+    let mut castles = Vec::new();
+    for c in &file.castling {
+        let sq = |s: &toml::Spanned<String>| -> Result<Sq> {
+            geo.parse_square(s.get_ref()).ok_or_else(|| {
+                ctx.err(s.span(), format!("`{}` is not a square of this {files}×{ranks} board", s.get_ref()))
+            })
+        };
+        let (king, king_to, rook, rook_to) = (sq(&c.king)?, sq(&c.king_to)?, sq(&c.rook)?, sq(&c.rook_to)?);
+        let right = c.right.get_ref().chars().next().filter(|_| c.right.get_ref().chars().count() == 1);
+        let Some(right) = right else {
+            return Err(ctx.err(c.right.span(), "a castling right is one letter"));
+        };
+        let between = |a: Sq, b: Sq| -> Vec<Sq> {
+            let (fa, fb) = (geo.file(a) as i32, geo.file(b) as i32);
+            let r = geo.rank(a) as i32;
+            let (lo, hi) = (fa.min(fb), fa.max(fb));
+            (lo..=hi).filter_map(|f| geo.square(f, r)).collect()
+        };
+        if geo.rank(king) != geo.rank(rook) || geo.rank(king) != geo.rank(king_to) || geo.rank(rook) != geo.rank(rook_to) {
+            return Err(ctx.err(c.king.span(), "castling squares must lie on one rank"));
+        }
+        let mut empty: Vec<Sq> = between(king, rook);
+        empty.extend(between(king, king_to));
+        empty.extend(between(rook, rook_to));
+        empty.sort();
+        empty.dedup();
+        empty.retain(|&s| s != king && s != rook);
+        castles.push(Castle {
+            color: if c.side == rules::SideName::First { 0 } else { 1 },
+            right,
+            king,
+            king_to,
+            rook,
+            rook_to,
+            empty,
+            safe: between(king, king_to),
+        });
+    }
+    if castles.len() > 16 {
+        return Err(ctx.err(0..0, "at most 16 castling rules"));
+    }
+    let mut castle_keep = vec![u32::MAX; nsq];
+    for (i, c) in castles.iter().enumerate() {
+        castle_keep[c.king as usize] &= !(1 << i);
+        castle_keep[c.rook as usize] &= !(1 << i);
+    }
+
+    // Attack lines.
+    let maxdim = files.max(ranks);
+    let mut attack_lines: [Vec<AttackLine>; 2] = [Vec::new(), Vec::new()];
+    let mut slow_attackers = [0u128; 2];
+    for c in 0..2 {
+        for (k, kind) in kinds.iter().enumerate() {
+            if kind.slow_attacks {
+                slow_attackers[c] |= 1 << k;
+                continue;
+            }
+            for ray in &kind.rays[c] {
+                if ray.flags & flags::CAPTURE == 0 {
+                    continue;
+                }
+                let v = geo.vectors[ray.vector as usize];
+                let rv = geo.vector((-v.0, -v.1));
+                let line = match attack_lines[c].iter_mut().position(|l| l.vector == rv) {
+                    Some(i) => &mut attack_lines[c][i],
+                    None => {
+                        attack_lines[c].push(AttackLine { vector: rv, masks: Vec::new(), any: 0 });
+                        attack_lines[c].last_mut().expect("just pushed")
+                    }
+                };
+                let hi = (ray.max as usize).min(maxdim);
+                if line.masks.len() < hi {
+                    line.masks.resize(hi, 0);
+                }
+                for d in ray.min as usize..=hi {
+                    line.masks[d - 1] |= 1u128 << k;
+                }
+                line.any |= 1u128 << k;
+            }
+        }
+        // Longest lines last is no help; short leaps first finds checks sooner.
+        attack_lines[c].sort_by_key(|l| l.masks.len());
+    }
+
+    // End rules.
+    let has_royal = kinds.iter().any(|k| k.royal);
+    let mut reach = Vec::new();
+    for r in &file.end.reach {
+        let k = ctx.piece(&r.piece, "reach")?;
+        let mut sqs = Vec::new();
+        for s in &r.squares {
+            sqs.push(geo.parse_square(s.get_ref()).ok_or_else(|| ctx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?);
+        }
+        reach.push((if r.side == rules::SideName::First { 0 } else { 1 }, k, sqs));
+    }
+    let mut command = Vec::new();
+    for set in &file.end.command {
+        let mut ks = Vec::new();
+        for n in set {
+            ks.push(ctx.piece(n, "command set")?);
+        }
+        command.push(ks);
+    }
+    if let Some(cm) = &file.end.checkmate
+        && cm != "win"
+    {
+        return Err(ctx.err(0..0, format!("end.checkmate must be \"win\", not `{cm}`")));
+    }
+    let end = EndRules {
+        checkmated: rules::Outcome::Loss,
+        stalemated: file.end.stalemate.unwrap_or(if has_royal { rules::Outcome::Draw } else { rules::Outcome::Loss }),
+        repetition: file.end.repetition,
+        fifty_move_rule: file.end.fifty_move_rule,
+        reach,
+        command,
+    };
+
+    // Zobrist keys, from a fixed seed so hashes are reproducible.
+    let mut rng = StdRng::seed_from_u64(0x00c4_1e5a_u64 ^ (nsq as u64) << 32);
+    let ncodes = 1 + 2 * kinds.len();
+    let zobrist = Zobrist {
+        piece: (0..ncodes * nsq).map(|_| rng.random()).collect(),
+        hand: (0..2 * kinds.len() * (MAX_HAND + 1)).map(|_| rng.random()).collect(),
+        side: rng.random(),
+        castling: (0..16).map(|_| rng.random()).collect(),
+        ep: (0..nsq).map(|_| rng.random()).collect(),
+    };
+
+    let has_drops = captures.iter().any(|c| *c != CaptureRule::Remove);
+    let mut variant = Variant {
+        name: file.variant.name.clone(),
+        description: file.variant.description.clone(),
+        geometry: geo,
+        kinds,
+        side_names,
+        side_letters,
+        orientation,
+        position_style: file.text.position,
+        castles,
+        castle_keep,
+        captures,
+        attack_lines,
+        slow_attackers,
+        army,
+        has_drops,
+        forced_on_dead: file.promotion.forced_on_dead_squares,
+        start: String::new(),
+        end,
+        zobrist,
+        hooks: file.hooks.iter().map(|h| h.get_ref().clone()).collect(),
+    };
+    variant.start = start_position(file, &ctx, &variant)?;
+    Ok(variant)
+}
+
+fn parse_notation(s: &toml::Spanned<String>, src: &Source) -> Result<(notation::Notation, notation::Program)> {
+    notation::compile_program(s.get_ref()).map_err(|e| {
+        let at = inner_span(&s.span(), src) + e.offset;
+        Box::new(
+            src.error(at..at + 1, format!("bad move notation `{}`: {}", s.get_ref(), e.message))
+                .label("notation error here")
+                .help("see docs/notation.md for the notation"),
+        )
+    })
+}
+
+fn compile_piece(p: &PieceDef, ctx: &Ctx, geo: &mut Geometry, orientation: Orientation, file: &RulesFile) -> Result<Kind> {
+    let src = ctx.src;
+    let (_, prog) = parse_notation(&p.betza, src)?;
+    let nsq = geo.nsq;
+    let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+    let simple = prog.simple_legs().filter(|legs| legs.iter().all(|l| !l.shoots));
+    let mut slow = false;
+    let uses_initial = prog.legs().iter().any(|l| l.initial);
+    if uses_initial && p.initial_ranks.is_empty() {
+        return Err(Box::new(
+            src.error(p.betza.span(), format!("`{}` has `i` (initial) moves but no `initial_ranks`", p.name.get_ref()))
+                .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
+        ));
+    }
+    let has_ep = prog.legs().iter().any(|l| l.en_passant);
+    let program = match simple {
+        Some(legs) => {
+            for c in 0..2 {
+                for leg in &legs {
+                    for v in leg_vectors(leg, c, orientation) {
+                        let vector = geo.vector(v);
+                        let mut f = 0;
+                        if leg.moves {
+                            f |= flags::MOVE;
+                        }
+                        if leg.captures {
+                            f |= flags::CAPTURE;
+                        }
+                        if leg.initial {
+                            f |= flags::INITIAL;
+                        }
+                        // Attack lines cover plain leaps and rides; anything else
+                        // that can capture goes through the slow attack test.
+                        if leg.captures && (leg.initial || leg.hop.is_some() || leg.lame || leg.jump) {
+                            slow = true;
+                        }
+                        if leg.en_passant {
+                            f |= flags::EP_CAPTURE;
+                        }
+                        let mut hop_max = 0;
+                        match leg.hop {
+                            None => {}
+                            Some(Hop::One) => f |= flags::HOP_ONE,
+                            Some(Hop::AtMost(n)) => {
+                                f |= flags::HOP_UPTO;
+                                hop_max = n.min(u16::MAX as u32) as u16;
+                            }
+                            Some(Hop::Any) => {
+                                f |= flags::HOP_UPTO;
+                                hop_max = u16::MAX;
+                            }
+                            Some(Hop::Grasshopper) => f |= flags::GRASSHOPPER,
+                        }
+                        let (mut lame_vector, mut lame_steps) = (0, 0);
+                        if leg.lame || leg.jump {
+                            f |= if leg.lame { flags::LAME } else { flags::JUMP };
+                            let g = gcd(v.0.abs(), v.1.abs());
+                            let (unit, steps) = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
+                                ((v.0 / g, v.1 / g), g - 1)
+                            } else if v.1.abs() > v.0.abs() {
+                                ((0, v.1.signum()), 1)
+                            } else {
+                                ((v.0.signum(), 0), 1)
+                            };
+                            lame_vector = geo.vector(unit);
+                            lame_steps = steps as u16;
+                            if leg.moves && !leg.captures && leg.initial && has_ep {
+                                f |= flags::EP_CREATE;
+                            }
+                        }
+                        rays[c].push(Ray {
+                            vector,
+                            min: leg.min.min(u16::MAX as u32) as u16,
+                            max: leg.max.min(u16::MAX as u32) as u16,
+                            flags: f,
+                            hop_max,
+                            lame_vector,
+                            lame_steps,
+                        });
+                    }
+                }
+            }
+            None
+        }
+        None => {
+            slow = true;
+            Some(prog)
+        }
+    };
+    let initial: [Vec<bool>; 2] = [0, 1].map(|c| {
+        (0..nsq as Sq).map(|s| p.initial_ranks.contains(&geo.relative_rank(s, c))).collect()
+    });
+    // Dead squares: no ray reaches any square of the board.
+    let dead: [Vec<bool>; 2] = [0, 1].map(|c| {
+        (0..nsq as Sq)
+            .map(|s| {
+                if program.is_some() {
+                    return false;
+                }
+                !rays[c].iter().any(|r| {
+                    (r.flags & flags::INITIAL == 0 || initial[c][s as usize])
+                        && geo.ray(r.vector, s).len() >= r.min as usize
+                })
+            })
+            .collect()
+    });
+    let _ = file;
+    Ok(Kind {
+        name: p.name.get_ref().clone(),
+        symbol: p.symbol.get_ref().to_uppercase(),
+        display: p.symbol.get_ref().clone(),
+        royal: p.royal,
+        rays,
+        program,
+        initial,
+        promotions: Vec::new(),
+        demotes_to: u16::MAX,
+        drop_ok: [Vec::new(), Vec::new()],
+        one_per_file: false,
+        no_drop_mate: false,
+        dead,
+        cannot_capture: 0,
+        value: p.value.map_or(0, |v| (v * 100.0) as i32),
+        slow_attacks: slow,
+        spawn: None,
+    })
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+/// The start position as position text, from `setup.position` or piece lists.
+fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
+    let src = ctx.src;
+    if let Some(pos) = &file.setup.position {
+        if file.setup.first.is_some() || file.setup.second.is_some() {
+            return Err(ctx.err(pos.span(), "give the setup either as `position` or as piece lists, not both"));
+        }
+        text::parse_position(v, pos.get_ref()).map_err(|e| {
+            let at = inner_span(&pos.span(), src) + e.offset;
+            Box::new(src.error(at..at + 1, format!("bad start position: {}", e.message)).label("here"))
+        })?;
+        return Ok(pos.get_ref().clone());
+    }
+    let geo = &v.geometry;
+    let mut board = vec![0u16; geo.nsq];
+    let mut origin: Vec<Option<Range<usize>>> = vec![None; geo.nsq];
+    let lists = [&file.setup.first, &file.setup.second];
+    let Some(first) = lists[0] else {
+        return Err(ctx.err(0..0, "[setup] needs `position` or a `first` piece list"));
+    };
+    let mut place = |color: usize, name: &str, list: &toml::Spanned<rules::SquareList>, mirror: Option<Orientation>| -> Result<()> {
+        let k = match ctx.names.get(&name.to_lowercase()) {
+            Some(&k) => k,
+            None => {
+                let mut d = src.error(list.span(), format!("setup names unknown piece `{name}`")).label("for this piece");
+                if let Some(s) = did_you_mean(name, ctx.name_list.iter().map(|s| s.as_str())) {
+                    d = d.help(format!("did you mean `{s}`?"));
+                }
+                return Err(Box::new(d));
+            }
+        };
+        for s in list.get_ref().squares() {
+            let Some(mut sq) = geo.parse_square(s) else {
+                return Err(Box::new(
+                    src.error(list.span(), format!("setup square `{s}` is not on the {}×{} board", geo.files, geo.ranks))
+                        .label("in this list"),
+                ));
+            };
+            if let Some(m) = mirror {
+                let f = geo.file(sq);
+                let r = geo.rank(sq);
+                let nf = if m == Orientation::Rotate { geo.files - 1 - f } else { f };
+                sq = (((geo.ranks - 1 - r) * geo.files) + nf) as Sq;
+            }
+            if board[sq as usize] != 0 {
+                let mut d = src.error(list.span(), format!("two pieces on {}", geo.name(sq))).label("second piece here");
+                if let Some(o) = &origin[sq as usize] {
+                    let (l, _) = crate::diag::line_col(&src.text, o.start);
+                    d = d.help(format!("{} was already given on line {l}", geo.name(sq)));
+                }
+                return Err(Box::new(d));
+            }
+            board[sq as usize] = piece(k, color);
+            origin[sq as usize] = Some(list.span());
+        }
+        Ok(())
+    };
+    for (name, list) in first {
+        place(0, name, list, None)?;
+    }
+    match (lists[1], file.setup.second_from_first) {
+        (Some(second), None) => {
+            for (name, list) in second {
+                place(1, name, list, None)?;
+            }
+        }
+        (None, Some(m)) => {
+            for (name, list) in first {
+                place(1, name, list, Some(m))?;
+            }
+        }
+        _ => return Err(ctx.err(0..0, "[setup] needs exactly one of `second` and `second_from_first`")),
+    }
+    let mut hands = vec![0u8; 2 * v.kinds.len()];
+    for (c, counts) in [&file.setup.hands.first, &file.setup.hands.second].iter().enumerate() {
+        for (name, n) in counts.iter() {
+            let k = ctx.names.get(&name.to_lowercase()).copied().ok_or_else(|| ctx.err(0..0, format!("setup hand names unknown piece `{name}`")))?;
+            hands[c * v.kinds.len() + k as usize] = (*n).min(MAX_HAND as u32) as u8;
+        }
+    }
+    Ok(text::format_parts(v, &board, 0, &hands, u32::MAX, NO_SQ, 0, 1))
+}

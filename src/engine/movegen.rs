@@ -1,0 +1,333 @@
+//! Move generation from the compiled tables, attack tests through reverse
+//! attack lines, legality by make/test/unmake, and perft.
+
+use super::position::*;
+use super::variant::*;
+use crate::rules::Trigger;
+
+impl Position {
+    /// Pseudo-legal moves of the side to move (own royal may be left attacked).
+    pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
+        let c = self.side;
+        for sq in 0..self.board.len() {
+            let p = self.board[sq];
+            if p != 0 && color_of(p) == c {
+                self.piece_moves(sq as Sq, p, out);
+            }
+        }
+        if self.v.has_drops {
+            self.drop_moves(out);
+        }
+        if !self.v.castles.is_empty() {
+            self.castle_moves(out);
+        }
+    }
+
+    /// Moves of the piece `p` standing on `from`.
+    pub fn piece_moves(&self, from: Sq, p: u16, out: &mut Vec<Move>) {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let c = color_of(p);
+        let k = kind_of(p);
+        let kind = &v.kinds[k as usize];
+        for ray in &kind.rays[c] {
+            let f = ray.flags;
+            if f & flags::INITIAL != 0 && !kind.initial[c][from as usize] {
+                continue;
+            }
+            let sqs = g.ray(ray.vector, from);
+            if sqs.is_empty() {
+                continue;
+            }
+            if f & (flags::LAME | flags::JUMP) != 0 {
+                let mids = &g.ray(ray.lame_vector, from)[..ray.lame_steps as usize];
+                let any_occupied = mids.iter().any(|&s| self.board[s as usize] != 0);
+                if (f & flags::LAME != 0 && any_occupied) || (f & flags::JUMP != 0 && !any_occupied) {
+                    continue;
+                }
+            }
+            let max = (ray.max as usize).min(sqs.len());
+            if f & (flags::HOP_ONE | flags::HOP_UPTO | flags::GRASSHOPPER) != 0 {
+                self.hop_moves(from, k, c, ray, &sqs[..max], out);
+                continue;
+            }
+            for (i, &t) in sqs[..max].iter().enumerate() {
+                let q = self.board[t as usize];
+                let d = i as u16 + 1;
+                if q == 0 {
+                    if d >= ray.min {
+                        if f & flags::MOVE != 0 {
+                            let mut m = Move::board(from, t);
+                            if f & flags::EP_CREATE != 0 {
+                                m.aux = AUX_EP_CREATE;
+                            }
+                            self.push_board(k, c, m, out);
+                        }
+                        if f & flags::EP_CAPTURE != 0 && t == self.ep {
+                            self.push_board(k, c, Move::board(from, t).with_capture(self.ep_victim), out);
+                        }
+                    }
+                } else {
+                    if color_of(q) != c && f & flags::CAPTURE != 0 && d >= ray.min && kind.cannot_capture & (1u128 << kind_of(q)) == 0 {
+                        self.push_board(k, c, Move::board(from, t).with_capture(t), out);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    fn hop_moves(&self, from: Sq, k: u16, c: usize, ray: &Ray, sqs: &[Sq], out: &mut Vec<Move>) {
+        let f = ray.flags;
+        let kind = &self.v.kinds[k as usize];
+        let can_take = |q: u16| color_of(q) != c && f & flags::CAPTURE != 0 && kind.cannot_capture & (1u128 << kind_of(q)) == 0;
+        let mut screens = 0u32;
+        for (i, &t) in sqs.iter().enumerate() {
+            let q = self.board[t as usize];
+            let d = i as u16 + 1;
+            let reachable = if f & flags::HOP_UPTO != 0 { screens <= ray.hop_max as u32 } else { screens == 1 };
+            if f & flags::GRASSHOPPER != 0 && screens == 1 {
+                if q == 0 {
+                    if f & flags::MOVE != 0 {
+                        self.push_board(k, c, Move::board(from, t), out);
+                    }
+                } else if can_take(q) {
+                    self.push_board(k, c, Move::board(from, t).with_capture(t), out);
+                }
+                return;
+            }
+            if q == 0 {
+                if reachable && d >= ray.min && f & flags::MOVE != 0 && f & flags::GRASSHOPPER == 0 {
+                    self.push_board(k, c, Move::board(from, t), out);
+                }
+            } else {
+                if reachable && d >= ray.min && can_take(q) && f & flags::GRASSHOPPER == 0 {
+                    self.push_board(k, c, Move::board(from, t).with_capture(t), out);
+                }
+                screens += 1;
+                if f & flags::HOP_ONE != 0 && screens > 1 {
+                    return;
+                }
+                if f & flags::HOP_UPTO != 0 && screens > ray.hop_max as u32 {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Adds a board move with its promotion choices.
+    fn push_board(&self, k: u16, c: usize, m: Move, out: &mut Vec<Move>) {
+        let kind = &self.v.kinds[k as usize];
+        if kind.promotions.is_empty() {
+            out.push(m);
+            return;
+        }
+        let mut forced = false;
+        let mut any = false;
+        let start = out.len();
+        for pr in &kind.promotions {
+            let in_zone = pr.zone[c][m.to as usize] || (pr.trigger == Trigger::Either && pr.zone[c][m.from as usize]);
+            if !in_zone {
+                continue;
+            }
+            any = true;
+            forced |= pr.forced;
+            for &t in &pr.to {
+                if out[start..].iter().any(|x| x.promo == t) {
+                    continue;
+                }
+                let mut pm = m;
+                pm.promo = t;
+                out.push(pm);
+            }
+        }
+        if any && self.v.forced_on_dead && kind.dead[c][m.to as usize] {
+            forced = true;
+        }
+        if !forced {
+            out.push(m);
+        }
+    }
+
+    fn drop_moves(&self, out: &mut Vec<Move>) {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let c = self.side;
+        let nk = v.nkinds();
+        for k in 0..nk {
+            if self.hands[c * nk + k] == 0 {
+                continue;
+            }
+            let kind = &v.kinds[k];
+            let mut blocked_files: u32 = 0;
+            if kind.one_per_file {
+                let own = piece(k as u16, c);
+                for (sq, &p) in self.board.iter().enumerate() {
+                    if p == own {
+                        blocked_files |= 1 << g.file(sq as Sq);
+                    }
+                }
+            }
+            for sq in 0..g.nsq {
+                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0 {
+                    out.push(Move {
+                        kind: MoveKind::Drop,
+                        from: NO_SQ,
+                        to: sq as Sq,
+                        piece: k as u16,
+                        promo: NO_PROMO,
+                        aux: 0,
+                        ncap: 0,
+                        caps: [NO_SQ; MAX_CAPS],
+                    });
+                }
+            }
+        }
+    }
+
+    fn castle_moves(&self, out: &mut Vec<Move>) {
+        let c = self.side;
+        for (i, cs) in self.v.castles.iter().enumerate() {
+            if cs.color != c || self.castling & (1 << i) == 0 {
+                continue;
+            }
+            let king = self.board[cs.king as usize];
+            let rook = self.board[cs.rook as usize];
+            if king == 0 || rook == 0 || color_of(king) != c || color_of(rook) != c {
+                continue;
+            }
+            if cs.empty.iter().any(|&s| self.board[s as usize] != 0) {
+                continue;
+            }
+            if cs.safe.iter().any(|&s| self.attacked(s, c ^ 1)) {
+                continue;
+            }
+            let mut m = Move::board(cs.king, cs.king_to);
+            m.kind = MoveKind::Castle;
+            m.aux = i as u16;
+            out.push(m);
+        }
+    }
+
+    /// Whether `by` attacks `sq` (could capture a piece of the other side there).
+    pub fn attacked(&self, sq: Sq, by: usize) -> bool {
+        let v = &*self.v;
+        let g = &v.geometry;
+        for line in &v.attack_lines[by] {
+            let ray = g.ray(line.vector, sq);
+            let n = ray.len().min(line.masks.len());
+            for i in 0..n {
+                let q = self.board[ray[i] as usize];
+                if q != 0 {
+                    if color_of(q) == by && line.masks[i] & (1u128 << kind_of(q)) != 0 {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        if v.slow_attackers[by] != 0 {
+            let mut buf = Vec::new();
+            for (s, &p) in self.board.iter().enumerate() {
+                if p != 0 && color_of(p) == by && v.slow_attackers[by] & (1u128 << kind_of(p)) != 0 {
+                    buf.clear();
+                    // Generate as if the attacker were to move; a piece of the
+                    // other side on `sq` makes the capture visible.
+                    self.piece_moves_for_attack(s as Sq, p, sq, &mut buf);
+                    if buf.iter().any(|m| m.captures().contains(&sq)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Moves of an attacker, with a phantom enemy on `target` if it is empty.
+    fn piece_moves_for_attack(&self, from: Sq, p: u16, target: Sq, out: &mut Vec<Move>) {
+        if self.board[target as usize] == 0 {
+            let mut tmp = self.clone_board_only();
+            tmp.board[target as usize] = piece(0, color_of(p) ^ 1);
+            tmp.piece_moves(from, p, out);
+        } else {
+            self.piece_moves(from, p, out);
+        }
+    }
+
+    fn clone_board_only(&self) -> Position {
+        let mut p = self.clone();
+        p.ep = NO_SQ;
+        p
+    }
+
+    /// Whether the side `color` has a royal piece under attack.
+    pub fn in_check(&self, color: usize) -> bool {
+        match self.royal_squares(color) {
+            RoyalSquares::None => false,
+            RoyalSquares::One(s) => self.attacked(s, color ^ 1),
+            RoyalSquares::Many(v) => v.iter().any(|&s| self.attacked(s, color ^ 1)),
+        }
+    }
+
+    /// Legal moves of the side to move.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(out);
+        let us = self.side;
+        let mut i = 0;
+        while i < out.len() {
+            let m = out[i];
+            if self.is_legal_pseudo(m, us) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    fn is_legal_pseudo(&mut self, m: Move, us: usize) -> bool {
+        self.make(m);
+        let mut ok = !self.in_check(us);
+        if ok && m.kind == MoveKind::Drop && self.v.kinds[m.piece as usize].no_drop_mate && self.in_check(us ^ 1) {
+            ok = self.has_legal_move();
+        }
+        self.unmake();
+        ok
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&mut self) -> bool {
+        let mut buf = Vec::new();
+        self.pseudo_moves(&mut buf);
+        // Board moves first: a drop's own legality can need a deeper search.
+        buf.sort_by_key(|m| m.kind == MoveKind::Drop);
+        let us = self.side;
+        buf.into_iter().any(|m| self.is_legal_pseudo(m, us))
+    }
+}
+
+/// Perft: the number of leaf nodes of the legal move tree, counting the last
+/// ply from the move list (bulk counting).
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_inner(pos, depth, &mut bufs)
+}
+
+fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (head, tail) = bufs.split_first_mut().expect("one buffer per ply");
+    pos.legal_moves(head);
+    if depth == 1 {
+        return head.len() as u64;
+    }
+    let mut n = 0;
+    for i in 0..head.len() {
+        let m = head[i];
+        pos.make(m);
+        n += perft_inner(pos, depth - 1, tail);
+        pos.unmake();
+    }
+    n
+}

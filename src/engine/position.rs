@@ -1,0 +1,434 @@
+//! The position: board, side to move, hands, castling and en-passant state,
+//! counters and an incrementally updated Zobrist hash; make/unmake.
+
+use std::sync::Arc;
+
+use super::text::{self, Parts, TextError};
+use super::variant::*;
+use crate::rules::CaptureRule;
+
+/// Most squares a single move can capture on (multi-leg moves and shots).
+pub const MAX_CAPS: usize = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// A piece moves (and may capture, promote, or capture on several squares).
+    Board,
+    /// A piece comes from the mover's hand.
+    Drop,
+    /// King and rook castle; `aux` is the castling rule's index.
+    Castle,
+}
+
+pub const NO_PROMO: u16 = u16::MAX;
+/// `Move::aux` flag: the move leaves an en-passant square behind.
+pub const AUX_EP_CREATE: u16 = 1;
+
+/// A move's identity: origin (or dropped piece), final square, the ordered
+/// squares where something is captured, and the promotion choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub kind: MoveKind,
+    pub from: Sq,
+    pub to: Sq,
+    /// Dropped piece kind (drops).
+    pub piece: u16,
+    /// Kind promoted to, or `NO_PROMO`.
+    pub promo: u16,
+    pub aux: u16,
+    pub ncap: u8,
+    pub caps: [Sq; MAX_CAPS],
+}
+
+impl Move {
+    pub fn board(from: Sq, to: Sq) -> Move {
+        Move { kind: MoveKind::Board, from, to, piece: 0, promo: NO_PROMO, aux: 0, ncap: 0, caps: [NO_SQ; MAX_CAPS] }
+    }
+    pub fn captures(&self) -> &[Sq] {
+        &self.caps[..self.ncap as usize]
+    }
+    pub fn with_capture(mut self, sq: Sq) -> Move {
+        if (self.ncap as usize) < MAX_CAPS {
+            self.caps[self.ncap as usize] = sq;
+            self.ncap += 1;
+        }
+        self
+    }
+    pub fn is_capture(&self) -> bool {
+        self.ncap > 0
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    mv: Move,
+    moved: u16,
+    captured: [u16; MAX_CAPS],
+    castling: u32,
+    ep: Sq,
+    ep_victim: Sq,
+    halfmove: u32,
+    hash: u64,
+    royal: [Sq; 2],
+}
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub v: Arc<Variant>,
+    pub board: Vec<u16>,
+    pub side: usize,
+    /// `color * nkinds + kind` → count.
+    pub hands: Vec<u8>,
+    pub castling: u32,
+    /// En-passant target square and the square of the piece captured there.
+    pub ep: Sq,
+    pub ep_victim: Sq,
+    pub halfmove: u32,
+    pub fullmove: u32,
+    pub hash: u64,
+    /// The royal piece's square per side when the side has exactly one.
+    royal: [Sq; 2],
+    royal_count: [u8; 2],
+    stack: Vec<Undo>,
+}
+
+/// A problem with a position as a whole (after it parsed).
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum PositionError {
+    #[error(transparent)]
+    Text(#[from] TextError),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl Position {
+    pub fn start(v: &Arc<Variant>) -> Position {
+        Position::from_text(v, &v.start).expect("the start position was checked when the variant was compiled")
+    }
+
+    pub fn from_text(v: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
+        let parts = text::parse_position(v, text)?;
+        Position::from_parts(v, parts)
+    }
+
+    pub fn from_parts(v: &Arc<Variant>, parts: Parts) -> Result<Position, PositionError> {
+        let g = &v.geometry;
+        let mut pos = Position {
+            v: v.clone(),
+            board: parts.board,
+            side: parts.side,
+            hands: parts.hands,
+            castling: parts.castling,
+            ep: NO_SQ,
+            ep_victim: NO_SQ,
+            halfmove: parts.halfmove,
+            fullmove: parts.fullmove,
+            hash: 0,
+            royal: [NO_SQ; 2],
+            royal_count: [0; 2],
+            stack: Vec::with_capacity(64),
+        };
+        // Castling rights need the king and rook on their squares.
+        for (i, c) in v.castles.iter().enumerate() {
+            if pos.castling & (1 << i) != 0 {
+                let king_ok = pos.board[c.king as usize] != 0
+                    && color_of(pos.board[c.king as usize]) == c.color
+                    && v.kinds[kind_of(pos.board[c.king as usize]) as usize].royal;
+                let rook_ok = pos.board[c.rook as usize] != 0 && color_of(pos.board[c.rook as usize]) == c.color;
+                if !king_ok || !rook_ok {
+                    return Err(PositionError::Invalid(format!(
+                        "castling right `{}` needs the king on {} and the rook on {}",
+                        c.right,
+                        g.name(c.king),
+                        g.name(c.rook)
+                    )));
+                }
+            }
+        }
+        if parts.ep != NO_SQ {
+            // The capturable piece stands one step behind the target, seen from the
+            // side that just moved.
+            let back = if pos.side == 0 { -1 } else { 1 };
+            let victim = g.offset(parts.ep, (0, back)).unwrap_or(NO_SQ);
+            if victim != NO_SQ && pos.board[victim as usize] != 0 && color_of(pos.board[victim as usize]) != pos.side {
+                pos.ep = parts.ep;
+                pos.ep_victim = victim;
+            }
+        }
+        pos.refresh_royals();
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    fn refresh_royals(&mut self) {
+        self.royal = [NO_SQ; 2];
+        self.royal_count = [0; 2];
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != 0 && self.v.kinds[kind_of(p) as usize].royal {
+                let c = color_of(p);
+                self.royal[c] = sq as Sq;
+                self.royal_count[c] += 1;
+            }
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        text::format_parts(&self.v, &self.board, self.side, &self.hands, self.castling, self.ep, self.halfmove, self.fullmove)
+    }
+
+    pub fn hand(&self, color: usize, kind: u16) -> u8 {
+        self.hands[color * self.v.nkinds() + kind as usize]
+    }
+
+    #[inline]
+    fn hand_key(&self, color: usize, kind: usize, count: u8) -> u64 {
+        if count == 0 {
+            0
+        } else {
+            self.v.zobrist.hand[(color * self.v.nkinds() + kind) * (MAX_HAND + 1) + count as usize]
+        }
+    }
+
+    #[inline(always)]
+    fn piece_key(&self, p: u16, sq: Sq) -> u64 {
+        self.v.zobrist.piece[p as usize * self.v.geometry.nsq + sq as usize]
+    }
+
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != 0 {
+                h ^= self.piece_key(p, sq as Sq);
+            }
+        }
+        let nk = self.v.nkinds();
+        for c in 0..2 {
+            for k in 0..nk {
+                h ^= self.hand_key(c, k, self.hands[c * nk + k]);
+            }
+        }
+        if self.side == 1 {
+            h ^= self.v.zobrist.side;
+        }
+        for i in 0..self.v.castles.len() {
+            if self.castling & (1 << i) != 0 {
+                h ^= self.v.zobrist.castling[i];
+            }
+        }
+        if self.ep != NO_SQ {
+            h ^= self.v.zobrist.ep[self.ep as usize];
+        }
+        h
+    }
+
+    #[inline]
+    fn add_hand(&mut self, color: usize, kind: usize, delta: i32) {
+        let idx = color * self.v.nkinds() + kind;
+        let old = self.hands[idx];
+        let new = (old as i32 + delta).clamp(0, MAX_HAND as i32) as u8;
+        self.hash ^= self.hand_key(color, kind, old) ^ self.hand_key(color, kind, new);
+        self.hands[idx] = new;
+    }
+
+    #[inline(always)]
+    fn put(&mut self, sq: Sq, p: u16) {
+        self.board[sq as usize] = p;
+        self.hash ^= self.piece_key(p, sq);
+        if self.v.kinds[kind_of(p) as usize].royal {
+            self.royal[color_of(p)] = sq;
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self, sq: Sq) -> u16 {
+        let p = self.board[sq as usize];
+        self.board[sq as usize] = 0;
+        self.hash ^= self.piece_key(p, sq);
+        p
+    }
+
+    /// Where a captured piece goes.
+    fn to_hand_kind(&self, captured: u16) -> Option<usize> {
+        let k = kind_of(captured) as usize;
+        match self.v.captures[self.side] {
+            CaptureRule::Remove => None,
+            CaptureRule::HandAsIs => Some(k),
+            CaptureRule::Hand => {
+                let d = self.v.kinds[k].demotes_to;
+                Some(if d == u16::MAX { k } else { d as usize })
+            }
+        }
+    }
+
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let mut undo = Undo {
+            mv,
+            moved: 0,
+            captured: [0; MAX_CAPS],
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            royal: self.royal,
+        };
+        if self.ep != NO_SQ {
+            self.hash ^= self.v.zobrist.ep[self.ep as usize];
+            self.ep = NO_SQ;
+            self.ep_victim = NO_SQ;
+        }
+        self.halfmove += 1;
+        match mv.kind {
+            MoveKind::Board => {
+                for i in 0..mv.ncap as usize {
+                    let sq = mv.caps[i];
+                    let q = self.take(sq);
+                    undo.captured[i] = q;
+                    if self.v.kinds[kind_of(q) as usize].royal {
+                        self.royal_count[color_of(q)] -= 1;
+                    }
+                    if let Some(k) = self.to_hand_kind(q) {
+                        self.add_hand(us, k, 1);
+                    }
+                }
+                if mv.ncap > 0 {
+                    self.halfmove = 0;
+                }
+                let p = self.take(mv.from);
+                undo.moved = p;
+                let placed = if mv.promo != NO_PROMO { piece(mv.promo, us) } else { p };
+                self.put(mv.to, placed);
+                if mv.aux & AUX_EP_CREATE != 0 {
+                    // The square passed over: halfway between from and to.
+                    let g = &self.v.geometry;
+                    let (ff, fr) = (g.file(mv.from) as i32, g.rank(mv.from) as i32);
+                    let (tf, tr) = (g.file(mv.to) as i32, g.rank(mv.to) as i32);
+                    if let Some(mid) = g.square((ff + tf) / 2, (fr + tr) / 2) {
+                        self.ep = mid;
+                        self.ep_victim = mv.to;
+                        self.hash ^= self.v.zobrist.ep[mid as usize];
+                    }
+                }
+                let keep = self.v.castle_keep[mv.from as usize] & self.v.castle_keep[mv.to as usize];
+                self.set_castling(self.castling & keep);
+            }
+            MoveKind::Drop => {
+                self.add_hand(us, mv.piece as usize, -1);
+                let placed = piece(mv.piece, us);
+                if self.v.kinds[mv.piece as usize].royal {
+                    self.royal_count[us] += 1;
+                }
+                self.put(mv.to, placed);
+            }
+            MoveKind::Castle => {
+                let c = &self.v.castles[mv.aux as usize];
+                let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
+                let k = self.take(king);
+                let r = self.take(rook);
+                undo.moved = k;
+                self.put(king_to, k);
+                self.put(rook_to, r);
+                let keep = self.v.castle_keep[king as usize] & self.v.castle_keep[rook as usize];
+                self.set_castling(self.castling & keep);
+            }
+        }
+        if us == 1 {
+            self.fullmove += 1;
+        }
+        self.side ^= 1;
+        self.hash ^= self.v.zobrist.side;
+        self.stack.push(undo);
+    }
+
+    fn set_castling(&mut self, new: u32) {
+        let diff = self.castling ^ new;
+        if diff != 0 {
+            for i in 0..self.v.castles.len() {
+                if diff & (1 << i) != 0 {
+                    self.hash ^= self.v.zobrist.castling[i];
+                }
+            }
+            self.castling = new;
+        }
+    }
+
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.stack.pop() else { return };
+        self.side ^= 1;
+        let us = self.side;
+        if us == 1 {
+            self.fullmove -= 1;
+        }
+        let mv = undo.mv;
+        match mv.kind {
+            MoveKind::Board => {
+                self.board[mv.to as usize] = 0;
+                self.board[mv.from as usize] = undo.moved;
+                for i in (0..mv.ncap as usize).rev() {
+                    let q = undo.captured[i];
+                    self.board[mv.caps[i] as usize] = q;
+                    if self.v.kinds[kind_of(q) as usize].royal {
+                        self.royal_count[color_of(q)] += 1;
+                    }
+                    if let Some(k) = self.to_hand_kind(q) {
+                        self.hands[us * self.v.nkinds() + k] -= 1;
+                    }
+                }
+            }
+            MoveKind::Drop => {
+                self.board[mv.to as usize] = 0;
+                self.hands[us * self.v.nkinds() + mv.piece as usize] += 1;
+                if self.v.kinds[mv.piece as usize].royal {
+                    self.royal_count[us] -= 1;
+                }
+            }
+            MoveKind::Castle => {
+                let c = &self.v.castles[mv.aux as usize];
+                let r = self.board[c.rook_to as usize];
+                self.board[c.king_to as usize] = 0;
+                self.board[c.rook_to as usize] = 0;
+                self.board[c.king as usize] = undo.moved;
+                self.board[c.rook as usize] = r;
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        self.royal = undo.royal;
+    }
+
+    /// Number of moves made since this position object was created.
+    pub fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The moves made so far, oldest first.
+    pub fn history(&self) -> impl Iterator<Item = &Move> {
+        self.stack.iter().map(|u| &u.mv)
+    }
+
+    /// Royal squares of a side.
+    pub fn royal_squares(&self, color: usize) -> RoyalSquares {
+        match self.royal_count[color] {
+            0 => RoyalSquares::None,
+            1 => RoyalSquares::One(self.royal[color]),
+            _ => RoyalSquares::Many(
+                self.board
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| **p != 0 && color_of(**p) == color && self.v.kinds[kind_of(**p) as usize].royal)
+                    .map(|(s, _)| s as Sq)
+                    .collect(),
+            ),
+        }
+    }
+}
+
+pub enum RoyalSquares {
+    None,
+    One(Sq),
+    Many(Vec<Sq>),
+}

@@ -1,0 +1,67 @@
+//! Rules files: reading TOML into the schema, with positioned diagnostics for
+//! syntax errors, unknown keys (with suggestions) and wrong types. Semantic
+//! checks (unknown pieces, bad squares) happen in `compile`, which has the
+//! spans too.
+
+pub mod schema;
+
+pub use schema::*;
+
+use crate::diag::{Diagnostic, did_you_mean};
+
+/// A rules file's text with its name, kept for diagnostics.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn read(path: &std::path::Path) -> Result<Source, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Ok(Source {
+            name: path.display().to_string(),
+            text,
+        })
+    }
+
+    pub fn error(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(&self.name, &self.text, span, message)
+    }
+}
+
+/// Parses the TOML text into the schema.
+pub fn parse(src: &Source) -> Result<RulesFile, Box<Diagnostic>> {
+    toml::from_str::<RulesFile>(&src.text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        let raw = e.message().trim().to_string();
+        let mut d = src.error(span, first_line(&raw));
+        if let Some(help) = unknown_key_help(&raw) {
+            d = d.help(help);
+        }
+        Box::new(d.label("here"))
+    })
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("invalid rules file").to_string()
+}
+
+/// serde says "unknown field `foo`, expected one of `a`, `b`"; turn that into a
+/// suggestion.
+fn unknown_key_help(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (word, rest) = rest.split_once('`')?;
+    let expected: Vec<&str> = rest
+        .split('`')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 1)
+        .map(|(_, s)| s)
+        .collect();
+    match did_you_mean(word, expected.iter().copied()) {
+        Some(s) => Some(format!("did you mean `{s}`?")),
+        None if !expected.is_empty() => Some(format!("known keys here: {}", expected.join(", "))),
+        None => None,
+    }
+}
