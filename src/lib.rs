@@ -1,4 +1,5 @@
 //! chimera: chess and shogi variants defined in text files.
+pub mod bench;
 pub mod cli;
 pub mod compile;
 pub mod diag;

@@ -51,6 +51,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the fixed benchmark set (perft with bulk counting) and print nodes per
+    /// second. Built with `--features compare`, also runs shakmaty and rsshogi on
+    /// the same positions and prints chimera's speed as a ratio of theirs.
+    Bench {
+        /// Smaller depths (a few seconds in all).
+        #[arg(long)]
+        quick: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// Explain a piece-move notation string in words.
     Explain {
         /// A notation string such as "fmWfcF" or "Fa[cxQ3]".
@@ -149,6 +159,23 @@ pub fn run() -> ExitCode {
                     println!("{n}");
                 }
             }
+            ExitCode::SUCCESS
+        }
+        Command::Bench { quick, json } => {
+            if !cfg!(feature = "compare") && !json {
+                eprintln!("note: built without the `compare` feature; reference engines are not run");
+            }
+            crate::bench::run(quick, |m, ratio| {
+                if json {
+                    println!("{}", json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio}));
+                } else {
+                    println!(
+                        "{:<12} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
+                        m.case, m.engine, m.depth, m.nodes, m.seconds, m.nps,
+                        ratio.map(|r| format!("  chimera/reference = {r:.3}")).unwrap_or_default()
+                    );
+                }
+            });
             ExitCode::SUCCESS
         }
         Command::Explain { notation: text, json } => match notation::compile_program(&text) {

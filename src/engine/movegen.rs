@@ -274,6 +274,47 @@ impl Position {
         out.clear();
         self.pseudo_moves(out);
         let us = self.side;
+        let them = us ^ 1;
+        // Fast path: one royal piece and attackers that the reverse attack lines
+        // describe completely. Then a move by a non-royal piece that is not
+        // pinned, captures only on its destination and is made while not in
+        // check cannot expose the royal piece.
+        let fast = self.v.slow_attackers[them] == 0 && matches!(self.royal_squares(us), RoyalSquares::One(_));
+        if !fast {
+            self.filter_full(out, us);
+            return;
+        }
+        let king = self.royal[us];
+        if self.attacked(king, them) {
+            self.filter_full(out, us);
+            return;
+        }
+        let mut pinned = [NO_SQ; 32];
+        let npinned = self.pinned(us, king, &mut pinned);
+        let all_suspect = npinned > pinned.len();
+        let mut i = 0;
+        while i < out.len() {
+            let m = out[i];
+            let needs_test = match m.kind {
+                MoveKind::Drop => self.v.kinds[m.piece as usize].no_drop_mate,
+                MoveKind::Castle => true,
+                MoveKind::Board => {
+                    m.from == king
+                        || m.ncap > 1
+                        || (m.ncap == 1 && m.caps[0] != m.to)
+                        || all_suspect
+                        || pinned[..npinned].contains(&m.from)
+                }
+            };
+            if !needs_test || self.is_legal_pseudo(m, us) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    fn filter_full(&mut self, out: &mut Vec<Move>, us: usize) {
         let mut i = 0;
         while i < out.len() {
             let m = out[i];
@@ -283,6 +324,45 @@ impl Position {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// Own pieces standing alone between the royal square and an enemy piece
+    /// that attacks along that line. Returns how many (may exceed `out.len()`,
+    /// in which case `out` holds only the first ones).
+    fn pinned(&self, us: usize, king: Sq, out: &mut [Sq]) -> usize {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let them = us ^ 1;
+        let mut n = 0;
+        for line in &v.attack_lines[them] {
+            if line.masks.len() < 2 {
+                continue;
+            }
+            let ray = g.ray(line.vector, king);
+            let len = ray.len().min(line.masks.len());
+            let mut candidate = NO_SQ;
+            for i in 0..len {
+                let q = self.board[ray[i] as usize];
+                if q == 0 {
+                    continue;
+                }
+                if candidate == NO_SQ {
+                    if color_of(q) != us {
+                        break;
+                    }
+                    candidate = ray[i];
+                } else {
+                    if color_of(q) == them && line.masks[i] & (1u128 << kind_of(q)) != 0 {
+                        if n < out.len() {
+                            out[n] = candidate;
+                        }
+                        n += 1;
+                    }
+                    break;
+                }
+            }
+        }
+        n
     }
 
     fn is_legal_pseudo(&mut self, m: Move, us: usize) -> bool {

@@ -69,7 +69,7 @@ struct Undo {
     ep_victim: Sq,
     halfmove: u32,
     hash: u64,
-    royal: [Sq; 2],
+    pub(crate) royal: [Sq; 2],
 }
 
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ pub struct Position {
     pub fullmove: u32,
     pub hash: u64,
     /// The royal piece's square per side when the side has exactly one.
-    royal: [Sq; 2],
+    pub(crate) royal: [Sq; 2],
     royal_count: [u8; 2],
     stack: Vec<Undo>,
 }

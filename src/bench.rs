@@ -1,0 +1,84 @@
+//! The fixed benchmark set behind `chimera bench` and `cargo bench`: perft with
+//! bulk counting on built-in variant files, timed, and (with the `compare`
+//! feature) the dedicated engines shakmaty and rsshogi on the same positions.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::engine::{Position, Variant, perft};
+
+/// One benchmark case: a variant file shipped in `variants/`, a depth.
+pub struct Case {
+    pub name: &'static str,
+    pub rules: &'static str,
+    pub depth: u32,
+    pub quick_depth: u32,
+}
+
+pub const CASES: &[Case] = &[
+    Case { name: "chess start", rules: include_str!("../variants/chess.toml"), depth: 6, quick_depth: 5 },
+    Case { name: "shogi start", rules: include_str!("../variants/shogi.toml"), depth: 5, quick_depth: 4 },
+];
+
+/// A measured run.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Measure {
+    pub case: String,
+    pub engine: String,
+    pub depth: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nps: f64,
+}
+
+fn variant(rules: &str, name: &str) -> Arc<Variant> {
+    let src = crate::rules::Source { name: name.into(), text: rules.into() };
+    Arc::new(crate::compile::compile_source(&src).expect("built-in variant compiles"))
+}
+
+fn measure(case: &str, engine: &str, depth: u32, f: impl FnOnce() -> u64) -> Measure {
+    let t = Instant::now();
+    let nodes = f();
+    let seconds = t.elapsed().as_secs_f64();
+    Measure { case: case.into(), engine: engine.into(), depth, nodes, seconds, nps: nodes as f64 / seconds.max(1e-9) }
+}
+
+/// Runs every case; `report` is called after each measurement.
+pub fn run(quick: bool, mut report: impl FnMut(&Measure, Option<f64>)) -> Vec<Measure> {
+    let mut out = Vec::new();
+    for case in CASES {
+        let depth = if quick { case.quick_depth } else { case.depth };
+        let v = variant(case.rules, case.name);
+        let mut pos = Position::start(&v);
+        let ours = measure(case.name, "chimera", depth, || perft(&mut pos, depth));
+        report(&ours, None);
+        if let Some(reference) = reference(case.name, depth) {
+            let ratio = ours.nps / reference.nps;
+            report(&reference, Some(ratio));
+            out.push(reference);
+        }
+        out.push(ours);
+    }
+    out
+}
+
+#[cfg(feature = "compare")]
+fn reference(case: &str, depth: u32) -> Option<Measure> {
+    match case {
+        "chess start" => Some(measure(case, "shakmaty 0.30.1", depth, || {
+            shakmaty::perft(&shakmaty::Chess::default(), depth)
+        })),
+        "shogi start" => {
+            let pos = rsshogi::board::Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").ok()?;
+            Some(measure(case, "rsshogi 1.7.3", depth, || {
+                rsshogi::board::perft::perft(&pos, depth as u8).map(|r| r.nodes).unwrap_or(0)
+            }))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(not(feature = "compare"))]
+fn reference(_case: &str, _depth: u32) -> Option<Measure> {
+    None
+}
