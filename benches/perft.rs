@@ -10,7 +10,9 @@ fn main() {
             m.nodes,
             m.seconds,
             m.nps,
-            ratio.map(|r| format!("  chimera/reference = {r:.3}")).unwrap_or_default()
+            ratio
+                .map(|r| format!("  chimera/reference = {r:.3}"))
+                .unwrap_or_default()
         );
     });
 }

@@ -16,8 +16,18 @@ pub struct Case {
 }
 
 pub const CASES: &[Case] = &[
-    Case { name: "chess start", rules: include_str!("../variants/chess.toml"), depth: 6, quick_depth: 5 },
-    Case { name: "shogi start", rules: include_str!("../variants/shogi.toml"), depth: 5, quick_depth: 4 },
+    Case {
+        name: "chess start",
+        rules: include_str!("../variants/chess.toml"),
+        depth: 6,
+        quick_depth: 5,
+    },
+    Case {
+        name: "shogi start",
+        rules: include_str!("../variants/shogi.toml"),
+        depth: 5,
+        quick_depth: 4,
+    },
 ];
 
 /// A measured run.
@@ -32,7 +42,10 @@ pub struct Measure {
 }
 
 fn variant(rules: &str, name: &str) -> Arc<Variant> {
-    let src = crate::rules::Source { name: name.into(), text: rules.into() };
+    let src = crate::rules::Source {
+        name: name.into(),
+        text: rules.into(),
+    };
     Arc::new(crate::compile::compile_source(&src).expect("built-in variant compiles"))
 }
 
@@ -40,7 +53,14 @@ fn measure(case: &str, engine: &str, depth: u32, f: impl FnOnce() -> u64) -> Mea
     let t = Instant::now();
     let nodes = f();
     let seconds = t.elapsed().as_secs_f64();
-    Measure { case: case.into(), engine: engine.into(), depth, nodes, seconds, nps: nodes as f64 / seconds.max(1e-9) }
+    Measure {
+        case: case.into(),
+        engine: engine.into(),
+        depth,
+        nodes,
+        seconds,
+        nps: nodes as f64 / seconds.max(1e-9),
+    }
 }
 
 /// Runs every case; `report` is called after each measurement.
@@ -69,9 +89,14 @@ fn reference(case: &str, depth: u32) -> Option<Measure> {
             shakmaty::perft(&shakmaty::Chess::default(), depth)
         })),
         "shogi start" => {
-            let pos = rsshogi::board::Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").ok()?;
+            let pos = rsshogi::board::Position::from_sfen(
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            )
+            .ok()?;
             Some(measure(case, "rsshogi 1.7.3", depth, || {
-                rsshogi::board::perft::perft(&pos, depth as u8).map(|r| r.nodes).unwrap_or(0)
+                rsshogi::board::perft::perft(&pos, depth as u8)
+                    .map(|r| r.nodes)
+                    .unwrap_or(0)
             }))
         }
         _ => None,

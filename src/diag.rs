@@ -55,10 +55,12 @@ impl Diagnostic {
     /// The full report: location line, the source line with a caret, help.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-            .with_width(100);
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         let _ = handler.render_report(&mut out, self);
-        format!("{}:{}:{}: {}\n{}", self.file, self.line, self.column, self.message, out)
+        format!(
+            "{}:{}:{}: {}\n{}",
+            self.file, self.line, self.column, self.message, out
+        )
     }
 }
 

@@ -15,13 +15,21 @@ fn variant(name: &str) -> Arc<Variant> {
 }
 
 fn data(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).unwrap()
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name),
+    )
+    .unwrap()
 }
 
 /// (position, depth, nodes) rows of the chess suite.
 fn chess_rows() -> Vec<(String, u32, u64)> {
     let mut rows = Vec::new();
-    for line in data("chess-perftsuite-126.epd").lines().filter(|l| !l.trim().is_empty()) {
+    for line in data("chess-perftsuite-126.epd")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+    {
         let mut parts = line.split(';');
         let fen = parts.next().unwrap().trim().to_string();
         for p in parts {
@@ -44,17 +52,34 @@ fn run_rows(v: &Arc<Variant>, rows: &[(String, String, u32, u64)], deep: bool) {
         let got = perft(&mut pos, *depth);
         ran += 1;
         if got != *nodes {
-            failures.push(format!("{name} `{text}` depth {depth}: expected {nodes}, got {got}"));
+            failures.push(format!(
+                "{name} `{text}` depth {depth}: expected {nodes}, got {got}"
+            ));
         }
     }
     assert!(ran > 0, "no rows ran");
-    assert!(failures.is_empty(), "{} of {ran} rows failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} rows failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 fn chess(deep: bool) {
-    let rows: Vec<_> = chess_rows().into_iter().enumerate().map(|(i, (f, d, n))| (format!("row {i}"), f, d, n)).collect();
+    let rows: Vec<_> = chess_rows()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (f, d, n))| (format!("row {i}"), f, d, n))
+        .collect();
     // 126 lines (one position appears twice).
-    assert_eq!(data("chess-perftsuite-126.epd").lines().filter(|l| !l.trim().is_empty()).count(), 126);
+    assert_eq!(
+        data("chess-perftsuite-126.epd")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .count(),
+        126
+    );
     run_rows(&variant("chess.toml"), &rows, deep);
 }
 
@@ -71,14 +96,22 @@ fn chess_suite_126_deep() {
 
 fn shogi(deep: bool) {
     let mut rows = Vec::new();
-    for line in data("shogi-perft.tsv").lines().filter(|l| !l.starts_with('#') && !l.starts_with("source\t")) {
+    for line in data("shogi-perft.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("source\t"))
+    {
         let f: Vec<&str> = line.split('\t').collect();
         // peeper-1 has three rooks and three bishops a side, which no real game
         // reaches; it is skipped on purpose (tests/data/SOURCES.md).
         if f[1] == "peeper-1" {
             continue;
         }
-        rows.push((format!("{}/{}", f[0], f[1]), f[2].to_string(), f[3].parse().unwrap(), f[4].parse().unwrap()));
+        rows.push((
+            format!("{}/{}", f[0], f[1]),
+            f[2].to_string(),
+            f[3].parse().unwrap(),
+            f[4].parse().unwrap(),
+        ));
     }
     assert!(rows.len() > 380);
     run_rows(&variant("shogi.toml"), &rows, deep);
@@ -106,7 +139,12 @@ fn crazyhouse_suite() {
             epd = x.to_string();
         } else if let Some(x) = line.strip_prefix("perft ") {
             let (d, n) = x.split_once(' ').unwrap();
-            rows.push((id.clone(), epd.clone(), d.parse::<u32>().unwrap(), n.parse::<u64>().unwrap()));
+            rows.push((
+                id.clone(),
+                epd.clone(),
+                d.parse::<u32>().unwrap(),
+                n.parse::<u64>().unwrap(),
+            ));
         }
     }
     assert_eq!(rows.len(), 18);

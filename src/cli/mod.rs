@@ -15,7 +15,11 @@ use crate::engine::{Position, Variant, perft};
 use crate::notation;
 
 #[derive(Parser)]
-#[command(name = "chimera", version, about = "Define chess and shogi variants in text files; check, play and analyse them.")]
+#[command(
+    name = "chimera",
+    version,
+    about = "Define chess and shogi variants in text files; check, play and analyse them."
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -97,7 +101,14 @@ fn position(v: &Arc<Variant>, text: Option<&str>, moves: Option<&str>) -> Result
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Perft { variant, position: p, moves, depth, divide, json } => {
+        Command::Perft {
+            variant,
+            position: p,
+            moves,
+            depth,
+            divide,
+            json,
+        } => {
             let v = match load(&variant) {
                 Ok(v) => v,
                 Err(e) => return e,
@@ -133,13 +144,24 @@ pub fn run() -> ExitCode {
             }
             let secs = start.elapsed().as_secs_f64();
             if json {
-                println!("{}", json!({"depth": depth, "nodes": total, "seconds": secs, "nps": (total as f64 / secs.max(1e-9)) as u64}));
+                println!(
+                    "{}",
+                    json!({"depth": depth, "nodes": total, "seconds": secs, "nps": (total as f64 / secs.max(1e-9)) as u64})
+                );
             } else {
-                println!("depth {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)", total as f64 / secs.max(1e-9));
+                println!(
+                    "depth {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
+                    total as f64 / secs.max(1e-9)
+                );
             }
             ExitCode::SUCCESS
         }
-        Command::Moves { variant, position: p, moves, json } => {
+        Command::Moves {
+            variant,
+            position: p,
+            moves,
+            json,
+        } => {
             let v = match load(&variant) {
                 Ok(v) => v,
                 Err(e) => return e,
@@ -153,7 +175,10 @@ pub fn run() -> ExitCode {
             let mut names: Vec<String> = list.iter().map(|m| format_move(&pos, m)).collect();
             names.sort();
             if json {
-                println!("{}", json!({"position": pos.to_text(), "moves": names, "count": names.len()}));
+                println!(
+                    "{}",
+                    json!({"position": pos.to_text(), "moves": names, "count": names.len()})
+                );
             } else {
                 for n in &names {
                     println!("{n}");
@@ -167,12 +192,22 @@ pub fn run() -> ExitCode {
             }
             crate::bench::run(quick, |m, ratio| {
                 if json {
-                    println!("{}", json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio}));
+                    println!(
+                        "{}",
+                        json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio})
+                    );
                 } else {
                     println!(
                         "{:<12} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
-                        m.case, m.engine, m.depth, m.nodes, m.seconds, m.nps,
-                        ratio.map(|r| format!("  chimera/reference = {r:.3}")).unwrap_or_default()
+                        m.case,
+                        m.engine,
+                        m.depth,
+                        m.nodes,
+                        m.seconds,
+                        m.nps,
+                        ratio
+                            .map(|r| format!("  chimera/reference = {r:.3}"))
+                            .unwrap_or_default()
                     );
                 }
             });
@@ -181,7 +216,10 @@ pub fn run() -> ExitCode {
         Command::Explain { notation: text, json } => match notation::compile_program(&text) {
             Ok((tree, prog)) => {
                 if json {
-                    println!("{}", json!({"canonical": tree.to_string(), "program": prog, "explanation": notation::explain(&prog)}));
+                    println!(
+                        "{}",
+                        json!({"canonical": tree.to_string(), "program": prog, "explanation": notation::explain(&prog)})
+                    );
                 } else {
                     println!("{tree}");
                     print!("{}", notation::explain(&prog));

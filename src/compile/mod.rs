@@ -21,7 +21,8 @@ pub const KNOWN_HOOKS: &[&str] = &[];
 
 /// Reads, parses and compiles a rules file.
 pub fn load(path: &std::path::Path) -> Result<Variant> {
-    let src = Source::read(path).map_err(|e| Box::new(Diagnostic::new(&path.display().to_string(), "", 0..0, e)))?;
+    let src = Source::read(path)
+        .map_err(|e| Box::new(Diagnostic::new(&path.display().to_string(), "", 0..0, e)))?;
     compile_source(&src)
 }
 
@@ -34,7 +35,11 @@ pub fn compile_source(src: &Source) -> Result<Variant> {
 /// Span of a string value's contents (inside its quotes), for pointing into it.
 fn inner_span(span: &Range<usize>, src: &Source) -> usize {
     let q = src.text.as_bytes().get(span.start).copied();
-    if matches!(q, Some(b'"') | Some(b'\'')) { span.start + 1 } else { span.start }
+    if matches!(q, Some(b'"') | Some(b'\'')) {
+        span.start + 1
+    } else {
+        span.start
+    }
 }
 
 struct Ctx<'a> {
@@ -54,7 +59,10 @@ impl Ctx<'_> {
             None => {
                 let mut d = self
                     .src
-                    .error(name.span(), format!("{what} names unknown piece `{}`", name.get_ref()))
+                    .error(
+                        name.span(),
+                        format!("{what} names unknown piece `{}`", name.get_ref()),
+                    )
                     .label("not a piece of this variant");
                 if let Some(s) = did_you_mean(name.get_ref(), self.name_list.iter().map(|s| s.as_str())) {
                     d = d.help(format!("did you mean `{s}`?"));
@@ -117,13 +125,20 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     let mut geo = Geometry::new(files, ranks);
 
     // Piece names and symbols.
-    let mut ctx = Ctx { src, names: HashMap::new(), name_list: Vec::new() };
+    let mut ctx = Ctx {
+        src,
+        names: HashMap::new(),
+        name_list: Vec::new(),
+    };
     let mut symbols: HashMap<String, usize> = HashMap::new();
     if file.pieces.is_empty() {
         return Err(ctx.err(0..0, "a variant needs at least one [[piece]]"));
     }
     if file.pieces.len() > MAX_KINDS {
-        return Err(ctx.err(file.pieces[MAX_KINDS].name.span(), format!("at most {MAX_KINDS} piece kinds")));
+        return Err(ctx.err(
+            file.pieces[MAX_KINDS].name.span(),
+            format!("at most {MAX_KINDS} piece kinds"),
+        ));
     }
     for (i, p) in file.pieces.iter().enumerate() {
         let lname = p.name.get_ref().to_lowercase();
@@ -131,27 +146,37 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
             return Err(ctx.err(p.name.span(), "a piece name cannot be empty"));
         }
         if ctx.names.insert(lname, i as u16).is_some() {
-            return Err(ctx.err(p.name.span(), format!("piece `{}` is defined twice", p.name.get_ref())));
+            return Err(ctx.err(
+                p.name.span(),
+                format!("piece `{}` is defined twice", p.name.get_ref()),
+            ));
         }
         ctx.name_list.push(p.name.get_ref().clone());
         let sym = p.symbol.get_ref();
         if !valid_symbol(sym) {
             return Err(Box::new(
                 src.error(p.symbol.span(), format!("`{sym}` is not a piece symbol"))
-                    .help("a symbol is letters, optionally with a leading `+` or a trailing `~`: P, +P, Q~, Ko"),
+                    .help(
+                        "a symbol is letters, optionally with a leading `+` or a trailing `~`: P, +P, Q~, Ko",
+                    ),
             ));
         }
         if let Some(j) = symbols.insert(sym.to_uppercase(), i) {
             return Err(ctx.err(
                 p.symbol.span(),
-                format!("symbol `{sym}` is already used by `{}`", file.pieces[j].name.get_ref()),
+                format!(
+                    "symbol `{sym}` is already used by `{}`",
+                    file.pieces[j].name.get_ref()
+                ),
             ));
         }
     }
 
     for h in &file.hooks {
         if !KNOWN_HOOKS.contains(&h.get_ref().as_str()) {
-            let mut d = src.error(h.span(), format!("unknown hook `{}`", h.get_ref())).label("no such hook");
+            let mut d = src
+                .error(h.span(), format!("unknown hook `{}`", h.get_ref()))
+                .label("no such hook");
             d = match did_you_mean(h.get_ref(), KNOWN_HOOKS.iter().copied()) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
                 None if KNOWN_HOOKS.is_empty() => d.help("this build of chimera has no native hooks"),
@@ -164,7 +189,9 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     let orientation = file.sides.second_orientation;
     let nsq = geo.nsq;
     let rank_set = |ranks_list: &[u32], color: usize, geo: &Geometry| -> Vec<bool> {
-        (0..geo.nsq as Sq).map(|s| ranks_list.contains(&geo.relative_rank(s, color))).collect()
+        (0..geo.nsq as Sq)
+            .map(|s| ranks_list.contains(&geo.relative_rank(s, color)))
+            .collect()
     };
 
     let mut kinds = Vec::new();
@@ -179,12 +206,18 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
             if zone_ranks.is_empty() {
                 return Err(ctx.err(
                     p.name.span(),
-                    format!("promotion of `{}` has no zone: give `ranks` or [promotion] zone", p.name.get_ref()),
+                    format!(
+                        "promotion of `{}` has no zone: give `ranks` or [promotion] zone",
+                        p.name.get_ref()
+                    ),
                 ));
             }
             for &r in &zone_ranks {
                 if r == 0 || r as usize > ranks {
-                    return Err(ctx.err(p.name.span(), format!("promotion rank {r} is off the board (1..{ranks})")));
+                    return Err(ctx.err(
+                        p.name.span(),
+                        format!("promotion rank {r} is off the board (1..{ranks})"),
+                    ));
                 }
             }
             let mut to = Vec::new();
@@ -226,14 +259,22 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
                     }
                 }
             }
-            kinds[i].spawn = Some(Spawn { piece: piece_k, vectors });
+            kinds[i].spawn = Some(Spawn {
+                piece: piece_k,
+                vectors,
+            });
         }
         // Drops.
         for c in 0..2 {
             let ok: Vec<bool> = (0..nsq as Sq)
                 .map(|s| {
-                    let rank_ok = p.drop.ranks.as_ref().is_none_or(|r| r.contains(&geo.relative_rank(s, c)));
-                    let dead_ok = !file.hand.as_ref().is_some_and(|h| h.no_dead_drops) || !kinds[i].dead[c][s as usize];
+                    let rank_ok = p
+                        .drop
+                        .ranks
+                        .as_ref()
+                        .is_none_or(|r| r.contains(&geo.relative_rank(s, c)));
+                    let dead_ok =
+                        !file.hand.as_ref().is_some_and(|h| h.no_dead_drops) || !kinds[i].dead[c][s as usize];
                     rank_ok && dead_ok
                 })
                 .collect();
@@ -267,8 +308,16 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         rules::PositionStyle::Sfen => ["b", "w"],
     };
     let side_letters = [
-        file.sides.first.letter.clone().unwrap_or_else(|| default_letters[0].into()),
-        file.sides.second.letter.clone().unwrap_or_else(|| default_letters[1].into()),
+        file.sides
+            .first
+            .letter
+            .clone()
+            .unwrap_or_else(|| default_letters[0].into()),
+        file.sides
+            .second
+            .letter
+            .clone()
+            .unwrap_or_else(|| default_letters[1].into()),
     ];
 
     // Castling.
@@ -276,11 +325,19 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     for c in &file.castling {
         let sq = |s: &toml::Spanned<String>| -> Result<Sq> {
             geo.parse_square(s.get_ref()).ok_or_else(|| {
-                ctx.err(s.span(), format!("`{}` is not a square of this {files}×{ranks} board", s.get_ref()))
+                ctx.err(
+                    s.span(),
+                    format!("`{}` is not a square of this {files}×{ranks} board", s.get_ref()),
+                )
             })
         };
         let (king, king_to, rook, rook_to) = (sq(&c.king)?, sq(&c.king_to)?, sq(&c.rook)?, sq(&c.rook_to)?);
-        let right = c.right.get_ref().chars().next().filter(|_| c.right.get_ref().chars().count() == 1);
+        let right = c
+            .right
+            .get_ref()
+            .chars()
+            .next()
+            .filter(|_| c.right.get_ref().chars().count() == 1);
         let Some(right) = right else {
             return Err(ctx.err(c.right.span(), "a castling right is one letter"));
         };
@@ -290,7 +347,10 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
             let (lo, hi) = (fa.min(fb), fa.max(fb));
             (lo..=hi).filter_map(|f| geo.square(f, r)).collect()
         };
-        if geo.rank(king) != geo.rank(rook) || geo.rank(king) != geo.rank(king_to) || geo.rank(rook) != geo.rank(rook_to) {
+        if geo.rank(king) != geo.rank(rook)
+            || geo.rank(king) != geo.rank(king_to)
+            || geo.rank(rook) != geo.rank(rook_to)
+        {
             return Err(ctx.err(c.king.span(), "castling squares must lie on one rank"));
         }
         let mut empty: Vec<Sq> = between(king, rook);
@@ -338,7 +398,11 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
                 let line = match attack_lines[c].iter_mut().position(|l| l.vector == rv) {
                     Some(i) => &mut attack_lines[c][i],
                     None => {
-                        attack_lines[c].push(AttackLine { vector: rv, masks: Vec::new(), any: 0 });
+                        attack_lines[c].push(AttackLine {
+                            vector: rv,
+                            masks: Vec::new(),
+                            any: 0,
+                        });
                         attack_lines[c].last_mut().expect("just pushed")
                     }
                 };
@@ -363,7 +427,10 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         let k = ctx.piece(&r.piece, "reach")?;
         let mut sqs = Vec::new();
         for s in &r.squares {
-            sqs.push(geo.parse_square(s.get_ref()).ok_or_else(|| ctx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?);
+            sqs.push(
+                geo.parse_square(s.get_ref())
+                    .ok_or_else(|| ctx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?,
+            );
         }
         reach.push((if r.side == rules::SideName::First { 0 } else { 1 }, k, sqs));
     }
@@ -382,7 +449,11 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     }
     let end = EndRules {
         checkmated: rules::Outcome::Loss,
-        stalemated: file.end.stalemate.unwrap_or(if has_royal { rules::Outcome::Draw } else { rules::Outcome::Loss }),
+        stalemated: file.end.stalemate.unwrap_or(if has_royal {
+            rules::Outcome::Draw
+        } else {
+            rules::Outcome::Loss
+        }),
         repetition: file.end.repetition,
         fifty_move_rule: file.end.fifty_move_rule,
         reach,
@@ -394,7 +465,9 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     let ncodes = 1 + 2 * kinds.len();
     let zobrist = Zobrist {
         piece: (0..ncodes * nsq).map(|_| rng.random()).collect(),
-        hand: (0..2 * kinds.len() * (MAX_HAND + 1)).map(|_| rng.random()).collect(),
+        hand: (0..2 * kinds.len() * (MAX_HAND + 1))
+            .map(|_| rng.random())
+            .collect(),
         side: rng.random(),
         castling: (0..16).map(|_| rng.random()).collect(),
         ep: (0..nsq).map(|_| rng.random()).collect(),
@@ -427,18 +500,30 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     Ok(variant)
 }
 
-fn parse_notation(s: &toml::Spanned<String>, src: &Source) -> Result<(notation::Notation, notation::Program)> {
+fn parse_notation(
+    s: &toml::Spanned<String>,
+    src: &Source,
+) -> Result<(notation::Notation, notation::Program)> {
     notation::compile_program(s.get_ref()).map_err(|e| {
         let at = inner_span(&s.span(), src) + e.offset;
         Box::new(
-            src.error(at..at + 1, format!("bad move notation `{}`: {}", s.get_ref(), e.message))
-                .label("notation error here")
-                .help("see docs/notation.md for the notation"),
+            src.error(
+                at..at + 1,
+                format!("bad move notation `{}`: {}", s.get_ref(), e.message),
+            )
+            .label("notation error here")
+            .help("see docs/notation.md for the notation"),
         )
     })
 }
 
-fn compile_piece(p: &PieceDef, ctx: &Ctx, geo: &mut Geometry, orientation: Orientation, file: &RulesFile) -> Result<Kind> {
+fn compile_piece(
+    p: &PieceDef,
+    ctx: &Ctx,
+    geo: &mut Geometry,
+    orientation: Orientation,
+    file: &RulesFile,
+) -> Result<Kind> {
     let src = ctx.src;
     let (_, prog) = parse_notation(&p.betza, src)?;
     let nsq = geo.nsq;
@@ -448,8 +533,14 @@ fn compile_piece(p: &PieceDef, ctx: &Ctx, geo: &mut Geometry, orientation: Orien
     let uses_initial = prog.legs().iter().any(|l| l.initial);
     if uses_initial && p.initial_ranks.is_empty() {
         return Err(Box::new(
-            src.error(p.betza.span(), format!("`{}` has `i` (initial) moves but no `initial_ranks`", p.name.get_ref()))
-                .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
+            src.error(
+                p.betza.span(),
+                format!(
+                    "`{}` has `i` (initial) moves but no `initial_ranks`",
+                    p.name.get_ref()
+                ),
+            )
+            .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
         ));
     }
     let has_ep = prog.legs().iter().any(|l| l.en_passant);
@@ -528,7 +619,9 @@ fn compile_piece(p: &PieceDef, ctx: &Ctx, geo: &mut Geometry, orientation: Orien
         }
     };
     let initial: [Vec<bool>; 2] = [0, 1].map(|c| {
-        (0..nsq as Sq).map(|s| p.initial_ranks.contains(&geo.relative_rank(s, c))).collect()
+        (0..nsq as Sq)
+            .map(|s| p.initial_ranks.contains(&geo.relative_rank(s, c)))
+            .collect()
     });
     // Dead squares: no ray reaches any square of the board.
     let dead: [Vec<bool>; 2] = [0, 1].map(|c| {
@@ -575,11 +668,17 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
     let src = ctx.src;
     if let Some(pos) = &file.setup.position {
         if file.setup.first.is_some() || file.setup.second.is_some() {
-            return Err(ctx.err(pos.span(), "give the setup either as `position` or as piece lists, not both"));
+            return Err(ctx.err(
+                pos.span(),
+                "give the setup either as `position` or as piece lists, not both",
+            ));
         }
         text::parse_position(v, pos.get_ref()).map_err(|e| {
             let at = inner_span(&pos.span(), src) + e.offset;
-            Box::new(src.error(at..at + 1, format!("bad start position: {}", e.message)).label("here"))
+            Box::new(
+                src.error(at..at + 1, format!("bad start position: {}", e.message))
+                    .label("here"),
+            )
         })?;
         return Ok(pos.get_ref().clone());
     }
@@ -590,11 +689,17 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
     let Some(first) = lists[0] else {
         return Err(ctx.err(0..0, "[setup] needs `position` or a `first` piece list"));
     };
-    let mut place = |color: usize, name: &str, list: &toml::Spanned<rules::SquareList>, mirror: Option<Orientation>| -> Result<()> {
+    let mut place = |color: usize,
+                     name: &str,
+                     list: &toml::Spanned<rules::SquareList>,
+                     mirror: Option<Orientation>|
+     -> Result<()> {
         let k = match ctx.names.get(&name.to_lowercase()) {
             Some(&k) => k,
             None => {
-                let mut d = src.error(list.span(), format!("setup names unknown piece `{name}`")).label("for this piece");
+                let mut d = src
+                    .error(list.span(), format!("setup names unknown piece `{name}`"))
+                    .label("for this piece");
                 if let Some(s) = did_you_mean(name, ctx.name_list.iter().map(|s| s.as_str())) {
                     d = d.help(format!("did you mean `{s}`?"));
                 }
@@ -604,18 +709,30 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
         for s in list.get_ref().squares() {
             let Some(mut sq) = geo.parse_square(s) else {
                 return Err(Box::new(
-                    src.error(list.span(), format!("setup square `{s}` is not on the {}×{} board", geo.files, geo.ranks))
-                        .label("in this list"),
+                    src.error(
+                        list.span(),
+                        format!(
+                            "setup square `{s}` is not on the {}×{} board",
+                            geo.files, geo.ranks
+                        ),
+                    )
+                    .label("in this list"),
                 ));
             };
             if let Some(m) = mirror {
                 let f = geo.file(sq);
                 let r = geo.rank(sq);
-                let nf = if m == Orientation::Rotate { geo.files - 1 - f } else { f };
+                let nf = if m == Orientation::Rotate {
+                    geo.files - 1 - f
+                } else {
+                    f
+                };
                 sq = (((geo.ranks - 1 - r) * geo.files) + nf) as Sq;
             }
             if board[sq as usize] != 0 {
-                let mut d = src.error(list.span(), format!("two pieces on {}", geo.name(sq))).label("second piece here");
+                let mut d = src
+                    .error(list.span(), format!("two pieces on {}", geo.name(sq)))
+                    .label("second piece here");
                 if let Some(o) = &origin[sq as usize] {
                     let (l, _) = crate::diag::line_col(&src.text, o.start);
                     d = d.help(format!("{} was already given on line {l}", geo.name(sq)));
@@ -641,12 +758,24 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
                 place(1, name, list, Some(m))?;
             }
         }
-        _ => return Err(ctx.err(0..0, "[setup] needs exactly one of `second` and `second_from_first`")),
+        _ => {
+            return Err(ctx.err(
+                0..0,
+                "[setup] needs exactly one of `second` and `second_from_first`",
+            ));
+        }
     }
     let mut hands = vec![0u8; 2 * v.kinds.len()];
-    for (c, counts) in [&file.setup.hands.first, &file.setup.hands.second].iter().enumerate() {
+    for (c, counts) in [&file.setup.hands.first, &file.setup.hands.second]
+        .iter()
+        .enumerate()
+    {
         for (name, n) in counts.iter() {
-            let k = ctx.names.get(&name.to_lowercase()).copied().ok_or_else(|| ctx.err(0..0, format!("setup hand names unknown piece `{name}`")))?;
+            let k = ctx
+                .names
+                .get(&name.to_lowercase())
+                .copied()
+                .ok_or_else(|| ctx.err(0..0, format!("setup hand names unknown piece `{name}`")))?;
             hands[c * v.kinds.len() + k as usize] = (*n).min(MAX_HAND as u32) as u8;
         }
     }

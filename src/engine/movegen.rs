@@ -68,7 +68,11 @@ impl Position {
                         }
                     }
                 } else {
-                    if color_of(q) != c && f & flags::CAPTURE != 0 && d >= ray.min && kind.cannot_capture & (1u128 << kind_of(q)) == 0 {
+                    if color_of(q) != c
+                        && f & flags::CAPTURE != 0
+                        && d >= ray.min
+                        && kind.cannot_capture & (1u128 << kind_of(q)) == 0
+                    {
                         self.push_board(k, c, Move::board(from, t).with_capture(t), out);
                     }
                     break;
@@ -80,12 +84,18 @@ impl Position {
     fn hop_moves(&self, from: Sq, k: u16, c: usize, ray: &Ray, sqs: &[Sq], out: &mut Vec<Move>) {
         let f = ray.flags;
         let kind = &self.v.kinds[k as usize];
-        let can_take = |q: u16| color_of(q) != c && f & flags::CAPTURE != 0 && kind.cannot_capture & (1u128 << kind_of(q)) == 0;
+        let can_take = |q: u16| {
+            color_of(q) != c && f & flags::CAPTURE != 0 && kind.cannot_capture & (1u128 << kind_of(q)) == 0
+        };
         let mut screens = 0u32;
         for (i, &t) in sqs.iter().enumerate() {
             let q = self.board[t as usize];
             let d = i as u16 + 1;
-            let reachable = if f & flags::HOP_UPTO != 0 { screens <= ray.hop_max as u32 } else { screens == 1 };
+            let reachable = if f & flags::HOP_UPTO != 0 {
+                screens <= ray.hop_max as u32
+            } else {
+                screens == 1
+            };
             if f & flags::GRASSHOPPER != 0 && screens == 1 {
                 if q == 0 {
                     if f & flags::MOVE != 0 {
@@ -126,7 +136,8 @@ impl Position {
         let mut any = false;
         let start = out.len();
         for pr in &kind.promotions {
-            let in_zone = pr.zone[c][m.to as usize] || (pr.trigger == Trigger::Either && pr.zone[c][m.from as usize]);
+            let in_zone =
+                pr.zone[c][m.to as usize] || (pr.trigger == Trigger::Either && pr.zone[c][m.from as usize]);
             if !in_zone {
                 continue;
             }
@@ -169,7 +180,8 @@ impl Position {
                 }
             }
             for sq in 0..g.nsq {
-                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0 {
+                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0
+                {
                     out.push(Move {
                         kind: MoveKind::Drop,
                         from: NO_SQ,
@@ -368,7 +380,11 @@ impl Position {
     fn is_legal_pseudo(&mut self, m: Move, us: usize) -> bool {
         self.make(m);
         let mut ok = !self.in_check(us);
-        if ok && m.kind == MoveKind::Drop && self.v.kinds[m.piece as usize].no_drop_mate && self.in_check(us ^ 1) {
+        if ok
+            && m.kind == MoveKind::Drop
+            && self.v.kinds[m.piece as usize].no_drop_mate
+            && self.in_check(us ^ 1)
+        {
             ok = self.has_legal_move();
         }
         self.unmake();

@@ -42,7 +42,16 @@ pub struct Move {
 
 impl Move {
     pub fn board(from: Sq, to: Sq) -> Move {
-        Move { kind: MoveKind::Board, from, to, piece: 0, promo: NO_PROMO, aux: 0, ncap: 0, caps: [NO_SQ; MAX_CAPS] }
+        Move {
+            kind: MoveKind::Board,
+            from,
+            to,
+            piece: 0,
+            promo: NO_PROMO,
+            aux: 0,
+            ncap: 0,
+            caps: [NO_SQ; MAX_CAPS],
+        }
     }
     pub fn captures(&self) -> &[Sq] {
         &self.caps[..self.ncap as usize]
@@ -103,7 +112,8 @@ pub enum PositionError {
 
 impl Position {
     pub fn start(v: &Arc<Variant>) -> Position {
-        Position::from_text(v, &v.start).expect("the start position was checked when the variant was compiled")
+        Position::from_text(v, &v.start)
+            .expect("the start position was checked when the variant was compiled")
     }
 
     pub fn from_text(v: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
@@ -134,7 +144,8 @@ impl Position {
                 let king_ok = pos.board[c.king as usize] != 0
                     && color_of(pos.board[c.king as usize]) == c.color
                     && v.kinds[kind_of(pos.board[c.king as usize]) as usize].royal;
-                let rook_ok = pos.board[c.rook as usize] != 0 && color_of(pos.board[c.rook as usize]) == c.color;
+                let rook_ok =
+                    pos.board[c.rook as usize] != 0 && color_of(pos.board[c.rook as usize]) == c.color;
                 if !king_ok || !rook_ok {
                     return Err(PositionError::Invalid(format!(
                         "castling right `{}` needs the king on {} and the rook on {}",
@@ -150,7 +161,10 @@ impl Position {
             // side that just moved.
             let back = if pos.side == 0 { -1 } else { 1 };
             let victim = g.offset(parts.ep, (0, back)).unwrap_or(NO_SQ);
-            if victim != NO_SQ && pos.board[victim as usize] != 0 && color_of(pos.board[victim as usize]) != pos.side {
+            if victim != NO_SQ
+                && pos.board[victim as usize] != 0
+                && color_of(pos.board[victim as usize]) != pos.side
+            {
                 pos.ep = parts.ep;
                 pos.ep_victim = victim;
             }
@@ -173,7 +187,16 @@ impl Position {
     }
 
     pub fn to_text(&self) -> String {
-        text::format_parts(&self.v, &self.board, self.side, &self.hands, self.castling, self.ep, self.halfmove, self.fullmove)
+        text::format_parts(
+            &self.v,
+            &self.board,
+            self.side,
+            &self.hands,
+            self.castling,
+            self.ep,
+            self.halfmove,
+            self.fullmove,
+        )
     }
 
     pub fn hand(&self, color: usize, kind: u16) -> u8 {
@@ -297,7 +320,11 @@ impl Position {
                 }
                 let p = self.take(mv.from);
                 undo.moved = p;
-                let placed = if mv.promo != NO_PROMO { piece(mv.promo, us) } else { p };
+                let placed = if mv.promo != NO_PROMO {
+                    piece(mv.promo, us)
+                } else {
+                    p
+                };
                 self.put(mv.to, placed);
                 if mv.aux & AUX_EP_CREATE != 0 {
                     // The square passed over: halfway between from and to.
@@ -419,7 +446,9 @@ impl Position {
                 self.board
                     .iter()
                     .enumerate()
-                    .filter(|(_, p)| **p != 0 && color_of(**p) == color && self.v.kinds[kind_of(**p) as usize].royal)
+                    .filter(|(_, p)| {
+                        **p != 0 && color_of(**p) == color && self.v.kinds[kind_of(**p) as usize].royal
+                    })
                     .map(|(s, _)| s as Sq)
                     .collect(),
             ),

@@ -26,7 +26,11 @@ pub struct TextError {
 
 fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
     let offset = offset.min(text.len());
-    TextError { offset, column: text[..offset].chars().count() + 1, message: message.into() }
+    TextError {
+        offset,
+        column: text[..offset].chars().count() + 1,
+        message: message.into(),
+    }
 }
 
 /// The parts of a position, before it is built.
@@ -75,7 +79,11 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
     let s = &text[start..end];
     let rows: Vec<&str> = s.split('/').collect();
     if rows.len() != g.ranks {
-        return Err(terr(text, start, format!("the board has {} ranks, the text gives {}", g.ranks, rows.len())));
+        return Err(terr(
+            text,
+            start,
+            format!("the board has {} ranks, the text gives {}", g.ranks, rows.len()),
+        ));
     }
     let mut board = vec![0u16; g.nsq];
     let mut offset = start;
@@ -90,7 +98,9 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                 while j < row.len() && row.as_bytes()[j].is_ascii_digit() {
                     j += 1;
                 }
-                let n: usize = row[i..j].parse().map_err(|_| terr(text, offset + i, "bad number"))?;
+                let n: usize = row[i..j]
+                    .parse()
+                    .map_err(|_| terr(text, offset + i, "bad number"))?;
                 if n == 0 {
                     return Err(terr(text, offset + i, "an empty-square count must be at least 1"));
                 }
@@ -98,24 +108,44 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                 i = j;
             } else {
                 let Some((sym, upper, j)) = piece_token(row, i) else {
-                    return Err(terr(text, offset + i, format!("expected a piece symbol or a digit, found `{}`", c as char)));
+                    return Err(terr(
+                        text,
+                        offset + i,
+                        format!("expected a piece symbol or a digit, found `{}`", c as char),
+                    ));
                 };
                 let Some(k) = v.kind_by_symbol(&sym) else {
-                    return Err(terr(text, offset + i, format!("unknown piece symbol `{}`", &row[i..j])));
+                    return Err(terr(
+                        text,
+                        offset + i,
+                        format!("unknown piece symbol `{}`", &row[i..j]),
+                    ));
                 };
                 if file >= g.files {
-                    return Err(terr(text, offset + i, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                    return Err(terr(
+                        text,
+                        offset + i,
+                        format!("rank {} has more than {} squares", rank + 1, g.files),
+                    ));
                 }
                 board[rank * g.files + file] = piece(k, if upper { 0 } else { 1 });
                 file += 1;
                 i = j;
             }
             if file > g.files {
-                return Err(terr(text, offset + i, format!("rank {} has more than {} squares", rank + 1, g.files)));
+                return Err(terr(
+                    text,
+                    offset + i,
+                    format!("rank {} has more than {} squares", rank + 1, g.files),
+                ));
             }
         }
         if file != g.files {
-            return Err(terr(text, offset + row.len(), format!("rank {} has {} squares, expected {}", rank + 1, file, g.files)));
+            return Err(terr(
+                text,
+                offset + row.len(),
+                format!("rank {} has {} squares, expected {}", rank + 1, file, g.files),
+            ));
         }
         offset += row.len() + 1;
     }
@@ -135,17 +165,29 @@ fn parse_hand(v: &Variant, text: &str, start: usize, s: &str) -> Result<Vec<u8>,
         while j < s.len() && s.as_bytes()[j].is_ascii_digit() {
             j += 1;
         }
-        let n: usize = if j > i { s[i..j].parse().map_err(|_| terr(text, start + i, "bad count"))? } else { 1 };
+        let n: usize = if j > i {
+            s[i..j].parse().map_err(|_| terr(text, start + i, "bad count"))?
+        } else {
+            1
+        };
         let Some((sym, upper, k)) = piece_token(s, j) else {
             return Err(terr(text, start + j, "expected a piece symbol in the hand"));
         };
         let Some(kind) = v.kind_by_symbol(&sym) else {
-            return Err(terr(text, start + j, format!("unknown piece symbol `{}` in the hand", &s[j..k])));
+            return Err(terr(
+                text,
+                start + j,
+                format!("unknown piece symbol `{}` in the hand", &s[j..k]),
+            ));
         };
         let idx = if upper { 0 } else { nk } + kind as usize;
         let total = hands[idx] as usize + n;
         if total > MAX_HAND {
-            return Err(terr(text, start + i, format!("at most {MAX_HAND} pieces of a kind in hand")));
+            return Err(terr(
+                text,
+                start + i,
+                format!("at most {MAX_HAND} pieces of a kind in hand"),
+            ));
         }
         hands[idx] = total as u8;
         i = k;
@@ -159,7 +201,14 @@ fn side_of(v: &Variant, text: &str, start: usize, s: &str) -> Result<usize, Text
     } else if s == v.side_letters[1] {
         Ok(1)
     } else {
-        Err(terr(text, start, format!("expected the side to move, `{}` or `{}`", v.side_letters[0], v.side_letters[1])))
+        Err(terr(
+            text,
+            start,
+            format!(
+                "expected the side to move, `{}` or `{}`",
+                v.side_letters[0], v.side_letters[1]
+            ),
+        ))
     }
 }
 
@@ -184,7 +233,10 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
         if !bfield.ends_with(']') {
             return Err(terr(text, bstart + bfield.len(), "expected `]` closing the hand"));
         }
-        (open, Some((bstart + open + 1, &bfield[open + 1..bfield.len() - 1])))
+        (
+            open,
+            Some((bstart + open + 1, &bfield[open + 1..bfield.len() - 1])),
+        )
     } else if bfield.matches('/').count() == g.ranks {
         let last = bfield.rfind('/').unwrap_or(0);
         (last, Some((bstart + last + 1, &bfield[last + 1..])))
@@ -192,7 +244,15 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
         (bfield.len(), None)
     };
     let board = parse_board(v, text, bstart, bstart + board_end)?;
-    let mut parts = Parts { board, side: 0, hands: vec![0; 2 * v.nkinds()], castling: 0, ep: NO_SQ, halfmove: 0, fullmove: 1 };
+    let mut parts = Parts {
+        board,
+        side: 0,
+        hands: vec![0; 2 * v.nkinds()],
+        castling: 0,
+        ep: NO_SQ,
+        halfmove: 0,
+        fullmove: 1,
+    };
     if let Some((hs, h)) = hand_text {
         parts.hands = parse_hand(v, text, hs, h)?;
     }
@@ -208,17 +268,27 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
                 for (i, c) in f.char_indices() {
                     match v.castles.iter().position(|cs| cs.right == c) {
                         Some(bit) => parts.castling |= 1 << bit,
-                        None => return Err(terr(text, s + i, format!("`{c}` is not a castling right of this variant"))),
+                        None => {
+                            return Err(terr(
+                                text,
+                                s + i,
+                                format!("`{c}` is not a castling right of this variant"),
+                            ));
+                        }
                     }
                 }
             }
             if let Some((s, f)) = get(3)
                 && f != "-"
             {
-                parts.ep = g.parse_square(f).ok_or_else(|| terr(text, s, format!("`{f}` is not a square")))?;
+                parts.ep = g
+                    .parse_square(f)
+                    .ok_or_else(|| terr(text, s, format!("`{f}` is not a square")))?;
             }
             if let Some((s, f)) = get(4) {
-                parts.halfmove = f.parse().map_err(|_| terr(text, s, "expected the halfmove clock (a number)"))?;
+                parts.halfmove = f
+                    .parse()
+                    .map_err(|_| terr(text, s, "expected the halfmove clock (a number)"))?;
             }
             if let Some((s, f)) = get(5) {
                 parts.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
@@ -248,7 +318,11 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
 fn symbol_text(v: &Variant, p: u16) -> String {
     let k = &v.kinds[kind_of(p) as usize];
     let core = k.symbol.trim_start_matches('+').trim_end_matches('~');
-    let s = if core.len() > 1 { format!("({})", k.symbol) } else { k.symbol.clone() };
+    let s = if core.len() > 1 {
+        format!("({})", k.symbol)
+    } else {
+        k.symbol.clone()
+    };
     if color_of(p) == 1 { s.to_lowercase() } else { s }
 }
 
@@ -279,7 +353,16 @@ fn hand_text(v: &Variant, hands: &[u8], counts: bool) -> String {
 
 /// Formats position parts as text. `castling == u32::MAX` means "all rights".
 #[allow(clippy::too_many_arguments)]
-pub fn format_parts(v: &Variant, board: &[u16], side: usize, hands: &[u8], castling: u32, ep: Sq, halfmove: u32, fullmove: u32) -> String {
+pub fn format_parts(
+    v: &Variant,
+    board: &[u16],
+    side: usize,
+    hands: &[u8],
+    castling: u32,
+    ep: Sq,
+    halfmove: u32,
+    fullmove: u32,
+) -> String {
     let g = &v.geometry;
     let mut s = String::new();
     for r in (0..g.ranks).rev() {
@@ -303,7 +386,11 @@ pub fn format_parts(v: &Variant, board: &[u16], side: usize, hands: &[u8], castl
             s.push('/');
         }
     }
-    let castling = if castling == u32::MAX { (1u32 << v.castles.len()) - 1 } else { castling };
+    let castling = if castling == u32::MAX {
+        (1u32 << v.castles.len()) - 1
+    } else {
+        castling
+    };
     match v.position_style {
         PositionStyle::Fen => {
             if v.has_drops {
@@ -324,7 +411,11 @@ pub fn format_parts(v: &Variant, board: &[u16], side: usize, hands: &[u8], castl
         }
         PositionStyle::Sfen => {
             let h = hand_text(v, hands, true);
-            s.push_str(&format!(" {} {} {fullmove}", v.side_letters[side], if h.is_empty() { "-".into() } else { h }));
+            s.push_str(&format!(
+                " {} {} {fullmove}",
+                v.side_letters[side],
+                if h.is_empty() { "-".into() } else { h }
+            ));
         }
     }
     s

@@ -2,7 +2,7 @@
 //! attack lines and Zobrist keys. Built once by `compile`; read-only afterwards.
 
 use crate::notation::Program;
-use crate::rules::{CaptureRule, Orientation, PositionStyle, Repetition, Outcome, Trigger};
+use crate::rules::{CaptureRule, Orientation, Outcome, PositionStyle, Repetition, Trigger};
 
 /// A square index: `rank * files + file`, rank 0 = the first player's back rank.
 pub type Sq = u16;
@@ -104,7 +104,11 @@ impl Geometry {
     /// Rank counted from a side's own back rank, 1-based.
     pub fn relative_rank(&self, sq: Sq, color: usize) -> u32 {
         let r = self.rank(sq);
-        if color == 0 { r as u32 + 1 } else { (self.ranks - r) as u32 }
+        if color == 0 {
+            r as u32 + 1
+        } else {
+            (self.ranks - r) as u32
+        }
     }
 }
 

@@ -124,11 +124,7 @@ fn count_of(a: &Again) -> u32 {
     }
 }
 
-fn chain_program(
-    chain: &Chain,
-    outer: &Modifiers,
-    relative: bool,
-) -> Result<Program, MeaningError> {
+fn chain_program(chain: &Chain, outer: &Modifiers, relative: bool) -> Result<Program, MeaningError> {
     // `m` on the first leg of a multi-leg chain: stop at the first capture.
     let stop_rule = !chain.rest.is_empty()
         && chain.first.mods.moves

@@ -29,9 +29,7 @@ fn rule_words(rule: &Rule) -> String {
         }
         Rule::again => "`a` (join another leg)".into(),
         Rule::group => "a bracket group `[ … ]`".into(),
-        Rule::atom | Rule::rider | Rule::leaper => {
-            "an atom (W F D N A H G C Z L J K Q R B)".into()
-        }
+        Rule::atom | Rule::rider | Rule::leaper => "an atom (W F D N A H G C Z L J K Q R B)".into(),
         Rule::direction => "a direction (f b l r v s h)".into(),
         Rule::modality => "a modality (m c x)".into(),
         Rule::hop | Rule::pp | Rule::p_count | Rule::p_plain | Rule::grasshopper => {
@@ -269,11 +267,7 @@ fn build_term(pair: Pair<Rule>, text: &str) -> Result<Term, NotationError> {
                                 Range::Between(lo, u32::MAX)
                             }
                             _ => {
-                                return Err(err_at(
-                                    text,
-                                    at,
-                                    "a range (a≤n≤b) needs 1 ≤ a ≤ b".into(),
-                                ));
+                                return Err(err_at(text, at, "a range (a≤n≤b) needs 1 ≤ a ≤ b".into()));
                             }
                         }
                     }

@@ -18,8 +18,8 @@ pub struct Source {
 
 impl Source {
     pub fn read(path: &std::path::Path) -> Result<Source, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         Ok(Source {
             name: path.display().to_string(),
             text,

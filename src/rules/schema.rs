@@ -92,11 +92,12 @@ pub struct SideDef {
     pub army: Vec<Spanned<String>>,
 }
 
-#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CaptureRule {
     Hand,
     HandAsIs,
+    #[default]
     Remove,
 }
 
@@ -223,11 +224,6 @@ fn default_capture() -> CaptureRule {
     CaptureRule::Hand
 }
 
-impl Default for CaptureRule {
-    fn default() -> Self {
-        CaptureRule::Remove
-    }
-}
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

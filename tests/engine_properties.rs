@@ -1,0 +1,87 @@
+//! Engine invariants along random games: make/unmake restores the position and
+//! its hash exactly; the incremental hash equals a recomputed one; every legal
+//! move's text parses back to that move; every position's text parses back to
+//! the same position.
+use std::path::Path;
+use std::sync::Arc;
+
+use chimera::compile;
+use chimera::engine::movetext::{format_move, format_uci, format_usi, parse_move};
+use chimera::engine::{Position, Variant};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+fn variant(name: &str) -> Arc<Variant> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
+    Arc::new(compile::load(&path).unwrap_or_else(|e| panic!("{}", e.render())))
+}
+
+fn random_game(v: &Arc<Variant>, start: Option<&str>, seed: u64, plies: usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = match start {
+        Some(t) => Position::from_text(v, t).unwrap(),
+        None => Position::start(v),
+    };
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        assert_eq!(
+            pos.hash,
+            pos.compute_hash(),
+            "incremental hash at {}",
+            pos.to_text()
+        );
+        let text = pos.to_text();
+        let back = Position::from_text(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back.to_text(), text);
+        assert_eq!(back.hash, pos.hash, "hash after text round trip of {text}");
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        for m in moves.clone() {
+            let canon = format_move(&pos, &m);
+            assert_eq!(parse_move(&mut pos, &canon).unwrap(), m, "{canon} in {text}");
+            let (board, hash) = (pos.board.clone(), pos.hash);
+            pos.make(m);
+            pos.unmake();
+            assert_eq!(pos.board, board);
+            assert_eq!(pos.hash, hash);
+            assert_eq!(pos.to_text(), text);
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        // UCI and USI spellings name the same move (when unambiguous).
+        let uci = format_uci(&pos, &m);
+        if let Ok(p) = parse_move(&mut pos, &uci) {
+            assert_eq!(p, m);
+        }
+        let usi = format_usi(&pos, &m);
+        if let Ok(p) = parse_move(&mut pos, &usi) {
+            assert_eq!(p, m);
+        }
+        pos.make(m);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, .. ProptestConfig::default() })]
+
+    #[test]
+    fn chess_random_games(seed in any::<u64>()) {
+        random_game(&variant("chess.toml"), None, seed, 120);
+    }
+
+    #[test]
+    fn chess_kiwipete_games(seed in any::<u64>()) {
+        random_game(&variant("chess.toml"), Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), seed, 80);
+    }
+
+    #[test]
+    fn shogi_random_games(seed in any::<u64>()) {
+        random_game(&variant("shogi.toml"), None, seed, 150);
+    }
+
+    #[test]
+    fn crazyhouse_random_games(seed in any::<u64>()) {
+        random_game(&variant("crazyhouse.toml"), None, seed, 100);
+    }
+}
