@@ -8,6 +8,8 @@ use std::ops::Range;
 
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
+mod legs;
+
 use crate::diag::{Diagnostic, did_you_mean};
 use crate::engine::text;
 use crate::engine::variant::*;
@@ -241,8 +243,11 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         for name in &p.cannot_capture {
             kinds[i].cannot_capture |= 1u128 << ctx.piece(name, "cannot_capture")?;
         }
-        for name in p.cannot_shoot.iter().chain(&p.cannot_hop) {
-            ctx.piece(name, "target filter")?;
+        for name in &p.cannot_shoot {
+            kinds[i].cannot_shoot |= 1u128 << ctx.piece(name, "cannot_shoot")?;
+        }
+        for name in &p.cannot_hop {
+            kinds[i].cannot_hop |= 1u128 << ctx.piece(name, "cannot_hop")?;
         }
         if let Some(sp) = &p.spawn {
             let piece_k = ctx.piece(&sp.piece, "spawn")?;
@@ -436,11 +441,20 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     }
     let mut command = Vec::new();
     for set in &file.end.command {
-        let mut ks = Vec::new();
+        // Each element is a piece, or alternatives written `a|b` (a stone and
+        // its promoted face).
+        let mut masks = Vec::new();
         for n in set {
-            ks.push(ctx.piece(n, "command set")?);
+            let mut mask = 0u128;
+            let mut at = n.span().start + 1;
+            for alt in n.get_ref().split('|') {
+                let part = toml::Spanned::new(at..at + alt.len(), alt.trim().to_string());
+                mask |= 1u128 << ctx.piece(&part, "command set")?;
+                at += alt.len() + 1;
+            }
+            masks.push(mask);
         }
-        command.push(ks);
+        command.push(masks);
     }
     if let Some(cm) = &file.end.checkmate
         && cm != "win"
@@ -618,6 +632,18 @@ fn compile_piece(
             Some(prog)
         }
     };
+    let machine = match &program {
+        Some(prog) => Some(legs::build(prog, geo, orientation).map_err(|e| {
+            Box::new(
+                src.error(
+                    p.betza.span(),
+                    format!("cannot use notation `{}`: {e}", p.betza.get_ref()),
+                )
+                .label("this notation"),
+            )
+        })?),
+        None => None,
+    };
     let initial: [Vec<bool>; 2] = [0, 1].map(|c| {
         (0..nsq as Sq)
             .map(|s| p.initial_ranks.contains(&geo.relative_rank(s, c)))
@@ -645,6 +671,7 @@ fn compile_piece(
         royal: p.royal,
         rays,
         program,
+        legs: machine,
         initial,
         promotions: Vec::new(),
         demotes_to: u16::MAX,
@@ -653,6 +680,8 @@ fn compile_piece(
         no_drop_mate: false,
         dead,
         cannot_capture: 0,
+        cannot_shoot: 0,
+        cannot_hop: 0,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
         slow_attacks: slow,
         spawn: None,

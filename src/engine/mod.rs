@@ -1,6 +1,7 @@
 //! The generic engine: compiled variants, positions, move generation, perft and
 //! move text. Nothing here knows any particular variant.
 
+mod legs;
 pub mod movegen;
 pub mod movetext;
 pub mod position;

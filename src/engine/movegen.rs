@@ -30,6 +30,10 @@ impl Position {
         let c = color_of(p);
         let k = kind_of(p);
         let kind = &v.kinds[k as usize];
+        if kind.legs.is_some() {
+            self.leg_moves(from, p, out);
+            return;
+        }
         for ray in &kind.rays[c] {
             let f = ray.flags;
             if f & flags::INITIAL != 0 && !kind.initial[c][from as usize] {
@@ -114,6 +118,9 @@ impl Position {
                 if reachable && d >= ray.min && can_take(q) && f & flags::GRASSHOPPER == 0 {
                     self.push_board(k, c, Move::board(from, t).with_capture(t), out);
                 }
+                if kind.cannot_hop & (1u128 << kind_of(q)) != 0 {
+                    return;
+                }
                 screens += 1;
                 if f & flags::HOP_ONE != 0 && screens > 1 {
                     return;
@@ -126,7 +133,7 @@ impl Position {
     }
 
     /// Adds a board move with its promotion choices.
-    fn push_board(&self, k: u16, c: usize, m: Move, out: &mut Vec<Move>) {
+    pub(crate) fn push_board(&self, k: u16, c: usize, m: Move, out: &mut Vec<Move>) {
         let kind = &self.v.kinds[k as usize];
         if kind.promotions.is_empty() {
             out.push(m);

@@ -6,7 +6,15 @@
 //! - promotion: `e7e8=Q`, `c3c2=+P` (`=` followed by the new piece's symbol);
 //!   a move that may promote but does not is written plainly (or with a bare `=`);
 //! - drop from hand: `P*e5`;
-//! - castling: the king's move, `e1g1`.
+//! - castling: the king's move, `e1g1`;
+//! - a move that captures anywhere but (only) its final square — multi-leg
+//!   captures, igui, shots — lists the captured squares in order after its
+//!   origin and final square: `j9-j14xj10xj11`, igui `e8-e8xf10`, a pass
+//!   `e8-e8`, a step and a shot `g7-h8xh11`.
+//!
+//! Paths as in the rules documents are accepted too: `j9-xj10-xj11-j12-j13-j14`
+//! (every visited square, `x` marking a capture) and shots after the path,
+//! `g7-h8 !h11`.
 //!
 //! Also accepted: UCI (`e7e8q`, `P@e4`) and USI (`7g7f`, `7g7f+`, `P*5e`).
 //! Parsing matches the text against the legal moves' spellings, so everything
@@ -26,7 +34,18 @@ pub fn format_move(pos: &Position, m: &Move) -> String {
     match m.kind {
         MoveKind::Drop => format!("{}*{}", sym_plain(v, m.piece), g.name(m.to)),
         MoveKind::Castle | MoveKind::Board => {
-            let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
+            let simple = m.from != m.to
+                && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)));
+            let mut s = if simple {
+                format!("{}{}", g.name(m.from), g.name(m.to))
+            } else {
+                let mut s = format!("{}-{}", g.name(m.from), g.name(m.to));
+                for &c in m.captures() {
+                    s.push('x');
+                    s.push_str(&g.name(c));
+                }
+                s
+            };
             if m.promo != NO_PROMO {
                 s.push('=');
                 s.push_str(&sym_plain(v, m.promo));
@@ -100,6 +119,28 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
             found.push(*m);
         }
     }
+    if found.is_empty()
+        && let Some((from, to, caps, promo)) = parse_path(pos, t)
+    {
+        for m in &moves {
+            let promo_ok = match &promo {
+                None => m.promo == NO_PROMO,
+                Some(p) if p.is_empty() => m.promo == NO_PROMO,
+                Some(p) if p == "+" => m.promo != NO_PROMO,
+                Some(p) => {
+                    m.promo != NO_PROMO && pos.v.kinds[m.promo as usize].display.eq_ignore_ascii_case(p)
+                }
+            };
+            if m.kind == MoveKind::Board
+                && m.from == from
+                && m.to == to
+                && m.captures() == caps.as_slice()
+                && promo_ok
+            {
+                found.push(*m);
+            }
+        }
+    }
     match found.len() {
         0 => Err(MoveTextError::Illegal(t.to_string())),
         1 => Ok(found[0]),
@@ -108,4 +149,46 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
             candidates: found.iter().map(|m| format_move(pos, m)).collect(),
         }),
     }
+}
+
+/// A path `a1-xb2-c3 !d4 =X`: (origin, final square, captures in order, promotion).
+fn parse_path(pos: &Position, t: &str) -> Option<(Sq, Sq, Vec<Sq>, Option<String>)> {
+    let g = &pos.v.geometry;
+    let (body, promo) = match t.rfind('=') {
+        Some(i) => (&t[..i], Some(t[i + 1..].trim().to_string())),
+        None => match t.strip_suffix('+') {
+            Some(b) => (b, Some("+".to_string())),
+            None => (t, None),
+        },
+    };
+    let mut parts = body.split_whitespace();
+    let path = parts.next()?;
+    let mut squares = Vec::new();
+    let mut caps = Vec::new();
+    for (i, step) in path.split('-').enumerate() {
+        let (capture, name) = match step.strip_prefix('x') {
+            Some(n) => (true, n),
+            None => (false, step),
+        };
+        // Compact form: `j9-j14xj10xj11` (final square, then captures).
+        let mut pieces = name.split('x');
+        let sq = g.parse_square(pieces.next()?)?;
+        if capture {
+            if i == 0 {
+                return None;
+            }
+            caps.push(sq);
+        }
+        squares.push(sq);
+        for extra in pieces {
+            caps.push(g.parse_square(extra)?);
+        }
+    }
+    for shot in parts {
+        caps.push(g.parse_square(shot.strip_prefix('!')?)?);
+    }
+    if squares.len() < 2 {
+        return None;
+    }
+    Some((squares[0], *squares.last()?, caps, promo))
 }

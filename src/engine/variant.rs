@@ -162,6 +162,8 @@ pub struct Kind {
     pub rays: [Vec<Ray>; 2],
     /// Multi-leg program, if the piece is not a union of single legs.
     pub program: Option<Program>,
+    /// The program compiled for generation.
+    pub legs: Option<LegMachine>,
     pub initial: [Vec<bool>; 2],
     pub promotions: Vec<Promotion>,
     /// Kind entering a hand when this one is captured and demotion applies.
@@ -173,11 +175,68 @@ pub struct Kind {
     /// Squares from which the piece has no move at all.
     pub dead: [Vec<bool>; 2],
     pub cannot_capture: u128,
+    /// Kinds this piece's shots may not target.
+    pub cannot_shoot: u128,
+    /// Kinds this piece may not hop over (they stop its line).
+    pub cannot_hop: u128,
     pub value: i32,
     /// Attack detection must generate this piece's moves (hoppers, lame,
     /// initial-only captures, multi-leg programs).
     pub slow_attacks: bool,
     pub spawn: Option<Spawn>,
+}
+
+/// One leg of a multi-leg move, ready for generation.
+#[derive(Debug, Clone)]
+pub struct LegRun {
+    /// Vector indices per side (first legs, owner-relative directions).
+    pub absolute: [Vec<u16>; 2],
+    /// Vector indices per frame direction (continuation legs): index by
+    /// [`frame_index`] of the previous leg's direction.
+    pub relative: Vec<Vec<u16>>,
+    pub is_relative: bool,
+    pub min: u16,
+    pub max: u16,
+    pub moves: bool,
+    pub captures: bool,
+    pub shoots: bool,
+    /// Pieces that may be hopped: 0 = none, u16::MAX = any number.
+    pub hop_max: u16,
+    /// Standard cannon: exactly one screen.
+    pub hop_one: bool,
+    pub continues_after_capture: bool,
+}
+
+/// A nondeterministic automaton over legs: node 0 is the start.
+#[derive(Debug, Clone, Default)]
+pub struct LegMachine {
+    pub legs: Vec<LegRun>,
+    pub nodes: Vec<LegNode>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct LegNode {
+    pub accept: bool,
+    pub eps: Vec<u16>,
+    /// (leg index, target node).
+    pub edges: Vec<(u16, u16)>,
+}
+
+/// The eight directions, in the order used by `LegRun::relative`.
+pub const FRAMES: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// Index into [`FRAMES`] of a unit direction.
+pub fn frame_index(d: (i32, i32)) -> usize {
+    FRAMES.iter().position(|&f| f == d).unwrap_or(0)
 }
 
 #[derive(Debug, Clone)]
@@ -220,8 +279,9 @@ pub struct EndRules {
     pub fifty_move_rule: Option<u32>,
     /// (side, kind, squares): a piece of that kind and side wins by reaching one.
     pub reach: Vec<(usize, u16, Vec<Sq>)>,
-    /// Command sets (kind masks): a side survives while one set is complete.
-    pub command: Vec<Vec<u16>>,
+    /// Command sets: a side survives while, for one set, every element (a mask
+    /// of acceptable kinds) has a piece on the board.
+    pub command: Vec<Vec<u128>>,
 }
 
 #[derive(Debug, Clone)]

@@ -224,7 +224,6 @@ fn default_capture() -> CaptureRule {
     CaptureRule::Hand
 }
 
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PocketRules {
