@@ -479,7 +479,7 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     let ncodes = 1 + 2 * kinds.len();
     let zobrist = Zobrist {
         piece: (0..ncodes * nsq).map(|_| rng.random()).collect(),
-        hand: (0..2 * kinds.len() * (MAX_HAND + 1))
+        hand: (0..3 * 2 * kinds.len() * (MAX_HAND + 1))
             .map(|_| rng.random())
             .collect(),
         side: rng.random(),
@@ -488,6 +488,7 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
     };
 
     let has_drops = captures.iter().any(|c| *c != CaptureRule::Remove);
+    let geo_ranks = geo.clone();
     let mut variant = Variant {
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
@@ -505,6 +506,9 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         army,
         has_drops,
         forced_on_dead: file.promotion.forced_on_dead_squares,
+        placement: file.placement.as_ref().map(|p| [rank_set(&p.ranks, 0, &geo_ranks), rank_set(&p.ranks, 1, &geo_ranks)]),
+        pocket_capacity: file.pocket.as_ref().map_or(0, |p| p.capacity),
+        pocket_from_board: file.pocket.as_ref().is_some_and(|p| p.from_board),
         start: String::new(),
         end,
         zobrist,
@@ -794,19 +798,28 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
             ));
         }
     }
-    let mut hands = vec![0u8; 2 * v.kinds.len()];
-    for (c, counts) in [&file.setup.hands.first, &file.setup.hands.second]
-        .iter()
-        .enumerate()
-    {
-        for (name, n) in counts.iter() {
-            let k = ctx
-                .names
-                .get(&name.to_lowercase())
-                .copied()
-                .ok_or_else(|| ctx.err(0..0, format!("setup hand names unknown piece `{name}`")))?;
-            hands[c * v.kinds.len() + k as usize] = (*n).min(MAX_HAND as u32) as u8;
+    let counts = |sc: &rules::SideCounts, what: &str| -> Result<Vec<u8>> {
+        let mut out = vec![0u8; 2 * v.kinds.len()];
+        for (c, counts) in [&sc.first, &sc.second].iter().enumerate() {
+            for (name, n) in counts.iter() {
+                let k = ctx.names.get(&name.to_lowercase()).copied().ok_or_else(|| {
+                    ctx.err(0..0, format!("setup {what} names unknown piece `{name}`"))
+                })?;
+                out[c * v.kinds.len() + k as usize] = (*n).min(MAX_HAND as u32) as u8;
+            }
         }
-    }
-    Ok(text::format_parts(v, &board, 0, &hands, u32::MAX, NO_SQ, 0, 1))
+        Ok(out)
+    };
+    let parts = text::Parts {
+        board,
+        side: 0,
+        hands: counts(&file.setup.hands, "hand")?,
+        reserves: counts(&file.setup.reserves, "reserve")?,
+        pockets: counts(&file.setup.pockets, "pocket")?,
+        castling: u32::MAX,
+        ep: NO_SQ,
+        halfmove: 0,
+        fullmove: 1,
+    };
+    Ok(text::format_parts(v, &parts))
 }

@@ -2,6 +2,7 @@
 //! attack lines, legality by make/test/unmake, and perft.
 
 use super::position::*;
+use super::position::{HAND, POCKET};
 use super::variant::*;
 use crate::rules::Trigger;
 
@@ -9,6 +10,10 @@ impl Position {
     /// Pseudo-legal moves of the side to move (own royal may be left attacked).
     pub fn pseudo_moves(&self, out: &mut Vec<Move>) {
         let c = self.side;
+        if self.in_placement() {
+            self.placement_moves(out);
+            return;
+        }
         for sq in 0..self.board.len() {
             let p = self.board[sq];
             if p != 0 && color_of(p) == c {
@@ -16,7 +21,10 @@ impl Position {
             }
         }
         if self.v.has_drops {
-            self.drop_moves(out);
+            self.store_drops(HAND, MoveKind::Drop, out);
+        }
+        if self.v.pocket_capacity > 0 {
+            self.store_drops(POCKET, MoveKind::PocketDrop, out);
         }
         if !self.v.castles.is_empty() {
             self.castle_moves(out);
@@ -30,6 +38,9 @@ impl Position {
         let c = color_of(p);
         let k = kind_of(p);
         let kind = &v.kinds[k as usize];
+        if let Some(spawn) = &kind.spawn {
+            self.spawn_moves(from, c, spawn, out);
+        }
         if kind.legs.is_some() {
             self.leg_moves(from, p, out);
             return;
@@ -167,39 +178,84 @@ impl Position {
         }
     }
 
-    fn drop_moves(&self, out: &mut Vec<Move>) {
+    /// Files holding a piece of this kind and side (for one-per-file rules).
+    fn occupied_files(&self, kind: usize, c: usize) -> u32 {
+        let g = &self.v.geometry;
+        let own = piece(kind as u16, c);
+        let mut files = 0u32;
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p == own {
+                files |= 1 << g.file(sq as Sq);
+            }
+        }
+        files
+    }
+
+    fn drop_move(kind: MoveKind, from: Sq, to: Sq, piece: u16) -> Move {
+        Move { kind, from, to, piece, promo: NO_PROMO, aux: 0, ncap: 0, caps: [NO_SQ; MAX_CAPS] }
+    }
+
+    /// Drops from a hand or a pocket, with the dropped kind's restrictions.
+    fn store_drops(&self, store: usize, mk: MoveKind, out: &mut Vec<Move>) {
         let v = &*self.v;
         let g = &v.geometry;
         let c = self.side;
         let nk = v.nkinds();
+        let counts = if store == HAND { &self.hands } else { &self.pockets };
         for k in 0..nk {
-            if self.hands[c * nk + k] == 0 {
+            if counts[c * nk + k] == 0 {
                 continue;
             }
             let kind = &v.kinds[k];
-            let mut blocked_files: u32 = 0;
-            if kind.one_per_file {
-                let own = piece(k as u16, c);
-                for (sq, &p) in self.board.iter().enumerate() {
-                    if p == own {
-                        blocked_files |= 1 << g.file(sq as Sq);
-                    }
+            let blocked_files = if kind.one_per_file { self.occupied_files(k, c) } else { 0 };
+            for sq in 0..g.nsq {
+                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0 {
+                    out.push(Self::drop_move(mk, NO_SQ, sq as Sq, k as u16));
                 }
             }
-            for sq in 0..g.nsq {
-                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0
-                {
-                    out.push(Move {
-                        kind: MoveKind::Drop,
-                        from: NO_SQ,
-                        to: sq as Sq,
-                        piece: k as u16,
-                        promo: NO_PROMO,
-                        aux: 0,
-                        ncap: 0,
-                        caps: [NO_SQ; MAX_CAPS],
-                    });
+        }
+    }
+
+    /// Placement phase: put a reserve piece on an empty placement square, or
+    /// pass when the own reserve is empty but the other side's is not.
+    fn placement_moves(&self, out: &mut Vec<Move>) {
+        let v = &*self.v;
+        let c = self.side;
+        let nk = v.nkinds();
+        let Some(zones) = &v.placement else { return };
+        let mut any = false;
+        for k in 0..nk {
+            if self.reserves[c * nk + k] == 0 {
+                continue;
+            }
+            any = true;
+            for sq in 0..v.geometry.nsq {
+                if self.board[sq] == 0 && zones[c][sq] {
+                    out.push(Self::drop_move(MoveKind::Place, NO_SQ, sq as Sq, k as u16));
                 }
+            }
+        }
+        if !any {
+            out.push(Self::drop_move(MoveKind::Pass, NO_SQ, NO_SQ, 0));
+        }
+    }
+
+    /// A spawner puts a new piece on an empty square it reaches, where that
+    /// piece could move (never a dead square) and its drop rules allow.
+    fn spawn_moves(&self, from: Sq, c: usize, spawn: &Spawn, out: &mut Vec<Move>) {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let k = spawn.piece as usize;
+        let kind = &v.kinds[k];
+        let blocked_files = if kind.one_per_file { self.occupied_files(k, c) } else { 0 };
+        for &vi in &spawn.vectors[c] {
+            let Some(&t) = g.ray(vi, from).first() else { continue };
+            if self.board[t as usize] == 0
+                && kind.drop_ok[c][t as usize]
+                && !kind.dead[c][t as usize]
+                && blocked_files & (1 << g.file(t)) == 0
+            {
+                out.push(Self::drop_move(MoveKind::Spawn, from, t, spawn.piece));
             }
         }
     }
@@ -290,6 +346,37 @@ impl Position {
 
     /// Legal moves of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.legal_moves_core(out);
+        if self.v.pocket_from_board && !self.in_placement() {
+            self.to_pocket_moves(out);
+        }
+    }
+
+    /// Board → pocket moves: the pocket has room, the piece is not royal and
+    /// has a legal board move, and leaving its square exposes no royal piece.
+    fn to_pocket_moves(&mut self, out: &mut Vec<Move>) {
+        let c = self.side;
+        let nk = self.v.nkinds();
+        let held: u32 = self.pockets[c * nk..(c + 1) * nk].iter().map(|&n| n as u32).sum();
+        if held >= self.v.pocket_capacity {
+            return;
+        }
+        let mut from: Vec<Sq> = out.iter().filter(|m| m.kind == MoveKind::Board).map(|m| m.from).collect();
+        from.sort_unstable();
+        from.dedup();
+        for sq in from {
+            let p = self.board[sq as usize];
+            if p == 0 || self.v.kinds[kind_of(p) as usize].royal {
+                continue;
+            }
+            let m = Self::drop_move(MoveKind::ToPocket, sq, sq, kind_of(p));
+            if self.is_legal_pseudo(m, c) {
+                out.push(m);
+            }
+        }
+    }
+
+    fn legal_moves_core(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.pseudo_moves(out);
         let us = self.side;
@@ -315,8 +402,9 @@ impl Position {
         while i < out.len() {
             let m = out[i];
             let needs_test = match m.kind {
-                MoveKind::Drop => self.v.kinds[m.piece as usize].no_drop_mate,
-                MoveKind::Castle => true,
+                MoveKind::Drop | MoveKind::PocketDrop => self.v.kinds[m.piece as usize].no_drop_mate,
+                MoveKind::Place | MoveKind::Spawn | MoveKind::Pass => false,
+                MoveKind::Castle | MoveKind::ToPocket => true,
                 MoveKind::Board => {
                     m.from == king
                         || m.ncap > 1

@@ -33,6 +33,11 @@ pub fn format_move(pos: &Position, m: &Move) -> String {
     let g = &v.geometry;
     match m.kind {
         MoveKind::Drop => format!("{}*{}", sym_plain(v, m.piece), g.name(m.to)),
+        MoveKind::Place => format!("{}@{}", sym_plain(v, m.piece), g.name(m.to)),
+        MoveKind::Spawn => format!("{}&{}", sym_plain(v, m.piece), g.name(m.to)),
+        MoveKind::PocketDrop => format!("{}^{}", sym_plain(v, m.piece), g.name(m.to)),
+        MoveKind::ToPocket => format!("{}^", g.name(m.from)),
+        MoveKind::Pass => "pass".into(),
         MoveKind::Castle | MoveKind::Board => {
             let simple = m.from != m.to
                 && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)));
@@ -61,13 +66,14 @@ pub fn format_uci(pos: &Position, m: &Move) -> String {
     let g = &v.geometry;
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.kinds[m.piece as usize].symbol, g.name(m.to)),
-        _ => {
+        MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if m.promo != NO_PROMO {
                 s.push_str(&v.kinds[m.promo as usize].symbol.to_lowercase());
             }
             s
         }
+        _ => format_move(pos, m),
     }
 }
 
@@ -83,13 +89,33 @@ pub fn format_usi(pos: &Position, m: &Move) -> String {
     let g = &v.geometry;
     match m.kind {
         MoveKind::Drop => format!("{}*{}", v.kinds[m.piece as usize].symbol, usi_square(g, m.to)),
-        _ => {
+        MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", usi_square(g, m.from), usi_square(g, m.to));
             if m.promo != NO_PROMO {
                 s.push('+');
             }
             s
         }
+        _ => format_move(pos, m),
+    }
+}
+
+/// Other accepted spellings: the spawner's symbol for a spawn (`S*d3`), the
+/// rules documents' pocket forms (`e5->pocket`, `+B*a5` for a pocket drop).
+fn aliases(pos: &Position, m: &Move) -> Vec<String> {
+    let v = &*pos.v;
+    let g = &v.geometry;
+    match m.kind {
+        MoveKind::Spawn => {
+            let spawner = pos.board[m.from as usize];
+            if spawner == 0 {
+                return vec![];
+            }
+            vec![format!("{}*{}", sym_plain(v, kind_of(spawner)), g.name(m.to))]
+        }
+        MoveKind::ToPocket => vec![format!("{}->pocket", g.name(m.from))],
+        MoveKind::PocketDrop => vec![format!("{}*{}", sym_plain(v, m.piece), g.name(m.to))],
+        _ => vec![],
     }
 }
 
@@ -114,7 +140,8 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
         let matches = canon.eq_ignore_ascii_case(t)
             || (m.promo == NO_PROMO && declined.is_some_and(|d| canon.eq_ignore_ascii_case(d)))
             || format_uci(pos, m) == t
-            || format_usi(pos, m) == t;
+            || format_usi(pos, m) == t
+            || aliases(pos, m).iter().any(|a| a.eq_ignore_ascii_case(t));
         if matches && !found.contains(m) {
             found.push(*m);
         }

@@ -18,7 +18,22 @@ pub enum MoveKind {
     Drop,
     /// King and rook castle; `aux` is the castling rule's index.
     Castle,
+    /// A reserve piece is placed (placement phase).
+    Place,
+    /// A piece (`from`) puts a new piece from an unlimited supply on `to`.
+    Spawn,
+    /// A piece comes from the mover's pocket, keeping its type.
+    PocketDrop,
+    /// A board piece moves into its owner's pocket (`to` = `from`).
+    ToPocket,
+    /// No action (a placement turn with an empty reserve).
+    Pass,
 }
+
+/// Off-board piece stores: 0 = hand, 1 = placement reserve, 2 = pocket.
+pub const HAND: usize = 0;
+pub const RESERVE: usize = 1;
+pub const POCKET: usize = 2;
 
 pub const NO_PROMO: u16 = u16::MAX;
 /// `Move::aux` flag: the move leaves an en-passant square behind.
@@ -88,6 +103,10 @@ pub struct Position {
     pub side: usize,
     /// `color * nkinds + kind` → count.
     pub hands: Vec<u8>,
+    /// Placement reserves, same layout.
+    pub reserves: Vec<u8>,
+    /// Pockets, same layout.
+    pub pockets: Vec<u8>,
     pub castling: u32,
     /// En-passant target square and the square of the piece captured there.
     pub ep: Sq,
@@ -128,6 +147,8 @@ impl Position {
             board: parts.board,
             side: parts.side,
             hands: parts.hands,
+            reserves: parts.reserves,
+            pockets: parts.pockets,
             castling: parts.castling,
             ep: NO_SQ,
             ep_victim: NO_SQ,
@@ -189,13 +210,17 @@ impl Position {
     pub fn to_text(&self) -> String {
         text::format_parts(
             &self.v,
-            &self.board,
-            self.side,
-            &self.hands,
-            self.castling,
-            self.ep,
-            self.halfmove,
-            self.fullmove,
+            &Parts {
+                board: self.board.clone(),
+                side: self.side,
+                hands: self.hands.clone(),
+                reserves: self.reserves.clone(),
+                pockets: self.pockets.clone(),
+                castling: self.castling,
+                ep: self.ep,
+                halfmove: self.halfmove,
+                fullmove: self.fullmove,
+            },
         )
     }
 
@@ -204,12 +229,34 @@ impl Position {
     }
 
     #[inline]
-    fn hand_key(&self, color: usize, kind: usize, count: u8) -> u64 {
+    fn store_key(&self, store: usize, color: usize, kind: usize, count: u8) -> u64 {
         if count == 0 {
             0
         } else {
-            self.v.zobrist.hand[(color * self.v.nkinds() + kind) * (MAX_HAND + 1) + count as usize]
+            let nk = self.v.nkinds();
+            self.v.zobrist.hand[((store * 2 + color) * nk + kind) * (MAX_HAND + 1) + count as usize]
         }
+    }
+
+    fn store(&self, store: usize) -> &Vec<u8> {
+        match store {
+            HAND => &self.hands,
+            RESERVE => &self.reserves,
+            _ => &self.pockets,
+        }
+    }
+
+    fn store_mut(&mut self, store: usize) -> &mut Vec<u8> {
+        match store {
+            HAND => &mut self.hands,
+            RESERVE => &mut self.reserves,
+            _ => &mut self.pockets,
+        }
+    }
+
+    /// Whether any placement reserve still holds a piece.
+    pub fn in_placement(&self) -> bool {
+        self.reserves.iter().any(|&n| n > 0)
     }
 
     #[inline(always)]
@@ -225,9 +272,11 @@ impl Position {
             }
         }
         let nk = self.v.nkinds();
-        for c in 0..2 {
-            for k in 0..nk {
-                h ^= self.hand_key(c, k, self.hands[c * nk + k]);
+        for st in [HAND, RESERVE, POCKET] {
+            for c in 0..2 {
+                for k in 0..nk {
+                    h ^= self.store_key(st, c, k, self.store(st)[c * nk + k]);
+                }
             }
         }
         if self.side == 1 {
@@ -245,12 +294,12 @@ impl Position {
     }
 
     #[inline]
-    fn add_hand(&mut self, color: usize, kind: usize, delta: i32) {
+    fn add_store(&mut self, store: usize, color: usize, kind: usize, delta: i32) {
         let idx = color * self.v.nkinds() + kind;
-        let old = self.hands[idx];
+        let old = self.store(store)[idx];
         let new = (old as i32 + delta).clamp(0, MAX_HAND as i32) as u8;
-        self.hash ^= self.hand_key(color, kind, old) ^ self.hand_key(color, kind, new);
-        self.hands[idx] = new;
+        self.hash ^= self.store_key(store, color, kind, old) ^ self.store_key(store, color, kind, new);
+        self.store_mut(store)[idx] = new;
     }
 
     #[inline(always)]
@@ -312,7 +361,7 @@ impl Position {
                         self.royal_count[color_of(q)] -= 1;
                     }
                     if let Some(k) = self.to_hand_kind(q) {
-                        self.add_hand(us, k, 1);
+                        self.add_store(HAND, us, k, 1);
                     }
                 }
                 if mv.ncap > 0 {
@@ -340,14 +389,25 @@ impl Position {
                 let keep = self.v.castle_keep[mv.from as usize] & self.v.castle_keep[mv.to as usize];
                 self.set_castling(self.castling & keep);
             }
-            MoveKind::Drop => {
-                self.add_hand(us, mv.piece as usize, -1);
+            MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
+                match mv.kind {
+                    MoveKind::Drop => self.add_store(HAND, us, mv.piece as usize, -1),
+                    MoveKind::Place => self.add_store(RESERVE, us, mv.piece as usize, -1),
+                    MoveKind::PocketDrop => self.add_store(POCKET, us, mv.piece as usize, -1),
+                    _ => {}
+                }
                 let placed = piece(mv.piece, us);
                 if self.v.kinds[mv.piece as usize].royal {
                     self.royal_count[us] += 1;
                 }
                 self.put(mv.to, placed);
             }
+            MoveKind::ToPocket => {
+                let p = self.take(mv.from);
+                undo.moved = p;
+                self.add_store(POCKET, us, kind_of(p) as usize, 1);
+            }
+            MoveKind::Pass => {}
             MoveKind::Castle => {
                 let c = &self.v.castles[mv.aux as usize];
                 let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
@@ -403,13 +463,24 @@ impl Position {
                     }
                 }
             }
-            MoveKind::Drop => {
+            MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
                 self.board[mv.to as usize] = 0;
-                self.hands[us * self.v.nkinds() + mv.piece as usize] += 1;
+                let idx = us * self.v.nkinds() + mv.piece as usize;
+                match mv.kind {
+                    MoveKind::Drop => self.hands[idx] += 1,
+                    MoveKind::Place => self.reserves[idx] += 1,
+                    MoveKind::PocketDrop => self.pockets[idx] += 1,
+                    _ => {}
+                }
                 if self.v.kinds[mv.piece as usize].royal {
                     self.royal_count[us] -= 1;
                 }
             }
+            MoveKind::ToPocket => {
+                self.board[mv.from as usize] = undo.moved;
+                self.pockets[us * self.v.nkinds() + kind_of(undo.moved) as usize] -= 1;
+            }
+            MoveKind::Pass => {}
             MoveKind::Castle => {
                 let c = &self.v.castles[mv.aux as usize];
                 let r = self.board[c.rook_to as usize];

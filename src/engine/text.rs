@@ -11,6 +11,10 @@
 //! squares (several digits allowed: `19`); a piece is its symbol, upper case for
 //! the first player and lower case for the second; a symbol longer than one
 //! letter is written in parentheses, `(Ko)`, `(+MA)`.
+//!
+//! After the standard fields, `reserve=…` and `pocket=…` give placement reserves
+//! and pockets in count form (`reserve=2(Ko)2(ko)`); they are printed only when
+//! not empty.
 
 use super::variant::*;
 use crate::rules::PositionStyle;
@@ -40,6 +44,9 @@ pub struct Parts {
     pub side: usize,
     /// `color * nkinds + kind` → count.
     pub hands: Vec<u8>,
+    /// Placement reserves and pockets, same layout as `hands`.
+    pub reserves: Vec<u8>,
+    pub pockets: Vec<u8>,
     pub castling: u32,
     pub ep: Sq,
     pub halfmove: u32,
@@ -216,9 +223,12 @@ fn side_of(v: &Variant, text: &str, start: usize, s: &str) -> Result<usize, Text
 pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
     // Fields with their byte offsets.
     let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut extensions: Vec<(usize, &str)> = Vec::new();
     let mut at = 0;
     for part in text.split(' ') {
-        if !part.is_empty() {
+        if part.contains('=') {
+            extensions.push((at, part));
+        } else if !part.is_empty() {
             fields.push((at, part));
         }
         at += part.len() + 1;
@@ -244,15 +254,35 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
         (bfield.len(), None)
     };
     let board = parse_board(v, text, bstart, bstart + board_end)?;
+    let empty = vec![0; 2 * v.nkinds()];
     let mut parts = Parts {
         board,
         side: 0,
-        hands: vec![0; 2 * v.nkinds()],
+        hands: empty.clone(),
+        reserves: empty.clone(),
+        pockets: empty,
         castling: 0,
         ep: NO_SQ,
         halfmove: 0,
         fullmove: 1,
     };
+    for (s, f) in extensions {
+        let (key, value) = f.split_once('=').unwrap_or((f, ""));
+        let vs = s + key.len() + 1;
+        match key {
+            "reserve" => parts.reserves = parse_hand(v, text, vs, value)?,
+            "pocket" => {
+                parts.pockets = parse_hand(v, text, vs, value)?;
+                for c in 0..2 {
+                    let n: u32 = parts.pockets[c * v.nkinds()..(c + 1) * v.nkinds()].iter().map(|&x| x as u32).sum();
+                    if n > v.pocket_capacity {
+                        return Err(terr(text, vs, format!("a pocket holds at most {} piece(s)", v.pocket_capacity)));
+                    }
+                }
+            }
+            _ => return Err(terr(text, s, format!("unknown field `{key}=` (known: reserve=, pocket=)"))),
+        }
+    }
     if let Some((hs, h)) = hand_text {
         parts.hands = parse_hand(v, text, hs, h)?;
     }
@@ -352,17 +382,9 @@ fn hand_text(v: &Variant, hands: &[u8], counts: bool) -> String {
 }
 
 /// Formats position parts as text. `castling == u32::MAX` means "all rights".
-#[allow(clippy::too_many_arguments)]
-pub fn format_parts(
-    v: &Variant,
-    board: &[u16],
-    side: usize,
-    hands: &[u8],
-    castling: u32,
-    ep: Sq,
-    halfmove: u32,
-    fullmove: u32,
-) -> String {
+pub fn format_parts(v: &Variant, parts: &Parts) -> String {
+    let Parts { board, side, hands, castling, ep, halfmove, fullmove, .. } = parts;
+    let (side, castling, ep, halfmove, fullmove) = (*side, *castling, *ep, *halfmove, *fullmove);
     let g = &v.geometry;
     let mut s = String::new();
     for r in (0..g.ranks).rev() {
@@ -416,6 +438,12 @@ pub fn format_parts(
                 v.side_letters[side],
                 if h.is_empty() { "-".into() } else { h }
             ));
+        }
+    }
+    for (key, store) in [("reserve", &parts.reserves), ("pocket", &parts.pockets)] {
+        let t = hand_text(v, store, true);
+        if !t.is_empty() {
+            s.push_str(&format!(" {key}={t}"));
         }
     }
     s

@@ -316,6 +316,12 @@ pub struct Variant {
     pub has_drops: bool,
     /// A piece arriving where it could never move again must promote.
     pub forced_on_dead: bool,
+    /// Placement squares per side, when the variant has a placement phase.
+    pub placement: Option<[Vec<bool>; 2]>,
+    /// Pocket capacity per side (0 = no pocket) and whether board pieces may
+    /// enter it.
+    pub pocket_capacity: u32,
+    pub pocket_from_board: bool,
     pub start: String,
     pub end: EndRules,
     pub zobrist: Zobrist,
