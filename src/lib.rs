@@ -9,9 +9,11 @@
 //   index loops read better than zipped iterators there.
 #![allow(clippy::needless_range_loop)]
 pub mod bench;
+pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diag;
 pub mod engine;
+pub mod game;
 pub mod notation;
 pub mod rules;

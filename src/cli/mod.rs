@@ -65,6 +65,35 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Validate a rules file and run its test cases.
+    ///
+    /// Checks the file (every error points at its line and column), prints lint
+    /// warnings, then runs the `[[test]]` cases of the file and of any extra
+    /// test files. Exit status 0 only if the file is valid and every case passes.
+    ///
+    /// A test case is a TOML table:
+    ///
+    ///   [[test]]
+    ///   name = "en passant"                      # required
+    ///   position = "<position text>"              # default: the start
+    ///   moves = ["e2e4", "a7a6", "e4e5", "d7d5"]  # played first
+    ///   includes = ["e5d6"]                       # must be legal
+    ///   excludes = ["e5e6"]                       # must not be legal
+    ///   legal = ["..."]                           # exactly these moves
+    ///   piece_moves = { from = "e5", moves = ["e5d6", "e5e6"] }
+    ///   count = 31                                # number of legal moves
+    ///   perft = [31, 900]                         # perft at depth 1, 2, ...
+    ///   promotions = { move = "c7c8", to = ["", "Q"] }   # "" = no promotion
+    ///   position_after = "<position text>"
+    ///   result = "white wins by checkmate"        # or "ongoing", "draw by repetition"
+    ///   in_check = true
+    Check {
+        variant: PathBuf,
+        /// Extra test files ([[test]] tables).
+        tests: Vec<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Explain a piece-move notation string in words.
     Explain {
         /// A notation string such as "fmWfcF" or "Fa[cxQ3]".
@@ -213,6 +242,7 @@ pub fn run() -> ExitCode {
             });
             ExitCode::SUCCESS
         }
+        Command::Check { variant, tests, json } => check(&variant, &tests, json),
         Command::Explain { notation: text, json } => match notation::compile_program(&text) {
             Ok((tree, prog)) => {
                 if json {
@@ -233,5 +263,85 @@ pub fn run() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+fn check(path: &std::path::Path, extra: &[PathBuf], json: bool) -> ExitCode {
+    let compiled = match compile::load_full(path) {
+        Ok(c) => c,
+        Err(d) => {
+            if json {
+                println!(
+                    "{}",
+                    json!({"valid": false, "error": d.message, "file": d.file, "line": d.line, "column": d.column})
+                );
+            }
+            eprint!("{}", d.render());
+            return ExitCode::from(1);
+        }
+    };
+    let v = Arc::new(compiled.variant);
+    for w in &compiled.warnings {
+        if json {
+            println!("{}", json!({"warning": w}));
+        } else {
+            eprintln!("warning: {w}");
+        }
+    }
+    let mut cases: Vec<(String, crate::rules::TestCase)> = compiled
+        .tests
+        .into_iter()
+        .map(|t| (path.display().to_string(), t))
+        .collect();
+    for p in extra {
+        match compile::load_tests(p) {
+            Ok(ts) => cases.extend(ts.into_iter().map(|t| (p.display().to_string(), t))),
+            Err(d) => {
+                eprint!("{}", d.render());
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let bar = indicatif::ProgressBar::new(cases.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let (mut passed, mut failed) = (0, 0);
+    for (source, case) in &cases {
+        bar.set_message(case.name.clone());
+        let r = crate::check::run_case(&v, case, source);
+        bar.suspend(|| {
+            if json {
+                println!("{}", json!(r));
+            } else if r.passed {
+                println!("PASS {}", r.name);
+            } else {
+                println!("FAIL {}", r.name);
+                for f in &r.failures {
+                    println!("    {f}");
+                }
+            }
+        });
+        if r.passed {
+            passed += 1;
+        } else {
+            failed += 1;
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if json {
+        println!(
+            "{}",
+            json!({"variant": v.name, "passed": passed, "failed": failed})
+        );
+    } else {
+        println!("{}: {passed} passed, {failed} failed", v.name);
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }

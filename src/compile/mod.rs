@@ -506,7 +506,12 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         army,
         has_drops,
         forced_on_dead: file.promotion.forced_on_dead_squares,
-        placement: file.placement.as_ref().map(|p| [rank_set(&p.ranks, 0, &geo_ranks), rank_set(&p.ranks, 1, &geo_ranks)]),
+        placement: file.placement.as_ref().map(|p| {
+            [
+                rank_set(&p.ranks, 0, &geo_ranks),
+                rank_set(&p.ranks, 1, &geo_ranks),
+            ]
+        }),
         pocket_capacity: file.pocket.as_ref().map_or(0, |p| p.capacity),
         pocket_from_board: file.pocket.as_ref().is_some_and(|p| p.from_board),
         start: String::new(),
@@ -802,9 +807,11 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
         let mut out = vec![0u8; 2 * v.kinds.len()];
         for (c, counts) in [&sc.first, &sc.second].iter().enumerate() {
             for (name, n) in counts.iter() {
-                let k = ctx.names.get(&name.to_lowercase()).copied().ok_or_else(|| {
-                    ctx.err(0..0, format!("setup {what} names unknown piece `{name}`"))
-                })?;
+                let k = ctx
+                    .names
+                    .get(&name.to_lowercase())
+                    .copied()
+                    .ok_or_else(|| ctx.err(0..0, format!("setup {what} names unknown piece `{name}`")))?;
                 out[c * v.kinds.len() + k as usize] = (*n).min(MAX_HAND as u32) as u8;
             }
         }
@@ -822,4 +829,115 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
         fullmove: 1,
     };
     Ok(text::format_parts(v, &parts))
+}
+
+/// A compiled rules file with its test cases and lint warnings.
+pub struct Compiled {
+    pub variant: Variant,
+    pub tests: Vec<rules::TestCase>,
+    pub warnings: Vec<String>,
+    pub source: Source,
+}
+
+/// Reads and compiles a rules file, keeping its tests and lint warnings.
+pub fn load_full(path: &std::path::Path) -> Result<Compiled> {
+    let src = Source::read(path)
+        .map_err(|e| Box::new(Diagnostic::new(&path.display().to_string(), "", 0..0, e)))?;
+    let file = rules::parse(&src)?;
+    let variant = compile(&file, &src)?;
+    let warnings = lints(&file, &variant);
+    Ok(Compiled {
+        variant,
+        tests: file.tests,
+        warnings,
+        source: src,
+    })
+}
+
+/// Reads a separate test file (`[[test]]` tables).
+pub fn load_tests(path: &std::path::Path) -> Result<Vec<rules::TestCase>> {
+    let src = Source::read(path)
+        .map_err(|e| Box::new(Diagnostic::new(&path.display().to_string(), "", 0..0, e)))?;
+    toml::from_str::<rules::TestFile>(&src.text)
+        .map(|f| f.tests)
+        .map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            Box::new(
+                src.error(
+                    span,
+                    e.message()
+                        .lines()
+                        .next()
+                        .unwrap_or("invalid test file")
+                        .to_string(),
+                ),
+            )
+        })
+}
+
+/// Warnings that do not make a file invalid.
+fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let start = crate::engine::text::parse_position(v, &v.start).ok();
+    let mut appears = vec![false; v.kinds.len()];
+    if let Some(parts) = &start {
+        for &p in &parts.board {
+            if p != 0 {
+                appears[kind_of(p) as usize] = true;
+            }
+        }
+        for store in [&parts.hands, &parts.reserves, &parts.pockets] {
+            for (i, &n) in store.iter().enumerate() {
+                if n > 0 {
+                    appears[i % v.kinds.len()] = true;
+                }
+            }
+        }
+    }
+    // Close over promotions, demotions and spawns.
+    loop {
+        let mut changed = false;
+        for (k, kind) in v.kinds.iter().enumerate() {
+            if !appears[k] {
+                continue;
+            }
+            let mut reach: Vec<u16> = kind
+                .promotions
+                .iter()
+                .flat_map(|p| p.to.iter().copied())
+                .collect();
+            if kind.demotes_to != u16::MAX {
+                reach.push(kind.demotes_to);
+            }
+            if let Some(s) = &kind.spawn {
+                reach.push(s.piece);
+            }
+            for t in reach {
+                if !appears[t as usize] {
+                    appears[t as usize] = true;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (k, kind) in v.kinds.iter().enumerate() {
+        if !appears[k] {
+            out.push(format!(
+                "piece `{}` never appears: it is not in the setup and no piece promotes to it",
+                kind.name
+            ));
+        }
+        let never_moves =
+            kind.program.is_none() && kind.spawn.is_none() && kind.dead.iter().all(|d| d.iter().all(|&x| x));
+        if never_moves {
+            out.push(format!("piece `{}` can never move from any square", kind.name));
+        }
+        if file.pieces[k].drop.ranks.is_some() && kind.drop_ok.iter().all(|d| d.iter().all(|&x| !x)) {
+            out.push(format!("piece `{}` has an empty drop zone", kind.name));
+        }
+    }
+    out
 }

@@ -8,6 +8,6 @@ pub mod position;
 pub mod text;
 pub mod variant;
 
-pub use movegen::perft;
+pub use movegen::{Decided, DecidedBy, perft};
 pub use position::{Move, MoveKind, Position};
 pub use variant::Variant;

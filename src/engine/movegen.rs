@@ -192,7 +192,16 @@ impl Position {
     }
 
     fn drop_move(kind: MoveKind, from: Sq, to: Sq, piece: u16) -> Move {
-        Move { kind, from, to, piece, promo: NO_PROMO, aux: 0, ncap: 0, caps: [NO_SQ; MAX_CAPS] }
+        Move {
+            kind,
+            from,
+            to,
+            piece,
+            promo: NO_PROMO,
+            aux: 0,
+            ncap: 0,
+            caps: [NO_SQ; MAX_CAPS],
+        }
     }
 
     /// Drops from a hand or a pocket, with the dropped kind's restrictions.
@@ -207,9 +216,14 @@ impl Position {
                 continue;
             }
             let kind = &v.kinds[k];
-            let blocked_files = if kind.one_per_file { self.occupied_files(k, c) } else { 0 };
+            let blocked_files = if kind.one_per_file {
+                self.occupied_files(k, c)
+            } else {
+                0
+            };
             for sq in 0..g.nsq {
-                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0 {
+                if self.board[sq] == 0 && kind.drop_ok[c][sq] && blocked_files & (1 << g.file(sq as Sq)) == 0
+                {
                     out.push(Self::drop_move(mk, NO_SQ, sq as Sq, k as u16));
                 }
             }
@@ -247,9 +261,15 @@ impl Position {
         let g = &v.geometry;
         let k = spawn.piece as usize;
         let kind = &v.kinds[k];
-        let blocked_files = if kind.one_per_file { self.occupied_files(k, c) } else { 0 };
+        let blocked_files = if kind.one_per_file {
+            self.occupied_files(k, c)
+        } else {
+            0
+        };
         for &vi in &spawn.vectors[c] {
-            let Some(&t) = g.ray(vi, from).first() else { continue };
+            let Some(&t) = g.ray(vi, from).first() else {
+                continue;
+            };
             if self.board[t as usize] == 0
                 && kind.drop_ok[c][t as usize]
                 && !kind.dead[c][t as usize]
@@ -346,6 +366,10 @@ impl Position {
 
     /// Legal moves of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        if self.decided().is_some() {
+            out.clear();
+            return;
+        }
         self.legal_moves_core(out);
         if self.v.pocket_from_board && !self.in_placement() {
             self.to_pocket_moves(out);
@@ -361,7 +385,11 @@ impl Position {
         if held >= self.v.pocket_capacity {
             return;
         }
-        let mut from: Vec<Sq> = out.iter().filter(|m| m.kind == MoveKind::Board).map(|m| m.from).collect();
+        let mut from: Vec<Sq> = out
+            .iter()
+            .filter(|m| m.kind == MoveKind::Board)
+            .map(|m| m.from)
+            .collect();
         from.sort_unstable();
         from.dedup();
         for sq in from {
@@ -494,6 +522,70 @@ impl Position {
         buf.sort_by_key(|m| m.kind == MoveKind::Drop);
         let us = self.side;
         buf.into_iter().any(|m| self.is_legal_pseudo(m, us))
+    }
+}
+
+/// A game decided by the position alone (not by the move list or history).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided {
+    pub winner: usize,
+    pub reason: DecidedBy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecidedBy {
+    /// A side's command (every piece of one of its command sets) is gone.
+    LossOfCommand,
+    /// A piece reached a winning square.
+    Reach,
+}
+
+impl Position {
+    /// Whether a side still has every piece of at least one command set.
+    pub fn has_command(&self, color: usize) -> bool {
+        let sets = &self.v.end.command;
+        if sets.is_empty() {
+            return true;
+        }
+        let mut present = 0u128;
+        for &p in &self.board {
+            if p != 0 && color_of(p) == color {
+                present |= 1u128 << kind_of(p);
+            }
+        }
+        sets.iter().any(|set| set.iter().all(|&alts| alts & present != 0))
+    }
+
+    /// The game's end by position: loss of command or a winning square reached.
+    /// A decided position has no legal moves.
+    pub fn decided(&self) -> Option<Decided> {
+        let v = &*self.v;
+        for (c, k, squares) in &v.end.reach {
+            if squares.iter().any(|&s| self.board[s as usize] == piece(*k, *c)) {
+                return Some(Decided {
+                    winner: *c,
+                    reason: DecidedBy::Reach,
+                });
+            }
+        }
+        if !v.end.command.is_empty() {
+            let to_move = self.side;
+            let mover = to_move ^ 1;
+            if !self.has_command(to_move) {
+                // The mover wins, also when both commands fell at once.
+                return Some(Decided {
+                    winner: mover,
+                    reason: DecidedBy::LossOfCommand,
+                });
+            }
+            if !self.has_command(mover) {
+                return Some(Decided {
+                    winner: to_move,
+                    reason: DecidedBy::LossOfCommand,
+                });
+            }
+        }
+        None
     }
 }
 

@@ -114,6 +114,14 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
             vec![format!("{}*{}", sym_plain(v, kind_of(spawner)), g.name(m.to))]
         }
         MoveKind::ToPocket => vec![format!("{}->pocket", g.name(m.from))],
+        MoveKind::Castle => {
+            let c = &v.castles[m.aux as usize];
+            vec![if g.file(c.king_to) > g.file(c.king) {
+                "O-O".into()
+            } else {
+                "O-O-O".into()
+            }]
+        }
         MoveKind::PocketDrop => vec![format!("{}*{}", sym_plain(v, m.piece), g.name(m.to))],
         _ => vec![],
     }
@@ -189,7 +197,16 @@ fn parse_path(pos: &Position, t: &str) -> Option<(Sq, Sq, Vec<Sq>, Option<String
         },
     };
     let mut parts = body.split_whitespace();
-    let path = parts.next()?;
+    let mut path = parts.next()?.to_string();
+    if !path.contains('-') {
+        // `b7c9`: two squares written together.
+        let second = path
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase() && *c != 'x')?
+            .0;
+        path.insert(second, '-');
+    }
     let mut squares = Vec::new();
     let mut caps = Vec::new();
     for (i, step) in path.split('-').enumerate() {

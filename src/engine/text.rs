@@ -274,13 +274,26 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
             "pocket" => {
                 parts.pockets = parse_hand(v, text, vs, value)?;
                 for c in 0..2 {
-                    let n: u32 = parts.pockets[c * v.nkinds()..(c + 1) * v.nkinds()].iter().map(|&x| x as u32).sum();
+                    let n: u32 = parts.pockets[c * v.nkinds()..(c + 1) * v.nkinds()]
+                        .iter()
+                        .map(|&x| x as u32)
+                        .sum();
                     if n > v.pocket_capacity {
-                        return Err(terr(text, vs, format!("a pocket holds at most {} piece(s)", v.pocket_capacity)));
+                        return Err(terr(
+                            text,
+                            vs,
+                            format!("a pocket holds at most {} piece(s)", v.pocket_capacity),
+                        ));
                     }
                 }
             }
-            _ => return Err(terr(text, s, format!("unknown field `{key}=` (known: reserve=, pocket=)"))),
+            _ => {
+                return Err(terr(
+                    text,
+                    s,
+                    format!("unknown field `{key}=` (known: reserve=, pocket=)"),
+                ));
+            }
         }
     }
     if let Some((hs, h)) = hand_text {
@@ -383,7 +396,16 @@ fn hand_text(v: &Variant, hands: &[u8], counts: bool) -> String {
 
 /// Formats position parts as text. `castling == u32::MAX` means "all rights".
 pub fn format_parts(v: &Variant, parts: &Parts) -> String {
-    let Parts { board, side, hands, castling, ep, halfmove, fullmove, .. } = parts;
+    let Parts {
+        board,
+        side,
+        hands,
+        castling,
+        ep,
+        halfmove,
+        fullmove,
+        ..
+    } = parts;
     let (side, castling, ep, halfmove, fullmove) = (*side, *castling, *ep, *halfmove, *fullmove);
     let g = &v.geometry;
     let mut s = String::new();

@@ -36,7 +36,7 @@ pub struct RulesFile {
     pub options: IndexMap<String, OptionDef>,
     /// Test cases (`[[test]]`); run by `chimera check`.
     #[serde(default, rename = "test")]
-    pub tests: Vec<toml::Value>,
+    pub tests: Vec<TestCase>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -368,4 +368,64 @@ pub struct OptionDef {
     pub choices: Vec<toml::Value>,
     #[serde(default)]
     pub description: String,
+}
+
+/// A test-case file: `[[test]]` tables only.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TestFile {
+    #[serde(default, rename = "test")]
+    pub tests: Vec<TestCase>,
+}
+
+/// One test case: a position (default: the start), moves to play first, and
+/// expectations. Every expectation given must hold.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct TestCase {
+    pub name: String,
+    /// Position text in the variant's style; default the start position.
+    pub position: Option<String>,
+    /// Moves played before the expectations are checked.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// The exact set of legal moves.
+    pub legal: Option<Vec<String>>,
+    /// The exact set of legal moves of the piece on `from`.
+    pub piece_moves: Option<PieceMoves>,
+    /// Moves that must be legal.
+    #[serde(default)]
+    pub includes: Vec<String>,
+    /// Moves that must not be legal.
+    #[serde(default)]
+    pub excludes: Vec<String>,
+    /// Number of legal moves.
+    pub count: Option<usize>,
+    /// Perft counts for depths 1, 2, …
+    #[serde(default)]
+    pub perft: Vec<u64>,
+    /// The promotion choices offered for a move (`""` = no promotion).
+    pub promotions: Option<Promotions>,
+    /// The position after the moves.
+    pub position_after: Option<String>,
+    /// "ongoing", "draw by repetition", "white wins by checkmate", …
+    pub result: Option<String>,
+    /// Whether the side to move is in check.
+    pub in_check: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct PieceMoves {
+    pub from: String,
+    pub moves: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Promotions {
+    /// Origin and destination, e.g. `c7c8`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub to: Vec<String>,
 }
