@@ -39,9 +39,7 @@ pub fn format_move(pos: &Position, m: &Move) -> String {
         MoveKind::ToPocket => format!("{}^", g.name(m.from)),
         MoveKind::Pass => "pass".into(),
         MoveKind::Castle | MoveKind::Board => {
-            let simple = m.from != m.to
-                && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)));
-            let mut s = if simple {
+            let mut s = if plain(pos, m) {
                 format!("{}{}", g.name(m.from), g.name(m.to))
             } else {
                 let mut s = format!("{}-{}", g.name(m.from), g.name(m.to));
@@ -60,10 +58,19 @@ pub fn format_move(pos: &Position, m: &Move) -> String {
     }
 }
 
+/// Whether a board move's captures are implied by its squares (none, the
+/// destination, or en passant) — only such moves have UCI/USI spellings.
+fn plain(pos: &Position, m: &Move) -> bool {
+    m.from != m.to && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)))
+}
+
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.
 pub fn format_uci(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
+    if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
+        return format_move(pos, m);
+    }
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.kinds[m.piece as usize].symbol, g.name(m.to)),
         MoveKind::Board | MoveKind::Castle => {
@@ -87,6 +94,9 @@ fn usi_square(g: &Geometry, sq: Sq) -> String {
 pub fn format_usi(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
+    if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
+        return format_move(pos, m);
+    }
     match m.kind {
         MoveKind::Drop => format!("{}*{}", v.kinds[m.piece as usize].symbol, usi_square(g, m.to)),
         MoveKind::Board | MoveKind::Castle => {
