@@ -372,13 +372,13 @@ impl Position {
         }
         self.legal_moves_core(out);
         if self.v.pocket_from_board && !self.in_placement() {
-            self.to_pocket_moves(out);
+            self.pocket_entry_moves(out);
         }
     }
 
     /// Board → pocket moves: the pocket has room, the piece is not royal and
     /// has a legal board move, and leaving its square exposes no royal piece.
-    fn to_pocket_moves(&mut self, out: &mut Vec<Move>) {
+    fn pocket_entry_moves(&mut self, out: &mut Vec<Move>) {
         let c = self.side;
         let nk = self.v.nkinds();
         let held: u32 = self.pockets[c * nk..(c + 1) * nk].iter().map(|&n| n as u32).sum();
