@@ -13,6 +13,7 @@ pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diag;
+pub mod display;
 pub mod engine;
 pub mod game;
 pub mod notation;

@@ -81,8 +81,9 @@ fn seed_strings_parse_and_round_trip() {
 fn seed_strings_snapshot() {
     let mut out = String::new();
     for s in SEED_STRINGS {
-        let (_, prog) = compile_program(s).unwrap();
-        out.push_str(&format!("== {s}\n{}", explain(&prog)));
+        let (tree, prog) = compile_program(s).unwrap();
+        let ast = serde_json::to_string(&tree).unwrap();
+        out.push_str(&format!("== {s}\nast: {ast}\n{}", explain(&prog)));
     }
     insta::assert_snapshot!(out);
 }

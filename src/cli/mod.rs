@@ -94,6 +94,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the start position (or --position), or a piece's move diagram.
+    ///
+    /// Diagrams come from the engine's own move generator on an empty board:
+    /// @ the piece, o moves or captures, m moves only, c captures only,
+    /// x captures without moving (shot, igui), + both kinds of capture.
+    Show {
+        variant: PathBuf,
+        /// A piece name or symbol, or `all`.
+        #[arg(long)]
+        piece: Option<String>,
+        #[arg(long)]
+        position: Option<String>,
+    },
     /// Explain a piece-move notation string in words.
     Explain {
         /// A notation string such as "fmWfcF" or "Fa[cxQ3]".
@@ -243,6 +256,49 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Check { variant, tests, json } => check(&variant, &tests, json),
+        Command::Show {
+            variant,
+            piece,
+            position: p,
+        } => {
+            let v = match load(&variant) {
+                Ok(v) => v,
+                Err(e) => return e,
+            };
+            match piece {
+                None => match position(&v, p.as_deref(), None) {
+                    Ok(pos) => {
+                        print!("{}", crate::display::board_text(&pos));
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => e,
+                },
+                Some(name) => {
+                    let kinds: Vec<u16> = if name.eq_ignore_ascii_case("all") {
+                        (0..v.kinds.len() as u16).collect()
+                    } else {
+                        match v.kind_by_name(&name).or_else(|| v.kind_by_symbol(&name)) {
+                            Some(k) => vec![k],
+                            None => {
+                                let names: Vec<&str> = v.kinds.iter().map(|k| k.name.as_str()).collect();
+                                let hint = crate::diag::did_you_mean(&name, names.iter().copied())
+                                    .map(|s| format!(" (did you mean `{s}`?)"))
+                                    .unwrap_or_else(|| format!(" (pieces: {})", names.join(", ")));
+                                return fail(format!("no piece `{name}` in {}{hint}", v.name));
+                            }
+                        }
+                    };
+                    for k in kinds {
+                        let kind = &v.kinds[k as usize];
+                        println!("{} ({})", kind.name, kind.display);
+                        print!("{}", crate::display::piece_diagram(&v, k, 0));
+                        println!();
+                    }
+                    println!("{}", crate::display::LEGEND);
+                    ExitCode::SUCCESS
+                }
+            }
+        }
         Command::Explain { notation: text, json } => match notation::compile_program(&text) {
             Ok((tree, prog)) => {
                 if json {

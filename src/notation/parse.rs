@@ -30,14 +30,16 @@ fn rule_words(rule: &Rule) -> String {
         Rule::again => "`a` (join another leg)".into(),
         Rule::group => "a bracket group `[ … ]`".into(),
         Rule::atom | Rule::rider | Rule::leaper => "an atom (W F D N A H G C Z L J K Q R B)".into(),
-        Rule::direction => "a direction (f b l r v s h)".into(),
-        Rule::modality => "a modality (m c x)".into(),
-        Rule::hop | Rule::pp | Rule::p_count | Rule::p_plain | Rule::grasshopper => {
-            "a hop modifier (p, p<n>, pp, g)".into()
-        }
-        Rule::lameness => "n or j".into(),
-        Rule::initial => "i".into(),
-        Rule::en_passant => "e".into(),
+        Rule::direction
+        | Rule::modality
+        | Rule::hop
+        | Rule::pp
+        | Rule::p_count
+        | Rule::p_plain
+        | Rule::grasshopper
+        | Rule::lameness
+        | Rule::initial
+        | Rule::en_passant => "a modifier (f b l r v s h, m c x, p g, n j, i e)".into(),
         Rule::range | Rule::between => "a range such as 5, 4! or (2≤n≤4)".into(),
         Rule::count | Rule::number => "a number".into(),
         Rule::infinity => "∞".into(),
@@ -61,16 +63,19 @@ pub fn parse(text: &str) -> Result<Notation, NotationError> {
             pest::error::InputLocation::Pos(p) => p,
             pest::error::InputLocation::Span((p, _)) => p,
         };
-        let e = e.renamed_rules(rule_words);
+        let found = text[offset..]
+            .chars()
+            .next()
+            .map(|c| format!("`{c}`"))
+            .unwrap_or_else(|| "the end".into());
         let message = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                let found = text[offset..]
-                    .chars()
-                    .next()
-                    .map(|c| format!("`{c}`"))
-                    .unwrap_or_else(|| "the end".into());
-                let mut want: Vec<String> = positives.iter().map(rule_words).collect();
-                want.dedup();
+                let mut want: Vec<String> = Vec::new();
+                for w in positives.iter().map(rule_words) {
+                    if !want.contains(&w) {
+                        want.push(w);
+                    }
+                }
                 if want.is_empty() {
                     format!("unexpected {found}")
                 } else {
