@@ -10,7 +10,10 @@ fn rules_format_example() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/rules-format.md")).unwrap();
     let start = doc.find("```toml\n").unwrap() + 8;
     let end = start + doc[start..].find("```").unwrap();
-    let src = Source { name: "docs/rules-format.md".into(), text: doc[start..end].to_string() };
+    let src = Source {
+        name: "docs/rules-format.md".into(),
+        text: doc[start..end].to_string(),
+    };
     let file = parse(&src).unwrap_or_else(|e| panic!("{}", e.render()));
     let v = Arc::new(compile(&file, &src).unwrap_or_else(|e| panic!("{}", e.render())));
     assert!(!file.tests.is_empty());

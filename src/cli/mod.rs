@@ -12,6 +12,9 @@ use serde_json::json;
 use crate::compile;
 use crate::engine::movetext::{format_move, parse_move};
 use crate::engine::{Position, Variant, perft};
+use crate::game::players::{EnginePlayer, HumanPlayer, Player, PlayerSpec, RandomPlayer};
+use crate::game::record::Record;
+use crate::game::{Game, PlayOptions, run_game};
 use crate::notation;
 
 #[derive(Parser)]
@@ -106,6 +109,72 @@ enum Command {
         piece: Option<String>,
         #[arg(long)]
         position: Option<String>,
+    },
+    /// Play a game: engine against engine by default, printing every move, the
+    /// final board and the result. Players: human, random, engine,
+    /// engine:depth=N, engine:movetime=MS.
+    Play {
+        variant: PathBuf,
+        /// Player for the first side to move (alias: the side's name, see --white).
+        #[arg(long)]
+        first: Option<String>,
+        #[arg(long)]
+        second: Option<String>,
+        /// Player for the side named "white" (or the first side if none is).
+        #[arg(long)]
+        white: Option<String>,
+        /// Player for the side named "black" (or the second side if none is).
+        #[arg(long)]
+        black: Option<String>,
+        /// Engine search depth.
+        #[arg(long, default_value_t = 3)]
+        depth: i32,
+        /// Engine time per move in milliseconds (stops deepening at the limit).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Seed for random players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from this position.
+        #[arg(long)]
+        position: Option<String>,
+        /// Write the game record here.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Print the engine's depth, nodes and nodes per second after its moves.
+        #[arg(long)]
+        verbose: bool,
+        /// Stop as a draw after this many plies (0 = never).
+        #[arg(long, default_value_t = 600)]
+        max_moves: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a series of games between two players, alternating colours, and
+    /// print the score with a 95% error margin.
+    Match {
+        variant: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Player A (e.g. engine:depth=2).
+        #[arg(long, default_value = "engine:depth=2")]
+        a: String,
+        /// Player B (e.g. random).
+        #[arg(long, default_value = "random")]
+        b: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 600)]
+        max_moves: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a game record and verify every move and the result.
+    Replay {
+        record: PathBuf,
+        /// The rules file (default: the record's VariantFile tag).
+        #[arg(long)]
+        variant: Option<PathBuf>,
     },
     /// Explain a piece-move notation string in words.
     Explain {
@@ -299,6 +368,169 @@ pub fn run() -> ExitCode {
                 }
             }
         }
+        Command::Play {
+            variant,
+            first,
+            second,
+            white,
+            black,
+            depth,
+            movetime,
+            seed,
+            position: p,
+            record,
+            verbose,
+            max_moves,
+            json,
+        } => {
+            let v = match load(&variant) {
+                Ok(v) => v,
+                Err(e) => return e,
+            };
+            let by_name = |name: &str| v.side_names.iter().position(|n| n.eq_ignore_ascii_case(name));
+            let mut specs = [first, second];
+            for (flag, name, fallback) in [(white, "white", 0), (black, "black", 1)] {
+                if let Some(f) = flag {
+                    specs[by_name(name).unwrap_or(fallback)] = Some(f);
+                }
+            }
+            let mut parsed = Vec::new();
+            for s in &specs {
+                match PlayerSpec::parse(s.as_deref().unwrap_or("engine"), depth, movetime) {
+                    Ok(p) => parsed.push(p),
+                    Err(e) => return fail(e),
+                }
+            }
+            let pos = match position(&v, p.as_deref(), None) {
+                Ok(p) => p,
+                Err(e) => return e,
+            };
+            let any_human = parsed.contains(&PlayerSpec::Human);
+            let stdin = std::io::stdin();
+            let mut players: [Box<dyn Player>; 2] = [
+                make_player(&v, &parsed[0], seed, &stdin),
+                make_player(&v, &parsed[1], seed.wrapping_add(1), &stdin),
+            ];
+            if any_human {
+                println!("{}", crate::game::players::HUMAN_HELP);
+            }
+            let mut game = Game::new(pos);
+            let opts = PlayOptions {
+                max_plies: max_moves,
+                print_moves: !json,
+                show_board: any_human,
+                verbose,
+            };
+            let mut out = std::io::stdout();
+            let result = run_game(&mut game, &mut players, &mut out, &opts);
+            let names = [parsed[0].describe(), parsed[1].describe()];
+            if let Some(path) = record {
+                let rec = Record::from_game(
+                    &game,
+                    &variant.display().to_string(),
+                    [&names[0], &names[1]],
+                    result,
+                );
+                if let Err(e) = std::fs::write(&path, rec.to_text()) {
+                    return fail(format!("cannot write {}: {e}", path.display()));
+                }
+            }
+            let described = result.map_or("unfinished".to_string(), |r| r.describe(&v));
+            if json {
+                println!(
+                    "{}",
+                    json!({"result": described, "winner": result.and_then(|r| r.winner).map(|w| v.side_names[w].clone()), "reason": result.map(|r| r.reason), "plies": game.moves().len(), "position": game.pos.to_text()})
+                );
+            } else {
+                print!("{}", crate::display::board_text(&game.pos));
+                println!("result: {described}");
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Match {
+            variant,
+            games,
+            a,
+            b,
+            seed,
+            max_moves,
+            json,
+        } => {
+            let v = match load(&variant) {
+                Ok(v) => v,
+                Err(e) => return e,
+            };
+            let specs = match (PlayerSpec::parse(&a, 2, None), PlayerSpec::parse(&b, 2, None)) {
+                (Ok(a), Ok(b)) => [a, b],
+                (Err(e), _) | (_, Err(e)) => return fail(e),
+            };
+            if specs.contains(&PlayerSpec::Human) {
+                return fail("match plays without humans: use engine or random");
+            }
+            let bar = indicatif::ProgressBar::new(games as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let stdin = std::io::stdin();
+            let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
+            let mut reasons: indexmap::IndexMap<String, usize> = indexmap::IndexMap::new();
+            for i in 0..games {
+                let a_first = i % 2 == 0;
+                let order = if a_first { [0, 1] } else { [1, 0] };
+                let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+                let mut players: [Box<dyn Player>; 2] = [
+                    make_player(&v, &specs[order[0]], game_seed, &stdin),
+                    make_player(&v, &specs[order[1]], game_seed ^ 0x5555, &stdin),
+                ];
+                let mut game = Game::from_start(&v);
+                let opts = PlayOptions {
+                    max_plies: max_moves,
+                    print_moves: false,
+                    show_board: false,
+                    verbose: false,
+                };
+                let result = run_game(&mut game, &mut players, &mut std::io::sink(), &opts);
+                let a_side = if a_first { 0 } else { 1 };
+                let text = result.map_or("unfinished".into(), |r| r.describe(&v));
+                match result.and_then(|r| r.winner) {
+                    Some(w) if w == a_side => wins += 1,
+                    Some(_) => losses += 1,
+                    None => draws += 1,
+                }
+                *reasons
+                    .entry(result.map_or("unfinished".into(), |r| r.reason.name().to_string()))
+                    .or_default() += 1;
+                if json {
+                    bar.suspend(|| println!("{}", json!({"game": i + 1, "a_plays": v.side_names[a_side], "result": text, "plies": game.moves().len()})));
+                }
+                bar.set_message(format!("A {wins}-{draws}-{losses}"));
+                bar.inc(1);
+            }
+            bar.finish_and_clear();
+            let n = games.max(1) as f64;
+            let score = (wins as f64 + draws as f64 / 2.0) / n;
+            let margin = 1.96 * (score * (1.0 - score) / n).sqrt();
+            if json {
+                println!(
+                    "{}",
+                    json!({"variant": v.name, "a": specs[0].describe(), "b": specs[1].describe(), "games": games, "wins": wins, "draws": draws, "losses": losses, "score": score, "margin": margin, "reasons": reasons})
+                );
+            } else {
+                println!(
+                    "{}: A = {} vs B = {}: {games} games, A won {wins}, drew {draws}, lost {losses}; score {:.1}% ± {:.1}%",
+                    v.name,
+                    specs[0].describe(),
+                    specs[1].describe(),
+                    score * 100.0,
+                    margin * 100.0
+                );
+                let r: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
+                println!("endings: {}", r.join(", "));
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Replay { record, variant } => replay(&record, variant.as_deref()),
         Command::Explain { notation: text, json } => match notation::compile_program(&text) {
             Ok((tree, prog)) => {
                 if json {
@@ -400,4 +632,72 @@ fn check(path: &std::path::Path, extra: &[PathBuf], json: bool) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+fn make_player<'a>(
+    v: &Arc<Variant>,
+    spec: &PlayerSpec,
+    seed: u64,
+    stdin: &'a std::io::Stdin,
+) -> Box<dyn Player + 'a> {
+    match spec {
+        PlayerSpec::Human => Box::new(HumanPlayer::new(stdin.lock(), std::io::stdout())),
+        PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
+        PlayerSpec::Engine { depth, movetime } => Box::new(EnginePlayer::new(v, *depth, *movetime)),
+    }
+}
+
+fn replay(path: &std::path::Path, variant: Option<&std::path::Path>) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return fail(format!("cannot read {}: {e}", path.display())),
+    };
+    let rec = match Record::parse(&text) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("{}: {e}", path.display())),
+    };
+    let vpath = match variant
+        .map(|p| p.to_path_buf())
+        .or_else(|| rec.tags.get("VariantFile").map(PathBuf::from))
+    {
+        Some(p) => p,
+        None => return fail("the record has no VariantFile tag; give --variant"),
+    };
+    let v = match load(&vpath) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let pos = match position(&v, rec.tags.get("Start").map(|s| s.as_str()), None) {
+        Ok(p) => p,
+        Err(e) => return e,
+    };
+    let mut game = Game::new(pos);
+    for (i, m) in rec.moves.iter().enumerate() {
+        if let Err(e) = game.play_text(m) {
+            return fail(format!(
+                "{}: move {} ({}{}): {e}",
+                path.display(),
+                i / 2 + 1,
+                m,
+                if i % 2 == 1 { ", second player" } else { "" }
+            ));
+        }
+    }
+    let result = game.result();
+    print!("{}", crate::display::board_text(&game.pos));
+    let described = result.map_or("ongoing".to_string(), |r| r.describe(&v));
+    println!("result: {described}");
+    if let Some(tag) = rec.tags.get("Result") {
+        let external = ["resignation", "move limit", "illegal move"]
+            .iter()
+            .any(|r| tag.ends_with(r));
+        if (external && result.is_none()) || *tag == described {
+            println!("record verified: {} moves, result {tag}", rec.moves.len());
+        } else {
+            return fail(format!(
+                "the record says `{tag}` but the moves give `{described}`"
+            ));
+        }
+    }
+    ExitCode::SUCCESS
 }

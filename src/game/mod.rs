@@ -118,6 +118,11 @@ impl Game {
         &self.pos.v
     }
 
+    /// Hashes of the start position and of the position after each move.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -275,6 +280,90 @@ impl Game {
             self.pos.side ^ 1
         } else {
             self.pos.side
+        }
+    }
+}
+
+pub mod players;
+pub mod record;
+pub mod search;
+
+use players::{Action, Player};
+
+/// How `run_game` reports.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Plies after which the game stops as a draw by move limit (0 = none).
+    pub max_plies: usize,
+    /// Print each move.
+    pub print_moves: bool,
+    /// Print the board after each move (for human players).
+    pub show_board: bool,
+    /// Print the engine's search figures after its moves.
+    pub verbose: bool,
+}
+
+/// Plays until the game ends (or a player quits: `None`).
+pub fn run_game(
+    game: &mut Game,
+    players: &mut [Box<dyn Player + '_>; 2],
+    out: &mut dyn std::io::Write,
+    opts: &PlayOptions,
+) -> Option<GameResult> {
+    if opts.show_board {
+        let _ = write!(out, "{}", crate::display::board_text(&game.pos));
+    }
+    loop {
+        if let Some(r) = game.result() {
+            return Some(r);
+        }
+        if opts.max_plies > 0 && game.moves().len() >= opts.max_plies {
+            let r = GameResult {
+                winner: None,
+                reason: Reason::MoveLimit,
+            };
+            game.end(r);
+            return Some(r);
+        }
+        let side = game.pos.side;
+        match players[side].act(game) {
+            Action::Move(m) => {
+                let ply = game.moves().len();
+                let text = game.format(&m);
+                game.play(m);
+                if opts.print_moves {
+                    let number = if ply % 2 == 0 {
+                        format!("{}.", ply / 2 + 1)
+                    } else {
+                        format!("{}...", ply / 2 + 1)
+                    };
+                    let _ = write!(out, "{number} {text}");
+                    if opts.verbose
+                        && let Some(info) = players[side].last_info()
+                    {
+                        let _ = write!(out, "    ({info})");
+                    }
+                    let _ = writeln!(out);
+                }
+                if opts.show_board {
+                    let _ = write!(out, "{}", crate::display::board_text(&game.pos));
+                }
+            }
+            Action::Resign => game.resign(),
+            Action::Undo => {
+                // Take back the opponent's reply and the own move.
+                let n = if game.moves().len() >= 2 {
+                    2
+                } else {
+                    game.moves().len()
+                };
+                for _ in 0..n {
+                    game.undo();
+                }
+                let _ = writeln!(out, "took back {n} move(s)");
+                let _ = write!(out, "{}", crate::display::board_text(&game.pos));
+            }
+            Action::Quit => return None,
         }
     }
 }

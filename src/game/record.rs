@@ -1,0 +1,122 @@
+//! Game records: a PGN-like text.
+//!
+//! ```text
+//! [Variant "Kozune"]
+//! [VariantFile "variants/kozune.toml"]
+//! [Start "<position text>"]          (only if not the variant's start)
+//! [First "engine:depth=3"]
+//! [Second "random"]
+//! [Result "white wins by checkmate"]
+//!
+//! 1. Ko@a1 Ko@i9 2. Zu@b1 …
+//! ```
+//!
+//! Moves are in canonical notation (UCI/USI are accepted when reading).
+
+use std::fmt::Write;
+
+use indexmap::IndexMap;
+
+use super::{Game, GameResult};
+
+/// A parsed record.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    pub tags: IndexMap<String, String>,
+    pub moves: Vec<String>,
+}
+
+impl Record {
+    pub fn from_game(
+        game: &Game,
+        variant_file: &str,
+        players: [&str; 2],
+        result: Option<GameResult>,
+    ) -> Record {
+        let v = game.variant();
+        let mut tags = IndexMap::new();
+        tags.insert("Variant".into(), v.name.clone());
+        tags.insert("VariantFile".into(), variant_file.into());
+        if game.start != v.start {
+            tags.insert("Start".into(), game.start.clone());
+        }
+        tags.insert("First".into(), players[0].into());
+        tags.insert("Second".into(), players[1].into());
+        tags.insert(
+            "Result".into(),
+            result.map_or("ongoing".into(), |r| r.describe(v)),
+        );
+        // Replay from the start to print each move in its own position.
+        let mut replay =
+            Game::new(crate::engine::Position::from_text(v, &game.start).expect("start position"));
+        let mut moves = Vec::new();
+        for m in game.moves() {
+            moves.push(replay.format(m));
+            replay.play(*m);
+        }
+        Record { tags, moves }
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (k, v) in &self.tags {
+            let _ = writeln!(s, "[{k} \"{}\"]", v.replace('"', "'"));
+        }
+        s.push('\n');
+        let mut line = String::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            let token = if i % 2 == 0 {
+                format!("{}. {m}", i / 2 + 1)
+            } else {
+                m.clone()
+            };
+            if line.len() + token.len() > 78 {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                line.clear();
+            }
+            line.push_str(&token);
+            line.push(' ');
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
+        s
+    }
+
+    /// Parses a record; errors name the line.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        let mut rec = Record::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with(';') {
+                continue;
+            }
+            if let Some(tag) = line.strip_prefix('[') {
+                let tag = tag
+                    .strip_suffix(']')
+                    .ok_or_else(|| format!("line {}: tag without `]`", n + 1))?;
+                let (k, v) = tag
+                    .split_once(' ')
+                    .ok_or_else(|| format!("line {}: write [Name \"value\"]", n + 1))?;
+                let v = v.trim().trim_matches('"');
+                rec.tags.insert(k.to_string(), v.to_string());
+                continue;
+            }
+            // Moves may contain spaces in path form only with `!` shots: join them.
+            for token in line.split_whitespace() {
+                if token.ends_with('.') && token[..token.len() - 1].chars().all(|c| c.is_ascii_digit()) {
+                    continue;
+                }
+                if token.starts_with('!')
+                    && let Some(last) = rec.moves.last_mut()
+                {
+                    last.push(' ');
+                    last.push_str(token);
+                    continue;
+                }
+                rec.moves.push(token.to_string());
+            }
+        }
+        Ok(rec)
+    }
+}
