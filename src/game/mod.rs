@@ -332,7 +332,7 @@ pub fn run_game(
                 let text = game.format(&m);
                 game.play(m);
                 if opts.print_moves {
-                    let number = if ply % 2 == 0 {
+                    let number = if ply.is_multiple_of(2) {
                         format!("{}.", ply / 2 + 1)
                     } else {
                         format!("{}...", ply / 2 + 1)
