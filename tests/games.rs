@@ -1,0 +1,185 @@
+//! Games: records replay exactly; a scripted human session; the engine beats a
+//! random player; `play --verbose` reports search speed; examples run.
+use std::io::Cursor;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use chimera::compile;
+use chimera::engine::{Position, Variant};
+use chimera::game::players::{EnginePlayer, HumanPlayer, Player, RandomPlayer};
+use chimera::game::record::Record;
+use chimera::game::{Game, PlayOptions, Reason, run_game};
+
+#[path = "../examples/list_moves.rs"]
+mod list_moves;
+#[path = "../examples/perft_from_string.rs"]
+mod perft_from_string;
+#[path = "../examples/random_game.rs"]
+mod random_game;
+
+fn variant(name: &str) -> Arc<Variant> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
+    Arc::new(compile::load(&path).unwrap_or_else(|e| panic!("{}", e.render())))
+}
+
+fn quiet() -> PlayOptions {
+    PlayOptions {
+        max_plies: 800,
+        print_moves: false,
+        show_board: false,
+        verbose: false,
+    }
+}
+
+#[test]
+fn recorded_games_replay_to_the_same_end() {
+    for (file, seed) in [
+        ("kozune.toml", 3),
+        ("shogi.toml", 4),
+        ("crazyhouse.toml", 5),
+        ("chess.toml", 6),
+    ] {
+        let v = variant(file);
+        let mut game = Game::from_start(&v);
+        let mut players: [Box<dyn Player>; 2] = [
+            Box::new(EnginePlayer::new(&v, 1, None)),
+            Box::new(RandomPlayer::new(seed)),
+        ];
+        let result = run_game(&mut game, &mut players, &mut std::io::sink(), &quiet()).unwrap();
+        let text = Record::from_game(&game, file, ["engine", "random"], Some(result)).to_text();
+        let rec = Record::parse(&text).unwrap();
+        assert_eq!(rec.tags["Result"], result.describe(&v));
+        let mut replay = Game::new(Position::start(&v));
+        for m in &rec.moves {
+            replay.play_text(m).unwrap_or_else(|e| panic!("{file}: {m}: {e}"));
+        }
+        assert_eq!(replay.pos.to_text(), game.pos.to_text(), "{file}");
+        if result.reason != Reason::MoveLimit {
+            assert_eq!(replay.result(), Some(result), "{file}");
+        }
+    }
+}
+
+#[test]
+fn replay_command_reports_an_illegal_move_with_its_number() {
+    let dir = std::env::temp_dir().join(format!("chimera-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.pgn");
+    let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[Variant \"Chess\"]\n[VariantFile \"{}\"]\n\n1. e2e4 e7e5 2. e4e5\n",
+            chess.display()
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("replay")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 2 (e4e5)"), "{err}");
+}
+
+#[test]
+fn play_records_and_replays() {
+    let dir = std::env::temp_dir().join(format!("chimera-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("game.pgn");
+    let kozune = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/kozune.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "play",
+            kozune.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--second",
+            "random",
+            "--verbose",
+            "--record",
+        ])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("nodes/s") && stdout.contains("depth 1"),
+        "{stdout}"
+    );
+    let result_line = stdout.lines().last().unwrap().to_string();
+    assert!(result_line.starts_with("result: "), "{result_line}");
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("replay")
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let replayed = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{replayed}");
+    assert!(replayed.contains(&result_line), "{replayed}");
+    assert!(replayed.contains("record verified"));
+}
+
+#[test]
+fn scripted_human_session() {
+    let v = variant("chess.toml");
+    let script = "help\nxyz\ne2e4\nundo\nmoves\nd2d4\nresign\n";
+    let mut output = Vec::new();
+    let mut transcript = Vec::new();
+    let result = {
+        let human = HumanPlayer::new(Cursor::new(script), &mut output);
+        let mut players: [Box<dyn Player + '_>; 2] = [Box::new(human), Box::new(RandomPlayer::new(7))];
+        let mut game = Game::from_start(&v);
+        let opts = PlayOptions {
+            max_plies: 0,
+            print_moves: true,
+            show_board: true,
+            verbose: false,
+        };
+        let r = run_game(&mut game, &mut players, &mut transcript, &opts);
+        assert_eq!(game.format(&game.moves()[0]), "d2d4");
+        assert_eq!(game.moves().len(), 2);
+        r
+    };
+    let prompt = String::from_utf8(output).unwrap();
+    let shown = String::from_utf8(transcript).unwrap();
+    assert!(prompt.contains("`xyz` is not a legal move"), "{prompt}");
+    assert!(prompt.contains("20 legal moves"), "{prompt}");
+    assert!(shown.contains("took back 2 move(s)"), "{shown}");
+    assert!(shown.contains("1. e2e4") && shown.contains("1. d2d4"), "{shown}");
+    let r = result.unwrap();
+    assert_eq!((r.winner, r.reason), (Some(1), Reason::Resignation));
+}
+
+#[test]
+fn engine_beats_random() {
+    let v = variant("shogi.toml");
+    let mut wins = 0;
+    for i in 0..4u64 {
+        let engine_first = i % 2 == 0;
+        let engine: Box<dyn Player> = Box::new(EnginePlayer::new(&v, 2, None));
+        let random: Box<dyn Player> = Box::new(RandomPlayer::new(i));
+        let mut players = if engine_first {
+            [engine, random]
+        } else {
+            [random, engine]
+        };
+        let mut game = Game::from_start(&v);
+        let r = run_game(&mut game, &mut players, &mut std::io::sink(), &quiet()).unwrap();
+        if r.winner == Some(if engine_first { 0 } else { 1 }) {
+            wins += 1;
+        }
+    }
+    assert_eq!(wins, 4);
+}
+
+#[test]
+fn examples_run() {
+    list_moves::run(&[]);
+    perft_from_string::main();
+    random_game::run(&[]);
+}
