@@ -114,14 +114,16 @@ pub fn piece_diagram(v: &Arc<Variant>, kind: u16, color: usize) -> String {
         .unwrap_or(0);
     let empty = || {
         let mut p = Position::start(v);
-        p.board.iter_mut().for_each(|s| *s = 0);
+        for sq in 0..g.nsq {
+            p.set_square(sq as Sq, 0);
+        }
         p.hands.iter_mut().for_each(|s| *s = 0);
         p.reserves.iter_mut().for_each(|s| *s = 0);
         p.pockets.iter_mut().for_each(|s| *s = 0);
         p.castling = 0;
         p.ep = NO_SQ;
         p.side = color;
-        p.board[center as usize] = me;
+        p.set_square(center, me);
         p
     };
     let mut moves_to = vec![false; g.nsq];
@@ -140,7 +142,7 @@ pub fn piece_diagram(v: &Arc<Variant>, kind: u16, color: usize) -> String {
             continue;
         }
         let mut p = empty();
-        p.board[sq] = piece(target_kind, color ^ 1);
+        p.set_square(sq as Sq, piece(target_kind, color ^ 1));
         buf.clear();
         p.piece_moves(center, me, &mut buf);
         for m in &buf {

@@ -81,6 +81,16 @@ proptest! {
     }
 
     #[test]
+    fn ko_shogi_random_games(seed in any::<u64>()) {
+        random_game(&variant("ko-shogi.toml"), None, seed, 16);
+    }
+
+    #[test]
+    fn kozune_random_games(seed in any::<u64>()) {
+        random_game(&variant("kozune.toml"), None, seed, 80);
+    }
+
+    #[test]
     fn crazyhouse_random_games(seed in any::<u64>()) {
         random_game(&variant("crazyhouse.toml"), None, seed, 100);
     }

@@ -323,12 +323,13 @@ impl Position {
         }
         if v.slow_attackers[by] != 0 {
             let mut buf = Vec::new();
-            for (s, &p) in self.board.iter().enumerate() {
-                if p != 0 && color_of(p) == by && v.slow_attackers[by] & (1u128 << kind_of(p)) != 0 {
+            for &s in &self.plist[by] {
+                let p = self.board[s as usize];
+                if v.slow_attackers[by] & (1u128 << kind_of(p)) != 0 {
                     buf.clear();
                     // Generate as if the attacker were to move; a piece of the
                     // other side on `sq` makes the capture visible.
-                    self.piece_moves_for_attack(s as Sq, p, sq, &mut buf);
+                    self.piece_moves_for_attack(s, p, sq, &mut buf);
                     if buf.iter().any(|m| m.captures().contains(&sq)) {
                         return true;
                     }
@@ -342,7 +343,7 @@ impl Position {
     fn piece_moves_for_attack(&self, from: Sq, p: u16, target: Sq, out: &mut Vec<Move>) {
         if self.board[target as usize] == 0 {
             let mut tmp = self.clone_board_only();
-            tmp.board[target as usize] = piece(0, color_of(p) ^ 1);
+            tmp.set_square(target, piece(0, color_of(p) ^ 1));
             tmp.piece_moves(from, p, out);
         } else {
             self.piece_moves(from, p, out);
@@ -548,10 +549,8 @@ impl Position {
             return true;
         }
         let mut present = 0u128;
-        for &p in &self.board {
-            if p != 0 && color_of(p) == color {
-                present |= 1u128 << kind_of(p);
-            }
+        for &s in &self.plist[color] {
+            present |= 1u128 << kind_of(self.board[s as usize]);
         }
         sets.iter().any(|set| set.iter().all(|&alts| alts & present != 0))
     }

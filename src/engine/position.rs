@@ -117,6 +117,10 @@ pub struct Position {
     /// The royal piece's square per side when the side has exactly one.
     pub(crate) royal: [Sq; 2],
     royal_count: [u8; 2],
+    /// Squares of each side's pieces (unordered), and each square's index in
+    /// its side's list.
+    pub(crate) plist: [Vec<Sq>; 2],
+    pindex: Vec<u16>,
     stack: Vec<Undo>,
 }
 
@@ -157,8 +161,11 @@ impl Position {
             hash: 0,
             royal: [NO_SQ; 2],
             royal_count: [0; 2],
+            plist: [Vec::new(), Vec::new()],
+            pindex: vec![u16::MAX; g.nsq],
             stack: Vec::with_capacity(64),
         };
+        pos.rebuild_lists();
         // Castling rights need the king and rook on their squares.
         for (i, c) in v.castles.iter().enumerate() {
             if pos.castling & (1 << i) != 0 {
@@ -193,6 +200,66 @@ impl Position {
         pos.refresh_royals();
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    fn rebuild_lists(&mut self) {
+        self.plist = [Vec::new(), Vec::new()];
+        for (sq, &p) in self.board.iter().enumerate() {
+            if p != 0 {
+                let c = color_of(p);
+                self.pindex[sq] = self.plist[c].len() as u16;
+                self.plist[c].push(sq as Sq);
+            }
+        }
+    }
+
+    /// The squares of a side's pieces, in no particular order.
+    pub fn pieces(&self, color: usize) -> &[Sq] {
+        &self.plist[color]
+    }
+
+    /// Puts a piece (or 0 = empty) on a square outside of a move, keeping
+    /// piece lists, royal squares and the hash right. For setting up positions.
+    pub fn set_square(&mut self, sq: Sq, p: u16) {
+        if self.board[sq as usize] != 0 {
+            self.take(sq);
+        }
+        if p != 0 {
+            self.put(sq, p);
+        }
+        self.refresh_royals();
+    }
+
+    #[inline(always)]
+    fn list_add(&mut self, sq: Sq, color: usize) {
+        self.pindex[sq as usize] = self.plist[color].len() as u16;
+        self.plist[color].push(sq);
+    }
+
+    #[inline(always)]
+    fn list_remove(&mut self, sq: Sq, color: usize) {
+        let idx = self.pindex[sq as usize] as usize;
+        let last = self.plist[color].pop().expect("piece list holds the square");
+        if idx < self.plist[color].len() {
+            self.plist[color][idx] = last;
+            self.pindex[last as usize] = idx as u16;
+        }
+    }
+
+    /// Board writes during unmake: lists follow, the hash is restored wholesale.
+    #[inline(always)]
+    fn set_raw(&mut self, sq: Sq, p: u16) {
+        self.board[sq as usize] = p;
+        self.list_add(sq, color_of(p));
+    }
+
+    #[inline(always)]
+    fn clear_raw(&mut self, sq: Sq) {
+        let p = self.board[sq as usize];
+        if p != 0 {
+            self.board[sq as usize] = 0;
+            self.list_remove(sq, color_of(p));
+        }
     }
 
     fn refresh_royals(&mut self) {
@@ -305,6 +372,7 @@ impl Position {
     #[inline(always)]
     fn put(&mut self, sq: Sq, p: u16) {
         self.board[sq as usize] = p;
+        self.list_add(sq, color_of(p));
         self.hash ^= self.piece_key(p, sq);
         if self.v.kinds[kind_of(p) as usize].royal {
             self.royal[color_of(p)] = sq;
@@ -315,6 +383,7 @@ impl Position {
     fn take(&mut self, sq: Sq) -> u16 {
         let p = self.board[sq as usize];
         self.board[sq as usize] = 0;
+        self.list_remove(sq, color_of(p));
         self.hash ^= self.piece_key(p, sq);
         p
     }
@@ -450,11 +519,11 @@ impl Position {
         let mv = undo.mv;
         match mv.kind {
             MoveKind::Board => {
-                self.board[mv.to as usize] = 0;
-                self.board[mv.from as usize] = undo.moved;
+                self.clear_raw(mv.to);
+                self.set_raw(mv.from, undo.moved);
                 for i in (0..mv.ncap as usize).rev() {
                     let q = undo.captured[i];
-                    self.board[mv.caps[i] as usize] = q;
+                    self.set_raw(mv.caps[i], q);
                     if self.v.kinds[kind_of(q) as usize].royal {
                         self.royal_count[color_of(q)] += 1;
                     }
@@ -464,7 +533,7 @@ impl Position {
                 }
             }
             MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
-                self.board[mv.to as usize] = 0;
+                self.clear_raw(mv.to);
                 let idx = us * self.v.nkinds() + mv.piece as usize;
                 match mv.kind {
                     MoveKind::Drop => self.hands[idx] += 1,
@@ -477,17 +546,18 @@ impl Position {
                 }
             }
             MoveKind::ToPocket => {
-                self.board[mv.from as usize] = undo.moved;
+                self.set_raw(mv.from, undo.moved);
                 self.pockets[us * self.v.nkinds() + kind_of(undo.moved) as usize] -= 1;
             }
             MoveKind::Pass => {}
             MoveKind::Castle => {
                 let c = &self.v.castles[mv.aux as usize];
-                let r = self.board[c.rook_to as usize];
-                self.board[c.king_to as usize] = 0;
-                self.board[c.rook_to as usize] = 0;
-                self.board[c.king as usize] = undo.moved;
-                self.board[c.rook as usize] = r;
+                let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
+                let r = self.board[rook_to as usize];
+                self.clear_raw(king_to);
+                self.clear_raw(rook_to);
+                self.set_raw(king, undo.moved);
+                self.set_raw(rook, r);
             }
         }
         self.castling = undo.castling;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::engine::position::NO_PROMO;
-use crate::engine::variant::{color_of, kind_of};
+use crate::engine::variant::kind_of;
 use crate::engine::{Move, MoveKind, Position, Variant};
 
 const MATE: i32 = 1_000_000;
@@ -25,16 +25,18 @@ pub fn piece_values(v: &Arc<Variant>) -> Vec<i32> {
             out.push(kind.value);
             continue;
         }
-        pos.board.iter_mut().for_each(|s| *s = 0);
+        for sq in 0..g.nsq {
+            pos.set_square(sq as u16, 0);
+        }
         let mut total = 0usize;
         let mut buf = Vec::new();
         let p = crate::engine::variant::piece(k as u16, 0);
         for sq in 0..g.nsq {
-            pos.board[sq] = p;
+            pos.set_square(sq as u16, p);
             buf.clear();
             pos.piece_moves(sq as u16, p, &mut buf);
             total += buf.iter().filter(|m| m.kind == MoveKind::Board).count();
-            pos.board[sq] = 0;
+            pos.set_square(sq as u16, 0);
         }
         let mobility = total as f64 / g.nsq as f64;
         let value = 100.0 * (0.5 + 0.35 * mobility);
@@ -106,9 +108,9 @@ impl Searcher {
         let v = &*pos.v;
         let nk = v.nkinds();
         let mut score = [0i32; 2];
-        for &p in &pos.board {
-            if p != 0 {
-                score[color_of(p)] += self.values[kind_of(p) as usize];
+        for (c, total) in score.iter_mut().enumerate() {
+            for &s in pos.pieces(c) {
+                *total += self.values[kind_of(pos.board[s as usize]) as usize];
             }
         }
         for c in 0..2 {
