@@ -923,6 +923,40 @@ fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
             break;
         }
     }
+    if let (Some(sym), Some(parts)) = (file.setup.symmetry, &start) {
+        let g = &v.geometry;
+        let mut broken = Vec::new();
+        for sq in 0..g.nsq as Sq {
+            let (f, r) = (g.file(sq), g.rank(sq));
+            let mf = if sym == Orientation::Rotate {
+                g.files - 1 - f
+            } else {
+                f
+            };
+            let mirror = ((g.ranks - 1 - r) * g.files + mf) as Sq;
+            let (a, b) = (parts.board[sq as usize], parts.board[mirror as usize]);
+            let ok = match (a, b) {
+                (0, 0) => true,
+                (0, _) | (_, 0) => false,
+                (a, b) => kind_of(a) == kind_of(b) && color_of(a) != color_of(b),
+            };
+            if !ok && broken.len() < 4 {
+                broken.push(g.name(sq));
+            }
+        }
+        let nk = v.kinds.len();
+        let halves_equal = |s: &Vec<u8>| s[..nk] == s[nk..];
+        if !broken.is_empty() || !halves_equal(&parts.hands) || !halves_equal(&parts.reserves) {
+            out.push(format!(
+                "the setup is declared symmetric ({sym:?}) but is not{}",
+                if broken.is_empty() {
+                    " (hands or reserves differ)".into()
+                } else {
+                    format!(": see {}", broken.join(", "))
+                }
+            ));
+        }
+    }
     for (k, kind) in v.kinds.iter().enumerate() {
         if !appears[k] {
             out.push(format!(

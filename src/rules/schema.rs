@@ -251,6 +251,9 @@ pub struct Setup {
     pub second: Option<IndexMap<String, Spanned<SquareList>>>,
     /// Derive the second side's setup from the first: "rotate" or "reflect".
     pub second_from_first: Option<Orientation>,
+    /// Declares that the start is symmetric this way; `chimera check` warns
+    /// when it is not.
+    pub symmetry: Option<Orientation>,
     #[serde(default)]
     pub hands: SideCounts,
     #[serde(default)]
