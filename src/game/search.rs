@@ -14,6 +14,8 @@ use crate::engine::{Move, MoveKind, Position, Variant};
 const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 const QS_DEPTH: i32 = 6;
+/// Score per move of mobility advantage (material is in hundredths of a pawn-ish unit).
+const MOBILITY_WEIGHT: i32 = 2;
 
 /// Piece values in centipawn-like units, one per kind.
 pub fn piece_values(v: &Arc<Variant>) -> Vec<i32> {
@@ -84,6 +86,7 @@ pub struct Searcher {
     stopped: bool,
     /// Hashes of the game so far and of the current search path.
     path: Vec<u64>,
+    scratch: Vec<Move>,
 }
 
 impl Searcher {
@@ -96,6 +99,7 @@ impl Searcher {
             deadline: None,
             stopped: false,
             path: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -103,8 +107,27 @@ impl Searcher {
         &self.values
     }
 
-    /// Static evaluation from the side to move's point of view.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
+    /// Mobility: board moves of a side's pieces (pseudo-legal, drops left out).
+    fn mobility(&mut self, pos: &Position, color: usize) -> i32 {
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        for &sq in pos.pieces(color) {
+            pos.piece_moves(sq, pos.board[sq as usize], &mut buf);
+        }
+        let n = buf.len() as i32;
+        self.scratch = buf;
+        n
+    }
+
+    /// Static evaluation from the side to move's point of view: material on
+    /// the board and off it, and mobility.
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        let material = self.material(pos);
+        let mobility = self.mobility(pos, pos.side) - self.mobility(pos, pos.side ^ 1);
+        material + MOBILITY_WEIGHT * mobility
+    }
+
+    fn material(&self, pos: &Position) -> i32 {
         let v = &*pos.v;
         let nk = v.nkinds();
         let mut score = [0i32; 2];
@@ -201,8 +224,13 @@ impl Searcher {
             return self.terminal(pos, ply);
         }
         // Stand pat before generating: the usual quiescence shortcut (a mate
-        // at the horizon is left to the main search).
-        let stand = self.evaluate(pos);
+        // at the horizon is left to the main search). Mobility only at the
+        // horizon itself; capture sequences are judged on material.
+        let stand = if qdepth == 0 {
+            self.evaluate(pos)
+        } else {
+            self.material(pos)
+        };
         if stand >= beta || qdepth >= QS_DEPTH || self.out_of_time() {
             return stand;
         }
