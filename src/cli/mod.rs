@@ -26,6 +26,15 @@ use crate::notation;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Set a variant option (see the file's [options]), e.g. thunderclap=kooshogifu.
+    #[arg(long = "option", global = true, value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+static OPTIONS: std::sync::OnceLock<indexmap::IndexMap<String, String>> = std::sync::OnceLock::new();
+
+fn options() -> &'static indexmap::IndexMap<String, String> {
+    OPTIONS.get_or_init(indexmap::IndexMap::new)
 }
 
 #[derive(Subcommand)]
@@ -191,10 +200,12 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 }
 
 fn load(path: &std::path::Path) -> Result<Arc<Variant>, ExitCode> {
-    compile::load(path).map(Arc::new).map_err(|d| {
-        eprint!("{}", d.render());
-        ExitCode::from(2)
-    })
+    compile::load_full(path, options())
+        .map(|c| Arc::new(c.variant))
+        .map_err(|d| {
+            eprint!("{}", d.render());
+            ExitCode::from(2)
+        })
 }
 
 fn position(v: &Arc<Variant>, text: Option<&str>, moves: Option<&str>) -> Result<Position, ExitCode> {
@@ -211,6 +222,16 @@ fn position(v: &Arc<Variant>, text: Option<&str>, moves: Option<&str>) -> Result
 
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    let mut opts = indexmap::IndexMap::new();
+    for o in &cli.options {
+        match o.split_once('=') {
+            Some((k, v)) => {
+                opts.insert(k.trim().to_string(), v.trim().to_string());
+            }
+            None => return fail(format!("--option `{o}`: write NAME=VALUE")),
+        }
+    }
+    let _ = OPTIONS.set(opts);
     match cli.command {
         Command::Perft {
             variant,
@@ -555,7 +576,7 @@ pub fn run() -> ExitCode {
 }
 
 fn check(path: &std::path::Path, extra: &[PathBuf], json: bool) -> ExitCode {
-    let compiled = match compile::load_full(path) {
+    let compiled = match compile::load_full(path, options()) {
         Ok(c) => c,
         Err(d) => {
             if json {
@@ -577,8 +598,10 @@ fn check(path: &std::path::Path, extra: &[PathBuf], json: bool) -> ExitCode {
         }
     }
     let mut cases: Vec<(String, crate::rules::TestCase)> = compiled
+        .file
         .tests
-        .into_iter()
+        .iter()
+        .cloned()
         .map(|t| (path.display().to_string(), t))
         .collect();
     for p in extra {
@@ -598,7 +621,21 @@ fn check(path: &std::path::Path, extra: &[PathBuf], json: bool) -> ExitCode {
     let (mut passed, mut failed) = (0, 0);
     for (source, case) in &cases {
         bar.set_message(case.name.clone());
-        let r = crate::check::run_case(&v, case, source);
+        let r = if case.options.is_empty() {
+            crate::check::run_case(&v, case, source)
+        } else {
+            let mut chosen = options().clone();
+            chosen.extend(case.options.clone());
+            match compile::compile_with(&compiled.file, &compiled.source, &chosen) {
+                Ok(variant) => crate::check::run_case(&Arc::new(variant), case, source),
+                Err(d) => crate::check::CaseReport {
+                    name: case.name.clone(),
+                    source: source.to_string(),
+                    passed: false,
+                    failures: vec![format!("options {:?}: {}", case.options, d.message)],
+                },
+            }
+        };
         bar.suspend(|| {
             if json {
                 println!("{}", json!(r));

@@ -110,6 +110,54 @@ fn valid_symbol(s: &str) -> bool {
 }
 
 pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
+    compile_with(file, src, &indexmap::IndexMap::new())
+}
+
+/// Compiles with option values other than the defaults.
+pub fn compile_with(
+    file: &RulesFile,
+    src: &Source,
+    overrides: &indexmap::IndexMap<String, String>,
+) -> Result<Variant> {
+    let mut options = indexmap::IndexMap::new();
+    for (name, def) in &file.options {
+        if !def.choices.contains(def.default.get_ref()) {
+            return Err(Box::new(
+                src.error(
+                    def.default.span(),
+                    format!("default `{}` is not one of the choices", def.default.get_ref()),
+                )
+                .help(format!("choices: {}", def.choices.join(", "))),
+            ));
+        }
+        options.insert(name.clone(), def.default.get_ref().clone());
+    }
+    for (name, value) in overrides {
+        let Some(def) = file.options.get(name) else {
+            let known: Vec<&str> = file.options.keys().map(|k| k.as_str()).collect();
+            return Err(Box::new(src.error(
+                0..0,
+                format!(
+                    "unknown option `{name}` (options: {})",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            )));
+        };
+        if !def.choices.contains(value) {
+            return Err(Box::new(src.error(
+                def.default.span(),
+                format!(
+                    "option `{name}` has no choice `{value}` (choices: {})",
+                    def.choices.join(", ")
+                ),
+            )));
+        }
+        options.insert(name.clone(), value.clone());
+    }
     // Board.
     let files = *file.board.files.get_ref() as usize;
     let ranks = *file.board.ranks.get_ref() as usize;
@@ -198,7 +246,7 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
 
     let mut kinds = Vec::new();
     for p in &file.pieces {
-        kinds.push(compile_piece(p, &ctx, &mut geo, orientation, file)?);
+        kinds.push(compile_piece(p, &ctx, &mut geo, orientation, &options)?);
     }
     // Everything that needs the full piece table.
     for (i, p) in file.pieces.iter().enumerate() {
@@ -248,6 +296,12 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         }
         for name in &p.cannot_hop {
             kinds[i].cannot_hop |= 1u128 << ctx.piece(name, "cannot_hop")?;
+        }
+        for limit in &p.cannot_shoot_within {
+            let k = ctx.piece(&limit.piece, "cannot_shoot_within")?;
+            kinds[i]
+                .shot_limits
+                .push((1u128 << k, limit.distance.min(u16::MAX as u32) as u16));
         }
         if let Some(sp) = &p.spawn {
             let piece_k = ctx.piece(&sp.piece, "spawn")?;
@@ -518,6 +572,7 @@ pub fn compile(file: &RulesFile, src: &Source) -> Result<Variant> {
         end,
         zobrist,
         hooks: file.hooks.iter().map(|h| h.get_ref().clone()).collect(),
+        options,
     };
     variant.start = start_position(file, &ctx, &variant)?;
     Ok(variant)
@@ -545,10 +600,28 @@ fn compile_piece(
     ctx: &Ctx,
     geo: &mut Geometry,
     orientation: Orientation,
-    file: &RulesFile,
+    options: &indexmap::IndexMap<String, String>,
 ) -> Result<Kind> {
     let src = ctx.src;
-    let (_, prog) = parse_notation(&p.betza, src)?;
+    let mut betza = &p.betza;
+    for (cond, alt) in &p.betza_when {
+        let (name, value) = cond.split_once('=').unwrap_or((cond, ""));
+        match options.get(name.trim()) {
+            None => {
+                return Err(Box::new(
+                    src.error(
+                        alt.span(),
+                        format!("betza_when names unknown option `{}`", name.trim()),
+                    )
+                    .help("declare it under [options]"),
+                ));
+            }
+            Some(v) if v == value.trim() => betza = alt,
+            Some(_) => {}
+        }
+        parse_notation(alt, src)?;
+    }
+    let (_, prog) = parse_notation(betza, src)?;
     let nsq = geo.nsq;
     let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
     let simple = prog.simple_legs().filter(|legs| legs.iter().all(|l| !l.shoots));
@@ -672,7 +745,6 @@ fn compile_piece(
             })
             .collect()
     });
-    let _ = file;
     Ok(Kind {
         name: p.name.get_ref().clone(),
         symbol: p.symbol.get_ref().to_uppercase(),
@@ -691,6 +763,7 @@ fn compile_piece(
         cannot_capture: 0,
         cannot_shoot: 0,
         cannot_hop: 0,
+        shot_limits: Vec::new(),
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
         slow_attacks: slow,
         spawn: None,
@@ -831,24 +904,25 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
     Ok(text::format_parts(v, &parts))
 }
 
-/// A compiled rules file with its test cases and lint warnings.
+/// A compiled rules file with its schema (tests included) and lint warnings.
 pub struct Compiled {
     pub variant: Variant,
-    pub tests: Vec<rules::TestCase>,
+    pub file: RulesFile,
     pub warnings: Vec<String>,
     pub source: Source,
 }
 
-/// Reads and compiles a rules file, keeping its tests and lint warnings.
-pub fn load_full(path: &std::path::Path) -> Result<Compiled> {
+/// Reads and compiles a rules file with option values, keeping its schema and
+/// lint warnings.
+pub fn load_full(path: &std::path::Path, options: &indexmap::IndexMap<String, String>) -> Result<Compiled> {
     let src = Source::read(path)
         .map_err(|e| Box::new(Diagnostic::new(&path.display().to_string(), "", 0..0, e)))?;
     let file = rules::parse(&src)?;
-    let variant = compile(&file, &src)?;
+    let variant = compile_with(&file, &src, options)?;
     let warnings = lints(&file, &variant);
     Ok(Compiled {
         variant,
-        tests: file.tests,
+        file,
         warnings,
         source: src,
     })

@@ -139,11 +139,18 @@ impl Position {
                     continue;
                 }
                 let qk = kind_of(q);
-                let filter = if leg.shoots {
+                let mut filter = if leg.shoots {
                     kind.cannot_shoot
                 } else {
                     kind.cannot_capture
                 };
+                if leg.shoots {
+                    for &(mask, within) in &kind.shot_limits {
+                        if dist <= within {
+                            filter |= mask;
+                        }
+                    }
+                }
                 if reachable
                     && dist >= leg.min
                     && color_of(q) != w.color

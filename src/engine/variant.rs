@@ -179,6 +179,8 @@ pub struct Kind {
     pub cannot_shoot: u128,
     /// Kinds this piece may not hop over (they stop its line).
     pub cannot_hop: u128,
+    /// (kinds, distance): these may not be shot from this close or closer.
+    pub shot_limits: Vec<(u128, u16)>,
     pub value: i32,
     /// Attack detection must generate this piece's moves (hoppers, lame,
     /// initial-only captures, multi-leg programs).
@@ -326,6 +328,8 @@ pub struct Variant {
     pub end: EndRules,
     pub zobrist: Zobrist,
     pub hooks: Vec<String>,
+    /// Effective option values (defaults, or as chosen when compiling).
+    pub options: indexmap::IndexMap<String, String>,
 }
 
 impl Variant {

@@ -149,6 +149,13 @@ pub struct PieceDef {
     /// Pieces this one may not hop over.
     #[serde(default)]
     pub cannot_hop: Vec<Spanned<String>>,
+    /// Pieces this one's shots may hit only beyond a distance:
+    /// `[{ piece = "five-li fog", distance = 5 }]` = not within 5 squares.
+    #[serde(default)]
+    pub cannot_shoot_within: Vec<ShotLimit>,
+    /// Other notations chosen by an option: `{ "thunderclap=kooshogifu" = "…" }`.
+    #[serde(default)]
+    pub betza_when: IndexMap<String, Spanned<String>>,
     /// Material value in pawns for the engine; default derived from mobility.
     pub value: Option<f64>,
 }
@@ -363,14 +370,21 @@ pub struct Reach {
     pub squares: Vec<Spanned<String>>,
 }
 
+/// A named switch: `[options.thunderclap] default = "main", choices = [...]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionDef {
-    pub default: toml::Value,
-    #[serde(default)]
-    pub choices: Vec<toml::Value>,
+    pub default: Spanned<String>,
+    pub choices: Vec<String>,
     #[serde(default)]
     pub description: String,
+}
+
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ShotLimit {
+    pub piece: Spanned<String>,
+    pub distance: u32,
 }
 
 /// A test-case file: `[[test]]` tables only.
@@ -415,6 +429,9 @@ pub struct TestCase {
     pub result: Option<String>,
     /// Whether the side to move is in check.
     pub in_check: Option<bool>,
+    /// Option values for this case (`{ thunderclap = "kooshogifu" }`).
+    #[serde(default)]
+    pub options: IndexMap<String, String>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
