@@ -54,6 +54,9 @@ enum Command {
         /// Print the count below each legal move.
         #[arg(long)]
         divide: bool,
+        /// With --divide: also sum the counts by moving (or dropped) piece.
+        #[arg(long)]
+        by_piece: bool,
         #[arg(long)]
         json: bool,
     },
@@ -64,6 +67,10 @@ enum Command {
         position: Option<String>,
         #[arg(long)]
         moves: Option<String>,
+        /// Move notation: canonical (default), uci, usi, or seed (the Ko shogi
+        /// article's game notation: piece code, -/x, !captures, +/=).
+        #[arg(long, default_value = "canonical")]
+        notation: String,
         #[arg(long)]
         json: bool,
     },
@@ -239,6 +246,7 @@ pub fn run() -> ExitCode {
             moves,
             depth,
             divide,
+            by_piece,
             json,
         } => {
             let v = match load(&variant) {
@@ -255,13 +263,26 @@ pub fn run() -> ExitCode {
                 let mut list = Vec::new();
                 pos.legal_moves(&mut list);
                 let mut rows: Vec<(String, u64)> = Vec::new();
+                let mut pieces: indexmap::IndexMap<String, (usize, u64)> = indexmap::IndexMap::new();
                 for m in list {
                     let name = format_move(&pos, &m);
+                    let kind = match m.kind {
+                        crate::engine::MoveKind::Board
+                        | crate::engine::MoveKind::Castle
+                        | crate::engine::MoveKind::ToPocket => {
+                            crate::engine::variant::kind_of(pos.board[m.from as usize])
+                        }
+                        _ => m.piece,
+                    };
+                    let piece_name = v.kinds[kind as usize].name.clone();
                     pos.make(m);
                     let n = perft(&mut pos, depth - 1);
                     pos.unmake();
                     total += n;
                     rows.push((name, n));
+                    let e = pieces.entry(piece_name).or_default();
+                    e.0 += 1;
+                    e.1 += n;
                 }
                 rows.sort();
                 for (name, n) in &rows {
@@ -269,6 +290,15 @@ pub fn run() -> ExitCode {
                         println!("{}", json!({"move": name, "nodes": n}));
                     } else {
                         println!("{name}: {n}");
+                    }
+                }
+                if by_piece {
+                    for (name, (count, n)) in &pieces {
+                        if json {
+                            println!("{}", json!({"piece": name, "moves": count, "nodes": n}));
+                        } else {
+                            println!("{name}: {count} moves, {n} nodes");
+                        }
                     }
                 }
             } else {
@@ -292,6 +322,7 @@ pub fn run() -> ExitCode {
             variant,
             position: p,
             moves,
+            notation: style,
             json,
         } => {
             let v = match load(&variant) {
@@ -304,7 +335,16 @@ pub fn run() -> ExitCode {
             };
             let mut list = Vec::new();
             pos.legal_moves(&mut list);
-            let mut names: Vec<String> = list.iter().map(|m| format_move(&pos, m)).collect();
+            let mut names: Vec<String> = Vec::new();
+            for m in &list {
+                names.push(match style.as_str() {
+                    "canonical" => format_move(&pos, m),
+                    "uci" => crate::engine::movetext::format_uci(&pos, m),
+                    "usi" => crate::engine::movetext::format_usi(&pos, m),
+                    "seed" => crate::engine::movetext::format_seed(&mut pos, m),
+                    other => return fail(format!("unknown notation `{other}`: canonical, uci, usi or seed")),
+                });
+            }
             names.sort();
             if json {
                 println!(

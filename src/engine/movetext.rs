@@ -246,3 +246,73 @@ fn parse_path(pos: &Position, t: &str) -> Option<(Sq, Sq, Vec<Sq>, Option<String
     }
     Some((squares[0], *squares.last()?, caps, promo))
 }
+
+/// The Ko shogi article's game notation (Hodges style), for any variant: piece
+/// code, `-` or `x` and the destination in Japanese coordinates (file number
+/// from the first player's right, rank letter from the top); captures other than
+/// on the destination (igui, shots, multi-captures) follow as `!square`; `+` or
+/// `=` when the move could promote; the origin is added after the piece when
+/// the text would otherwise be ambiguous. Drops: `P*5e`.
+pub fn format_seed(pos: &mut Position, m: &Move) -> String {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let base = seed_text(pos, m, &moves, false);
+    let ambiguous = moves
+        .iter()
+        .any(|o| o != m && seed_text(pos, o, &moves, false) == base);
+    if ambiguous {
+        seed_text(pos, m, &moves, true)
+    } else {
+        base
+    }
+}
+
+fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> String {
+    let v = &*pos.v;
+    let g = &v.geometry;
+    match m.kind {
+        MoveKind::Board => {
+            let p = pos.board[m.from as usize];
+            let code = if p == 0 {
+                "?".to_string()
+            } else {
+                v.kinds[kind_of(p) as usize].display.clone()
+            };
+            let mut s = code;
+            if with_origin {
+                s.push_str(&usi_square(g, m.from));
+            }
+            let caps = m.captures();
+            if m.to == m.from {
+                if caps.is_empty() {
+                    s.push('-');
+                    s.push_str(&usi_square(g, m.to));
+                }
+            } else if caps.contains(&m.to) || (m.ncap == 1 && caps[0] == pos.ep_victim) {
+                s.push('x');
+                s.push_str(&usi_square(g, m.to));
+            } else {
+                s.push('-');
+                s.push_str(&usi_square(g, m.to));
+            }
+            for &c in caps {
+                if c != m.to && !(m.ncap == 1 && c == pos.ep_victim && m.to != m.from) {
+                    s.push('!');
+                    s.push_str(&usi_square(g, c));
+                }
+            }
+            let could_promote = moves.iter().any(|o| {
+                o.kind == MoveKind::Board
+                    && o.from == m.from
+                    && o.to == m.to
+                    && o.captures() == caps
+                    && o.promo != m.promo
+            });
+            if could_promote {
+                s.push(if m.promo != NO_PROMO { '+' } else { '=' });
+            }
+            s
+        }
+        _ => format_usi(pos, m),
+    }
+}
