@@ -726,6 +726,13 @@ fn compile_piece(
         })?),
         None => None,
     };
+    let overlapping_rays = rays.iter().any(|side| {
+        side.iter().enumerate().any(|(i, a)| {
+            side[i + 1..]
+                .iter()
+                .any(|b| a.vector == b.vector && a.min.max(b.min) <= a.max.min(b.max))
+        })
+    });
     let initial: [Vec<bool>; 2] = [0, 1].map(|c| {
         (0..nsq as Sq)
             .map(|s| p.initial_ranks.contains(&geo.relative_rank(s, c)))
@@ -751,6 +758,7 @@ fn compile_piece(
         display: p.symbol.get_ref().clone(),
         royal: p.royal,
         rays,
+        overlapping_rays,
         program,
         legs: machine,
         initial,

@@ -45,6 +45,7 @@ impl Position {
             self.leg_moves(from, p, out);
             return;
         }
+        let start = out.len();
         for ray in &kind.rays[c] {
             let f = ray.flags;
             if f & flags::INITIAL != 0 && !kind.initial[c][from as usize] {
@@ -91,6 +92,16 @@ impl Position {
                         self.push_board(k, c, Move::board(from, t).with_capture(t), out);
                     }
                     break;
+                }
+            }
+        }
+        if kind.overlapping_rays {
+            let mut i = start;
+            while i < out.len() {
+                if out[start..i].contains(&out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
                 }
             }
         }

@@ -162,6 +162,9 @@ pub struct Kind {
     pub rays: [Vec<Ray>; 2],
     /// Multi-leg program, if the piece is not a union of single legs.
     pub program: Option<Program>,
+    /// Two of its rays can reach the same square (`fbRW`, `fbRK`): moves must
+    /// be de-duplicated, since a move is its identity, not its path.
+    pub overlapping_rays: bool,
     /// The program compiled for generation.
     pub legs: Option<LegMachine>,
     pub initial: [Vec<bool>; 2],
