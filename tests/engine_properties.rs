@@ -86,6 +86,11 @@ proptest! {
     }
 
     #[test]
+    fn pocket_shogi_copper_random_games(seed in any::<u64>()) {
+        random_game(&variant("pocket-shogi-copper.toml"), None, seed, 120);
+    }
+
+    #[test]
     fn kozune_random_games(seed in any::<u64>()) {
         random_game(&variant("kozune.toml"), None, seed, 80);
     }

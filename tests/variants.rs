@@ -32,6 +32,7 @@ const FILES: &[&str] = &[
     "crazyhouse.toml",
     "ko-shogi.toml",
     "kozune.toml",
+    "pocket-shogi-copper.toml",
     "shogi.toml",
 ];
 
@@ -71,4 +72,8 @@ fn kozune() {
 #[test]
 fn shogi() {
     check("shogi.toml");
+}
+#[test]
+fn pocket_shogi_copper() {
+    check("pocket-shogi-copper.toml");
 }

@@ -516,7 +516,7 @@ impl Position {
         self.make(m);
         let mut ok = !self.in_check(us);
         if ok
-            && m.kind == MoveKind::Drop
+            && matches!(m.kind, MoveKind::Drop | MoveKind::PocketDrop)
             && self.v.kinds[m.piece as usize].no_drop_mate
             && self.in_check(us ^ 1)
         {

@@ -152,16 +152,24 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let declined = t.strip_suffix('=');
+    // The canonical spelling wins; other spellings only when it names nothing.
     let mut found: Vec<Move> = Vec::new();
     for m in &moves {
         let canon = format_move(pos, m);
         let matches = canon.eq_ignore_ascii_case(t)
-            || (m.promo == NO_PROMO && declined.is_some_and(|d| canon.eq_ignore_ascii_case(d)))
-            || format_uci(pos, m) == t
-            || format_usi(pos, m) == t
-            || aliases(pos, m).iter().any(|a| a.eq_ignore_ascii_case(t));
+            || (m.promo == NO_PROMO && declined.is_some_and(|d| canon.eq_ignore_ascii_case(d)));
         if matches && !found.contains(m) {
             found.push(*m);
+        }
+    }
+    if found.is_empty() {
+        for m in &moves {
+            let matches = format_uci(pos, m) == t
+                || format_usi(pos, m) == t
+                || aliases(pos, m).iter().any(|a| a.eq_ignore_ascii_case(t));
+            if matches && !found.contains(m) {
+                found.push(*m);
+            }
         }
     }
     if found.is_empty()
