@@ -575,6 +575,15 @@ pub fn compile_with(
         options,
     };
     variant.start = start_position(file, &ctx, &variant)?;
+    // The start must also make a valid position (castling rights need their
+    // king and rook).
+    let check = std::sync::Arc::new(variant.clone());
+    if let Err(e) = crate::engine::Position::from_text(&check, &variant.start) {
+        let span = file.setup.position.as_ref().map_or(0..0, |p| p.span());
+        return Err(Box::new(
+            src.error(span, format!("bad start position: {e}")).label("here"),
+        ));
+    }
     Ok(variant)
 }
 
