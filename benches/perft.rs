@@ -2,17 +2,6 @@
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     chimera::bench::run(quick, |m, ratio| {
-        println!(
-            "{:<12} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
-            m.case,
-            m.engine,
-            m.depth,
-            m.nodes,
-            m.seconds,
-            m.nps,
-            ratio
-                .map(|r| format!("  chimera/reference = {r:.3}"))
-                .unwrap_or_default()
-        );
+        println!("{}", chimera::bench::format_line(m, ratio))
     });
 }

@@ -107,3 +107,19 @@ fn reference(case: &str, depth: u32) -> Option<Measure> {
 fn reference(_case: &str, _depth: u32) -> Option<Measure> {
     None
 }
+
+/// One line of the human-readable benchmark report.
+pub fn format_line(m: &Measure, ratio: Option<f64>) -> String {
+    format!(
+        "{:<12} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
+        m.case,
+        m.engine,
+        m.depth,
+        m.nodes,
+        m.seconds,
+        m.nps,
+        ratio
+            .map(|r| format!("  chimera/reference = {r:.3}"))
+            .unwrap_or_default()
+    )
+}

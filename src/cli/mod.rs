@@ -369,18 +369,7 @@ pub fn run() -> ExitCode {
                         json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio})
                     );
                 } else {
-                    println!(
-                        "{:<12} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
-                        m.case,
-                        m.engine,
-                        m.depth,
-                        m.nodes,
-                        m.seconds,
-                        m.nps,
-                        ratio
-                            .map(|r| format!("  chimera/reference = {r:.3}"))
-                            .unwrap_or_default()
-                    );
+                    println!("{}", crate::bench::format_line(m, ratio));
                 }
             });
             ExitCode::SUCCESS

@@ -41,14 +41,7 @@ impl Position {
         w.vacated[0] = from;
         self.walk(machine, 0, from, None, &mut w, out);
         // Different paths with the same identity are one move.
-        let mut i = start;
-        while i < out.len() {
-            if out[start..i].contains(&out[i]) {
-                out.swap_remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        super::movegen::dedup_from(out, start);
     }
 
     #[inline]

@@ -96,14 +96,7 @@ impl Position {
             }
         }
         if kind.overlapping_rays {
-            let mut i = start;
-            while i < out.len() {
-                if out[start..i].contains(&out[i]) {
-                    out.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            dedup_from(out, start);
         }
     }
 
@@ -534,6 +527,19 @@ impl Position {
         buf.sort_by_key(|m| m.kind == MoveKind::Drop);
         let us = self.side;
         buf.into_iter().any(|m| self.is_legal_pseudo(m, us))
+    }
+}
+
+/// Removes repeated moves from `out[start..]`: a move is its identity, so two
+/// paths or rays to the same result are one move.
+pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
+    let mut i = start;
+    while i < out.len() {
+        if out[start..i].contains(&out[i]) {
+            out.swap_remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 
