@@ -511,9 +511,12 @@ pub fn compile_with(
         command.push(masks);
     }
     if let Some(cm) = &file.end.checkmate
-        && cm != "win"
+        && cm.get_ref() != "win"
     {
-        return Err(ctx.err(0..0, format!("end.checkmate must be \"win\", not `{cm}`")));
+        return Err(ctx.err(
+            cm.span(),
+            format!("end.checkmate must be \"win\", not `{}`", cm.get_ref()),
+        ));
     }
     let end = EndRules {
         checkmated: rules::Outcome::Loss,
@@ -787,6 +790,11 @@ fn compile_piece(
     })
 }
 
+/// The span of a table header such as `[setup]`, for errors about a whole table.
+fn section(src: &Source, header: &str) -> Range<usize> {
+    src.text.find(header).map_or(0..0, |i| i..i + header.len())
+}
+
 fn gcd(a: i32, b: i32) -> i32 {
     if b == 0 { a.max(1) } else { gcd(b, a % b) }
 }
@@ -815,7 +823,10 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
     let mut origin: Vec<Option<Range<usize>>> = vec![None; geo.nsq];
     let lists = [&file.setup.first, &file.setup.second];
     let Some(first) = lists[0] else {
-        return Err(ctx.err(0..0, "[setup] needs `position` or a `first` piece list"));
+        return Err(ctx.err(
+            section(src, "[setup]"),
+            "[setup] needs `position` or a `first` piece list",
+        ));
     };
     let mut place = |color: usize,
                      name: &str,
@@ -888,7 +899,7 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
         }
         _ => {
             return Err(ctx.err(
-                0..0,
+                section(src, "[setup]"),
                 "[setup] needs exactly one of `second` and `second_from_first`",
             ));
         }
@@ -899,9 +910,14 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
             for (name, n) in counts.iter() {
                 let k = ctx
                     .names
-                    .get(&name.to_lowercase())
+                    .get(&name.get_ref().to_lowercase())
                     .copied()
-                    .ok_or_else(|| ctx.err(0..0, format!("setup {what} names unknown piece `{name}`")))?;
+                    .ok_or_else(|| {
+                        ctx.err(
+                            name.span(),
+                            format!("setup {what} names unknown piece `{}`", name.get_ref()),
+                        )
+                    })?;
                 out[c * v.kinds.len() + k as usize] = (*n).min(MAX_HAND as u32) as u8;
             }
         }

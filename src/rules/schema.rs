@@ -273,9 +273,9 @@ pub struct Setup {
 #[serde(deny_unknown_fields)]
 pub struct SideCounts {
     #[serde(default)]
-    pub first: IndexMap<String, u32>,
+    pub first: IndexMap<Spanned<String>, u32>,
     #[serde(default)]
-    pub second: IndexMap<String, u32>,
+    pub second: IndexMap<Spanned<String>, u32>,
 }
 
 #[derive(Debug, Deserialize, Clone)]
@@ -345,8 +345,8 @@ pub struct Repetition {
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct EndRules {
-    /// Result for the checkmated player's opponent; default "win".
-    pub checkmate: Option<String>,
+    /// Result for the checkmated player's opponent; only "win" (the default).
+    pub checkmate: Option<Spanned<String>>,
     /// Result for a player with no legal move who is not in check (from that
     /// player's point of view): "loss", "draw" or "win".
     pub stalemate: Option<Outcome>,
