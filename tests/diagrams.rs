@@ -67,3 +67,8 @@ fn shogi() {
 fn chess() {
     diagrams("chess.toml", false);
 }
+
+#[test]
+fn pocket_shogi_copper() {
+    diagrams("pocket-shogi-copper.toml", false);
+}
