@@ -70,6 +70,7 @@ pub fn board_text(pos: &Position) -> String {
         hands: pos.hands.clone(),
         reserves: pos.reserves.clone(),
         pockets: pos.pockets.clone(),
+        flags: 0,
         castling: 0,
         ep: NO_SQ,
         halfmove: 0,
@@ -77,7 +78,7 @@ pub fn board_text(pos: &Position) -> String {
     };
     for c in 0..2 {
         let mut line = Vec::new();
-        if v.has_drops {
+        if v.captures[c] != crate::rules::CaptureRule::Remove {
             line.push(format!("hand {}", store_text(v, &parts.hands, c)));
         }
         if parts.reserves.iter().any(|&n| n > 0) {

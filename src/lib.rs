@@ -16,5 +16,6 @@ pub mod diag;
 pub mod display;
 pub mod engine;
 pub mod game;
+pub mod hooks;
 pub mod notation;
 pub mod rules;

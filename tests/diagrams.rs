@@ -72,3 +72,8 @@ fn chess() {
 fn pocket_shogi_copper() {
     diagrams("pocket-shogi-copper.toml", false);
 }
+
+#[test]
+fn wwii_chess() {
+    diagrams("wwii-chess.toml", false);
+}

@@ -91,6 +91,11 @@ proptest! {
     }
 
     #[test]
+    fn wwii_chess_random_games(seed in any::<u64>()) {
+        random_game(&variant("wwii-chess.toml"), None, seed, 120);
+    }
+
+    #[test]
     fn kozune_random_games(seed in any::<u64>()) {
         random_game(&variant("kozune.toml"), None, seed, 80);
     }

@@ -34,6 +34,7 @@ const FILES: &[&str] = &[
     "kozune.toml",
     "pocket-shogi-copper.toml",
     "shogi.toml",
+    "wwii-chess.toml",
 ];
 
 #[test]
@@ -76,4 +77,8 @@ fn shogi() {
 #[test]
 fn pocket_shogi_copper() {
     check("pocket-shogi-copper.toml");
+}
+#[test]
+fn wwii_chess() {
+    check("wwii-chess.toml");
 }

@@ -18,9 +18,6 @@ use crate::rules::{self, CaptureRule, Orientation, PieceDef, RulesFile, Source};
 
 type Result<T> = std::result::Result<T, Box<Diagnostic>>;
 
-/// Hooks the engine knows; a rules file may name only these.
-pub const KNOWN_HOOKS: &[&str] = &[];
-
 /// Reads, parses and compiles a rules file.
 pub fn load(path: &std::path::Path) -> Result<Variant> {
     let src = Source::read(path)
@@ -223,14 +220,15 @@ pub fn compile_with(
     }
 
     for h in &file.hooks {
-        if !KNOWN_HOOKS.contains(&h.get_ref().as_str()) {
+        let known: Vec<&str> = crate::hooks::KNOWN.iter().map(|(n, _)| *n).collect();
+        if !known.contains(&h.get_ref().as_str()) {
             let mut d = src
                 .error(h.span(), format!("unknown hook `{}`", h.get_ref()))
                 .label("no such hook");
-            d = match did_you_mean(h.get_ref(), KNOWN_HOOKS.iter().copied()) {
+            d = match did_you_mean(h.get_ref(), known.iter().copied()) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
-                None if KNOWN_HOOKS.is_empty() => d.help("this build of chimera has no native hooks"),
-                None => d.help(format!("known hooks: {}", KNOWN_HOOKS.join(", "))),
+                None if known.is_empty() => d.help("this build of chimera has no native hooks"),
+                None => d.help(format!("known hooks: {}", known.join(", "))),
             };
             return Err(Box::new(d));
         }
@@ -542,6 +540,7 @@ pub fn compile_with(
         side: rng.random(),
         castling: (0..16).map(|_| rng.random()).collect(),
         ep: (0..nsq).map(|_| rng.random()).collect(),
+        flags: (0..32).map(|_| rng.random()).collect(),
     };
 
     let has_drops = captures.iter().any(|c| *c != CaptureRule::Remove);
@@ -575,6 +574,7 @@ pub fn compile_with(
         end,
         zobrist,
         hooks: file.hooks.iter().map(|h| h.get_ref().clone()).collect(),
+        hook_set: crate::hooks::Hooks::from_names(file.hooks.iter().map(|h| h.get_ref().as_str())),
         options,
     };
     variant.start = start_position(file, &ctx, &variant)?;
@@ -929,6 +929,7 @@ fn start_position(file: &RulesFile, ctx: &Ctx, v: &Variant) -> Result<String> {
         hands: counts(&file.setup.hands, "hand")?,
         reserves: counts(&file.setup.reserves, "reserve")?,
         pockets: counts(&file.setup.pockets, "pocket")?,
+        flags: 0,
         castling: u32::MAX,
         ep: NO_SQ,
         halfmove: 0,

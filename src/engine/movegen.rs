@@ -376,6 +376,16 @@ impl Position {
             return;
         }
         self.legal_moves_core(out);
+        if self.v.hook_set.war && self.side == 1 && self.flags & crate::hooks::FLAG_WAR == 0 {
+            let mut i = 0;
+            while i < out.len() {
+                if crate::hooks::war_allows(self, &out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
         if self.v.pocket_from_board && !self.in_placement() {
             self.pocket_entry_moves(out);
         }

@@ -86,6 +86,7 @@ impl Move {
 #[derive(Clone, Debug)]
 struct Undo {
     mv: Move,
+    flags: u32,
     moved: u16,
     captured: [u16; MAX_CAPS],
     castling: u32,
@@ -107,6 +108,8 @@ pub struct Position {
     pub reserves: Vec<u8>,
     /// Pockets, same layout.
     pub pockets: Vec<u8>,
+    /// Hook state bits (see `hooks::FLAGS`).
+    pub flags: u32,
     pub castling: u32,
     /// En-passant target square and the square of the piece captured there.
     pub ep: Sq,
@@ -153,6 +156,7 @@ impl Position {
             hands: parts.hands,
             reserves: parts.reserves,
             pockets: parts.pockets,
+            flags: parts.flags,
             castling: parts.castling,
             ep: NO_SQ,
             ep_victim: NO_SQ,
@@ -283,6 +287,7 @@ impl Position {
                 hands: self.hands.clone(),
                 reserves: self.reserves.clone(),
                 pockets: self.pockets.clone(),
+                flags: self.flags,
                 castling: self.castling,
                 ep: self.ep,
                 halfmove: self.halfmove,
@@ -357,6 +362,11 @@ impl Position {
         if self.ep != NO_SQ {
             h ^= self.v.zobrist.ep[self.ep as usize];
         }
+        for bit in 0..32 {
+            if self.flags & (1 << bit) != 0 {
+                h ^= self.v.zobrist.flags[bit];
+            }
+        }
         h
     }
 
@@ -405,6 +415,7 @@ impl Position {
         let us = self.side;
         let mut undo = Undo {
             mv,
+            flags: self.flags,
             moved: 0,
             captured: [0; MAX_CAPS],
             castling: self.castling,
@@ -494,6 +505,13 @@ impl Position {
         }
         self.side ^= 1;
         self.hash ^= self.v.zobrist.side;
+        if self.v.hook_set.war
+            && self.flags & crate::hooks::FLAG_WAR == 0
+            && crate::hooks::war_after_move(self, &mv, us)
+        {
+            self.flags |= crate::hooks::FLAG_WAR;
+            self.hash ^= self.v.zobrist.flags[0];
+        }
         self.stack.push(undo);
     }
 
@@ -560,6 +578,7 @@ impl Position {
                 self.set_raw(rook, r);
             }
         }
+        self.flags = undo.flags;
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.ep_victim = undo.ep_victim;

@@ -47,6 +47,8 @@ pub struct Parts {
     /// Placement reserves and pockets, same layout as `hands`.
     pub reserves: Vec<u8>,
     pub pockets: Vec<u8>,
+    /// Hook flags (`flags=war`).
+    pub flags: u32,
     pub castling: u32,
     pub ep: Sq,
     pub halfmove: u32,
@@ -261,6 +263,7 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
         hands: empty.clone(),
         reserves: empty.clone(),
         pockets: empty,
+        flags: 0,
         castling: 0,
         ep: NO_SQ,
         halfmove: 0,
@@ -287,11 +290,19 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
                     }
                 }
             }
+            "flags" => {
+                for name in value.split(',').filter(|n| !n.is_empty()) {
+                    match crate::hooks::FLAGS.iter().find(|(_, n)| *n == name) {
+                        Some((bit, _)) => parts.flags |= bit,
+                        None => return Err(terr(text, vs, format!("unknown flag `{name}`"))),
+                    }
+                }
+            }
             _ => {
                 return Err(terr(
                     text,
                     s,
-                    format!("unknown field `{key}=` (known: reserve=, pocket=)"),
+                    format!("unknown field `{key}=` (known: reserve=, pocket=, flags=)"),
                 ));
             }
         }
@@ -467,6 +478,14 @@ pub fn format_parts(v: &Variant, parts: &Parts) -> String {
         if !t.is_empty() {
             s.push_str(&format!(" {key}={t}"));
         }
+    }
+    let names: Vec<&str> = crate::hooks::FLAGS
+        .iter()
+        .filter(|(bit, _)| parts.flags & bit != 0)
+        .map(|(_, n)| *n)
+        .collect();
+    if !names.is_empty() {
+        s.push_str(&format!(" flags={}", names.join(",")));
     }
     s
 }

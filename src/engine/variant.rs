@@ -296,6 +296,8 @@ pub struct Zobrist {
     pub side: u64,
     pub castling: Vec<u64>,
     pub ep: Vec<u64>,
+    /// One key per hook flag bit.
+    pub flags: Vec<u64>,
 }
 
 pub const MAX_HAND: usize = 64;
@@ -331,6 +333,7 @@ pub struct Variant {
     pub end: EndRules,
     pub zobrist: Zobrist,
     pub hooks: Vec<String>,
+    pub hook_set: crate::hooks::Hooks,
     /// Effective option values (defaults, or as chosen when compiling).
     pub options: indexmap::IndexMap<String, String>,
 }
