@@ -3,7 +3,7 @@
 //! legs) or per previous direction (continuation legs).
 
 use crate::engine::variant::*;
-use crate::notation::{self, Hop, Leg, Program};
+use crate::notation::{Hop, Leg, Program};
 use crate::rules::Orientation;
 
 /// Most legs one move may unroll to; keeps machines small.
@@ -128,7 +128,6 @@ fn leg_run(leg: &Leg, geo: &mut Geometry, orientation: Orientation) -> Result<Le
     for &f in FRAMES.iter() {
         relative.push(leg.vectors(f).into_iter().map(|v| geo.vector(v)).collect());
     }
-    let _ = notation::continuation_frame;
     let (hop_max, hop_one) = match leg.hop {
         None => (0, false),
         Some(Hop::One) => (1, true),

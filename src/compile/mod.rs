@@ -544,7 +544,10 @@ pub fn compile_with(
     };
 
     let has_drops = captures.iter().any(|c| *c != CaptureRule::Remove);
-    let geo_ranks = geo.clone();
+    let placement = file
+        .placement
+        .as_ref()
+        .map(|p| [rank_set(&p.ranks, 0, &geo), rank_set(&p.ranks, 1, &geo)]);
     let mut variant = Variant {
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
@@ -562,12 +565,7 @@ pub fn compile_with(
         army,
         has_drops,
         forced_on_dead: file.promotion.forced_on_dead_squares,
-        placement: file.placement.as_ref().map(|p| {
-            [
-                rank_set(&p.ranks, 0, &geo_ranks),
-                rank_set(&p.ranks, 1, &geo_ranks),
-            ]
-        }),
+        placement,
         pocket_capacity: file.pocket.as_ref().map_or(0, |p| p.capacity),
         pocket_from_board: file.pocket.as_ref().is_some_and(|p| p.from_board),
         start: String::new(),
