@@ -54,6 +54,10 @@ impl Diagnostic {
 
     /// The full report: location line, the source line with a caret, help.
     pub fn render(&self) -> String {
+        if self.source_code.inner().is_empty() {
+            // Nothing to show (the file could not be read).
+            return format!("error: {}\n", self.message);
+        }
         let mut out = String::new();
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         let _ = handler.render_report(&mut out, self);
