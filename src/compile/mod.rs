@@ -573,8 +573,13 @@ pub fn compile_with(
         zobrist,
         hooks: file.hooks.iter().map(|h| h.get_ref().clone()).collect(),
         hook_set: crate::hooks::Hooks::from_names(file.hooks.iter().map(|h| h.get_ref().as_str())),
+        ko: Default::default(),
         options,
     };
+    variant.ko = crate::hooks::ko::KoRules::build(&variant, &variant.hooks).map_err(|e| {
+        let span = file.hooks.first().map_or(0..0, |h| h.span());
+        Box::new(src.error(span, e).label("this hook"))
+    })?;
     variant.start = start_position(file, &ctx, &variant)?;
     // The start must also make a valid position (castling rights need their
     // king and rook).

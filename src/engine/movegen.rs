@@ -376,6 +376,10 @@ impl Position {
             return;
         }
         self.legal_moves_core(out);
+        if self.v.ko.has_filters() {
+            let v = self.v.clone();
+            crate::hooks::ko::filter(self, &v.ko, out);
+        }
         if self.v.hook_set.war && self.side == 1 && self.flags & crate::hooks::FLAG_WAR == 0 {
             let mut i = 0;
             while i < out.len() {
@@ -428,6 +432,27 @@ impl Position {
         // describe completely. Then a move by a non-royal piece that is not
         // pinned, captures only on its destination and is made while not in
         // check cannot expose the royal piece.
+        // Without a royal piece nothing can be left in check; only the
+        // drop-mate ban (which needs the opponent's royal) remains to test.
+        if matches!(self.royal_squares(us), RoyalSquares::None) {
+            let opponent_royal = !matches!(self.royal_squares(them), RoyalSquares::None);
+            if opponent_royal {
+                out.retain(|m| {
+                    !matches!(m.kind, MoveKind::Drop | MoveKind::PocketDrop)
+                        || !self.v.kinds[m.piece as usize].no_drop_mate
+                });
+                // Drop-mate candidates are tested in full below.
+                let mut drops = Vec::new();
+                self.pseudo_moves(&mut drops);
+                drops.retain(|m| {
+                    matches!(m.kind, MoveKind::Drop | MoveKind::PocketDrop)
+                        && self.v.kinds[m.piece as usize].no_drop_mate
+                });
+                self.filter_full(&mut drops, us);
+                out.extend(drops);
+            }
+            return;
+        }
         let fast = self.v.slow_attackers[them] == 0 && matches!(self.royal_squares(us), RoyalSquares::One(_));
         if !fast {
             self.filter_full(out, us);

@@ -87,6 +87,9 @@ impl Move {
 struct Undo {
     mv: Move,
     flags: u32,
+    /// Changes made by hooks after the move: (square, previous piece).
+    effects: Vec<(Sq, u16)>,
+    royal_count: [u8; 2],
     moved: u16,
     captured: [u16; MAX_CAPS],
     castling: u32,
@@ -416,6 +419,8 @@ impl Position {
         let mut undo = Undo {
             mv,
             flags: self.flags,
+            effects: Vec::new(),
+            royal_count: self.royal_count,
             moved: 0,
             captured: [0; MAX_CAPS],
             castling: self.castling,
@@ -512,6 +517,33 @@ impl Position {
             self.flags |= crate::hooks::FLAG_WAR;
             self.hash ^= self.v.zobrist.flags[0];
         }
+        if self.v.ko.any() && mv.kind == MoveKind::Board {
+            let v = Arc::clone(&self.v);
+            let moved_kind = kind_of(undo.moved);
+            let captured = undo.captured;
+            let mut effects = Vec::new();
+            let mut set = |pos: &mut Position, sq: Sq, p: u16| {
+                effects.push((sq, pos.board[sq as usize]));
+                if pos.board[sq as usize] != 0 {
+                    pos.take(sq);
+                }
+                if p != 0 {
+                    pos.put(sq, p);
+                }
+            };
+            crate::hooks::ko::after_move(
+                self,
+                &v.ko,
+                &mv,
+                moved_kind,
+                &captured[..mv.ncap as usize],
+                &mut set,
+            );
+            if !effects.is_empty() {
+                self.refresh_royals();
+            }
+            undo.effects = effects;
+        }
         self.stack.push(undo);
     }
 
@@ -529,6 +561,12 @@ impl Position {
 
     pub fn unmake(&mut self) {
         let Some(undo) = self.stack.pop() else { return };
+        for &(sq, old) in undo.effects.iter().rev() {
+            self.clear_raw(sq);
+            if old != 0 {
+                self.set_raw(sq, old);
+            }
+        }
         self.side ^= 1;
         let us = self.side;
         if us == 1 {
@@ -585,6 +623,7 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
         self.royal = undo.royal;
+        self.royal_count = undo.royal_count;
     }
 
     /// Number of moves made since this position object was created.

@@ -334,6 +334,8 @@ pub struct Variant {
     pub zobrist: Zobrist,
     pub hooks: Vec<String>,
     pub hook_set: crate::hooks::Hooks,
+    /// The Ko shogi family's native rules, resolved to kinds.
+    pub ko: crate::hooks::ko::KoRules,
     /// Effective option values (defaults, or as chosen when compiling).
     pub options: indexmap::IndexMap<String, String>,
 }

@@ -6,14 +6,50 @@
 //! Hooks here are written against the engine's general operations (make, attack
 //! tests) and know nothing of any variant's pieces.
 
+pub mod ko;
+
 use crate::engine::position::NO_PROMO;
 use crate::engine::{Move, Position};
 
 /// The hooks this build knows, with what each does.
-pub const KNOWN: &[(&str, &str)] = &[(
-    "war",
-    "until the first player has captured, given check or promoted, the second player may not capture, give check or promote (WWII Chess)",
-)];
+pub const KNOWN: &[(&str, &str)] = &[
+    (
+        "war",
+        "until the first player has captured, given check or promoted, the second player may not capture, give check or promote (WWII Chess)",
+    ),
+    (
+        "capture_promotion",
+        "capturing a commanding face (or, for a step mover, a heavy one) promotes the capturer (Ko shogi R16-R18)",
+    ),
+    (
+        "burn",
+        "a poison flame removes every piece next to its landing square (Ko shogi R23)",
+    ),
+    (
+        "clerk_link",
+        "a clerk's promotion promotes the own guards and removes enemy poison flames (Ko shogi R19)",
+    ),
+    (
+        "priest_loss",
+        "without its priest stone a side's thunderclap and flag waver revert, and drum and banner never promote (Ko shogi R20)",
+    ),
+    (
+        "fog_dispel",
+        "a five-li fog within 5 of an immaculate light reverts to a priest (Ko shogi R21)",
+    ),
+    (
+        "drum_loss",
+        "pawns step forward only while their drum stone stands (Ko shogi R22)",
+    ),
+    (
+        "immobilize",
+        "a net freezes the first enemy piece on each ranging ray (Ko shogi R24)",
+    ),
+    (
+        "fog_inhibition",
+        "shooters may not shoot when landing within 5 of an enemy five-li fog (Ko shogi R12)",
+    ),
+];
 
 /// Position flags owned by hooks: bit, name in position text.
 pub const FLAGS: &[(u32, &str)] = &[(FLAG_WAR, "war")];
