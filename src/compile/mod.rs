@@ -577,7 +577,13 @@ pub fn compile_with(
         options,
     };
     variant.ko = crate::hooks::ko::KoRules::build(&variant, &variant.hooks).map_err(|e| {
-        let span = file.hooks.first().map_or(0..0, |h| h.span());
+        // Point at the hook the message names.
+        let span = file
+            .hooks
+            .iter()
+            .find(|h| e.contains(&format!("`{}`", h.get_ref())))
+            .or(file.hooks.first())
+            .map_or(0..0, |h| h.span());
         Box::new(src.error(span, e).label("this hook"))
     })?;
     variant.start = start_position(file, &ctx, &variant)?;
