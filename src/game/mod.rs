@@ -82,6 +82,29 @@ impl fmt::Display for Reason {
     }
 }
 
+/// Whether `mover`'s last move checks: it attacks a royal piece, or — in a
+/// variant won by taking the opponent's command (no royal pieces) — the mover
+/// could win with its next move if it were to move again (KO-R27: a threat to
+/// a critical piece by any means, burns and shots included).
+pub fn gives_check(pos: &Position, mover: usize) -> bool {
+    if pos.in_check(mover ^ 1) {
+        return true;
+    }
+    if pos.v.end.command.is_empty() || pos.decided().is_some() {
+        return false;
+    }
+    let mut again = pos.clone();
+    again.side = mover;
+    let mut moves = Vec::new();
+    again.legal_moves(&mut moves);
+    moves.into_iter().any(|m| {
+        again.make(m);
+        let won = again.decided().is_some_and(|d| d.winner == mover);
+        again.unmake();
+        won
+    })
+}
+
 /// A position with its history of moves, hashes and checks.
 #[derive(Clone)]
 pub struct Game {
@@ -139,7 +162,7 @@ impl Game {
     pub fn play(&mut self, m: Move) {
         let mover = self.pos.side;
         self.pos.make(m);
-        let check = self.pos.in_check(mover ^ 1);
+        let check = gives_check(&self.pos, mover);
         self.checks.push(check);
         self.hashes.push(self.pos.hash);
         self.moves.push(m);
