@@ -64,6 +64,10 @@ pub struct KoRules {
     drum_stone: u128,
     /// (net kind, ranging vectors for the first player).
     nets: Vec<(u16, Vec<(i32, i32)>)>,
+    /// A21 switch: freeze every enemy piece up to the first friendly one.
+    nets_freeze_all: bool,
+    /// A5 switch: only an enemy light dispels a fog.
+    only_enemy_light: bool,
     shooters: u128,
 }
 
@@ -98,7 +102,8 @@ impl KoRules {
         self.drum_loss || self.immobilize || self.fog_inhibition || self.priest_loss
     }
 
-    /// Resolves the pieces each named hook needs.
+    /// Resolves the pieces each named hook needs, and its switches from the
+    /// variant's options (`net_scope`, `fog_light_scope`).
     pub fn build(v: &Variant, names: &[String]) -> Result<KoRules, String> {
         let on = |n: &str| names.iter().any(|x| x == n);
         let mut r = KoRules {
@@ -173,6 +178,7 @@ impl KoRules {
         }
         if on("fog_dispel") {
             r.fog_dispel = true;
+            r.only_enemy_light = v.options.get("fog_light_scope").is_some_and(|o| o == "enemy");
             r.fog = kind(v, "five-li fog", "fog_dispel")?;
             r.priest = kind(v, "taoist priest", "fog_dispel")?;
             r.light = kind(v, "immaculate light", "fog_dispel")?;
@@ -184,6 +190,10 @@ impl KoRules {
         }
         if on("immobilize") {
             r.immobilize = true;
+            r.nets_freeze_all = v
+                .options
+                .get("net_scope")
+                .is_some_and(|o| o == "all_until_friendly");
             r.nets = vec![
                 (
                     kind(v, "skyward net", "immobilize")?,
@@ -341,7 +351,13 @@ pub fn after_move(
                 .filter(|&s| kind_of(pos.board[s as usize]) == r.fog)
                 .collect();
             for f in fogs {
-                if lights.iter().any(|&l| chebyshev(&pos.v, f, l) <= 5) {
+                let owner = color_of(pos.board[f as usize]);
+                let dispels = |l: &Sq| !r.only_enemy_light || color_of(pos.board[*l as usize]) != owner;
+                if lights
+                    .iter()
+                    .filter(|l| dispels(l))
+                    .any(|&l| chebyshev(&pos.v, f, l) <= 5)
+                {
                     let c = color_of(pos.board[f as usize]);
                     set(pos, f, piece(r.priest, c));
                 }
@@ -376,10 +392,13 @@ fn frozen(pos: &Position, r: &KoRules, side: usize) -> Vec<Sq> {
             while let Some(t) = g.offset(cur, d) {
                 let q = pos.board[t as usize];
                 if q != 0 {
-                    if color_of(q) == side {
-                        out.push(t);
+                    if color_of(q) != side {
+                        break;
                     }
-                    break;
+                    out.push(t);
+                    if !r.nets_freeze_all {
+                        break;
+                    }
                 }
                 cur = t;
             }
