@@ -105,3 +105,36 @@ proptest! {
         random_game(&variant("crazyhouse.toml"), None, seed, 100);
     }
 }
+
+/// Every test position of the Ko shogi file (many set up a hook's effect): each
+/// legal move, made and unmade, restores the position exactly, and the hash
+/// after the move (effects included) equals a recomputed one.
+#[test]
+fn ko_shogi_hook_effects_unmake_exactly() {
+    let v = variant("ko-shogi.toml");
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/ko-shogi.toml"))
+        .unwrap();
+    let table: toml::Table = toml::from_str(&text).unwrap();
+    let mut checked = 0;
+    for case in table["test"].as_array().unwrap() {
+        let Some(pos_text) = case.get("position").and_then(|p| p.as_str()) else {
+            continue;
+        };
+        if case.get("options").is_some() {
+            continue;
+        }
+        let mut pos = Position::from_text(&v, pos_text).unwrap();
+        let before = pos.to_text();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for m in moves {
+            pos.make(m);
+            assert_eq!(pos.hash, pos.compute_hash(), "hash after {m:?} in {before}");
+            let _ = pos.to_text();
+            pos.unmake();
+            assert_eq!(pos.to_text(), before);
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
