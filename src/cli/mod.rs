@@ -215,6 +215,17 @@ fn load(path: &std::path::Path) -> Result<Arc<Variant>, ExitCode> {
         })
 }
 
+/// The variant and a position in it (the start, or `text`, then `moves`).
+fn load_at(
+    path: &std::path::Path,
+    text: Option<&str>,
+    moves: Option<&str>,
+) -> Result<(Arc<Variant>, Position), ExitCode> {
+    let v = load(path)?;
+    let pos = position(&v, text, moves)?;
+    Ok((v, pos))
+}
+
 fn position(v: &Arc<Variant>, text: Option<&str>, moves: Option<&str>) -> Result<Position, ExitCode> {
     let mut pos = match text {
         None => Position::start(v),
@@ -249,12 +260,8 @@ pub fn run() -> ExitCode {
             by_piece,
             json,
         } => {
-            let v = match load(&variant) {
-                Ok(v) => v,
-                Err(e) => return e,
-            };
-            let mut pos = match position(&v, p.as_deref(), moves.as_deref()) {
-                Ok(p) => p,
+            let (v, mut pos) = match load_at(&variant, p.as_deref(), moves.as_deref()) {
+                Ok(x) => x,
                 Err(e) => return e,
             };
             let start = Instant::now();
@@ -325,12 +332,8 @@ pub fn run() -> ExitCode {
             notation: style,
             json,
         } => {
-            let v = match load(&variant) {
-                Ok(v) => v,
-                Err(e) => return e,
-            };
-            let mut pos = match position(&v, p.as_deref(), moves.as_deref()) {
-                Ok(p) => p,
+            let (v, mut pos) = match load_at(&variant, p.as_deref(), moves.as_deref()) {
+                Ok(x) => x,
                 Err(e) => return e,
             };
             let mut list = Vec::new();
