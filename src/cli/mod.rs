@@ -332,7 +332,7 @@ pub fn run() -> ExitCode {
             notation: style,
             json,
         } => {
-            let (v, mut pos) = match load_at(&variant, p.as_deref(), moves.as_deref()) {
+            let (_, mut pos) = match load_at(&variant, p.as_deref(), moves.as_deref()) {
                 Ok(x) => x,
                 Err(e) => return e,
             };
