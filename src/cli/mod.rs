@@ -42,7 +42,7 @@ enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
         /// The variant's rules file (e.g. variants/chess.toml).
-        variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
         /// Start from this position (the variant's position text) instead of the start.
         #[arg(long)]
         position: Option<String>,
@@ -57,12 +57,13 @@ enum Command {
         /// With --divide: also sum the counts by moving (or dropped) piece.
         #[arg(long)]
         by_piece: bool,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
     /// List the legal moves of a position.
     Moves {
-        variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
         #[arg(long)]
         position: Option<String>,
         #[arg(long)]
@@ -71,6 +72,7 @@ enum Command {
         /// article's game notation: piece code, -/x, !captures, +/=).
         #[arg(long, default_value = "canonical")]
         notation: String,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
@@ -81,6 +83,7 @@ enum Command {
         /// Smaller depths (a few seconds in all).
         #[arg(long)]
         quick: bool,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
@@ -107,9 +110,10 @@ enum Command {
     ///   result = "white wins by checkmate"        # or "ongoing", "draw by repetition"
     ///   in_check = true
     Check {
-        variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
         /// Extra test files ([[test]] tables).
         tests: Vec<PathBuf>,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
@@ -119,7 +123,7 @@ enum Command {
     /// @ the piece, o moves or captures, m moves only, c captures only,
     /// x captures without moving (shot, igui), + both kinds of capture.
     Show {
-        variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
         /// A piece name or symbol, or `all`.
         #[arg(long)]
         piece: Option<String>,
@@ -130,10 +134,11 @@ enum Command {
     /// final board and the result. Players: human, random, engine,
     /// engine:depth=N, engine:movetime=MS.
     Play {
-        variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
         /// Player for the first side to move (alias: the side's name, see --white).
         #[arg(long)]
         first: Option<String>,
+        /// Player for the second side.
         #[arg(long)]
         second: Option<String>,
         /// Player for the side named "white" (or the first side if none is).
@@ -163,13 +168,14 @@ enum Command {
         /// Stop as a draw after this many plies (0 = never).
         #[arg(long, default_value_t = 600)]
         max_moves: usize,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
     /// Play a series of games between two players, alternating colours, and
     /// print the score with a 95% error margin.
     Match {
-        variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
         #[arg(long, default_value_t = 20)]
         games: usize,
         /// Player A (e.g. engine:depth=2).
@@ -182,6 +188,7 @@ enum Command {
         seed: u64,
         #[arg(long, default_value_t = 600)]
         max_moves: usize,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
@@ -196,6 +203,7 @@ enum Command {
     Explain {
         /// A notation string such as "fmWfcF" or "Fa[cxQ3]".
         notation: String,
+        /// Print one JSON object per line (fields in the README).
         #[arg(long)]
         json: bool,
     },
