@@ -41,8 +41,8 @@ fn options() -> &'static indexmap::IndexMap<String, String> {
 enum Command {
     /// Count the leaf nodes of the legal move tree to a depth.
     Perft {
-        /// The variant's rules file (e.g. variants/chess.toml).
-        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.
+        variant: PathBuf,
         /// Start from this position (the variant's position text) instead of the start.
         #[arg(long)]
         position: Option<String>,
@@ -63,7 +63,8 @@ enum Command {
     },
     /// List the legal moves of a position.
     Moves {
-        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.
+        variant: PathBuf,
         #[arg(long)]
         position: Option<String>,
         #[arg(long)]
@@ -110,7 +111,8 @@ enum Command {
     ///   result = "white wins by checkmate"        # or "ongoing", "draw by repetition"
     ///   in_check = true
     Check {
-        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.
+        variant: PathBuf,
         /// Extra test files ([[test]] tables).
         tests: Vec<PathBuf>,
         /// Print one JSON object per line (fields in the README).
@@ -123,7 +125,8 @@ enum Command {
     /// @ the piece, o moves or captures, m moves only, c captures only,
     /// x captures without moving (shot, igui), + both kinds of capture.
     Show {
-        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.
+        variant: PathBuf,
         /// A piece name or symbol, or `all`.
         #[arg(long)]
         piece: Option<String>,
@@ -134,7 +137,8 @@ enum Command {
     /// final board and the result. Players: human, random, engine,
     /// engine:depth=N, engine:movetime=MS.
     Play {
-        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.
+        variant: PathBuf,
         /// Player for the first side to move (alias: the side's name, see --white).
         #[arg(long)]
         first: Option<String>,
@@ -175,7 +179,8 @@ enum Command {
     /// Play a series of games between two players, alternating colours, and
     /// print the score with a 95% error margin.
     Match {
-        /// The variant's rules file, e.g. variants/chess.toml.variant: PathBuf,
+        /// The variant's rules file, e.g. variants/chess.toml.
+        variant: PathBuf,
         #[arg(long, default_value_t = 20)]
         games: usize,
         /// Player A (e.g. engine:depth=2).
