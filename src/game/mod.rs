@@ -109,7 +109,10 @@ pub fn gives_check(pos: &Position, mover: usize) -> bool {
 #[derive(Clone)]
 pub struct Game {
     pub pos: Position,
+    /// The start position as text.
     pub start: String,
+    /// The start position itself (for replays and records).
+    start_pos: Position,
     /// Hash of the start position and of the position after each move.
     hashes: Vec<u64>,
     /// Whether each move gave check (attacked the opponent's royal or command).
@@ -125,6 +128,7 @@ impl Game {
         let h = pos.hash;
         Game {
             start: pos.to_text(),
+            start_pos: pos.clone(),
             pos,
             hashes: vec![h],
             checks: Vec::new(),
@@ -139,6 +143,11 @@ impl Game {
 
     pub fn variant(&self) -> &Arc<Variant> {
         &self.pos.v
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start_pos
     }
 
     /// Hashes of the start position and of the position after each move.

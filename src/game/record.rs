@@ -47,8 +47,7 @@ impl Record {
             result.map_or("ongoing".into(), |r| r.describe(v)),
         );
         // Replay from the start to print each move in its own position.
-        let mut replay =
-            Game::new(crate::engine::Position::from_text(v, &game.start).expect("start position"));
+        let mut replay = Game::new(game.start_position().clone());
         let mut moves = Vec::new();
         for m in game.moves() {
             moves.push(replay.format(m));
