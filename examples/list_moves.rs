@@ -1,11 +1,7 @@
 //! Load a variant file and list the legal moves of a position.
 //!
 //! cargo run --example list_moves -- variants/shogi.toml "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-use std::sync::Arc;
-
-use chimera::compile;
-use chimera::engine::Position;
-use chimera::engine::movetext::format_move;
+use chimera::Position;
 
 #[allow(dead_code)]
 fn main() {
@@ -19,8 +15,8 @@ pub fn run(args: &[String]) {
         .first()
         .map(String::as_str)
         .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.toml"));
-    let variant = match compile::load(std::path::Path::new(file)) {
-        Ok(v) => Arc::new(v),
+    let variant = match chimera::load(std::path::Path::new(file)) {
+        Ok(v) => v,
         Err(d) => {
             eprint!("{}", d.render());
             std::process::exit(2);
@@ -35,11 +31,11 @@ pub fn run(args: &[String]) {
     };
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let mut names: Vec<String> = moves.iter().map(|m| format_move(&pos, m)).collect();
+    let mut names: Vec<String> = moves.iter().map(|m| pos.move_text(m)).collect();
     names.sort();
     println!(
         "{}: {} legal moves in {}",
-        variant.name,
+        variant.name(),
         names.len(),
         pos.to_text()
     );

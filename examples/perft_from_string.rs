@@ -1,11 +1,7 @@
 //! Build a variant from a TOML string in code and run its perft.
 //!
 //! cargo run --example perft_from_string
-use std::sync::Arc;
-
-use chimera::compile::compile_source;
-use chimera::engine::{Position, perft};
-use chimera::rules::Source;
+use chimera::{Position, perft};
 
 const RULES: &str = r#"
 [variant]
@@ -31,11 +27,7 @@ position = "1gkg1/5/5/5/1GKG1 w - - 0 1"
 "#;
 
 pub fn main() {
-    let src = Source {
-        name: "inline.toml".into(),
-        text: RULES.into(),
-    };
-    let variant = Arc::new(compile_source(&src).unwrap_or_else(|d| panic!("{}", d.render())));
+    let variant = chimera::load_str("inline.toml", RULES).unwrap_or_else(|d| panic!("{}", d.render()));
     let mut pos = Position::start(&variant);
     for depth in 1..=4 {
         println!("perft {depth}: {}", perft(&mut pos, depth));

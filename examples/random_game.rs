@@ -1,9 +1,6 @@
 //! Play a seeded random game of a variant to its result.
 //!
 //! cargo run --example random_game -- variants/kozune.toml 42
-use std::sync::Arc;
-
-use chimera::compile;
 use chimera::game::players::{Player, RandomPlayer};
 use chimera::game::{Game, PlayOptions, run_game};
 
@@ -20,10 +17,10 @@ pub fn run(args: &[String]) {
         .map(String::as_str)
         .unwrap_or(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/kozune.toml"));
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(42);
-    let variant = Arc::new(compile::load(std::path::Path::new(file)).unwrap_or_else(|d| {
+    let variant = chimera::load(std::path::Path::new(file)).unwrap_or_else(|d| {
         eprint!("{}", d.render());
         std::process::exit(2)
-    }));
+    });
     let mut game = Game::from_start(&variant);
     let mut players: [Box<dyn Player>; 2] = [
         Box::new(RandomPlayer::new(seed)),

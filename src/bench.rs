@@ -9,12 +9,18 @@ use crate::engine::{Position, Variant, perft};
 
 /// One benchmark case: a variant file shipped in `variants/`, a depth.
 pub struct Case {
+    /// The case's name in reports.
     pub name: &'static str,
+    /// The rules file's text.
     pub rules: &'static str,
+    /// Perft depth of a full run.
     pub depth: u32,
+    /// Perft depth with `--quick`.
     pub quick_depth: u32,
 }
 
+/// The fixed set: the start position of every seed game and of the classic
+/// games, at depths that take about a second each.
 pub const CASES: &[Case] = &[
     Case {
         name: "chess start",
@@ -28,25 +34,63 @@ pub const CASES: &[Case] = &[
         depth: 5,
         quick_depth: 4,
     },
+    Case {
+        name: "crazyhouse start",
+        rules: include_str!("../variants/crazyhouse.toml"),
+        depth: 5,
+        quick_depth: 4,
+    },
+    Case {
+        name: "Ko shogi start",
+        rules: include_str!("../variants/ko-shogi.toml"),
+        depth: 3,
+        quick_depth: 2,
+    },
+    Case {
+        name: "Kozune start",
+        rules: include_str!("../variants/kozune.toml"),
+        depth: 4,
+        quick_depth: 3,
+    },
+    Case {
+        name: "Pocket Shogi Copper start",
+        rules: include_str!("../variants/pocket-shogi-copper.toml"),
+        depth: 4,
+        quick_depth: 3,
+    },
+    Case {
+        name: "WWII Chess start",
+        rules: include_str!("../variants/wwii-chess.toml"),
+        depth: 5,
+        quick_depth: 4,
+    },
 ];
 
 /// A measured run.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Measure {
+    /// The case.
     pub case: String,
+    /// The engine measured (chimera or a reference).
     pub engine: String,
+    /// Perft depth.
     pub depth: u32,
+    /// Leaf nodes counted.
     pub nodes: u64,
+    /// Wall time.
     pub seconds: f64,
+    /// Nodes per second.
     pub nps: f64,
 }
 
-fn variant(rules: &str, name: &str) -> Arc<Variant> {
-    let src = crate::rules::Source {
-        name: name.into(),
-        text: rules.into(),
-    };
-    Arc::new(crate::compile::compile_source(&src).expect("built-in variant compiles"))
+fn variant(rules: &str, name: &str) -> Option<Arc<Variant>> {
+    match crate::load_str(name, rules) {
+        Ok(v) => Some(v),
+        Err(d) => {
+            eprint!("{}", d.render());
+            None
+        }
+    }
 }
 
 fn measure(case: &str, engine: &str, depth: u32, f: impl FnOnce() -> u64) -> Measure {
@@ -63,12 +107,15 @@ fn measure(case: &str, engine: &str, depth: u32, f: impl FnOnce() -> u64) -> Mea
     }
 }
 
-/// Runs every case; `report` is called after each measurement.
+/// Runs every case; `report` is called after each measurement (with the
+/// ratio chimera/reference after a reference engine's).
 pub fn run(quick: bool, mut report: impl FnMut(&Measure, Option<f64>)) -> Vec<Measure> {
     let mut out = Vec::new();
     for case in CASES {
         let depth = if quick { case.quick_depth } else { case.depth };
-        let v = variant(case.rules, case.name);
+        let Some(v) = variant(case.rules, case.name) else {
+            continue;
+        };
         let mut pos = Position::start(&v);
         let ours = measure(case.name, "chimera", depth, || perft(&mut pos, depth));
         report(&ours, None);
@@ -111,7 +158,7 @@ fn reference(_case: &str, _depth: u32) -> Option<Measure> {
 /// One line of the human-readable benchmark report.
 pub fn format_line(m: &Measure, ratio: Option<f64>) -> String {
     format!(
-        "{:<12} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
+        "{:<26} {:<16} depth {} {:>12} nodes {:>8.3} s {:>12.0} nodes/s{}",
         m.case,
         m.engine,
         m.depth,

@@ -4,22 +4,25 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::engine::movetext::{format_move, parse_move};
-use crate::engine::{Move, MoveKind, Position, Variant, perft};
-use crate::game::{Game, GameResult, Reason};
+use crate::engine::{GameResult, Move, MoveKind, Position, Reason, Variant, perft};
+use crate::game::Game;
 use crate::rules::TestCase;
 
 /// A finished case.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct CaseReport {
+    /// The case's name.
     pub name: String,
+    /// The file it came from.
     pub source: String,
+    /// Whether every expectation held.
     pub passed: bool,
+    /// What did not hold, one entry per expectation.
     pub failures: Vec<String>,
 }
 
 fn names(pos: &Position, moves: &[Move]) -> BTreeSet<String> {
-    moves.iter().map(|m| format_move(pos, m)).collect()
+    moves.iter().map(|m| pos.move_text(m)).collect()
 }
 
 /// Compares an expected move list with the actual one, by move identity.
@@ -27,7 +30,7 @@ fn compare_sets(what: &str, pos: &mut Position, actual: &[Move], expected: &[Str
     let mut want: Vec<Move> = Vec::new();
     let mut missing = Vec::new();
     for e in expected {
-        match parse_move(pos, e) {
+        match pos.parse_move(e) {
             Ok(m) if actual.contains(&m) => want.push(m),
             _ => missing.push(e.clone()),
         }
@@ -61,11 +64,13 @@ fn parse_result(v: &Variant, s: &str) -> Result<Option<GameResult>, String> {
         return Ok(Some(GameResult { winner: None, reason }));
     }
     if let Some((side, reason)) = s.split_once(" wins by ") {
-        let winner = v
-            .side_names
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(side))
-            .ok_or_else(|| format!("unknown side `{side}` (sides: {})", v.side_names.join(", ")))?;
+        let winner = v.side_by_name(side).ok_or_else(|| {
+            format!(
+                "unknown side `{side}` (sides: {}, {})",
+                v.side_name(crate::engine::Color::First),
+                v.side_name(crate::engine::Color::Second)
+            )
+        })?;
         let reason = Reason::parse(reason).ok_or_else(|| format!("unknown reason `{reason}`"))?;
         return Ok(Some(GameResult {
             winner: Some(winner),
@@ -101,15 +106,16 @@ pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
     }
     let mut legal = game.legal_moves();
     let pos = &mut game.pos;
+    let g = pos.variant().board().clone();
     if let Some(expected) = &case.legal {
         compare_sets("legal moves", pos, &legal, expected, &mut failures);
     }
     if let Some(pm) = &case.piece_moves {
-        match pos.v.geometry.parse_square(&pm.from) {
+        match g.parse_square(&pm.from) {
             Some(sq) => {
                 let own: Vec<Move> = legal
                     .iter()
-                    .filter(|m| m.from == sq && m.kind != MoveKind::Drop)
+                    .filter(|m| m.from() == Some(sq) && m.kind() != MoveKind::Drop)
                     .copied()
                     .collect();
                 compare_sets(
@@ -124,15 +130,15 @@ pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
         }
     }
     for m in &case.includes {
-        if parse_move(pos, m).is_err() {
+        if pos.parse_move(m).is_err() {
             failures.push(format!("`{m}` should be legal but is not"));
         }
     }
     for m in &case.excludes {
-        if let Ok(found) = parse_move(pos, m) {
+        if let Ok(found) = pos.parse_move(m) {
             failures.push(format!(
                 "`{m}` should be illegal but is legal (as {})",
-                format_move(pos, &found)
+                pos.move_text(&found)
             ));
         }
     }
@@ -148,7 +154,6 @@ pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
         }
     }
     if let Some(pr) = &case.promotions {
-        let g = &pos.v.geometry;
         let (a, b) = pr
             .mv
             .split_at(pr.mv.find(|c: char| c.is_ascii_digit()).unwrap_or(0) + 1);
@@ -160,13 +165,10 @@ pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
             (Some(f), Some(t)) => {
                 let offered: BTreeSet<String> = legal
                     .iter()
-                    .filter(|m| m.kind == MoveKind::Board && m.from == f && m.to == t)
+                    .filter(|m| m.kind() == MoveKind::Board && m.from() == Some(f) && m.to() == Some(t))
                     .map(|m| {
-                        if m.promo == crate::engine::position::NO_PROMO {
-                            String::new()
-                        } else {
-                            pos.v.kinds[m.promo as usize].display.clone()
-                        }
+                        m.promotion()
+                            .map_or(String::new(), |k| pos.variant().piece(k).symbol().to_string())
                     })
                     .collect();
                 let want: BTreeSet<String> = pr
@@ -193,7 +195,7 @@ pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
     }
     if let Some(expected) = &case.position_after {
         let actual = game.pos.to_text();
-        match Position::from_text(&game.pos.v, expected) {
+        match Position::from_text(game.variant(), expected) {
             Ok(p) if p.to_text() == actual => {}
             Ok(p) => failures.push(format!(
                 "position after the moves:\n      expected {}\n      found    {actual}",
@@ -203,13 +205,13 @@ pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
         }
     }
     if let Some(ic) = case.in_check {
-        let side = game.pos.side;
+        let side = game.side_to_move();
         if game.pos.in_check(side) != ic {
             failures.push(format!("expected in_check = {ic}"));
         }
     }
     if let Some(expected) = &case.result {
-        let v = game.pos.v.clone();
+        let v = game.variant().clone();
         match parse_result(&v, expected) {
             Err(e) => failures.push(e),
             Ok(want) => {

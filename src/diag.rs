@@ -2,7 +2,6 @@
 //! span it points at, and a help line. Rendered with miette so the user sees
 //! the line with a caret; `Display` gives a one-line `file:line:col: message`.
 
-use std::fmt;
 use std::ops::Range;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
@@ -11,21 +10,29 @@ use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource, SourceSpan};
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
 #[error("{message}")]
 pub struct Diagnostic {
+    /// What is wrong.
     pub message: String,
+    /// The text the span points into, with its file name.
     #[source_code]
     pub source_code: NamedSource<String>,
+    /// The part of the text that is wrong.
     #[label("{label}")]
     pub span: SourceSpan,
+    /// The words under the caret ("here", "not a piece of this variant").
     pub label: String,
+    /// What to do about it, if there is advice.
     #[help]
     pub help: Option<String>,
-    /// 1-based line and column of the span's start.
+    /// 1-based line of the span's start.
     pub line: usize,
+    /// 1-based character column of the span's start.
     pub column: usize,
+    /// The file name.
     pub file: String,
 }
 
 impl Diagnostic {
+    /// A diagnostic at `span` (byte offsets) of `text`, the contents of `file`.
     pub fn new(file: &str, text: &str, span: Range<usize>, message: impl Into<String>) -> Self {
         let start = span.start.min(text.len());
         let end = span.end.clamp(start, text.len());
@@ -42,11 +49,13 @@ impl Diagnostic {
         }
     }
 
+    /// Sets the label under the caret.
     pub fn label(mut self, label: impl Into<String>) -> Self {
         self.label = label.into();
         self
     }
 
+    /// Adds advice.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -101,18 +110,4 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
         .filter(|(d, c)| *d <= (c.len() / 3).max(2))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
-}
-
-impl fmt::Display for SourceLocation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file, self.line, self.column)
-    }
-}
-
-/// A place in a file.
-#[derive(Debug, Clone)]
-pub struct SourceLocation {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
 }

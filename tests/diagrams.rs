@@ -1,25 +1,24 @@
 //! Move diagrams of every piece of every variant file, as snapshots. They are
 //! drawn by the engine's generator, so reviewing a diagram reviews the engine.
-use std::path::Path;
-use std::sync::Arc;
-
-use chimera::compile;
+use chimera::Color;
 use chimera::display::piece_diagram;
+use std::path::Path;
 
 fn diagrams(file: &str, per_piece: bool) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
-    let v = Arc::new(compile::load(&path).unwrap_or_else(|e| panic!("{}", e.render())));
+    let v = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
     let mut all = String::new();
-    for (k, kind) in v.kinds.iter().enumerate() {
+    for k in v.kinds() {
+        let kind = v.piece(k);
         let d = format!(
             "{} ({}) = {}\n{}",
-            kind.name,
-            kind.display,
-            betza_of(&path, &kind.name),
-            piece_diagram(&v, k as u16, 0)
+            kind.name(),
+            kind.symbol(),
+            betza_of(&path, kind.name()),
+            piece_diagram(&v, k, Color::First)
         );
         if per_piece {
-            let name = kind.display.replace('+', "promoted_").to_lowercase();
+            let name = kind.symbol().replace('+', "promoted_").to_lowercase();
             insta::assert_snapshot!(
                 format!("{}_{name}", file.trim_end_matches(".toml").replace('-', "_")),
                 d

@@ -1,9 +1,7 @@
 //! The complete example in docs/rules-format.md compiles and its test passes.
-use std::sync::Arc;
-
+use chimera::Loader;
 use chimera::check::run_case;
-use chimera::compile::compile;
-use chimera::rules::{Source, parse};
+use chimera::rules::Source;
 
 #[test]
 fn rules_format_example() {
@@ -14,11 +12,12 @@ fn rules_format_example() {
         name: "docs/rules-format.md".into(),
         text: doc[start..end].to_string(),
     };
-    let file = parse(&src).unwrap_or_else(|e| panic!("{}", e.render()));
-    let v = Arc::new(compile(&file, &src).unwrap_or_else(|e| panic!("{}", e.render())));
-    assert!(!file.tests.is_empty());
-    for t in &file.tests {
-        let r = run_case(&v, t, "docs");
+    let compiled = Loader::new()
+        .compile_source(src)
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    assert!(!compiled.file.tests.is_empty());
+    for t in &compiled.file.tests {
+        let r = run_case(&compiled.variant, t, "docs");
         assert!(r.passed, "{:?}", r.failures);
     }
 }

@@ -5,15 +5,21 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chimera::compile;
-use chimera::engine::movetext::{format_move, format_uci, format_usi, parse_move};
-use chimera::engine::{Position, Variant};
+use chimera::{MoveNotation, Piece, Position, Variant};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 fn variant(name: &str) -> Arc<Variant> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    Arc::new(compile::load(&path).unwrap_or_else(|e| panic!("{}", e.render())))
+    chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+fn board_of(pos: &Position) -> Vec<Option<Piece>> {
+    pos.variant()
+        .board()
+        .all_squares()
+        .map(|s| pos.piece_at(s))
+        .collect()
 }
 
 fn random_game(v: &Arc<Variant>, start: Option<&str>, seed: u64, plies: usize) {
@@ -25,7 +31,7 @@ fn random_game(v: &Arc<Variant>, start: Option<&str>, seed: u64, plies: usize) {
     let mut moves = Vec::new();
     for _ in 0..plies {
         assert_eq!(
-            pos.hash,
+            pos.hash(),
             pos.compute_hash(),
             "incremental hash at {}",
             pos.to_text()
@@ -33,29 +39,29 @@ fn random_game(v: &Arc<Variant>, start: Option<&str>, seed: u64, plies: usize) {
         let text = pos.to_text();
         let back = Position::from_text(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(back.to_text(), text);
-        assert_eq!(back.hash, pos.hash, "hash after text round trip of {text}");
+        assert_eq!(back.hash(), pos.hash(), "hash after text round trip of {text}");
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             break;
         }
         for m in moves.clone() {
-            let canon = format_move(&pos, &m);
-            assert_eq!(parse_move(&mut pos, &canon).unwrap(), m, "{canon} in {text}");
-            let (board, hash) = (pos.board.clone(), pos.hash);
+            let canon = pos.move_text(&m);
+            assert_eq!(pos.parse_move(&canon).unwrap(), m, "{canon} in {text}");
+            let (board, hash) = (board_of(&pos), pos.hash());
             pos.make(m);
             pos.unmake();
-            assert_eq!(pos.board, board);
-            assert_eq!(pos.hash, hash);
+            assert_eq!(board_of(&pos), board);
+            assert_eq!(pos.hash(), hash);
             assert_eq!(pos.to_text(), text);
         }
         let m = moves[rng.random_range(0..moves.len())];
         // UCI and USI spellings name the same move (when unambiguous).
-        let uci = format_uci(&pos, &m);
-        if let Ok(p) = parse_move(&mut pos, &uci) {
+        let uci = pos.move_text_as(&m, MoveNotation::Uci);
+        if let Ok(p) = pos.parse_move(&uci) {
             assert_eq!(p, m);
         }
-        let usi = format_usi(&pos, &m);
-        if let Ok(p) = parse_move(&mut pos, &usi) {
+        let usi = pos.move_text_as(&m, MoveNotation::Usi);
+        if let Ok(p) = pos.parse_move(&usi) {
             assert_eq!(p, m);
         }
         pos.make(m);
@@ -129,7 +135,7 @@ fn ko_shogi_hook_effects_unmake_exactly() {
         pos.legal_moves(&mut moves);
         for m in moves {
             pos.make(m);
-            assert_eq!(pos.hash, pos.compute_hash(), "hash after {m:?} in {before}");
+            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {m:?} in {before}");
             let _ = pos.to_text();
             pos.unmake();
             assert_eq!(pos.to_text(), before);

@@ -1,13 +1,8 @@
 //! Bounded fuzzing: random notation strings, randomly mutated rules files,
 //! positions and move texts never panic; they parse or get an error.
 use std::path::Path;
-use std::sync::Arc;
 
-use chimera::compile::compile_source;
-use chimera::engine::Position;
-use chimera::engine::movetext::parse_move;
-use chimera::notation;
-use chimera::rules::Source;
+use chimera::{Position, load_str, notation};
 use proptest::prelude::*;
 
 const ALPHABET: &[char] = &[
@@ -38,13 +33,11 @@ proptest! {
             // Canonical printing round-trips.
             prop_assert_eq!(notation::parse(&tree.to_string()).unwrap(), tree);
         }
-        let src = Source { name: "fuzz.toml".into(), text: mini(&s) };
-        if let Ok(v) = compile_source(&src) {
-            let v = Arc::new(v);
+        if let Ok(v) = load_str("fuzz.toml", &mini(&s)) {
             let mut pos = Position::start(&v);
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
-            chimera::engine::perft(&mut pos, 2);
+            chimera::perft(&mut pos, 2);
         }
     }
 
@@ -62,8 +55,7 @@ proptest! {
         while !text.is_char_boundary(start) { start -= 1; }
         while !text.is_char_boundary(end) { end += 1; }
         let mutated = format!("{}{}{}", &text[..start], insert, &text[end..]);
-        let src = Source { name: file.into(), text: mutated };
-        if let Err(d) = compile_source(&src) {
+        if let Err(d) = load_str(file, &mutated) {
             let _ = d.render();
         }
     }
@@ -74,16 +66,15 @@ proptest! {
         pos_text in "[pnbrqkPNBRQKslgSLG1-9/~+()\\[\\] wb\\-=a-h0-9]{0,60}",
         move_text in "[a-z0-9*@=+\\-!x ^&]{0,10}",
     ) {
-        let src = Source { name: file.into(), text: variant_text(file) };
-        let v = Arc::new(compile_source(&src).unwrap());
+        let v = load_str(file, &variant_text(file)).unwrap();
         if let Ok(mut pos) = Position::from_text(&v, &pos_text) {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             let _ = pos.to_text();
-            let _ = parse_move(&mut pos, &move_text);
+            let _ = pos.parse_move(&move_text);
         }
         let mut start = Position::start(&v);
-        let _ = parse_move(&mut start, &move_text);
+        let _ = start.parse_move(&move_text);
     }
 }
 
@@ -104,8 +95,7 @@ proptest! {
             ("shogi.toml", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"),
             ("kozune.toml", "4s4/9/ppppppppp/9/9/9/PPPPPPPPP/9/4S4 w - - 0 1 reserve=2(KO)2(ko)"),
         ][which];
-        let src = Source { name: file.into(), text: variant_text(file) };
-        let v = Arc::new(compile_source(&src).unwrap());
+        let v = load_str(file, &variant_text(file)).unwrap();
         let mut chars: Vec<char> = text.chars().collect();
         let i = at % chars.len();
         if delete { chars.remove(i); } else { chars.insert(i, ch); }

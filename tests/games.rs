@@ -5,11 +5,10 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
-use chimera::compile;
-use chimera::engine::{Position, Variant};
 use chimera::game::players::{EnginePlayer, HumanPlayer, Player, RandomPlayer};
 use chimera::game::record::Record;
-use chimera::game::{Game, PlayOptions, Reason, run_game};
+use chimera::game::{Game, PlayOptions, run_game};
+use chimera::{Color, Position, Reason, Variant};
 
 #[path = "../examples/list_moves.rs"]
 mod list_moves;
@@ -20,7 +19,7 @@ mod random_game;
 
 fn variant(name: &str) -> Arc<Variant> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    Arc::new(compile::load(&path).unwrap_or_else(|e| panic!("{}", e.render())))
+    chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 fn quiet() -> PlayOptions {
@@ -54,7 +53,7 @@ fn recorded_games_replay_to_the_same_end() {
         for m in &rec.moves {
             replay.play_text(m).unwrap_or_else(|e| panic!("{file}: {m}: {e}"));
         }
-        assert_eq!(replay.pos.to_text(), game.pos.to_text(), "{file}");
+        assert_eq!(replay.position().to_text(), game.position().to_text(), "{file}");
         if result.reason != Reason::MoveLimit {
             assert_eq!(replay.result(), Some(result), "{file}");
         }
@@ -152,7 +151,7 @@ fn scripted_human_session() {
     assert!(shown.contains("took back 2 move(s)"), "{shown}");
     assert!(shown.contains("1. e2e4") && shown.contains("1. d2d4"), "{shown}");
     let r = result.unwrap();
-    assert_eq!((r.winner, r.reason), (Some(1), Reason::Resignation));
+    assert_eq!((r.winner, r.reason), (Some(Color::Second), Reason::Resignation));
 }
 
 #[test]
@@ -170,7 +169,7 @@ fn engine_beats_random() {
         };
         let mut game = Game::from_start(&v);
         let r = run_game(&mut game, &mut players, &mut std::io::sink(), &quiet()).unwrap();
-        if r.winner == Some(if engine_first { 0 } else { 1 }) {
+        if r.winner == Some(if engine_first { Color::First } else { Color::Second }) {
             wins += 1;
         }
     }

@@ -4,8 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chimera::compile;
-use chimera::engine::{Position, Variant, perft};
+use chimera::{Position, Variant, perft};
 
 const LIMIT: u64 = 10_000_000;
 /// The `--ignored` run stops here: the shogi table's deepest rows (15 and 416
@@ -14,7 +13,7 @@ const DEEP_LIMIT: u64 = 2_000_000_000;
 
 fn variant(name: &str) -> Arc<Variant> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    Arc::new(compile::load(&path).unwrap_or_else(|e| panic!("{}", e.render())))
+    chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 fn data(name: &str) -> String {

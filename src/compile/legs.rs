@@ -1,15 +1,115 @@
-//! Multi-leg programs → [`LegMachine`]: Thompson construction over legs, with
-//! repetitions unrolled and every leg's vectors precomputed per side (first
-//! legs) or per previous direction (continuation legs).
+//! Notation legs → the engine's leg rules, and multi-leg programs → leg
+//! machines (a Thompson construction over legs, with repetitions unrolled and
+//! every leg's vectors precomputed per side for first legs and per previous
+//! direction for continuation legs). One translation serves single-leg pieces
+//! (rays) and multi-leg ones alike.
 
-use crate::engine::variant::*;
-use crate::notation::{Hop, Leg, Program};
-use crate::rules::Orientation;
+use crate::engine::geometry::{FRAMES, Geometry};
+use crate::engine::legs::{Hop as EngineHop, LegMachine, LegNode, LegRule, LegRun, Passing};
+use crate::engine::types::Color;
+use crate::engine::variant::Orientation;
+use crate::notation::{self, Hop, Leg, Program};
 
 /// Most legs one move may unroll to; keeps machines small.
 const MAX_UNROLLED_LEGS: usize = 256;
 
-pub fn build(prog: &Program, geo: &mut Geometry, orientation: Orientation) -> Result<LegMachine, String> {
+/// The forward and right directions of a side.
+fn frame(color: Color, orientation: Orientation) -> ((i32, i32), (i32, i32)) {
+    match (color, orientation) {
+        (Color::First, _) => ((0, 1), (1, 0)),
+        (Color::Second, Orientation::Rotate) => ((0, -1), (-1, 0)),
+        (Color::Second, Orientation::Reflect) => ((0, -1), (1, 0)),
+    }
+}
+
+/// Absolute vectors of a first leg for one side.
+pub(super) fn leg_vectors(leg: &Leg, color: Color, orientation: Orientation) -> Vec<(i32, i32)> {
+    let (fwd, right) = frame(color, orientation);
+    let mut out = Vec::new();
+    for &atom in &leg.atoms {
+        for v in notation::symmetric_images(atom) {
+            let x = v.0 * right.0 + v.1 * right.1;
+            let y = v.0 * fwd.0 + v.1 * fwd.1;
+            if notation::selected(&leg.directions, x, y) && !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
+}
+
+/// What a lame or jumping leap along `v` passes over: the unit step and the
+/// number of squares between start and end (for an oblique leap, the one
+/// orthogonal square next to the start along its longer component).
+fn passing(leg: &Leg, v: (i32, i32), geo: &mut Geometry) -> Passing {
+    if !leg.lame && !leg.jump {
+        return Passing::Free;
+    }
+    let g = gcd(v.0.abs(), v.1.abs());
+    let (unit, steps) = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
+        ((v.0 / g, v.1 / g), g - 1)
+    } else if v.1.abs() > v.0.abs() {
+        ((0, v.1.signum()), 1)
+    } else {
+        ((v.0.signum(), 0), 1)
+    };
+    let unit = geo.vector(unit);
+    let steps = steps as u16;
+    if leg.lame {
+        Passing::Empty { unit, steps }
+    } else {
+        Passing::Occupied { unit, steps }
+    }
+}
+
+/// The engine's rule for a notation leg moving along `v`. `has_ep` says
+/// whether the piece has an en-passant capture, which makes its move-only
+/// lame double step leave an en-passant square.
+pub(super) fn leg_rule(leg: &Leg, v: (i32, i32), has_ep: bool, geo: &mut Geometry) -> LegRule {
+    let hop = match leg.hop {
+        None => EngineHop::None,
+        Some(Hop::One) => EngineHop::One,
+        Some(Hop::AtMost(n)) => EngineHop::UpTo(n.min(u16::MAX as u32) as u16),
+        Some(Hop::Any) => EngineHop::UpTo(u16::MAX),
+        Some(Hop::Grasshopper) => EngineHop::Grasshopper,
+    };
+    let passing = passing(leg, v, geo);
+    LegRule {
+        min: leg.min.min(u16::MAX as u32) as u16,
+        max: leg.max.min(u16::MAX as u32) as u16,
+        moves: leg.moves,
+        captures: leg.captures,
+        shoots: leg.shoots,
+        hop,
+        passing,
+        initial: leg.initial,
+        en_passant: leg.en_passant,
+        ep_create: (leg.lame || leg.jump) && leg.moves && !leg.captures && leg.initial && has_ep,
+        continues_after_capture: leg.continues_after_capture,
+    }
+}
+
+/// The most captures one move of the program can make: a leg captures at most
+/// once, so it is the largest number of capturing legs along one path.
+pub(super) fn max_captures(p: &Program) -> u64 {
+    match p {
+        Program::Leg(l) => u64::from(l.captures),
+        Program::Seq(parts) => parts.iter().map(max_captures).sum(),
+        Program::Alt(parts) => parts.iter().map(max_captures).max().unwrap_or(0),
+        Program::Repeat { body, max, .. } => max_captures(body).saturating_mul(*max as u64),
+    }
+}
+
+/// Builds the leg machine of a multi-leg program.
+pub(super) fn machine(
+    prog: &Program,
+    geo: &mut Geometry,
+    orientation: Orientation,
+) -> Result<LegMachine, String> {
     let mut m = LegMachine::default();
     let mut leg_ids: Vec<(*const Leg, u16)> = Vec::new();
     let (start, end) = fragment(prog, &mut m, geo, orientation, &mut leg_ids)?;
@@ -119,32 +219,19 @@ fn leg_run(leg: &Leg, geo: &mut Geometry, orientation: Orientation) -> Result<Le
         return Err("g (grasshopper) is not supported in multi-leg moves or shots".into());
     }
     let mut absolute = [Vec::new(), Vec::new()];
-    for (c, out) in absolute.iter_mut().enumerate() {
-        for v in super::leg_vectors(leg, c, orientation) {
-            out.push(geo.vector(v));
+    for c in Color::BOTH {
+        for v in leg_vectors(leg, c, orientation) {
+            absolute[c.index()].push(geo.vector(v));
         }
     }
     let mut relative = Vec::new();
     for &f in FRAMES.iter() {
         relative.push(leg.vectors(f).into_iter().map(|v| geo.vector(v)).collect());
     }
-    let (hop_max, hop_one) = match leg.hop {
-        None => (0, false),
-        Some(Hop::One) => (1, true),
-        Some(Hop::AtMost(n)) => (n.min(u16::MAX as u32 - 1) as u16, false),
-        Some(Hop::Any) | Some(Hop::Grasshopper) => (u16::MAX, false),
-    };
     Ok(LegRun {
         absolute,
         relative,
         is_relative: leg.relative,
-        min: leg.min.min(u16::MAX as u32) as u16,
-        max: leg.max.min(u16::MAX as u32) as u16,
-        moves: leg.moves,
-        captures: leg.captures,
-        shoots: leg.shoots,
-        hop_max,
-        hop_one,
-        continues_after_capture: leg.continues_after_capture,
+        rule: leg_rule(leg, (0, 1), false, geo),
     })
 }

@@ -1,13 +1,36 @@
-//! The generic engine: compiled variants, positions, move generation, perft and
-//! move text. Nothing here knows any particular variant.
+//! The generic engine: compiled variants, positions, make/unmake, move
+//! generation, attack tests, the end of the game, perft, position and move
+//! text, and the hook interface native rules plug into. Nothing here knows any
+//! particular variant, and nothing here imports the rules-file schema or the
+//! hooks: `compile` builds a [`Variant`], `hooks` implements [`Hook`].
 
-mod legs;
-pub mod movegen;
-pub mod movetext;
-pub mod position;
-pub mod text;
-pub mod variant;
+mod attack;
+pub(crate) mod end;
+pub(crate) mod geometry;
+pub(crate) mod hook;
+pub(crate) mod legs;
+mod make;
+pub(crate) mod movegen;
+pub(crate) mod moves;
+pub(crate) mod movetext;
+mod perft;
+pub(crate) mod position;
+pub(crate) mod setup;
+pub(crate) mod text;
+pub(crate) mod types;
+pub(crate) mod variant;
 
-pub use movegen::{Decided, DecidedBy, perft};
-pub use position::{Move, MoveKind, Position};
-pub use variant::Variant;
+pub use end::{GameResult, History, Reason, judge, repetition};
+pub use geometry::Geometry;
+pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
+pub use moves::{MAX_CAPTURES, Move, MoveKind};
+pub use movetext::{MoveNotation, MoveTextError};
+pub use perft::perft;
+pub use position::{Position, PositionError};
+pub use setup::Store;
+pub use text::TextError;
+pub use types::{Color, KindSet, MAX_KINDS, Piece, PieceKind, Square};
+pub use variant::{
+    CaptureRule, Orientation, Outcome, PieceDef, PositionStyle, PromotionTrigger, RepetitionResult,
+    RepetitionRule, Variant,
+};

@@ -20,15 +20,66 @@
 //! Parsing matches the text against the legal moves' spellings, so everything
 //! printed parses back to the same move.
 
-use super::position::*;
-use super::variant::*;
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::types::{PieceKind, Square};
+use super::variant::Variant;
 
-fn sym_plain(v: &Variant, kind: u16) -> String {
-    v.kinds[kind as usize].display.clone()
+/// A move notation chimera can print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveNotation {
+    /// chimera's own notation (always accepted, always round-trips).
+    Canonical,
+    /// UCI (`e7e8q`, `P@e4`), where the move has a UCI spelling.
+    Uci,
+    /// USI (`7g7f+`, `P*5e`), where the move has a USI spelling.
+    Usi,
+    /// The Ko shogi article's game notation (piece code, `-`/`x`, `!` shots).
+    Seed,
+}
+
+impl MoveNotation {
+    /// Reads `canonical`, `uci`, `usi` or `seed`.
+    pub fn parse(s: &str) -> Option<MoveNotation> {
+        match s {
+            "canonical" => Some(MoveNotation::Canonical),
+            "uci" => Some(MoveNotation::Uci),
+            "usi" => Some(MoveNotation::Usi),
+            "seed" => Some(MoveNotation::Seed),
+            _ => None,
+        }
+    }
+}
+
+impl Position {
+    /// The canonical text of a legal move of this position.
+    pub fn move_text(&self, m: &Move) -> String {
+        format_move(self, m)
+    }
+
+    /// The text of a legal move of this position in a notation (moves with no
+    /// spelling in that notation fall back to the canonical one).
+    pub fn move_text_as(&mut self, m: &Move, notation: MoveNotation) -> String {
+        match notation {
+            MoveNotation::Canonical => format_move(self, m),
+            MoveNotation::Uci => format_uci(self, m),
+            MoveNotation::Usi => format_usi(self, m),
+            MoveNotation::Seed => format_seed(self, m),
+        }
+    }
+
+    /// The legal move a text names: canonical, UCI, USI, or a path.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveTextError> {
+        parse_move_text(self, text)
+    }
+}
+
+fn sym_plain(v: &Variant, kind: PieceKind) -> String {
+    v.def(kind).symbol.clone()
 }
 
 /// Canonical text of a legal move in `pos`.
-pub fn format_move(pos: &Position, m: &Move) -> String {
+pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     match m.kind {
@@ -49,9 +100,9 @@ pub fn format_move(pos: &Position, m: &Move) -> String {
                 }
                 s
             };
-            if m.promo != NO_PROMO {
+            if let Some(k) = m.promotion() {
                 s.push('=');
-                s.push_str(&sym_plain(v, m.promo));
+                s.push_str(&sym_plain(v, k));
             }
             s
         }
@@ -65,18 +116,18 @@ fn plain(pos: &Position, m: &Move) -> bool {
 }
 
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.
-pub fn format_uci(pos: &Position, m: &Move) -> String {
+pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
         return format_move(pos, m);
     }
     match m.kind {
-        MoveKind::Drop => format!("{}@{}", v.kinds[m.piece as usize].symbol, g.name(m.to)),
+        MoveKind::Drop => format!("{}@{}", v.def(m.piece).key, g.name(m.to)),
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
-            if m.promo != NO_PROMO {
-                s.push_str(&v.kinds[m.promo as usize].symbol.to_lowercase());
+            if let Some(k) = m.promotion() {
+                s.push_str(&v.def(k).key.to_lowercase());
             }
             s
         }
@@ -84,24 +135,18 @@ pub fn format_uci(pos: &Position, m: &Move) -> String {
     }
 }
 
-fn usi_square(g: &Geometry, sq: Sq) -> String {
-    let file = g.files - g.file(sq);
-    let rank = (b'a' + (g.ranks - 1 - g.rank(sq)) as u8) as char;
-    format!("{file}{rank}")
-}
-
 /// USI spelling (`7g7f+`, `P*5e`).
-pub fn format_usi(pos: &Position, m: &Move) -> String {
+pub(crate) fn format_usi(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
         return format_move(pos, m);
     }
     match m.kind {
-        MoveKind::Drop => format!("{}*{}", v.kinds[m.piece as usize].symbol, usi_square(g, m.to)),
+        MoveKind::Drop => format!("{}*{}", v.def(m.piece).key, g.usi_name(m.to)),
         MoveKind::Board | MoveKind::Castle => {
-            let mut s = format!("{}{}", usi_square(g, m.from), usi_square(g, m.to));
-            if m.promo != NO_PROMO {
+            let mut s = format!("{}{}", g.usi_name(m.from), g.usi_name(m.to));
+            if m.promo.some().is_some() {
                 s.push('+');
             }
             s
@@ -117,11 +162,10 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
     let g = &v.geometry;
     match m.kind {
         MoveKind::Spawn => {
-            let spawner = pos.board[m.from as usize];
-            if spawner == 0 {
+            let Some(spawner) = pos.board[m.from.index()] else {
                 return vec![];
-            }
-            vec![format!("{}*{}", sym_plain(v, kind_of(spawner)), g.name(m.to))]
+            };
+            vec![format!("{}*{}", sym_plain(v, spawner.kind()), g.name(m.to))]
         }
         MoveKind::ToPocket => vec![format!("{}->pocket", g.name(m.from))],
         MoveKind::Castle => {
@@ -140,14 +184,24 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
 /// A move text that matches no legal move, or several.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum MoveTextError {
+    /// The text names no legal move.
     #[error("`{0}` is not a legal move here")]
     Illegal(String),
+    /// The game is over: no move may be played.
+    #[error("the game is over ({0}): no more moves")]
+    GameOver(String),
+    /// The text could name several legal moves.
     #[error("`{text}` is ambiguous: it could be {}", candidates.join(" or "))]
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The moves it could be, in canonical notation.
+        candidates: Vec<String>,
+    },
 }
 
 /// Finds the legal move a text names (canonical, UCI or USI).
-pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
+fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     let t = text.trim();
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -157,7 +211,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
     for m in &moves {
         let canon = format_move(pos, m);
         let matches = canon.eq_ignore_ascii_case(t)
-            || (m.promo == NO_PROMO && declined.is_some_and(|d| canon.eq_ignore_ascii_case(d)));
+            || (m.promotion().is_none() && declined.is_some_and(|d| canon.eq_ignore_ascii_case(d)));
         if matches && !found.contains(m) {
             found.push(*m);
         }
@@ -176,13 +230,11 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
         && let Some((from, to, caps, promo)) = parse_path(pos, t)
     {
         for m in &moves {
-            let promo_ok = match &promo {
-                None => m.promo == NO_PROMO,
-                Some(p) if p.is_empty() => m.promo == NO_PROMO,
-                Some(p) if p == "+" => m.promo != NO_PROMO,
-                Some(p) => {
-                    m.promo != NO_PROMO && pos.v.kinds[m.promo as usize].display.eq_ignore_ascii_case(p)
-                }
+            let promo_ok = match (&promo, m.promotion()) {
+                (None, None) => true,
+                (Some(p), None) => p.is_empty(),
+                (Some(p), Some(k)) => p == "+" || pos.v.def(k).symbol.eq_ignore_ascii_case(p),
+                (None, Some(_)) => false,
             };
             if m.kind == MoveKind::Board
                 && m.from == from
@@ -205,7 +257,7 @@ pub fn parse_move(pos: &mut Position, text: &str) -> Result<Move, MoveTextError>
 }
 
 /// A path `a1-xb2-c3 !d4 =X`: (origin, final square, captures in order, promotion).
-fn parse_path(pos: &Position, t: &str) -> Option<(Sq, Sq, Vec<Sq>, Option<String>)> {
+fn parse_path(pos: &Position, t: &str) -> Option<(Square, Square, Vec<Square>, Option<String>)> {
     let g = &pos.v.geometry;
     let (body, promo) = match t.rfind('=') {
         Some(i) => (&t[..i], Some(t[i + 1..].trim().to_string())),
@@ -261,7 +313,7 @@ fn parse_path(pos: &Position, t: &str) -> Option<(Sq, Sq, Vec<Sq>, Option<String
 /// on the destination (igui, shots, multi-captures) follow as `!square`; `+` or
 /// `=` when the move could promote; the origin is added after the piece when
 /// the text would otherwise be ambiguous. Drops: `P*5e`.
-pub fn format_seed(pos: &mut Position, m: &Move) -> String {
+pub(crate) fn format_seed(pos: &mut Position, m: &Move) -> String {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let base = seed_text(pos, m, &moves, false);
@@ -280,33 +332,31 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
     let g = &v.geometry;
     match m.kind {
         MoveKind::Board => {
-            let p = pos.board[m.from as usize];
-            let code = if p == 0 {
-                "?".to_string()
-            } else {
-                v.kinds[kind_of(p) as usize].display.clone()
+            let code = match pos.board[m.from.index()] {
+                Some(p) => v.def(p.kind()).symbol.clone(),
+                None => "?".to_string(),
             };
             let mut s = code;
             if with_origin {
-                s.push_str(&usi_square(g, m.from));
+                s.push_str(&g.usi_name(m.from));
             }
             let caps = m.captures();
             if m.to == m.from {
                 if caps.is_empty() {
                     s.push('-');
-                    s.push_str(&usi_square(g, m.to));
+                    s.push_str(&g.usi_name(m.to));
                 }
             } else if caps.contains(&m.to) || (m.ncap == 1 && caps[0] == pos.ep_victim) {
                 s.push('x');
-                s.push_str(&usi_square(g, m.to));
+                s.push_str(&g.usi_name(m.to));
             } else {
                 s.push('-');
-                s.push_str(&usi_square(g, m.to));
+                s.push_str(&g.usi_name(m.to));
             }
             for &c in caps {
                 if c != m.to && !(m.ncap == 1 && c == pos.ep_victim && m.to != m.from) {
                     s.push('!');
-                    s.push_str(&usi_square(g, c));
+                    s.push_str(&g.usi_name(c));
                 }
             }
             let could_promote = moves.iter().any(|o| {
@@ -317,7 +367,7 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
                     && o.promo != m.promo
             });
             if could_promote {
-                s.push(if m.promo != NO_PROMO { '+' } else { '=' });
+                s.push(if m.promotion().is_some() { '+' } else { '=' });
             }
             s
         }

@@ -13,18 +13,24 @@
 //! letter is written in parentheses, `(Ko)`, `(+MA)`.
 //!
 //! After the standard fields, `reserve=…` and `pocket=…` give placement reserves
-//! and pockets in count form (`reserve=2(Ko)2(ko)`); they are printed only when
-//! not empty.
+//! and pockets in count form (`reserve=2(Ko)2(ko)`); hooks' state follows as
+//! `flags=war` (yes/no flags) or `key=value`. All are printed only when not
+//! empty.
 
-use super::variant::*;
-use crate::rules::PositionStyle;
+use super::hook::StateText;
+use super::setup::{MAX_STORE_COUNT, Setup, Store};
+use super::types::{Color, Piece};
+use super::variant::{PositionStyle, Variant};
 
 /// A position text that does not parse: byte offset and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message} (at column {column})")]
 pub struct TextError {
+    /// Byte offset into the text.
     pub offset: usize,
+    /// 1-based character column.
     pub column: usize,
+    /// What is wrong or was expected.
     pub message: String,
 }
 
@@ -35,24 +41,6 @@ fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
         column: text[..offset].chars().count() + 1,
         message: message.into(),
     }
-}
-
-/// The parts of a position, before it is built.
-#[derive(Clone, Debug)]
-pub struct Parts {
-    pub board: Vec<u16>,
-    pub side: usize,
-    /// `color * nkinds + kind` → count.
-    pub hands: Vec<u8>,
-    /// Placement reserves and pockets, same layout as `hands`.
-    pub reserves: Vec<u8>,
-    pub pockets: Vec<u8>,
-    /// Hook flags (`flags=war`).
-    pub flags: u32,
-    pub castling: u32,
-    pub ep: Sq,
-    pub halfmove: u32,
-    pub fullmove: u32,
 }
 
 /// Splits a board-square token at `i`: returns (symbol, is_upper, next index).
@@ -83,7 +71,7 @@ fn piece_token(s: &str, i: usize) -> Option<(String, bool, usize)> {
     Some((sym, c.is_ascii_uppercase(), j))
 }
 
-fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<u16>, TextError> {
+fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<Option<Piece>>, TextError> {
     let g = &v.geometry;
     let s = &text[start..end];
     let rows: Vec<&str> = s.split('/').collect();
@@ -94,7 +82,7 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
             format!("the board has {} ranks, the text gives {}", g.ranks, rows.len()),
         ));
     }
-    let mut board = vec![0u16; g.nsq];
+    let mut board = vec![None; g.nsq];
     let mut offset = start;
     for (ri, row) in rows.iter().enumerate() {
         let rank = g.ranks - 1 - ri;
@@ -137,7 +125,8 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                         format!("rank {} has more than {} squares", rank + 1, g.files),
                     ));
                 }
-                board[rank * g.files + file] = piece(k, if upper { 0 } else { 1 });
+                board[rank * g.files + file] =
+                    Some(Piece::new(k, if upper { Color::First } else { Color::Second }));
                 file += 1;
                 i = j;
             }
@@ -162,11 +151,11 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
 }
 
 /// Hand text: FEN style lists pieces (`QPp`), SFEN style counts (`2P3p`).
-fn parse_hand(v: &Variant, text: &str, start: usize, s: &str) -> Result<Vec<u8>, TextError> {
+fn parse_store(v: &Variant, text: &str, start: usize, s: &str) -> Result<Vec<u16>, TextError> {
     let nk = v.nkinds();
-    let mut hands = vec![0u8; 2 * nk];
+    let mut counts = vec![0u16; 2 * nk];
     if s == "-" || s.is_empty() {
-        return Ok(hands);
+        return Ok(counts);
     }
     let mut i = 0;
     while i < s.len() {
@@ -189,40 +178,96 @@ fn parse_hand(v: &Variant, text: &str, start: usize, s: &str) -> Result<Vec<u8>,
                 format!("unknown piece symbol `{}` in the hand", &s[j..k]),
             ));
         };
-        let idx = if upper { 0 } else { nk } + kind as usize;
-        let total = hands[idx] as usize + n;
-        if total > MAX_HAND {
+        let idx = if upper { 0 } else { nk } + kind.index();
+        let total = counts[idx] as usize + n;
+        if total > MAX_STORE_COUNT as usize {
             return Err(terr(
                 text,
                 start + i,
-                format!("at most {MAX_HAND} pieces of a kind in hand"),
+                format!("at most {MAX_STORE_COUNT} pieces of a kind in a hand"),
             ));
         }
-        hands[idx] = total as u8;
+        counts[idx] = total as u16;
         i = k;
     }
-    Ok(hands)
+    Ok(counts)
 }
 
-fn side_of(v: &Variant, text: &str, start: usize, s: &str) -> Result<usize, TextError> {
-    if s == v.side_letters[0] {
-        Ok(0)
-    } else if s == v.side_letters[1] {
-        Ok(1)
+fn side_of(v: &Variant, text: &str, start: usize, s: &str) -> Result<Color, TextError> {
+    let letters = [&v.sides[0].letter, &v.sides[1].letter];
+    if s == letters[0] {
+        Ok(Color::First)
+    } else if s == letters[1] {
+        Ok(Color::Second)
     } else {
         Err(terr(
             text,
             start,
-            format!(
-                "expected the side to move, `{}` or `{}`",
-                v.side_letters[0], v.side_letters[1]
-            ),
+            format!("expected the side to move, `{}` or `{}`", letters[0], letters[1]),
         ))
     }
 }
 
+/// Reads a `key=value` field after the standard ones.
+fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup) -> Result<(), TextError> {
+    let (key, value) = f.split_once('=').unwrap_or((f, ""));
+    let vs = s + key.len() + 1;
+    match key {
+        "reserve" => setup.stores[Store::Reserve as usize] = parse_store(v, text, vs, value)?,
+        "pocket" => {
+            let counts = parse_store(v, text, vs, value)?;
+            let capacity = v.pocket.map_or(0, |p| p.capacity);
+            let nk = v.nkinds();
+            for c in 0..2 {
+                let n: u32 = counts[c * nk..(c + 1) * nk].iter().map(|&x| x as u32).sum();
+                if n > capacity {
+                    return Err(terr(
+                        text,
+                        vs,
+                        format!("a pocket holds at most {capacity} piece(s)"),
+                    ));
+                }
+            }
+            setup.stores[Store::Pocket as usize] = counts;
+        }
+        "flags" => {
+            for name in value.split(',').filter(|n| !n.is_empty()) {
+                let slot = v
+                    .state_fields
+                    .iter()
+                    .position(|f| matches!(f.text, StateText::Flag(n) if n == name));
+                match slot {
+                    Some(slot) => setup.state[slot] = 1,
+                    None => return Err(terr(text, vs, format!("unknown flag `{name}`"))),
+                }
+            }
+        }
+        _ => {
+            let slot = v.state_fields.iter().enumerate().find_map(|(i, f)| match f.text {
+                StateText::Value { key: k, parse, .. } if k == key => Some((i, parse)),
+                _ => None,
+            });
+            let Some((slot, parse)) = slot else {
+                let mut known = vec!["reserve=".to_string(), "pocket=".into(), "flags=".into()];
+                for f in &v.state_fields {
+                    if let StateText::Value { key, .. } = f.text {
+                        known.push(format!("{key}="));
+                    }
+                }
+                return Err(terr(
+                    text,
+                    s,
+                    format!("unknown field `{key}=` (known: {})", known.join(", ")),
+                ));
+            };
+            setup.state[slot] = parse(value, v).map_err(|e| terr(text, vs, e))?;
+        }
+    }
+    Ok(())
+}
+
 /// Parses position text in the variant's style.
-pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
+pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError> {
     // Fields with their byte offsets.
     let mut fields: Vec<(usize, &str)> = Vec::new();
     let mut extensions: Vec<(usize, &str)> = Vec::new();
@@ -255,73 +300,26 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
     } else {
         (bfield.len(), None)
     };
-    let board = parse_board(v, text, bstart, bstart + board_end)?;
-    let empty = vec![0; 2 * v.nkinds()];
-    let mut parts = Parts {
-        board,
-        side: 0,
-        hands: empty.clone(),
-        reserves: empty.clone(),
-        pockets: empty,
-        flags: 0,
-        castling: 0,
-        ep: NO_SQ,
-        halfmove: 0,
-        fullmove: 1,
-    };
+    let mut setup = Setup::empty(g.nsq, v.nkinds(), v.state_fields.len());
+    setup.board = parse_board(v, text, bstart, bstart + board_end)?;
     for (s, f) in extensions {
-        let (key, value) = f.split_once('=').unwrap_or((f, ""));
-        let vs = s + key.len() + 1;
-        match key {
-            "reserve" => parts.reserves = parse_hand(v, text, vs, value)?,
-            "pocket" => {
-                parts.pockets = parse_hand(v, text, vs, value)?;
-                for c in 0..2 {
-                    let n: u32 = parts.pockets[c * v.nkinds()..(c + 1) * v.nkinds()]
-                        .iter()
-                        .map(|&x| x as u32)
-                        .sum();
-                    if n > v.pocket_capacity {
-                        return Err(terr(
-                            text,
-                            vs,
-                            format!("a pocket holds at most {} piece(s)", v.pocket_capacity),
-                        ));
-                    }
-                }
-            }
-            "flags" => {
-                for name in value.split(',').filter(|n| !n.is_empty()) {
-                    match crate::hooks::FLAGS.iter().find(|(_, n)| *n == name) {
-                        Some((bit, _)) => parts.flags |= bit,
-                        None => return Err(terr(text, vs, format!("unknown flag `{name}`"))),
-                    }
-                }
-            }
-            _ => {
-                return Err(terr(
-                    text,
-                    s,
-                    format!("unknown field `{key}=` (known: reserve=, pocket=, flags=)"),
-                ));
-            }
-        }
+        parse_extension(v, text, s, f, &mut setup)?;
     }
     if let Some((hs, h)) = hand_text {
-        parts.hands = parse_hand(v, text, hs, h)?;
+        setup.stores[Store::Hand as usize] = parse_store(v, text, hs, h)?;
     }
     let get = |i: usize| fields.get(i).copied();
     match v.position_style {
         PositionStyle::Fen => {
             if let Some((s, f)) = get(1) {
-                parts.side = side_of(v, text, s, f)?;
+                setup.side = side_of(v, text, s, f)?;
             }
             if let Some((s, f)) = get(2)
                 && f != "-"
             {
                 for (i, c) in f.char_indices() {
                     match v.castles.iter().position(|cs| cs.right == c) {
-                        Some(bit) => parts.castling |= 1 << bit,
+                        Some(bit) => setup.castling |= 1 << bit,
                         None => {
                             return Err(terr(
                                 text,
@@ -335,17 +333,17 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
             if let Some((s, f)) = get(3)
                 && f != "-"
             {
-                parts.ep = g
+                setup.ep = g
                     .parse_square(f)
                     .ok_or_else(|| terr(text, s, format!("`{f}` is not a square")))?;
             }
             if let Some((s, f)) = get(4) {
-                parts.halfmove = f
+                setup.halfmove = f
                     .parse()
                     .map_err(|_| terr(text, s, "expected the halfmove clock (a number)"))?;
             }
             if let Some((s, f)) = get(5) {
-                parts.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
+                setup.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
             }
             if let Some((s, _)) = get(6) {
                 return Err(terr(text, s, "unexpected text after the move number"));
@@ -353,44 +351,49 @@ pub fn parse_position(v: &Variant, text: &str) -> Result<Parts, TextError> {
         }
         PositionStyle::Sfen => {
             if let Some((s, f)) = get(1) {
-                parts.side = side_of(v, text, s, f)?;
+                setup.side = side_of(v, text, s, f)?;
             }
             if let Some((s, f)) = get(2) {
-                parts.hands = parse_hand(v, text, s, f)?;
+                setup.stores[Store::Hand as usize] = parse_store(v, text, s, f)?;
             }
             if let Some((s, f)) = get(3) {
-                parts.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
+                setup.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
             }
             if let Some((s, _)) = get(4) {
                 return Err(terr(text, s, "unexpected text after the move number"));
             }
         }
     }
-    Ok(parts)
+    Ok(setup)
 }
 
-fn symbol_text(v: &Variant, p: u16) -> String {
-    let k = &v.kinds[kind_of(p) as usize];
-    let core = k.symbol.trim_start_matches('+').trim_end_matches('~');
+/// A piece as position text: its symbol, lower case for the second player,
+/// in parentheses when longer than one letter.
+pub(crate) fn symbol_text(v: &Variant, p: Piece) -> String {
+    let k = v.def(p.kind());
+    let core = k.key.trim_start_matches('+').trim_end_matches('~');
     let s = if core.len() > 1 {
-        format!("({})", k.symbol)
+        format!("({})", k.key)
     } else {
-        k.symbol.clone()
+        k.key.clone()
     };
-    if color_of(p) == 1 { s.to_lowercase() } else { s }
+    if p.color() == Color::Second {
+        s.to_lowercase()
+    } else {
+        s
+    }
 }
 
-fn hand_text(v: &Variant, hands: &[u8], counts: bool) -> String {
-    let nk = v.nkinds();
+fn store_text(v: &Variant, counts: &[u16], with_counts: bool) -> String {
     let mut out = String::new();
-    for c in 0..2 {
-        for k in 0..nk {
-            let n = hands[c * nk + k];
+    for c in Color::BOTH {
+        for k in v.kinds() {
+            let n = counts[c.index() * v.nkinds() + k.index()];
             if n == 0 {
                 continue;
             }
-            let sym = symbol_text(v, piece(k as u16, c));
-            if counts {
+            let sym = symbol_text(v, Piece::new(k, c));
+            if with_counts {
                 if n > 1 {
                     out.push_str(&n.to_string());
                 }
@@ -405,29 +408,16 @@ fn hand_text(v: &Variant, hands: &[u8], counts: bool) -> String {
     out
 }
 
-/// Formats position parts as text. `castling == u32::MAX` means "all rights".
-pub fn format_parts(v: &Variant, parts: &Parts) -> String {
-    let Parts {
-        board,
-        side,
-        hands,
-        castling,
-        ep,
-        halfmove,
-        fullmove,
-        ..
-    } = parts;
-    let (side, castling, ep, halfmove, fullmove) = (*side, *castling, *ep, *halfmove, *fullmove);
+fn board_text(v: &Variant, board: &[Option<Piece>]) -> String {
     let g = &v.geometry;
     let mut s = String::new();
     for r in (0..g.ranks).rev() {
         let mut empty = 0;
         for f in 0..g.files {
-            let p = board[r * g.files + f];
-            if p == 0 {
+            let Some(p) = board[r * g.files + f] else {
                 empty += 1;
                 continue;
-            }
+            };
             if empty > 0 {
                 s.push_str(&empty.to_string());
                 empty = 0;
@@ -441,51 +431,67 @@ pub fn format_parts(v: &Variant, parts: &Parts) -> String {
             s.push('/');
         }
     }
-    let castling = if castling == u32::MAX {
-        (1u32 << v.castles.len()) - 1
-    } else {
-        castling
-    };
+    s
+}
+
+/// Formats a position's parts as text.
+pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
+    let g = &v.geometry;
+    let mut s = board_text(v, &setup.board);
+    let hands = &setup.stores[Store::Hand as usize];
+    let side = &v.sides[setup.side.index()].letter;
     match v.position_style {
         PositionStyle::Fen => {
             if v.has_drops {
-                s.push_str(&format!("[{}]", hand_text(v, hands, false)));
+                s.push_str(&format!("[{}]", store_text(v, hands, false)));
             }
-            s.push(' ');
-            s.push_str(&v.side_letters[side]);
             let mut cs = String::new();
             for (i, c) in v.castles.iter().enumerate() {
-                if castling & (1 << i) != 0 {
+                if setup.castling & (1 << i) != 0 {
                     cs.push(c.right);
                 }
             }
             if cs.is_empty() {
                 cs.push('-');
             }
-            s.push_str(&format!(" {cs} {} {halfmove} {fullmove}", g.name(ep)));
+            let ep = if setup.ep.is_some() {
+                g.name(setup.ep)
+            } else {
+                "-".into()
+            };
+            s.push_str(&format!(
+                " {side} {cs} {ep} {} {}",
+                setup.halfmove, setup.fullmove
+            ));
         }
         PositionStyle::Sfen => {
-            let h = hand_text(v, hands, true);
+            let h = store_text(v, hands, true);
             s.push_str(&format!(
-                " {} {} {fullmove}",
-                v.side_letters[side],
-                if h.is_empty() { "-".into() } else { h }
+                " {side} {} {}",
+                if h.is_empty() { "-".into() } else { h },
+                setup.fullmove
             ));
         }
     }
-    for (key, store) in [("reserve", &parts.reserves), ("pocket", &parts.pockets)] {
-        let t = hand_text(v, store, true);
+    for (key, store) in [("reserve", Store::Reserve), ("pocket", Store::Pocket)] {
+        let t = store_text(v, &setup.stores[store as usize], true);
         if !t.is_empty() {
             s.push_str(&format!(" {key}={t}"));
         }
     }
-    let names: Vec<&str> = crate::hooks::FLAGS
-        .iter()
-        .filter(|(bit, _)| parts.flags & bit != 0)
-        .map(|(_, n)| *n)
-        .collect();
-    if !names.is_empty() {
-        s.push_str(&format!(" flags={}", names.join(",")));
+    let mut flags = Vec::new();
+    for (slot, f) in v.state_fields.iter().enumerate() {
+        let value = setup.state[slot];
+        if value == 0 {
+            continue;
+        }
+        match f.text {
+            StateText::Flag(name) => flags.push(name),
+            StateText::Value { key, format, .. } => s.push_str(&format!(" {key}={}", format(value, v))),
+        }
+    }
+    if !flags.is_empty() {
+        s.push_str(&format!(" flags={}", flags.join(",")));
     }
     s
 }

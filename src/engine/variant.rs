@@ -1,371 +1,430 @@
-//! A compiled variant: geometry, piece kinds with per-side move tables, zones,
-//! attack lines and Zobrist keys. Built once by `compile`; read-only afterwards.
+//! A compiled variant: the board, the piece table with per-side move tables,
+//! zones as square sets, reverse attack lines, end rules, Zobrist keys and the
+//! native hooks the rules file names. Built once by `compile`; read-only
+//! afterwards and shared by every position of the variant.
+//!
+//! The rule types here belong to the engine: the TOML schema in `rules/` has
+//! its own, and `compile` translates between them.
 
-use crate::notation::Program;
-use crate::rules::{CaptureRule, Orientation, Outcome, PositionStyle, Repetition, Trigger};
+use std::sync::Arc;
 
-/// A square index: `rank * files + file`, rank 0 = the first player's back rank.
-pub type Sq = u16;
-pub const NO_SQ: Sq = u16::MAX;
-/// Up to 128 piece kinds; kind masks are `u128`.
-pub const MAX_KINDS: usize = 128;
+use indexmap::IndexMap;
 
-/// Precomputed rays: for each vector in use and each square, the squares
-/// reached by repeating the vector until the edge.
+use super::geometry::{Geometry, VectorId};
+use super::hook::{Hook, StateField};
+use super::legs::{LegMachine, Ray, TargetFilters};
+use super::setup::Setup;
+use super::types::{Color, KindSet, PieceKind, Square};
+
+/// Where a side's captured pieces go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// Into the capturer's hand, demoted (shogi).
+    Hand,
+    /// Into the capturer's hand as they were captured.
+    HandAsIs,
+    /// Off the game (chess).
+    Remove,
+}
+
+/// How the second player's pieces are turned relative to the first's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Orientation {
+    /// Turned 180° (shogi): left and right swap too.
+    Rotate,
+    /// Mirrored across the middle rank (chess): left stays left.
+    Reflect,
+}
+
+/// The shape of the variant's position text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PositionStyle {
+    /// Chess FEN: side, castling, en passant, counters; hands in `[...]`.
+    Fen,
+    /// Shogi SFEN: side, hands in count form, move number.
+    Sfen,
+}
+
+/// A result seen from the player it happens to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// That player wins.
+    Win,
+    /// That player loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+}
+
+/// When a move may promote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromotionTrigger {
+    /// The move ends in the zone.
+    Destination,
+    /// The move starts or ends in the zone.
+    Either,
+}
+
+/// What a repetition means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepetitionResult {
+    /// The game is drawn.
+    Draw,
+    /// The player whose move completed the repetition loses.
+    MoverLoses,
+}
+
+/// The repetition rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepetitionRule {
+    /// How many times the same position must occur.
+    pub count: u32,
+    /// What the repetition means.
+    pub result: RepetitionResult,
+    /// A player who gave check with every move of the cycle loses instead.
+    pub perpetual_check_loses: bool,
+}
+
+/// A promotion rule of one piece kind.
 #[derive(Debug, Clone)]
-pub struct Geometry {
-    pub files: usize,
-    pub ranks: usize,
-    pub nsq: usize,
-    pub vectors: Vec<(i32, i32)>,
-    /// (start, len) into `pool`, indexed by `vector * nsq + square`.
-    spans: Vec<(u32, u16)>,
-    pool: Vec<Sq>,
-}
-
-impl Geometry {
-    pub fn new(files: usize, ranks: usize) -> Self {
-        Geometry {
-            files,
-            ranks,
-            nsq: files * ranks,
-            vectors: Vec::new(),
-            spans: Vec::new(),
-            pool: Vec::new(),
-        }
-    }
-
-    pub fn file(&self, sq: Sq) -> usize {
-        sq as usize % self.files
-    }
-    pub fn rank(&self, sq: Sq) -> usize {
-        sq as usize / self.files
-    }
-    pub fn square(&self, file: i32, rank: i32) -> Option<Sq> {
-        if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
-            None
-        } else {
-            Some((rank as usize * self.files + file as usize) as Sq)
-        }
-    }
-    pub fn offset(&self, sq: Sq, v: (i32, i32)) -> Option<Sq> {
-        self.square(self.file(sq) as i32 + v.0, self.rank(sq) as i32 + v.1)
-    }
-
-    /// Index of a vector, adding its rays if new.
-    pub fn vector(&mut self, v: (i32, i32)) -> u16 {
-        if let Some(i) = self.vectors.iter().position(|&w| w == v) {
-            return i as u16;
-        }
-        self.vectors.push(v);
-        for sq in 0..self.nsq {
-            let start = self.pool.len() as u32;
-            let mut cur = sq as Sq;
-            while let Some(next) = self.offset(cur, v) {
-                self.pool.push(next);
-                cur = next;
-            }
-            let len = (self.pool.len() as u32 - start) as u16;
-            self.spans.push((start, len));
-        }
-        (self.vectors.len() - 1) as u16
-    }
-
-    #[inline(always)]
-    pub fn ray(&self, vector: u16, sq: Sq) -> &[Sq] {
-        let (start, len) = self.spans[vector as usize * self.nsq + sq as usize];
-        &self.pool[start as usize..start as usize + len as usize]
-    }
-
-    /// Square name: file letter and rank number, `a1` … `z26`.
-    pub fn name(&self, sq: Sq) -> String {
-        if sq == NO_SQ {
-            return "-".into();
-        }
-        let f = (b'a' + self.file(sq) as u8) as char;
-        format!("{f}{}", self.rank(sq) + 1)
-    }
-
-    /// Parses `e4`, `j10`; `None` when malformed or off the board.
-    pub fn parse_square(&self, s: &str) -> Option<Sq> {
-        let mut chars = s.chars();
-        let f = chars.next()?;
-        if !f.is_ascii_lowercase() {
-            return None;
-        }
-        let rest = chars.as_str();
-        if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
-            return None;
-        }
-        let r: i32 = rest.parse().ok()?;
-        self.square((f as u8 - b'a') as i32, r - 1)
-    }
-
-    /// Rank counted from a side's own back rank, 1-based.
-    pub fn relative_rank(&self, sq: Sq, color: usize) -> u32 {
-        let r = self.rank(sq);
-        if color == 0 {
-            r as u32 + 1
-        } else {
-            (self.ranks - r) as u32
-        }
-    }
-}
-
-pub mod flags {
-    pub const MOVE: u16 = 1;
-    pub const CAPTURE: u16 = 2;
-    pub const INITIAL: u16 = 4;
-    pub const EP_CAPTURE: u16 = 8;
-    /// A move-only lame double step: leaves an en-passant square behind.
-    pub const EP_CREATE: u16 = 16;
-    /// Hop over at most `hop_max` pieces (`pp`, `p3`).
-    pub const HOP_UPTO: u16 = 32;
-    /// Standard cannon: exactly one screen before moving or capturing.
-    pub const HOP_ONE: u16 = 64;
-    pub const GRASSHOPPER: u16 = 128;
-    pub const LAME: u16 = 256;
-    pub const JUMP: u16 = 512;
-}
-
-/// One direction of a single-leg move: ride `vector` between `min` and `max`
-/// times.
-#[derive(Debug, Clone, Copy)]
-pub struct Ray {
-    pub vector: u16,
-    pub min: u16,
-    pub max: u16,
-    pub flags: u16,
-    pub hop_max: u16,
-    /// For lame/jumping leaps: the unit vector and number of intermediate steps.
-    pub lame_vector: u16,
-    pub lame_steps: u16,
-}
-
-/// A promotion rule, compiled per side into a square set.
-#[derive(Debug, Clone)]
-pub struct Promotion {
+pub(crate) struct Promotion {
+    /// Zone squares per side.
     pub zone: [Vec<bool>; 2],
-    pub to: Vec<u16>,
+    /// Kinds the piece may become.
+    pub to: Vec<PieceKind>,
     pub forced: bool,
-    pub trigger: Trigger,
+    pub trigger: PromotionTrigger,
 }
 
+/// A piece that puts a new piece on a square next to it instead of moving.
 #[derive(Debug, Clone)]
-pub struct Kind {
-    pub name: String,
-    /// Canonical upper-case symbol (`P`, `+P`, `Q~`, `KOZU`).
-    pub symbol: String,
-    /// Symbol as written in the rules file (for display).
-    pub display: String,
-    pub royal: bool,
-    pub rays: [Vec<Ray>; 2],
-    /// Multi-leg program, if the piece is not a union of single legs.
-    pub program: Option<Program>,
-    /// Two of its rays can reach the same square (`fbRW`, `fbRK`): moves must
-    /// be de-duplicated, since a move is its identity, not its path.
-    pub overlapping_rays: bool,
-    /// The program compiled for generation.
-    pub legs: Option<LegMachine>,
-    pub initial: [Vec<bool>; 2],
-    pub promotions: Vec<Promotion>,
-    /// Kind entering a hand when this one is captured and demotion applies.
-    pub demotes_to: u16,
-    /// Squares where a drop is allowed (ranks rule, dead squares).
-    pub drop_ok: [Vec<bool>; 2],
-    pub one_per_file: bool,
-    pub no_drop_mate: bool,
-    /// Squares from which the piece has no move at all.
-    pub dead: [Vec<bool>; 2],
-    pub cannot_capture: u128,
-    /// Kinds this piece's shots may not target.
-    pub cannot_shoot: u128,
-    /// Kinds this piece may not hop over (they stop its line).
-    pub cannot_hop: u128,
-    /// (kinds, distance): these may not be shot from this close or closer.
-    pub shot_limits: Vec<(u128, u16)>,
-    pub value: i32,
-    /// Attack detection must generate this piece's moves (hoppers, lame,
-    /// initial-only captures, multi-leg programs).
-    pub slow_attacks: bool,
-    pub spawn: Option<Spawn>,
+pub(crate) struct Spawn {
+    pub piece: PieceKind,
+    pub vectors: [Vec<VectorId>; 2],
 }
 
-/// One leg of a multi-leg move, ready for generation.
+/// A compiled piece kind: its names, its moves for each side, promotions,
+/// drop rules and target filters.
 #[derive(Debug, Clone)]
-pub struct LegRun {
-    /// Vector indices per side (first legs, owner-relative directions).
-    pub absolute: [Vec<u16>; 2],
-    /// Vector indices per frame direction (continuation legs): index by
-    /// [`frame_index`] of the previous leg's direction.
-    pub relative: Vec<Vec<u16>>,
-    pub is_relative: bool,
-    pub min: u16,
-    pub max: u16,
-    pub moves: bool,
-    pub captures: bool,
-    pub shoots: bool,
-    /// Pieces that may be hopped: 0 = none, u16::MAX = any number.
-    pub hop_max: u16,
-    /// Standard cannon: exactly one screen.
-    pub hop_one: bool,
-    pub continues_after_capture: bool,
+pub struct PieceDef {
+    pub(crate) name: String,
+    /// Canonical upper-case symbol (`P`, `+P`, `Q~`, `KOZU`): the key symbols
+    /// are matched by.
+    pub(crate) key: String,
+    /// Symbol as written in the rules file.
+    pub(crate) symbol: String,
+    pub(crate) royal: bool,
+    /// Single-leg moves: one ray per direction, per side.
+    pub(crate) rays: [Vec<Ray>; 2],
+    /// Multi-leg moves and shots, when the piece is not a union of single legs.
+    pub(crate) legs: Option<LegMachine>,
+    /// Two rays can reach the same square (`fbRW`): moves are de-duplicated.
+    pub(crate) overlapping_rays: bool,
+    /// Squares from which `i` (initial) moves are allowed, per side.
+    pub(crate) initial: [Vec<bool>; 2],
+    pub(crate) promotions: Vec<Promotion>,
+    /// The kind that enters a hand when this one is captured (demotion).
+    pub(crate) demotes_to: PieceKind,
+    /// Squares where a drop is allowed (ranks rule, dead squares), per side.
+    pub(crate) drop_ok: [Vec<bool>; 2],
+    pub(crate) one_per_file: bool,
+    pub(crate) no_drop_mate: bool,
+    /// Squares from which the piece has no move at all, per side.
+    pub(crate) dead: [Vec<bool>; 2],
+    pub(crate) filters: TargetFilters,
+    /// Material value in hundredths of a pawn; 0 = derive from mobility.
+    pub(crate) value: i32,
+    /// Attack tests must generate this piece's moves (hoppers, lame leapers,
+    /// initial-only captures, multi-leg moves).
+    pub(crate) slow_attacks: bool,
+    pub(crate) spawn: Option<Spawn>,
 }
 
-/// A nondeterministic automaton over legs: node 0 is the start.
-#[derive(Debug, Clone, Default)]
-pub struct LegMachine {
-    pub legs: Vec<LegRun>,
-    pub nodes: Vec<LegNode>,
-}
+impl PieceDef {
+    /// The piece's name (`pawn`, `dragon king`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
 
-#[derive(Debug, Clone, Default)]
-pub struct LegNode {
-    pub accept: bool,
-    pub eps: Vec<u16>,
-    /// (leg index, target node).
-    pub edges: Vec<(u16, u16)>,
-}
+    /// The symbol as the rules file writes it (`P`, `+R`, `Ko`).
+    pub fn symbol(&self) -> &str {
+        &self.symbol
+    }
 
-/// The eight directions, in the order used by `LegRun::relative`.
-pub const FRAMES: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
+    /// Whether the piece is royal (checkmate rules apply to it).
+    pub fn is_royal(&self) -> bool {
+        self.royal
+    }
 
-/// Index into [`FRAMES`] of a unit direction.
-pub fn frame_index(d: (i32, i32)) -> usize {
-    FRAMES.iter().position(|&f| f == d).unwrap_or(0)
-}
+    /// The value given in the rules file, in pawns, if any.
+    pub fn value(&self) -> Option<f64> {
+        (self.value != 0).then(|| self.value as f64 / 100.0)
+    }
 
-#[derive(Debug, Clone)]
-pub struct Spawn {
-    pub piece: u16,
-    pub vectors: [Vec<u16>; 2],
+    /// Kinds this piece may promote to (from all its promotion rules).
+    pub fn promotes_to(&self) -> Vec<PieceKind> {
+        let mut out: Vec<PieceKind> = Vec::new();
+        for p in &self.promotions {
+            for &k in &p.to {
+                if !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+        out
+    }
+
+    /// The kind entering a hand when this piece is captured, if it demotes.
+    pub fn demotes_to(&self) -> Option<PieceKind> {
+        self.demotes_to.some()
+    }
+
+    /// Whether the piece moves by a multi-leg program (igui, shots, …).
+    pub fn is_multi_leg(&self) -> bool {
+        self.legs.is_some()
+    }
+
+    /// Whether the piece can never move from any square (no move reaches the board).
+    pub(crate) fn never_moves(&self) -> bool {
+        self.legs.is_none() && self.spawn.is_none() && self.dead.iter().all(|d| d.iter().all(|&x| x))
+    }
 }
 
 /// Reverse attack lines: from a target square along `vector`, a piece of the
 /// attacking side at distance `d` (1-based) attacks it when the squares before
 /// are empty and its kind is in `masks[d - 1]`.
 #[derive(Debug, Clone)]
-pub struct AttackLine {
-    pub vector: u16,
-    pub masks: Vec<u128>,
-    pub any: u128,
+pub(crate) struct AttackLine {
+    pub vector: VectorId,
+    pub masks: Vec<KindSet>,
 }
 
+/// One castling move.
 #[derive(Debug, Clone)]
-pub struct Castle {
-    pub color: usize,
+pub(crate) struct Castle {
+    pub color: Color,
+    /// The castling-right letter in position text.
     pub right: char,
-    pub king: Sq,
-    pub king_to: Sq,
-    pub rook: Sq,
-    pub rook_to: Sq,
+    pub king: Square,
+    pub king_to: Square,
+    pub rook: Square,
+    pub rook_to: Square,
     /// Squares that must be empty (other than king and rook themselves).
-    pub empty: Vec<Sq>,
+    pub empty: Vec<Square>,
     /// Squares the king passes or lands on (must not be attacked).
-    pub safe: Vec<Sq>,
+    pub safe: Vec<Square>,
 }
 
+/// How the game ends.
 #[derive(Debug, Clone)]
-pub struct EndRules {
+pub(crate) struct EndRules {
     /// Outcome for a player with no legal move who is in check.
     pub checkmated: Outcome,
     /// Outcome for a player with no legal move who is not in check.
     pub stalemated: Outcome,
-    pub repetition: Option<Repetition>,
+    pub repetition: Option<RepetitionRule>,
+    /// Plies without a capture or a counter-resetting move that draw.
     pub fifty_move_rule: Option<u32>,
-    /// (side, kind, squares): a piece of that kind and side wins by reaching one.
-    pub reach: Vec<(usize, u16, Vec<Sq>)>,
-    /// Command sets: a side survives while, for one set, every element (a mask
+    /// A piece of this kind and side wins by reaching one of the squares.
+    pub reach: Vec<(Color, PieceKind, Vec<Square>)>,
+    /// Command sets: a side survives while, for one set, every element (a set
     /// of acceptable kinds) has a piece on the board.
-    pub command: Vec<Vec<u128>>,
+    pub command: Vec<Vec<KindSet>>,
 }
 
+/// Zobrist keys, from a fixed seed so hashes are reproducible.
 #[derive(Debug, Clone)]
-pub struct Zobrist {
+pub(crate) struct Zobrist {
+    /// Indexed by `piece code * squares + square`.
     pub piece: Vec<u64>,
-    pub hand: Vec<u64>,
+    /// Base key per (store, side, kind); mixed with the count.
+    pub store: Vec<u64>,
     pub side: u64,
     pub castling: Vec<u64>,
     pub ep: Vec<u64>,
-    /// One key per hook flag bit.
-    pub flags: Vec<u64>,
+    /// Base key per hook state slot; mixed with the value.
+    pub state: Vec<u64>,
 }
 
-pub const MAX_HAND: usize = 64;
+/// One side's name, position-text letter and capture rule.
+#[derive(Debug, Clone)]
+pub(crate) struct SideInfo {
+    pub name: String,
+    pub letter: String,
+    pub captures: CaptureRule,
+}
 
+/// The pocket: a per-side store of pieces that keep their type.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PocketRules {
+    pub capacity: u32,
+    /// A board piece with a legal move may enter its owner's pocket.
+    pub from_board: bool,
+}
+
+/// A compiled variant. Positions share it through an [`Arc`].
 #[derive(Debug, Clone)]
 pub struct Variant {
-    pub name: String,
-    pub description: String,
-    pub geometry: Geometry,
-    pub kinds: Vec<Kind>,
-    pub side_names: [String; 2],
-    pub side_letters: [String; 2],
-    pub orientation: Orientation,
-    pub position_style: PositionStyle,
-    pub castles: Vec<Castle>,
+    pub(crate) name: String,
+    pub(crate) description: String,
+    pub(crate) geometry: Geometry,
+    pub(crate) pieces: Vec<PieceDef>,
+    pub(crate) sides: [SideInfo; 2],
+    pub(crate) orientation: Orientation,
+    pub(crate) position_style: PositionStyle,
+    pub(crate) castles: Vec<Castle>,
     /// Castling rights kept after a move from or to each square.
-    pub castle_keep: Vec<u32>,
-    pub captures: [CaptureRule; 2],
-    pub attack_lines: [Vec<AttackLine>; 2],
-    /// Kinds that need the slow attack path, per attacking side.
-    pub slow_attackers: [u128; 2],
-    pub army: [u128; 2],
-    pub has_drops: bool,
+    pub(crate) castle_keep: Vec<u32>,
+    pub(crate) attack_lines: [Vec<AttackLine>; 2],
+    /// Kinds that need the slow attack test, per attacking side.
+    pub(crate) slow_attackers: [KindSet; 2],
+    pub(crate) has_drops: bool,
     /// A piece arriving where it could never move again must promote.
-    pub forced_on_dead: bool,
+    pub(crate) forced_on_dead: bool,
     /// Placement squares per side, when the variant has a placement phase.
-    pub placement: Option<[Vec<bool>; 2]>,
-    /// Pocket capacity per side (0 = no pocket) and whether board pieces may
-    /// enter it.
-    pub pocket_capacity: u32,
-    pub pocket_from_board: bool,
-    pub start: String,
-    pub end: EndRules,
-    pub zobrist: Zobrist,
-    pub hooks: Vec<String>,
-    pub hook_set: crate::hooks::Hooks,
-    /// The Ko shogi family's native rules, resolved to kinds.
-    pub ko: crate::hooks::ko::KoRules,
+    pub(crate) placement: Option<[Vec<bool>; 2]>,
+    pub(crate) pocket: Option<PocketRules>,
+    pub(crate) start: Setup,
+    pub(crate) end: EndRules,
+    pub(crate) zobrist: Zobrist,
+    /// Native hooks, in the order the rules file lists them.
+    pub(crate) hooks: Vec<Arc<dyn Hook>>,
+    /// Position state the hooks keep, one slot each.
+    pub(crate) state_fields: Vec<StateField>,
     /// Effective option values (defaults, or as chosen when compiling).
-    pub options: indexmap::IndexMap<String, String>,
+    pub(crate) options: IndexMap<String, String>,
 }
 
 impl Variant {
-    pub fn kind_by_symbol(&self, symbol: &str) -> Option<u16> {
-        let up = symbol.to_uppercase();
-        self.kinds.iter().position(|k| k.symbol == up).map(|i| i as u16)
+    /// The variant's name, as the rules file gives it.
+    pub fn name(&self) -> &str {
+        &self.name
     }
-    pub fn kind_by_name(&self, name: &str) -> Option<u16> {
-        self.kinds
+
+    /// The rules file's one-line description.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The board's shape, square names and coordinates.
+    pub fn board(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// Every piece kind, in table order.
+    pub fn kinds(&self) -> impl Iterator<Item = PieceKind> + use<> {
+        (0..self.pieces.len()).map(PieceKind::from_index)
+    }
+
+    /// Number of piece kinds.
+    pub fn kind_count(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// The definition of a piece kind.
+    ///
+    /// # Panics
+    /// If `kind` does not belong to this variant.
+    pub fn piece(&self, kind: PieceKind) -> &PieceDef {
+        &self.pieces[kind.index()]
+    }
+
+    /// The kind with this symbol (any case: `p`, `+P`, `Ko`).
+    pub fn kind_by_symbol(&self, symbol: &str) -> Option<PieceKind> {
+        let up = symbol.to_uppercase();
+        self.pieces
+            .iter()
+            .position(|k| k.key == up)
+            .map(PieceKind::from_index)
+    }
+
+    /// The kind with this name (any case).
+    pub fn kind_by_name(&self, name: &str) -> Option<PieceKind> {
+        self.pieces
             .iter()
             .position(|k| k.name.eq_ignore_ascii_case(name))
-            .map(|i| i as u16)
+            .map(PieceKind::from_index)
     }
-    pub fn nkinds(&self) -> usize {
-        self.kinds.len()
-    }
-}
 
-/// A piece on the board: 0 = empty, else `1 + kind * 2 + color`.
-#[inline(always)]
-pub fn piece(kind: u16, color: usize) -> u16 {
-    1 + kind * 2 + color as u16
-}
-#[inline(always)]
-pub fn kind_of(p: u16) -> u16 {
-    (p - 1) >> 1
-}
-#[inline(always)]
-pub fn color_of(p: u16) -> usize {
-    ((p - 1) & 1) as usize
+    /// A side's name (`white`, `sente`, or `first`/`second` by default).
+    pub fn side_name(&self, color: Color) -> &str {
+        &self.sides[color.index()].name
+    }
+
+    /// The side with this name (any case).
+    pub fn side_by_name(&self, name: &str) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| self.sides[c.index()].name.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether any side keeps captured pieces in hand.
+    pub fn has_hands(&self) -> bool {
+        self.has_drops
+    }
+
+    /// Whether a side keeps the pieces it captures.
+    pub fn keeps_captures(&self, color: Color) -> bool {
+        self.sides[color.index()].captures != CaptureRule::Remove
+    }
+
+    /// The pocket's capacity, if the variant has pockets.
+    pub fn pocket_capacity(&self) -> Option<u32> {
+        self.pocket.map(|p| p.capacity)
+    }
+
+    /// Whether the variant has a placement phase.
+    pub fn has_placement(&self) -> bool {
+        self.placement.is_some()
+    }
+
+    /// How the second player's pieces are turned relative to the first's.
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+
+    /// Whether the position text is shogi-style (SFEN) rather than FEN.
+    pub fn uses_sfen(&self) -> bool {
+        self.position_style == PositionStyle::Sfen
+    }
+
+    /// Effective option values (each option's default, or the chosen value).
+    pub fn options(&self) -> &IndexMap<String, String> {
+        &self.options
+    }
+
+    /// Names of the native hooks the variant uses.
+    pub fn hook_names(&self) -> Vec<&str> {
+        self.hooks.iter().map(|h| h.name()).collect()
+    }
+
+    /// Square name (`e4`).
+    pub fn square_name(&self, sq: Square) -> String {
+        self.geometry.name(sq)
+    }
+
+    /// The square with this name, if on the board.
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        self.geometry.parse_square(name)
+    }
+
+    /// The repetition rule, if the variant has one.
+    pub fn repetition_rule(&self) -> Option<RepetitionRule> {
+        self.end.repetition
+    }
+
+    #[inline(always)]
+    pub(crate) fn def(&self, kind: PieceKind) -> &PieceDef {
+        &self.pieces[kind.index()]
+    }
+
+    #[inline(always)]
+    pub(crate) fn nkinds(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Whether the game is won by taking the opponent's command (no royals).
+    pub(crate) fn has_command(&self) -> bool {
+        !self.end.command.is_empty()
+    }
 }

@@ -9,12 +9,13 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use super::Game;
 use super::search::{Limits, Searcher};
 use crate::display::board_text;
-use crate::engine::Move;
-use crate::engine::movetext::format_move;
+use crate::engine::{Move, Variant};
 
 /// What a player does on its turn.
 pub enum Action {
+    /// Play this move.
     Move(Move),
+    /// Give up.
     Resign,
     /// Take back the last own move (and the opponent's reply).
     Undo,
@@ -22,8 +23,12 @@ pub enum Action {
     Quit,
 }
 
+/// Someone or something that decides on moves: a person, a random mover,
+/// the engine.
 pub trait Player {
+    /// A short description ("random", "engine depth 3").
     fn name(&self) -> String;
+    /// Decides on a move (or another action) in the game's current position.
     fn act(&mut self, game: &mut Game) -> Action;
     /// Extra information about the last decision (engine search figures).
     fn last_info(&self) -> Option<String> {
@@ -35,12 +40,21 @@ pub trait Player {
 /// `engine`, `engine:depth=4`, `engine:movetime=500`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
+    /// A person at the terminal.
     Human,
+    /// A seeded random mover.
     Random,
-    Engine { depth: i32, movetime: Option<u64> },
+    /// chimera's engine with a depth limit and an optional time per move (ms).
+    Engine {
+        /// Search depth.
+        depth: i32,
+        /// Time per move in milliseconds.
+        movetime: Option<u64>,
+    },
 }
 
 impl PlayerSpec {
+    /// Reads `human`, `random`, `engine`, `engine:depth=N,movetime=MS`.
     pub fn parse(s: &str, default_depth: i32, default_movetime: Option<u64>) -> Result<PlayerSpec, String> {
         let (kind, opts) = s.split_once(':').unwrap_or((s, ""));
         match kind {
@@ -69,6 +83,7 @@ impl PlayerSpec {
         }
     }
 
+    /// The spec as text (parses back).
     pub fn describe(&self) -> String {
         match self {
             PlayerSpec::Human => "human".into(),
@@ -85,11 +100,13 @@ impl PlayerSpec {
     }
 }
 
+/// Plays a uniformly random legal move, from a seed.
 pub struct RandomPlayer {
     rng: StdRng,
 }
 
 impl RandomPlayer {
+    /// A random player with this seed.
     pub fn new(seed: u64) -> Self {
         RandomPlayer {
             rng: StdRng::seed_from_u64(seed),
@@ -110,6 +127,7 @@ impl Player for RandomPlayer {
     }
 }
 
+/// chimera's engine as a player.
 pub struct EnginePlayer {
     searcher: Searcher,
     limits: Limits,
@@ -117,7 +135,8 @@ pub struct EnginePlayer {
 }
 
 impl EnginePlayer {
-    pub fn new(v: &Arc<crate::engine::Variant>, depth: i32, movetime: Option<u64>) -> Self {
+    /// An engine player searching to `depth`, or for `movetime` milliseconds.
+    pub fn new(v: &Arc<Variant>, depth: i32, movetime: Option<u64>) -> Self {
         EnginePlayer {
             searcher: Searcher::new(v),
             limits: Limits {
@@ -155,27 +174,52 @@ impl Player for EnginePlayer {
     }
 }
 
+/// Where a human player's lines come from: any buffered reader, or the
+/// process's standard input shared by both players ([`StdinLines`]).
+pub trait LineInput {
+    /// Reads one line into `buf` (appending); 0 at the end of input.
+    fn read_line(&mut self, buf: &mut String) -> std::io::Result<usize>;
+}
+
+impl<T: BufRead> LineInput for T {
+    fn read_line(&mut self, buf: &mut String) -> std::io::Result<usize> {
+        BufRead::read_line(self, buf)
+    }
+}
+
+/// Standard input, locked only while a line is read, so two human players can
+/// share it.
+pub struct StdinLines;
+
+impl LineInput for StdinLines {
+    fn read_line(&mut self, buf: &mut String) -> std::io::Result<usize> {
+        std::io::stdin().read_line(buf)
+    }
+}
+
 /// A human at a terminal (or any reader/writer: tests script it).
-pub struct HumanPlayer<R: BufRead, W: Write> {
+pub struct HumanPlayer<R: LineInput, W: Write> {
     input: R,
     output: W,
 }
 
-impl<R: BufRead, W: Write> HumanPlayer<R, W> {
+impl<R: LineInput, W: Write> HumanPlayer<R, W> {
+    /// A human reading moves from `input` and writing prompts to `output`.
     pub fn new(input: R, output: W) -> Self {
         HumanPlayer { input, output }
     }
 }
 
+/// What a human player may type.
 pub const HUMAN_HELP: &str = "Type a move (canonical e2e4 / e7e8=Q / P*e5 / Ko@a1, UCI e7e8q, or USI 7g7f+),\n\
 or: moves (list legal moves), board, undo, resign, quit, help.";
 
-impl<R: BufRead, W: Write> Player for HumanPlayer<R, W> {
+impl<R: LineInput, W: Write> Player for HumanPlayer<R, W> {
     fn name(&self) -> String {
         "human".into()
     }
     fn act(&mut self, game: &mut Game) -> Action {
-        let side = game.variant().side_names[game.pos.side].clone();
+        let side = game.variant().side_name(game.side_to_move()).to_string();
         loop {
             let _ = write!(self.output, "{side}> ");
             let _ = self.output.flush();
@@ -192,7 +236,7 @@ impl<R: BufRead, W: Write> Player for HumanPlayer<R, W> {
                 }
                 "moves" => {
                     let moves = game.legal_moves();
-                    let mut names: Vec<String> = moves.iter().map(|m| format_move(&game.pos, m)).collect();
+                    let mut names: Vec<String> = moves.iter().map(|m| game.format(m)).collect();
                     names.sort();
                     let _ = writeln!(self.output, "{} legal moves: {}", names.len(), names.join(" "));
                 }
@@ -202,7 +246,7 @@ impl<R: BufRead, W: Write> Player for HumanPlayer<R, W> {
                 "undo" => return Action::Undo,
                 "resign" => return Action::Resign,
                 "quit" | "exit" => return Action::Quit,
-                text => match crate::engine::movetext::parse_move(&mut game.pos, text) {
+                text => match game.pos.parse_move(text) {
                     Ok(m) => return Action::Move(m),
                     Err(e) => {
                         let _ = writeln!(

@@ -22,11 +22,14 @@ use super::{Game, GameResult};
 /// A parsed record.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
+    /// Tags in file order (`Variant`, `VariantFile`, `Start`, `Result`, …).
     pub tags: IndexMap<String, String>,
+    /// Moves as written.
     pub moves: Vec<String>,
 }
 
 impl Record {
+    /// The record of a game (moves in canonical notation).
     pub fn from_game(
         game: &Game,
         variant_file: &str,
@@ -35,10 +38,11 @@ impl Record {
     ) -> Record {
         let v = game.variant();
         let mut tags = IndexMap::new();
-        tags.insert("Variant".into(), v.name.clone());
+        tags.insert("Variant".into(), v.name().to_string());
         tags.insert("VariantFile".into(), variant_file.into());
-        if game.start != v.start {
-            tags.insert("Start".into(), game.start.clone());
+        let start = game.start_text();
+        if start != crate::engine::Position::start(v).to_text() {
+            tags.insert("Start".into(), start);
         }
         tags.insert("First".into(), players[0].into());
         tags.insert("Second".into(), players[1].into());
@@ -56,6 +60,7 @@ impl Record {
         Record { tags, moves }
     }
 
+    /// The record as text.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         for (k, v) in &self.tags {

@@ -3,13 +3,15 @@
 //! bounded quiescence search. Its evaluation knows no variant: piece values come
 //! from each piece's mobility on an empty board (or `value` in the rules file),
 //! pieces in hand, reserve or pocket count too, plus a small mobility term.
+//! The end of the game is judged by the engine's rules, the same ones the game
+//! uses ([`crate::engine::judge`]), in the same order.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::engine::position::NO_PROMO;
-use crate::engine::variant::kind_of;
-use crate::engine::{Move, MoveKind, Position, Variant};
+use crate::engine::{
+    Color, GameResult, History, Move, MoveKind, Piece, Position, Store, Variant, repetition,
+};
 
 const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
@@ -17,32 +19,35 @@ const QS_DEPTH: i32 = 6;
 /// Score per move of mobility advantage (material is in hundredths of a pawn-ish unit).
 const MOBILITY_WEIGHT: i32 = 2;
 
-/// Piece values in centipawn-like units, one per kind.
+/// Piece values in centipawn-like units, one per kind: the rules file's
+/// `value`, or one derived from the piece's average number of moves on an
+/// empty board. Royal pieces are worth 0 (losing them is judged otherwise).
 pub fn piece_values(v: &Arc<Variant>) -> Vec<i32> {
-    let g = &v.geometry;
-    let mut pos = Position::start(v);
-    let mut out = Vec::with_capacity(v.kinds.len());
-    for (k, kind) in v.kinds.iter().enumerate() {
-        if kind.value != 0 {
-            out.push(kind.value);
+    let g = v.board();
+    let mut out = Vec::with_capacity(v.kind_count());
+    let mut buf = Vec::new();
+    for k in v.kinds() {
+        let def = v.piece(k);
+        if let Some(value) = def.value() {
+            out.push((value * 100.0) as i32);
             continue;
         }
-        for sq in 0..g.nsq {
-            pos.set_square(sq as u16, 0);
+        if def.is_royal() {
+            out.push(0);
+            continue;
         }
+        let mut pos = Position::bare(v, Color::First);
+        let p = Piece::new(k, Color::First);
         let mut total = 0usize;
-        let mut buf = Vec::new();
-        let p = crate::engine::variant::piece(k as u16, 0);
-        for sq in 0..g.nsq {
-            pos.set_square(sq as u16, p);
+        for sq in g.all_squares() {
+            pos.set_square(sq, Some(p));
             buf.clear();
-            pos.piece_moves(sq as u16, p, &mut buf);
-            total += buf.iter().filter(|m| m.kind == MoveKind::Board).count();
-            pos.set_square(sq as u16, 0);
+            pos.piece_moves(sq, p, &mut buf);
+            total += buf.iter().filter(|m| m.kind() == MoveKind::Board).count();
+            pos.set_square(sq, None);
         }
-        let mobility = total as f64 / g.nsq as f64;
-        let value = 100.0 * (0.5 + 0.35 * mobility);
-        out.push(if kind.royal { 0 } else { value as i32 });
+        let mobility = total as f64 / g.squares() as f64;
+        out.push((100.0 * (0.5 + 0.35 * mobility)) as i32);
     }
     out
 }
@@ -63,20 +68,28 @@ const UPPER: u8 = 2;
 /// Limits for one search.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// Deepest iteration.
     pub depth: i32,
+    /// Stop deepening (and searching) after this long.
     pub movetime: Option<Duration>,
 }
 
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
+    /// The best move found (`None` when there is no legal move).
     pub best: Option<Move>,
+    /// Its score for the side to move (mate scores near ±1,000,000).
     pub score: i32,
+    /// The deepest completed iteration.
     pub depth: i32,
+    /// Nodes searched.
     pub nodes: u64,
+    /// Time taken.
     pub elapsed: Duration,
 }
 
+/// The search, with its transposition table and ordering heuristics.
 pub struct Searcher {
     values: Vec<i32>,
     table: Vec<Entry>,
@@ -90,6 +103,7 @@ pub struct Searcher {
 }
 
 impl Searcher {
+    /// A searcher for a variant.
     pub fn new(v: &Arc<Variant>) -> Searcher {
         Searcher {
             values: piece_values(v),
@@ -103,16 +117,19 @@ impl Searcher {
         }
     }
 
+    /// The piece values in use, one per kind.
     pub fn values(&self) -> &[i32] {
         &self.values
     }
 
     /// Mobility: board moves of a side's pieces (pseudo-legal, drops left out).
-    fn mobility(&mut self, pos: &Position, color: usize) -> i32 {
+    fn mobility(&mut self, pos: &Position, color: Color) -> i32 {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
         for &sq in pos.pieces(color) {
-            pos.piece_moves(sq, pos.board[sq as usize], &mut buf);
+            if let Some(p) = pos.piece_at(sq) {
+                pos.piece_moves(sq, p, &mut buf);
+            }
         }
         let n = buf.len() as i32;
         self.scratch = buf;
@@ -123,28 +140,28 @@ impl Searcher {
     /// the board and off it, and mobility.
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         let material = self.material(pos);
-        let mobility = self.mobility(pos, pos.side) - self.mobility(pos, pos.side ^ 1);
+        let side = pos.side_to_move();
+        let mobility = self.mobility(pos, side) - self.mobility(pos, !side);
         material + MOBILITY_WEIGHT * mobility
     }
 
     fn material(&self, pos: &Position) -> i32 {
-        let v = &*pos.v;
-        let nk = v.nkinds();
+        let v = pos.variant();
         let mut score = [0i32; 2];
-        for (c, total) in score.iter_mut().enumerate() {
+        for c in Color::BOTH {
+            let total = &mut score[c.index()];
             for &s in pos.pieces(c) {
-                *total += self.values[kind_of(pos.board[s as usize]) as usize];
+                if let Some(p) = pos.piece_at(s) {
+                    *total += self.values[p.kind().index()];
+                }
+            }
+            for k in v.kinds() {
+                let n: u32 = Store::ALL.iter().map(|&st| pos.count(st, c, k)).sum();
+                *total += n as i32 * self.values[k.index()] * 11 / 10;
             }
         }
-        for c in 0..2 {
-            for k in 0..nk {
-                let n = pos.hands[c * nk + k] as i32
-                    + pos.reserves[c * nk + k] as i32
-                    + pos.pockets[c * nk + k] as i32;
-                score[c] += n * self.values[k] * 11 / 10;
-            }
-        }
-        score[pos.side] - score[pos.side ^ 1]
+        let side = pos.side_to_move().index();
+        score[side] - score[1 - side]
     }
 
     fn order(&self, pos: &Position, moves: &mut [Move], tt: Option<Move>, ply: usize) {
@@ -157,19 +174,18 @@ impl Searcher {
                     s += 1_000_000;
                 }
                 for &c in m.captures() {
-                    let q = pos.board[c as usize];
-                    if q != 0 {
-                        s += 10 * self.values[kind_of(q) as usize] + 10_000;
+                    if let Some(q) = pos.piece_at(c) {
+                        s += 10 * self.values[q.kind().index()] + 10_000;
                     }
                 }
-                if m.ncap > 0 && m.kind == MoveKind::Board {
-                    let me = pos.board[m.from as usize];
-                    if me != 0 {
-                        s -= self.values[kind_of(me) as usize] / 10;
-                    }
+                if m.is_capture()
+                    && m.kind() == MoveKind::Board
+                    && let Some(me) = m.from().and_then(|f| pos.piece_at(f))
+                {
+                    s -= self.values[me.kind().index()] / 10;
                 }
-                if m.promo != NO_PROMO {
-                    s += 5_000 + self.values[m.promo as usize];
+                if let Some(k) = m.promotion() {
+                    s += 5_000 + self.values[k.index()];
                 }
                 if killers.contains(&Some(*m)) {
                     s += 2_000;
@@ -196,26 +212,19 @@ impl Searcher {
         self.stopped
     }
 
+    /// The score of a finished game for the side to move.
+    fn score_of(result: GameResult, pos: &Position, ply: i32) -> i32 {
+        match result.winner {
+            Some(w) if w == pos.side_to_move() => MATE - ply,
+            Some(_) => -MATE + ply,
+            None => 0,
+        }
+    }
+
     /// Score of a position with no legal moves, for the side to move.
     fn terminal(&self, pos: &mut Position, ply: i32) -> i32 {
-        use crate::rules::Outcome;
-        if let Some(d) = pos.decided() {
-            return if d.winner == pos.side {
-                MATE - ply
-            } else {
-                -MATE + ply
-            };
-        }
-        let outcome = if pos.in_check(pos.side) {
-            pos.v.end.checkmated
-        } else {
-            pos.v.end.stalemated
-        };
-        match outcome {
-            Outcome::Win => MATE - ply,
-            Outcome::Loss => -MATE + ply,
-            Outcome::Draw => 0,
-        }
+        let result = pos.decided().unwrap_or_else(|| pos.no_move_result());
+        Self::score_of(result, pos, ply)
     }
 
     fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: i32, qdepth: i32) -> i32 {
@@ -240,7 +249,7 @@ impl Searcher {
             return self.terminal(pos, ply);
         }
         alpha = alpha.max(stand);
-        moves.retain(|m| m.ncap > 0 || m.promo != NO_PROMO);
+        moves.retain(|m| m.is_capture() || m.promotion().is_some());
         self.order(pos, &mut moves, None, ply as usize);
         for m in moves {
             pos.make(m);
@@ -254,22 +263,23 @@ impl Searcher {
         alpha
     }
 
-    /// Score of a repeated position for the side to move, if it repeats.
-    fn repetition(&self, pos: &Position) -> Option<i32> {
-        let rep = pos.v.end.repetition?;
-        if ply_repeats(&self.path, pos.hash) {
-            return Some(match rep.result {
-                crate::rules::RepetitionResult::Draw => 0,
-                // The opponent just repeated: that loses for them.
-                crate::rules::RepetitionResult::MoverLoses => MATE / 2,
-            });
-        }
-        None
+    /// The score of the position by the repetition rule, if it applies
+    /// (the perpetual-check rule is not tracked in the search).
+    fn repetition(&mut self, pos: &Position, ply: i32) -> Option<i32> {
+        pos.variant().repetition_rule()?;
+        self.path.push(pos.hash());
+        let history = History {
+            hashes: &self.path,
+            checks: None,
+        };
+        let result = repetition(pos.variant(), &history, pos.side_to_move());
+        self.path.pop();
+        result.map(|r| Self::score_of(r, pos, ply))
     }
 
     fn negamax(&mut self, pos: &mut Position, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if ply > 0
-            && let Some(score) = self.repetition(pos)
+            && let Some(score) = self.repetition(pos, ply)
         {
             return score;
         }
@@ -277,10 +287,10 @@ impl Searcher {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
-        let slot = (pos.hash as usize) & (self.table.len() - 1);
+        let slot = (pos.hash() as usize) & (self.table.len() - 1);
         let entry = self.table[slot];
         let mut tt_move = None;
-        if entry.key == pos.hash {
+        if entry.key == pos.hash() {
             tt_move = entry.best;
             if entry.depth >= depth && ply > 0 {
                 match entry.flag {
@@ -296,11 +306,14 @@ impl Searcher {
         if moves.is_empty() {
             return self.terminal(pos, ply);
         }
+        if let Some(r) = pos.counter_result() {
+            return Self::score_of(r, pos, ply);
+        }
         self.order(pos, &mut moves, tt_move, ply as usize);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        self.path.push(pos.hash);
+        self.path.push(pos.hash());
         for m in moves {
             pos.make(m);
             let score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1);
@@ -317,7 +330,7 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if m.ncap == 0
+                if !m.is_capture()
                     && let Some(k) = self.killers.get_mut(ply as usize)
                     && k[0] != Some(m)
                 {
@@ -336,7 +349,7 @@ impl Searcher {
             EXACT
         };
         self.table[slot] = Entry {
-            key: pos.hash,
+            key: pos.hash(),
             depth,
             score: best,
             flag,
@@ -374,8 +387,8 @@ impl Searcher {
             if self.stopped && depth > 1 {
                 break;
             }
-            let slot = (pos.hash as usize) & (self.table.len() - 1);
-            if self.table[slot].key == pos.hash
+            let slot = (pos.hash() as usize) & (self.table.len() - 1);
+            if self.table[slot].key == pos.hash()
                 && let Some(b) = self.table[slot].best
             {
                 report.best = Some(b);
@@ -390,8 +403,4 @@ impl Searcher {
         report.elapsed = start.elapsed();
         report
     }
-}
-
-fn ply_repeats(path: &[u64], hash: u64) -> bool {
-    path.iter().rev().skip(1).step_by(2).any(|&h| h == hash)
 }

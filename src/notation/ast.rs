@@ -9,6 +9,7 @@ use std::fmt;
 /// A whole notation string: the union of its chains (`WfF` = `W` or `fF`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Notation {
+    /// The alternatives, in the order written.
     pub chains: Vec<Chain>,
 }
 
@@ -16,47 +17,64 @@ pub struct Notation {
 /// A leading `a` (`aK`, `a!5W`, `a[DA]acxK`) repeats the whole chain.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Chain {
+    /// A leading `a` that repeats the whole chain.
     pub lead: Option<Again>,
+    /// The first leg.
     pub first: Term,
+    /// Further legs, each after its `a`.
     pub rest: Vec<(Again, Term)>,
 }
 
 /// The `a` connector with its optional leg count (`a`, `a3`, `a!5`, `a3!`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Again {
+    /// The leg count, if written (`a3` = up to three legs in all).
     pub count: Option<Count>,
+    /// `!`: exactly that many legs.
     pub exact: bool,
     /// Whether `!` was written before the count (`a!5`) rather than after (`a5!`).
     pub bang_first: bool,
 }
 
+/// A count: a number or `∞` (`inf`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Count {
+    /// A number.
     Finite(u32),
+    /// No limit.
     Infinite,
 }
 
 /// Modifiers, then an atom or a bracket group, then an optional range.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Term {
+    /// Direction, modality and other modifier letters.
     pub mods: Modifiers,
+    /// The atom or group.
     pub body: Body,
+    /// A range or count after the atom (`R5`, `R4!`).
     pub range: Option<Range>,
 }
 
+/// What a term moves by.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Body {
+    /// One atom letter (`W`, `NN`).
     Atom(Atom),
+    /// A bracket group `[ … ]`: a sub-move.
     Group(Notation),
 }
 
 /// A Betza atom letter; `rider` when doubled (`WW`, `NN`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Atom {
+    /// The atom letter (`W F D N A H G C Z L J K Q R B`).
     pub letter: char,
+    /// Doubled: rides (`WW` = `R`).
     pub rider: bool,
 }
 
+/// How a hopper treats the pieces on its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Hop {
     /// `p`: exactly one screen (standard Betza cannon).
@@ -69,13 +87,18 @@ pub enum Hop {
     Grasshopper,
 }
 
+/// The letters before an atom or group.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Modifiers {
     /// Direction letters (`f b l r v s h`) in the order written.
     pub directions: String,
+    /// `m`: moves (without capturing).
     pub moves: bool,
+    /// `c`: captures.
     pub captures: bool,
+    /// `x`: shoots (captures without moving).
     pub shoots: bool,
+    /// `p`, `pN`, `pp`, `g`: hops.
     pub hop: Option<Hop>,
     /// `n`: lame (blocked by an occupied intermediate square).
     pub lame: bool,
@@ -90,8 +113,11 @@ pub struct Modifiers {
 /// A range after an atom: `R5` = 1..=5, `R4!` = 4..=4, `R(2≤n≤4)`, `R∞`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Range {
+    /// `R5`, `R∞`: up to n steps.
     AtMost(Count),
+    /// `R4!`: exactly n steps.
     Exactly(u32),
+    /// `R(2≤n≤4)`: between a and b steps.
     Between(u32, u32),
 }
 

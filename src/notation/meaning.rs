@@ -27,14 +27,21 @@ pub struct Leg {
     pub min: u32,
     /// `u32::MAX` = unlimited.
     pub max: u32,
+    /// May end on an empty square.
     pub moves: bool,
+    /// May capture.
     pub captures: bool,
     /// Captures without moving; the piece stays where it is.
     pub shoots: bool,
+    /// How it hops, if it does.
     pub hop: Option<Hop>,
+    /// Blocked by an occupied square it passes (`n`).
     pub lame: bool,
+    /// Must pass over an occupied square (`j`).
     pub jump: bool,
+    /// Only from the piece's initial squares (`i`).
     pub initial: bool,
+    /// Captures en passant (`e`).
     pub en_passant: bool,
     /// Whether the chain may go on after this leg captured.
     pub continues_after_capture: bool,
@@ -43,6 +50,7 @@ pub struct Leg {
 /// A regular expression over legs.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Program {
+    /// One leg.
     Leg(Leg),
     /// All parts in order.
     Seq(Vec<Program>),
@@ -51,8 +59,11 @@ pub enum Program {
     /// The part repeated between `min` and `max` times; the move may end after
     /// any count in that range.
     Repeat {
+        /// The repeated part.
         body: Box<Program>,
+        /// Fewest repetitions.
         min: u32,
+        /// Most repetitions.
         max: u32,
     },
 }

@@ -18,6 +18,7 @@ pub struct NotationError {
     pub offset: usize,
     /// 1-based character column.
     pub column: usize,
+    /// What was expected there.
     pub message: String,
 }
 

@@ -12,20 +12,14 @@ use crate::diag::{Diagnostic, did_you_mean};
 /// A rules file's text with its name, kept for diagnostics.
 #[derive(Clone, Debug)]
 pub struct Source {
+    /// The file name (or another name for diagnostics).
     pub name: String,
+    /// The text.
     pub text: String,
 }
 
 impl Source {
-    pub fn read(path: &std::path::Path) -> Result<Source, String> {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Ok(Source {
-            name: path.display().to_string(),
-            text,
-        })
-    }
-
+    /// A diagnostic pointing at `span` of this text.
     pub fn error(&self, span: std::ops::Range<usize>, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(&self.name, &self.text, span, message)
     }

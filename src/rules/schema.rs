@@ -9,29 +9,43 @@ use toml::Spanned;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulesFile {
+    /// `[variant]`: name, description, sources.
     pub variant: Meta,
+    /// `[board]`: files and ranks.
     pub board: Board,
+    /// `[sides]`: names, letters and capture rules of the two sides.
     #[serde(default)]
     pub sides: Sides,
+    /// `[text]`: the position-text style.
     #[serde(default)]
     pub text: Text,
+    /// `[[piece]]` tables, one per piece kind.
     #[serde(rename = "piece")]
-    pub pieces: Vec<PieceDef>,
+    pub pieces: Vec<PieceTable>,
+    /// `[setup]`: the start position.
     pub setup: Setup,
+    /// `[[castling]]` tables, one per castling move.
     #[serde(default)]
     pub castling: Vec<Castling>,
+    /// `[hand]`: captured pieces go to hand and may be dropped.
     #[serde(default)]
     pub hand: Option<HandRules>,
+    /// `[pocket]`: a small per-side store pieces may enter and leave.
     #[serde(default)]
     pub pocket: Option<PocketRules>,
+    /// `[placement]`: a placement phase before the first move.
     #[serde(default)]
     pub placement: Option<PlacementRules>,
+    /// `[promotion]`: defaults for every promotion rule.
     #[serde(default)]
     pub promotion: PromotionDefaults,
+    /// `[end]`: how the game ends.
     #[serde(default)]
     pub end: EndRules,
+    /// Native rules by name (`hooks = ["war"]`).
     #[serde(default)]
     pub hooks: Vec<Spanned<String>>,
+    /// `[options.NAME]`: switches a user may set (`--option NAME=VALUE`).
     #[serde(default)]
     pub options: IndexMap<String, OptionDef>,
     /// Test cases (`[[test]]`); run by `chimera check`.
@@ -39,28 +53,38 @@ pub struct RulesFile {
     pub tests: Vec<TestCase>,
 }
 
+/// `[variant]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
+    /// The variant's name.
     pub name: String,
+    /// One line about the game.
     #[serde(default)]
     pub description: String,
+    /// Where the rules come from.
     #[serde(default)]
     pub sources: Vec<String>,
 }
 
+/// `[board]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
+    /// Number of files (columns), 1 to 26.
     pub files: Spanned<u32>,
+    /// Number of ranks (rows), 1 to 26.
     pub ranks: Spanned<u32>,
 }
 
+/// `[sides]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Sides {
+    /// The player who moves first.
     #[serde(default)]
     pub first: SideDef,
+    /// The other player.
     #[serde(default)]
     pub second: SideDef,
     /// How the second player's pieces are turned: "rotate" (shogi, 180°) or
@@ -70,37 +94,44 @@ pub struct Sides {
     pub second_orientation: Orientation,
 }
 
+/// How the second side is turned (or the setup derived).
 #[derive(Debug, Deserialize, Default, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Orientation {
+    /// Turned 180° (shogi).
     #[default]
     Rotate,
+    /// Mirrored across the middle rank (chess).
     Reflect,
 }
 
+/// One side.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
+    /// Its name in results ("white"); default "first"/"second".
     pub name: Option<String>,
     /// The side-to-move letter in position text.
     pub letter: Option<String>,
     /// Where this side's captures go: "hand" (demoted), "hand_as_is" (kept as
     /// captured), or "remove". Default: the `[hand]` table's `captures`.
     pub captures: Option<CaptureRule>,
-    /// Pieces this side may own (its army). Empty: any piece.
-    #[serde(default)]
-    pub army: Vec<Spanned<String>>,
 }
 
+/// Where captured pieces go.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CaptureRule {
+    /// Into the capturer's hand, demoted (`demotes_to`).
     Hand,
+    /// Into the capturer's hand as they were.
     HandAsIs,
+    /// Off the game.
     #[default]
     Remove,
 }
 
+/// `[text]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Text {
@@ -110,32 +141,40 @@ pub struct Text {
     pub position: PositionStyle,
 }
 
+/// Position-text style.
 #[derive(Debug, Deserialize, Default, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PositionStyle {
+    /// Chess FEN.
     #[default]
     Fen,
+    /// Shogi SFEN.
     Sfen,
 }
 
+/// A `[[piece]]` table.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PieceDef {
+pub struct PieceTable {
+    /// The piece's name (unique, any case).
     pub name: Spanned<String>,
     /// Letter(s) in positions: "P", "+P", "Q~", "Ko". Upper case; the second
     /// player's pieces are written in lower case.
     pub symbol: Spanned<String>,
     /// Moves in chimera's extended Betza notation.
     pub betza: Spanned<String>,
+    /// Checkmate rules apply to it.
     #[serde(default)]
     pub royal: bool,
     /// Relative ranks from which `i` (initial) moves are allowed.
     #[serde(default)]
     pub initial_ranks: Vec<u32>,
+    /// Promotion rules (`[[piece.promotion]]`).
     #[serde(default)]
     pub promotion: Vec<PromotionRule>,
     /// The piece this one becomes when captured into a hand (shogi demotion).
     pub demotes_to: Option<Spanned<String>>,
+    /// Drop rules (`[piece.drop]`).
     #[serde(default)]
     pub drop: DropRules,
     /// Instead of moving, places a new piece from an unlimited supply.
@@ -160,11 +199,13 @@ pub struct PieceDef {
     pub value: Option<f64>,
 }
 
+/// One promotion rule of a piece.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionRule {
     /// Relative ranks of the zone; default `[promotion] zone`.
     pub ranks: Option<Vec<u32>>,
+    /// Pieces it may promote to.
     pub to: Vec<Spanned<String>>,
     /// Promotion is compulsory (otherwise optional).
     #[serde(default)]
@@ -174,19 +215,25 @@ pub struct PromotionRule {
     pub trigger: Option<Trigger>,
 }
 
+/// What a move must do to promote.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
+    /// End in the zone.
     #[default]
     Destination,
+    /// Start or end in the zone.
     Either,
 }
 
+/// `[promotion]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionDefaults {
+    /// Relative ranks of the default zone.
     #[serde(default)]
     pub zone: Vec<u32>,
+    /// The default trigger.
     #[serde(default)]
     pub trigger: Trigger,
     /// A piece that arrives where it could never move again must promote
@@ -195,6 +242,7 @@ pub struct PromotionDefaults {
     pub forced_on_dead_squares: bool,
 }
 
+/// Where and how a piece may be dropped.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DropRules {
@@ -208,14 +256,17 @@ pub struct DropRules {
     pub no_mate: bool,
 }
 
+/// `spawn = { piece, betza }`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SpawnRule {
+    /// The piece placed.
     pub piece: Spanned<String>,
     /// Where the new piece may go, as notation from the spawner (e.g. "K").
     pub betza: Spanned<String>,
 }
 
+/// `[hand]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct HandRules {
@@ -231,9 +282,11 @@ fn default_capture() -> CaptureRule {
     CaptureRule::Hand
 }
 
+/// `[pocket]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PocketRules {
+    /// Most pieces a pocket holds.
     pub capacity: u32,
     /// A piece may move from the board into its owner's pocket if it has a legal
     /// board move.
@@ -241,6 +294,7 @@ pub struct PocketRules {
     pub from_board: bool,
 }
 
+/// `[placement]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlacementRules {
@@ -248,6 +302,7 @@ pub struct PlacementRules {
     pub ranks: Vec<u32>,
 }
 
+/// `[setup]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
@@ -255,37 +310,48 @@ pub struct Setup {
     pub position: Option<Spanned<String>>,
     /// Piece lists: `first = { king = "e1", pawn = ["a2", "b2"] }`.
     pub first: Option<IndexMap<String, Spanned<SquareList>>>,
+    /// The second side's piece lists.
     pub second: Option<IndexMap<String, Spanned<SquareList>>>,
     /// Derive the second side's setup from the first: "rotate" or "reflect".
     pub second_from_first: Option<Orientation>,
     /// Declares that the start is symmetric this way; `chimera check` warns
     /// when it is not.
     pub symmetry: Option<Orientation>,
+    /// Pieces in hand at the start (`[setup.hands.first]`).
     #[serde(default)]
     pub hands: SideCounts,
+    /// Placement reserves at the start.
     #[serde(default)]
     pub reserves: SideCounts,
+    /// Pockets at the start.
     #[serde(default)]
     pub pockets: SideCounts,
 }
 
+/// Piece counts per side: `first = { pawn = 2 }`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct SideCounts {
+    /// The first side's counts by piece name.
     #[serde(default)]
     pub first: IndexMap<Spanned<String>, u32>,
+    /// The second side's counts by piece name.
     #[serde(default)]
     pub second: IndexMap<Spanned<String>, u32>,
 }
 
+/// One square or a list of squares.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(untagged)]
 pub enum SquareList {
+    /// `"e1"`.
     One(String),
+    /// `["a2", "b2"]`.
     Many(Vec<String>),
 }
 
 impl SquareList {
+    /// The squares as written.
     pub fn squares(&self) -> Vec<&str> {
         match self {
             SquareList::One(s) => vec![s.as_str()],
@@ -294,25 +360,35 @@ impl SquareList {
     }
 }
 
+/// A side in tables that name one.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum SideName {
+    /// The first player.
     First,
+    /// The second player.
     Second,
 }
 
+/// A `[[castling]]` table.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Castling {
+    /// Whose castling it is.
     pub side: SideName,
     /// The castling-right letter in FEN (`K`, `Q`, `k`, `q`).
     pub right: Spanned<String>,
+    /// The king's square.
     pub king: Spanned<String>,
+    /// Where the king goes.
     pub king_to: Spanned<String>,
+    /// The rook's square.
     pub rook: Spanned<String>,
+    /// Where the rook goes.
     pub rook_to: Spanned<String>,
 }
 
+/// A result seen from the player it happens to.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
@@ -321,27 +397,34 @@ pub enum Outcome {
     /// The player to move loses.
     #[default]
     Loss,
+    /// The game is drawn.
     Draw,
 }
 
+/// What a repetition means.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum RepetitionResult {
+    /// The game is drawn.
     Draw,
     /// The player whose move completes the repetition loses.
     MoverLoses,
 }
 
+/// `[end.repetition]`.
 #[derive(Debug, Deserialize, Clone, Copy)]
 #[serde(deny_unknown_fields)]
 pub struct Repetition {
+    /// How many times the position must occur (at least 2).
     pub count: u32,
+    /// What the repetition means.
     pub result: RepetitionResult,
     /// A player who checked with every move of the cycle loses.
     #[serde(default)]
     pub perpetual_check_loses: bool,
 }
 
+/// `[end]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct EndRules {
@@ -350,6 +433,7 @@ pub struct EndRules {
     /// Result for a player with no legal move who is not in check (from that
     /// player's point of view): "loss", "draw" or "win".
     pub stalemate: Option<Outcome>,
+    /// The repetition rule, if any.
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.
     pub fifty_move_rule: Option<u32>,
@@ -362,11 +446,15 @@ pub struct EndRules {
     pub command: Vec<Vec<Spanned<String>>>,
 }
 
+/// A `[[end.reach]]` table.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Reach {
+    /// Whose piece.
     pub side: SideName,
+    /// The piece that must reach a square.
     pub piece: Spanned<String>,
+    /// The winning squares.
     pub squares: Vec<Spanned<String>>,
 }
 
@@ -374,16 +462,22 @@ pub struct Reach {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionDef {
+    /// The value when the user chooses none.
     pub default: Spanned<String>,
+    /// The values allowed.
     pub choices: Vec<String>,
+    /// What the option switches.
     #[serde(default)]
     pub description: String,
 }
 
+/// `{ piece, distance }`.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct ShotLimit {
+    /// The protected piece.
     pub piece: Spanned<String>,
+    /// It may not be shot from this many squares or closer.
     pub distance: u32,
 }
 
@@ -391,6 +485,7 @@ pub struct ShotLimit {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TestFile {
+    /// The cases.
     #[serde(default, rename = "test")]
     pub tests: Vec<TestCase>,
 }
@@ -400,6 +495,7 @@ pub struct TestFile {
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct TestCase {
+    /// The case's name in reports.
     pub name: String,
     /// Position text in the variant's style; default the start position.
     pub position: Option<String>,
@@ -434,18 +530,23 @@ pub struct TestCase {
     pub options: IndexMap<String, String>,
 }
 
+/// `piece_moves = { from, moves }`.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct PieceMoves {
+    /// The piece's square.
     pub from: String,
+    /// Its exact legal moves.
     pub moves: Vec<String>,
 }
 
+/// `promotions = { move, to }`.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct Promotions {
     /// Origin and destination, e.g. `c7c8`.
     #[serde(rename = "move")]
     pub mv: String,
+    /// The promotion choices offered (`""` = not promoting).
     pub to: Vec<String>,
 }

@@ -1,0 +1,34 @@
+//! `chimera bench`: the fixed perft benchmark set.
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::output::{Outcome, Output};
+
+/// Run the fixed benchmark set (perft with bulk counting) and print nodes per
+/// second. Built with `--features compare`, also runs shakmaty and rsshogi on
+/// the same positions and prints chimera's speed as a ratio of theirs.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// Smaller depths (a few seconds in all).
+    #[arg(long)]
+    quick: bool,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(crate) fn run(a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    if !cfg!(feature = "compare") && !a.json {
+        eprintln!("note: built without the `compare` feature; reference engines are not run");
+    }
+    crate::bench::run(a.quick, |m, ratio| {
+        out.emit(
+            crate::bench::format_line(m, ratio),
+            json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio}),
+        );
+    });
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,74 @@
+//! What every command shares: loading a rules file with the `--option`
+//! values, and building a position from `--position` and `--moves`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::output::{Failure, bad};
+use crate::compile::OptionValues;
+use crate::engine::{Position, Variant};
+use crate::load::{Compiled, Loader};
+
+/// The options given on the command line.
+pub(crate) struct Context {
+    pub loader: Loader,
+}
+
+impl Context {
+    /// Reads `--option NAME=VALUE` flags.
+    pub fn new(flags: &[String]) -> Result<Context, Failure> {
+        let mut options = OptionValues::new();
+        for o in flags {
+            match o.split_once('=') {
+                Some((k, v)) => {
+                    options.insert(k.trim().to_string(), v.trim().to_string());
+                }
+                None => return Err(bad(format!("--option `{o}`: write NAME=VALUE"))),
+            }
+        }
+        Ok(Context {
+            loader: Loader::new().options(options),
+        })
+    }
+
+    /// Loads and compiles a rules file.
+    pub fn load(&self, path: &Path) -> Result<Arc<Variant>, Failure> {
+        Ok(self.loader.load(path)?)
+    }
+
+    /// Loads a rules file with its schema and warnings.
+    pub fn load_full(&self, path: &Path) -> Result<Compiled, Failure> {
+        Ok(self.loader.load_full(path)?)
+    }
+
+    /// The variant and a position in it: the start, or `text`, then `moves`.
+    pub fn load_at(
+        &self,
+        path: &Path,
+        text: Option<&str>,
+        moves: Option<&str>,
+    ) -> Result<(Arc<Variant>, Position), Failure> {
+        let v = self.load(path)?;
+        let pos = position(&v, text, moves)?;
+        Ok((v, pos))
+    }
+}
+
+/// A position: the start or `text`, then `moves` (space-separated).
+pub(crate) fn position(
+    v: &Arc<Variant>,
+    text: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Position, Failure> {
+    let mut pos = match text {
+        None => Position::start(v),
+        Some(t) => Position::from_text(v, t).map_err(|e| bad(format!("bad position: {e}")))?,
+    };
+    for (i, m) in moves.unwrap_or("").split_whitespace().enumerate() {
+        let mv = pos
+            .parse_move(m)
+            .map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}

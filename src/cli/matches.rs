@@ -1,0 +1,109 @@
+//! `chimera match`: a series of games between two players.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use indexmap::IndexMap;
+use serde_json::json;
+
+use super::context::Context;
+use super::output::{Outcome, Output, bad};
+use super::play::make_player;
+use crate::engine::Color;
+use crate::game::players::{Player, PlayerSpec};
+use crate::game::{Game, PlayOptions, run_game};
+
+/// Play a series of games between two players, alternating colours, and
+/// print the score with a 95% error margin.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The variant's rules file, e.g. variants/chess.toml.
+    variant: PathBuf,
+    /// Number of games (A plays first in the odd-numbered ones).
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Player A (e.g. engine:depth=2).
+    #[arg(long, default_value = "engine:depth=2")]
+    a: String,
+    /// Player B (e.g. random).
+    #[arg(long, default_value = "random")]
+    b: String,
+    /// Seed for random players (each game gets its own from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop a game as a draw after this many plies (0 = never).
+    #[arg(long, default_value_t = 600)]
+    max_moves: usize,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    let v = cx.load(&a.variant)?;
+    let specs = [
+        PlayerSpec::parse(&a.a, 2, None).map_err(bad)?,
+        PlayerSpec::parse(&a.b, 2, None).map_err(bad)?,
+    ];
+    if specs.contains(&PlayerSpec::Human) {
+        return Err(bad("match plays without humans: use engine or random"));
+    }
+    let bar = indicatif::ProgressBar::new(a.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
+    let mut reasons: IndexMap<String, usize> = IndexMap::new();
+    for i in 0..a.games {
+        let a_side = if i % 2 == 0 { Color::First } else { Color::Second };
+        let order = if a_side == Color::First { [0, 1] } else { [1, 0] };
+        let game_seed = a.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        let mut players: [Box<dyn Player>; 2] = [
+            make_player(&v, &specs[order[0]], game_seed),
+            make_player(&v, &specs[order[1]], game_seed ^ 0x5555),
+        ];
+        let mut game = Game::from_start(&v);
+        let opts = PlayOptions {
+            max_plies: a.max_moves,
+            print_moves: false,
+            show_board: false,
+            verbose: false,
+        };
+        let result = run_game(&mut game, &mut players, &mut std::io::sink(), &opts);
+        let text = result.map_or("unfinished".into(), |r| r.describe(&v));
+        match result.and_then(|r| r.winner) {
+            Some(w) if w == a_side => wins += 1,
+            Some(_) => losses += 1,
+            None => draws += 1,
+        }
+        *reasons
+            .entry(result.map_or("unfinished".into(), |r| r.reason.name().to_string()))
+            .or_default() += 1;
+        bar.suspend(|| {
+            out.json_only(json!({"game": i + 1, "a_plays": v.side_name(a_side), "result": text, "plies": game.moves().len()}))
+        });
+        bar.set_message(format!("A {wins}-{draws}-{losses}"));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let n = a.games.max(1) as f64;
+    let score = (wins as f64 + draws as f64 / 2.0) / n;
+    let margin = 1.96 * (score * (1.0 - score) / n).sqrt();
+    let endings: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    out.emit(
+        format!(
+            "{}: A = {} vs B = {}: {} games, A won {wins}, drew {draws}, lost {losses}; score {:.1}% ± {:.1}%\nendings: {}",
+            v.name(),
+            specs[0].describe(),
+            specs[1].describe(),
+            a.games,
+            score * 100.0,
+            margin * 100.0,
+            endings.join(", ")
+        ),
+        json!({"variant": v.name(), "a": specs[0].describe(), "b": specs[1].describe(), "games": a.games, "wins": wins, "draws": draws, "losses": losses, "score": score, "margin": margin, "reasons": reasons}),
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,49 @@
+//! `chimera moves`: list the legal moves of a position.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::context::Context;
+use super::output::{Outcome, Output, bad};
+use crate::engine::MoveNotation;
+
+/// List the legal moves of a position, sorted, one per line.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The variant's rules file, e.g. variants/chess.toml.
+    variant: PathBuf,
+    /// The position (the variant's position text); default the start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Play these moves first (space-separated; canonical, UCI or USI).
+    #[arg(long)]
+    moves: Option<String>,
+    /// Move notation: canonical (default), uci, usi, or seed (the Ko shogi
+    /// article's game notation: piece code, -/x, !captures, +/=).
+    #[arg(long, default_value = "canonical")]
+    notation: String,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    let Some(notation) = MoveNotation::parse(&a.notation) else {
+        return Err(bad(format!(
+            "unknown notation `{}`: canonical, uci, usi or seed",
+            a.notation
+        )));
+    };
+    let (_, mut pos) = cx.load_at(&a.variant, a.position.as_deref(), a.moves.as_deref())?;
+    let list = pos.legal_move_list();
+    let mut names: Vec<String> = list.iter().map(|m| pos.move_text_as(m, notation)).collect();
+    names.sort();
+    for n in &names {
+        out.text(n);
+    }
+    out.json_only(json!({"position": pos.to_text(), "moves": names, "count": names.len()}));
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,129 @@
+//! `chimera play`: one game between two players, every move printed.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use serde_json::json;
+
+use super::context::{Context, position};
+use super::output::{Outcome, Output, bad};
+use crate::display::board_text;
+use crate::engine::{Color, Variant};
+use crate::game::players::{
+    EnginePlayer, HUMAN_HELP, HumanPlayer, Player, PlayerSpec, RandomPlayer, StdinLines,
+};
+use crate::game::record::Record;
+use crate::game::{Game, PlayOptions, run_game};
+
+/// Play a game: engine against engine by default, printing every move, the
+/// final board and the result. Players: human, random, engine,
+/// engine:depth=N, engine:movetime=MS.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The variant's rules file, e.g. variants/chess.toml.
+    variant: PathBuf,
+    /// Player for the first side to move.
+    #[arg(long)]
+    first: Option<String>,
+    /// Player for the second side.
+    #[arg(long)]
+    second: Option<String>,
+    /// Player for the side named "white" (or the first side if none is).
+    #[arg(long)]
+    white: Option<String>,
+    /// Player for the side named "black" (or the second side if none is).
+    #[arg(long)]
+    black: Option<String>,
+    /// Engine search depth.
+    #[arg(long, default_value_t = 3)]
+    depth: i32,
+    /// Engine time per move in milliseconds (stops deepening at the limit).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Seed for random players.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start from this position (the variant's position text).
+    #[arg(long)]
+    position: Option<String>,
+    /// Write the game record here.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Print the engine's depth, nodes and nodes per second after its moves.
+    #[arg(long)]
+    verbose: bool,
+    /// Stop as a draw after this many plies (0 = never).
+    #[arg(long, default_value_t = 600)]
+    max_moves: usize,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A player from its description.
+pub(crate) fn make_player(v: &Arc<Variant>, spec: &PlayerSpec, seed: u64) -> Box<dyn Player> {
+    match spec {
+        PlayerSpec::Human => Box::new(HumanPlayer::new(StdinLines, std::io::stdout())),
+        PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
+        PlayerSpec::Engine { depth, movetime } => Box::new(EnginePlayer::new(v, *depth, *movetime)),
+    }
+}
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    let v = cx.load(&a.variant)?;
+    let mut specs = [a.first, a.second];
+    for (flag, name, fallback) in [
+        (a.white, "white", Color::First),
+        (a.black, "black", Color::Second),
+    ] {
+        if let Some(f) = flag {
+            specs[v.side_by_name(name).unwrap_or(fallback).index()] = Some(f);
+        }
+    }
+    let mut parsed = Vec::new();
+    for s in &specs {
+        parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), a.depth, a.movetime).map_err(bad)?);
+    }
+    let pos = position(&v, a.position.as_deref(), None)?;
+    let any_human = parsed.contains(&PlayerSpec::Human);
+    let mut players: [Box<dyn Player>; 2] = [
+        make_player(&v, &parsed[0], a.seed),
+        make_player(&v, &parsed[1], a.seed.wrapping_add(1)),
+    ];
+    if any_human {
+        println!("{HUMAN_HELP}");
+    }
+    let mut game = Game::new(pos);
+    let opts = PlayOptions {
+        max_plies: a.max_moves,
+        print_moves: !a.json,
+        show_board: any_human,
+        verbose: a.verbose,
+    };
+    let result = run_game(&mut game, &mut players, &mut std::io::stdout(), &opts);
+    if let Some(path) = &a.record {
+        let names = [parsed[0].describe(), parsed[1].describe()];
+        let rec = Record::from_game(
+            &game,
+            &a.variant.display().to_string(),
+            [&names[0], &names[1]],
+            result,
+        );
+        std::fs::write(path, rec.to_text())
+            .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let described = result.map_or("unfinished".to_string(), |r| r.describe(&v));
+    out.emit(
+        format!("{}result: {described}", board_text(game.position())),
+        json!({
+            "result": described,
+            "winner": result.and_then(|r| r.winner).map(|w| v.side_name(w).to_string()),
+            "reason": result.map(|r| r.reason),
+            "plies": game.moves().len(),
+            "position": game.position().to_text(),
+        }),
+    );
+    Ok(ExitCode::SUCCESS)
+}

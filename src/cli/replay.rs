@@ -1,0 +1,87 @@
+//! `chimera replay`: re-play a game record and verify every move and the result.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::context::{Context, position};
+use super::output::{Failure, Outcome, Output, bad};
+use crate::display::board_text;
+use crate::game::Game;
+use crate::game::record::Record;
+
+/// Replay a game record and verify every move and the result.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The record (a PGN-like file written by `play --record`).
+    record: PathBuf,
+    /// The rules file (default: the record's VariantFile tag, relative to the record's folder).
+    #[arg(long)]
+    variant: Option<PathBuf>,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The rules file a record names: as given, or relative to the record.
+fn variant_path(record: &Path, tag: &str) -> PathBuf {
+    let p = PathBuf::from(tag);
+    if p.is_absolute() || p.exists() {
+        return p;
+    }
+    match record.parent() {
+        Some(dir) if dir.join(&p).exists() => dir.join(p),
+        _ => p,
+    }
+}
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    let path = &a.record;
+    let text = crate::load::read_text_file(path).map_err(bad)?;
+    let rec = Record::parse(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let vpath = match (&a.variant, rec.tags.get("VariantFile")) {
+        (Some(p), _) => p.clone(),
+        (None, Some(tag)) => variant_path(path, tag),
+        (None, None) => return Err(bad("the record has no VariantFile tag; give --variant")),
+    };
+    let v = cx.load(&vpath)?;
+    let pos = position(&v, rec.tags.get("Start").map(|s| s.as_str()), None)?;
+    let mut game = Game::new(pos);
+    for (i, m) in rec.moves.iter().enumerate() {
+        game.play_text(m).map_err(|e| {
+            bad(format!(
+                "{}: move {} ({}{}): {e}",
+                path.display(),
+                i / 2 + 1,
+                m,
+                if i % 2 == 1 { ", second player" } else { "" }
+            ))
+        })?;
+    }
+    let result = game.result();
+    let described = result.map_or("ongoing".to_string(), |r| r.describe(&v));
+    out.text(format!("{}result: {described}", board_text(game.position())));
+    if let Some(tag) = rec.tags.get("Result") {
+        let external = ["resignation", "move limit", "illegal move"]
+            .iter()
+            .any(|r| tag.ends_with(r));
+        if !((external && result.is_none()) || *tag == described) {
+            return Err(Failure::Failed(format!(
+                "the record says `{tag}` but the moves give `{described}`"
+            )));
+        }
+        out.text(format!(
+            "record verified: {} moves, result {tag}",
+            rec.moves.len()
+        ));
+    }
+    out.json_only(json!({
+        "result": described,
+        "moves": rec.moves.len(),
+        "verified": rec.tags.contains_key("Result"),
+        "position": game.position().to_text(),
+    }));
+    Ok(ExitCode::SUCCESS)
+}

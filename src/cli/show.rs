@@ -1,0 +1,57 @@
+//! `chimera show`: the board, or a piece's move diagram.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::context::{Context, position};
+use super::output::{Outcome, bad};
+use crate::display::{LEGEND, board_text, piece_diagram};
+use crate::engine::{Color, PieceKind};
+
+/// Print the start position (or --position), or a piece's move diagram.
+///
+/// Diagrams come from the engine's own move generator on an empty board:
+/// @ the piece, o moves or captures, m moves only, c captures only,
+/// x captures without moving (shot, igui), + both kinds of capture.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The variant's rules file, e.g. variants/chess.toml.
+    variant: PathBuf,
+    /// A piece name or symbol, or `all`.
+    #[arg(long)]
+    piece: Option<String>,
+    /// The position to draw (the variant's position text); default the start.
+    #[arg(long)]
+    position: Option<String>,
+}
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let v = cx.load(&a.variant)?;
+    let Some(name) = a.piece else {
+        let pos = position(&v, a.position.as_deref(), None)?;
+        print!("{}", board_text(&pos));
+        return Ok(ExitCode::SUCCESS);
+    };
+    let kinds: Vec<PieceKind> = if name.eq_ignore_ascii_case("all") {
+        v.kinds().collect()
+    } else {
+        match v.kind_by_name(&name).or_else(|| v.kind_by_symbol(&name)) {
+            Some(k) => vec![k],
+            None => {
+                let names: Vec<&str> = v.kinds().map(|k| v.piece(k).name()).collect();
+                let hint = crate::diag::did_you_mean(&name, names.iter().copied())
+                    .map(|s| format!(" (did you mean `{s}`?)"))
+                    .unwrap_or_else(|| format!(" (pieces: {})", names.join(", ")));
+                return Err(bad(format!("no piece `{name}` in {}{hint}", v.name())));
+            }
+        }
+    };
+    for k in kinds {
+        let def = v.piece(k);
+        println!("{} ({})", def.name(), def.symbol());
+        print!("{}", piece_diagram(&v, k, Color::First));
+        println!();
+    }
+    println!("{LEGEND}");
+    Ok(ExitCode::SUCCESS)
+}

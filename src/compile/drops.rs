@@ -1,0 +1,82 @@
+//! Stage: pieces entering the board — drop zones from hands (ranks, dead
+//! squares, one per file, the drop-mate ban), spawn moves, the pocket and the
+//! placement phase.
+
+use super::names::Names;
+use super::pieces::parse_notation;
+use super::{Ctx, Result, legs};
+use crate::engine::geometry::Geometry;
+use crate::engine::types::Color;
+use crate::engine::variant::{Orientation, PieceDef, PocketRules, Spawn};
+use crate::rules::RulesFile;
+
+/// Drop zones and spawns of every piece.
+pub(super) fn apply(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    geo: &mut Geometry,
+    orientation: Orientation,
+    pieces: &mut [PieceDef],
+) -> Result<()> {
+    let no_dead_drops = file.hand.as_ref().is_some_and(|h| h.no_dead_drops);
+    for (p, def) in file.pieces.iter().zip(pieces.iter_mut()) {
+        if let Some(sp) = &p.spawn {
+            let piece = names.piece(cx, &sp.piece, "spawn")?;
+            let (_, prog) = parse_notation(&sp.betza, cx)?;
+            let single = prog.simple_legs().unwrap_or_default();
+            let mut vectors = [Vec::new(), Vec::new()];
+            for c in Color::BOTH {
+                for leg in &single {
+                    for v in legs::leg_vectors(leg, c, orientation) {
+                        let vi = geo.vector(v);
+                        if !vectors[c.index()].contains(&vi) {
+                            vectors[c.index()].push(vi);
+                        }
+                    }
+                }
+            }
+            def.spawn = Some(Spawn { piece, vectors });
+        }
+        for c in Color::BOTH {
+            def.drop_ok[c.index()] = geo
+                .all_squares()
+                .map(|s| {
+                    let rank_ok = p
+                        .drop
+                        .ranks
+                        .as_ref()
+                        .is_none_or(|r| r.contains(&geo.relative_rank(s, c)));
+                    rank_ok && !(no_dead_drops && def.dead[c.index()][s.index()])
+                })
+                .collect();
+        }
+        def.one_per_file = p.drop.one_per_file;
+        def.no_drop_mate = p.drop.no_mate;
+    }
+    Ok(())
+}
+
+/// Placement squares per side, when the variant has a placement phase.
+pub(super) fn placement(file: &RulesFile, cx: &Ctx) -> Result<Option<[Vec<bool>; 2]>> {
+    let Some(p) = &file.placement else {
+        return Ok(None);
+    };
+    let ranks = *file.board.ranks.get_ref();
+    if let Some(r) = p.ranks.iter().find(|&&r| r == 0 || r > ranks) {
+        return Err(cx.err(
+            cx.section("[placement]"),
+            format!("placement rank {r} is off the board (1..{ranks})"),
+        ));
+    }
+    let geo = Geometry::new(*file.board.files.get_ref() as usize, ranks as usize);
+    Ok(Some(Color::BOTH.map(|c| geo.rank_set(&p.ranks, c))))
+}
+
+/// The pocket's rules, if the variant has pockets.
+pub(super) fn pocket(file: &RulesFile) -> Option<PocketRules> {
+    file.pocket.as_ref().map(|p| PocketRules {
+        capacity: p.capacity,
+        from_board: p.from_board,
+    })
+}

@@ -1,0 +1,92 @@
+//! Stage: end rules — checkmate and stalemate outcomes, repetition, the move
+//! counter, winning squares and command sets.
+
+use toml::Spanned;
+
+use super::names::Names;
+use super::{Ctx, Result};
+use crate::engine::geometry::Geometry;
+use crate::engine::types::{Color, KindSet};
+use crate::engine::variant::{EndRules, Outcome, PieceDef, RepetitionResult, RepetitionRule};
+use crate::rules::{self, RulesFile, SideName};
+
+fn outcome(o: rules::Outcome) -> Outcome {
+    match o {
+        rules::Outcome::Win => Outcome::Win,
+        rules::Outcome::Loss => Outcome::Loss,
+        rules::Outcome::Draw => Outcome::Draw,
+    }
+}
+
+/// The end rules.
+pub(super) fn compile(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    geo: &Geometry,
+    pieces: &[PieceDef],
+) -> Result<EndRules> {
+    let has_royal = pieces.iter().any(|k| k.royal);
+    let mut reach = Vec::new();
+    for r in &file.end.reach {
+        let k = names.piece(cx, &r.piece, "reach")?;
+        let mut sqs = Vec::new();
+        for s in &r.squares {
+            sqs.push(
+                geo.parse_square(s.get_ref())
+                    .ok_or_else(|| cx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?,
+            );
+        }
+        let side = if r.side == SideName::First {
+            Color::First
+        } else {
+            Color::Second
+        };
+        reach.push((side, k, sqs));
+    }
+    let mut command = Vec::new();
+    for set in &file.end.command {
+        // Each element is a piece, or alternatives written `a|b` (a stone and
+        // its promoted face).
+        let mut masks = Vec::new();
+        for n in set {
+            let mut mask = KindSet::EMPTY;
+            let mut at = cx.inner_start(&n.span());
+            for alt in n.get_ref().split('|') {
+                let part = Spanned::new(at..at + alt.len(), alt.trim().to_string());
+                mask.insert(names.piece(cx, &part, "command set")?);
+                at += alt.len() + 1;
+            }
+            masks.push(mask);
+        }
+        command.push(masks);
+    }
+    if let Some(cm) = &file.end.checkmate
+        && cm.get_ref() != "win"
+    {
+        return Err(cx.err(
+            cm.span(),
+            format!("end.checkmate must be \"win\", not `{}`", cm.get_ref()),
+        ));
+    }
+    let default_stalemate = if has_royal {
+        rules::Outcome::Draw
+    } else {
+        rules::Outcome::Loss
+    };
+    Ok(EndRules {
+        checkmated: Outcome::Loss,
+        stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
+        repetition: file.end.repetition.map(|r| RepetitionRule {
+            count: r.count,
+            result: match r.result {
+                rules::RepetitionResult::Draw => RepetitionResult::Draw,
+                rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
+            },
+            perpetual_check_loses: r.perpetual_check_loses,
+        }),
+        fifty_move_rule: file.end.fifty_move_rule,
+        reach,
+        command,
+    })
+}

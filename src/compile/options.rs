@@ -1,0 +1,49 @@
+//! Stage: options. Each `[options.NAME]` has a default among its choices; the
+//! user may choose another (`--option NAME=VALUE`, a test case's `options`).
+
+use super::{Ctx, OptionValues, Result};
+use crate::rules::RulesFile;
+
+/// The effective value of every option.
+pub(super) fn resolve(file: &RulesFile, cx: &Ctx, chosen: &OptionValues) -> Result<OptionValues> {
+    let mut options = OptionValues::new();
+    for (name, def) in &file.options {
+        if !def.choices.contains(def.default.get_ref()) {
+            return Err(Box::new(
+                cx.diag(
+                    def.default.span(),
+                    format!("default `{}` is not one of the choices", def.default.get_ref()),
+                )
+                .help(format!("choices: {}", def.choices.join(", "))),
+            ));
+        }
+        options.insert(name.clone(), def.default.get_ref().clone());
+    }
+    for (name, value) in chosen {
+        let Some(def) = file.options.get(name) else {
+            let known: Vec<&str> = file.options.keys().map(|k| k.as_str()).collect();
+            return Err(cx.err(
+                0..0,
+                format!(
+                    "unknown option `{name}` (options: {})",
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            ));
+        };
+        if !def.choices.contains(value) {
+            return Err(cx.err(
+                def.default.span(),
+                format!(
+                    "option `{name}` has no choice `{value}` (choices: {})",
+                    def.choices.join(", ")
+                ),
+            ));
+        }
+        options.insert(name.clone(), value.clone());
+    }
+    Ok(options)
+}

@@ -1,0 +1,206 @@
+//! Stage: pieces. Each `[[piece]]`'s notation (or the one an option chooses)
+//! becomes its moves: rays per side for a union of single legs, a leg machine
+//! otherwise; then its initial and dead squares. A second pass resolves the
+//! target filters, which name other pieces.
+
+use super::names::Names;
+use super::{Ctx, OptionValues, Result, legs};
+use crate::engine::geometry::Geometry;
+use crate::engine::legs::{Hop, Passing, Ray, TargetFilters};
+use crate::engine::moves::MAX_CAPTURES;
+use crate::engine::types::{Color, KindSet, PieceKind};
+use crate::engine::variant::{Orientation, PieceDef};
+use crate::notation::{self, Program};
+use crate::rules::{PieceTable, RulesFile};
+use toml::Spanned;
+
+/// Parses a notation string of the rules file, pointing into it on error.
+pub(super) fn parse_notation(s: &Spanned<String>, cx: &Ctx) -> Result<(notation::Notation, Program)> {
+    notation::compile_program(s.get_ref()).map_err(|e| {
+        let at = cx.inner_start(&s.span()) + e.offset;
+        Box::new(
+            cx.diag(
+                at..at + 1,
+                format!("bad move notation `{}`: {}", s.get_ref(), e.message),
+            )
+            .label("notation error here")
+            .help("see docs/notation.md for the notation"),
+        )
+    })
+}
+
+/// Compiles every piece's moves, in file order.
+pub(super) fn compile(
+    file: &RulesFile,
+    cx: &Ctx,
+    geo: &mut Geometry,
+    orientation: Orientation,
+    options: &OptionValues,
+) -> Result<Vec<PieceDef>> {
+    file.pieces
+        .iter()
+        .map(|p| compile_piece(p, cx, geo, orientation, options))
+        .collect()
+}
+
+/// The notation in force: `betza`, or a `betza_when` alternative whose option
+/// has the given value. Every alternative must parse.
+fn chosen_betza<'a>(p: &'a PieceTable, cx: &Ctx, options: &OptionValues) -> Result<&'a Spanned<String>> {
+    let mut betza = &p.betza;
+    for (cond, alt) in &p.betza_when {
+        let (name, value) = cond.split_once('=').unwrap_or((cond, ""));
+        match options.get(name.trim()) {
+            None => {
+                return Err(Box::new(
+                    cx.diag(
+                        alt.span(),
+                        format!("betza_when names unknown option `{}`", name.trim()),
+                    )
+                    .help("declare it under [options]"),
+                ));
+            }
+            Some(v) if v == value.trim() => betza = alt,
+            Some(_) => {}
+        }
+        parse_notation(alt, cx)?;
+    }
+    Ok(betza)
+}
+
+fn compile_piece(
+    p: &PieceTable,
+    cx: &Ctx,
+    geo: &mut Geometry,
+    orientation: Orientation,
+    options: &OptionValues,
+) -> Result<PieceDef> {
+    let betza = chosen_betza(p, cx, options)?;
+    let (_, prog) = parse_notation(betza, cx)?;
+    let all_legs = prog.legs();
+    if all_legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() {
+        return Err(Box::new(
+            cx.diag(
+                p.betza.span(),
+                format!(
+                    "`{}` has `i` (initial) moves but no `initial_ranks`",
+                    p.name.get_ref()
+                ),
+            )
+            .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
+        ));
+    }
+    let captures = legs::max_captures(&prog);
+    if captures > MAX_CAPTURES as u64 {
+        return Err(Box::new(
+            cx.diag(
+                betza.span(),
+                format!(
+                    "`{}` can capture on up to {} squares in one move; chimera supports at most {MAX_CAPTURES}",
+                    p.name.get_ref(),
+                    if captures == u64::MAX { "unbounded".to_string() } else { captures.to_string() }
+                ),
+            )
+            .label("this notation")
+            .help("limit the number of capturing legs (e.g. a8 instead of a11)"),
+        ));
+    }
+    let has_ep = all_legs.iter().any(|l| l.en_passant);
+    let simple = prog.simple_legs().filter(|legs| legs.iter().all(|l| !l.shoots));
+    let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+    let mut machine = None;
+    match simple {
+        Some(single) => {
+            for c in Color::BOTH {
+                for leg in &single {
+                    for v in legs::leg_vectors(leg, c, orientation) {
+                        let vector = geo.vector(v);
+                        let rule = legs::leg_rule(leg, v, has_ep, geo);
+                        rays[c.index()].push(Ray { vector, rule });
+                    }
+                }
+            }
+        }
+        None => {
+            machine = Some(legs::machine(&prog, geo, orientation).map_err(|e| {
+                Box::new(
+                    cx.diag(
+                        betza.span(),
+                        format!("cannot use notation `{}`: {e}", betza.get_ref()),
+                    )
+                    .label("this notation"),
+                )
+            })?);
+        }
+    }
+    // Attack lines cover plain leaps and rides; anything else that can capture
+    // goes through the slow attack test.
+    let slow = machine.is_some()
+        || rays.iter().flatten().any(|r| {
+            let l = &r.rule;
+            l.captures && (l.initial || l.hop != Hop::None || l.passing != Passing::Free)
+        });
+    let overlapping_rays = rays.iter().any(|side| {
+        side.iter().enumerate().any(|(i, a)| {
+            side[i + 1..]
+                .iter()
+                .any(|b| a.vector == b.vector && a.rule.min.max(b.rule.min) <= a.rule.max.min(b.rule.max))
+        })
+    });
+    let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
+    // Dead squares: no ray reaches any square of the board.
+    let dead = Color::BOTH.map(|c| {
+        geo.all_squares()
+            .map(|s| {
+                machine.is_none()
+                    && !rays[c.index()].iter().any(|r| {
+                        (!r.rule.initial || initial[c.index()][s.index()])
+                            && geo.ray(r.vector, s).len() >= r.rule.min as usize
+                    })
+            })
+            .collect()
+    });
+    Ok(PieceDef {
+        name: p.name.get_ref().clone(),
+        key: p.symbol.get_ref().to_uppercase(),
+        symbol: p.symbol.get_ref().clone(),
+        royal: p.royal,
+        rays,
+        legs: machine,
+        overlapping_rays,
+        initial,
+        promotions: Vec::new(),
+        demotes_to: PieceKind::NONE,
+        drop_ok: [Vec::new(), Vec::new()],
+        one_per_file: false,
+        no_drop_mate: false,
+        dead,
+        filters: TargetFilters::default(),
+        value: p.value.map_or(0, |v| (v * 100.0) as i32),
+        slow_attacks: slow,
+        spawn: None,
+    })
+}
+
+/// Resolves each piece's target filters (`cannot_capture`, `cannot_shoot`,
+/// `cannot_hop`, `cannot_shoot_within`).
+pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [PieceDef]) -> Result<()> {
+    for (p, def) in file.pieces.iter().zip(pieces.iter_mut()) {
+        let set = |list: &[Spanned<String>], what: &str| -> Result<KindSet> {
+            let mut s = KindSet::EMPTY;
+            for n in list {
+                s.insert(names.piece(cx, n, what)?);
+            }
+            Ok(s)
+        };
+        def.filters.cannot_capture = set(&p.cannot_capture, "cannot_capture")?;
+        def.filters.cannot_shoot = set(&p.cannot_shoot, "cannot_shoot")?;
+        def.filters.cannot_hop = set(&p.cannot_hop, "cannot_hop")?;
+        for limit in &p.cannot_shoot_within {
+            let k = names.piece(cx, &limit.piece, "cannot_shoot_within")?;
+            def.filters
+                .shot_limits
+                .push((KindSet::one(k), limit.distance.min(u16::MAX as u32) as u16));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,304 @@
+//! The end of the game, judged in one place for the game layer and the
+//! search alike: what the position decides (a winning square reached, the
+//! command lost, a hook's rule), repetition with the perpetual-check rule, no
+//! legal move (checkmate or stalemate, with the variant's outcome), and the
+//! move counter.
+//!
+//! [`judge`] applies them in that order. The search calls the same pieces —
+//! [`Position::decided`], [`repetition`], [`Position::no_move_result`],
+//! [`Position::counter_result`] — in the same order.
+
+use std::fmt;
+
+use super::position::Position;
+use super::types::Color;
+use super::variant::{Outcome, RepetitionResult, Variant};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// No legal move while in check.
+    Checkmate,
+    /// No legal move while not in check.
+    Stalemate,
+    /// The same position occurred the rule's number of times.
+    Repetition,
+    /// A repetition in which one side checked with every move.
+    PerpetualCheck,
+    /// A side lost every set of pieces that commands its army.
+    LossOfCommand,
+    /// A piece reached a winning square.
+    Reach,
+    /// The move counter reached the rule's limit.
+    FiftyMoves,
+    /// A player resigned.
+    Resignation,
+    /// A player made an illegal move (external players).
+    IllegalMove,
+    /// The game stopped at a move limit.
+    MoveLimit,
+    /// A native hook's rule ended the game; the text says which.
+    Rule(&'static str),
+}
+
+impl Reason {
+    const NAMED: [Reason; 10] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::Repetition,
+        Reason::PerpetualCheck,
+        Reason::LossOfCommand,
+        Reason::Reach,
+        Reason::FiftyMoves,
+        Reason::Resignation,
+        Reason::IllegalMove,
+        Reason::MoveLimit,
+    ];
+
+    /// The reason in words ("perpetual check").
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual check",
+            Reason::LossOfCommand => "loss of command",
+            Reason::Reach => "reaching a winning square",
+            Reason::FiftyMoves => "fifty-move rule",
+            Reason::Resignation => "resignation",
+            Reason::IllegalMove => "illegal move",
+            Reason::MoveLimit => "move limit",
+            Reason::Rule(text) => text,
+        }
+    }
+
+    /// A stable key for JSON ("perpetual_check").
+    pub fn key(self) -> String {
+        match self {
+            Reason::Reach => "reach".into(),
+            Reason::FiftyMoves => "fifty_moves".into(),
+            other => other.name().replace([' ', '-'], "_"),
+        }
+    }
+
+    /// Reads a reason in words or as a key.
+    pub fn parse(s: &str) -> Option<Reason> {
+        let s = s.replace(['_', '-'], " ");
+        Reason::NAMED
+            .into_iter()
+            .find(|r| r.name().replace('-', " ") == s || r.key().replace('_', " ") == s)
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl serde::Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.key())
+    }
+}
+
+/// A finished game's result: the winner (`None` = draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+impl GameResult {
+    /// `winner` wins by `reason`.
+    pub fn win(winner: Color, reason: Reason) -> GameResult {
+        GameResult {
+            winner: Some(winner),
+            reason,
+        }
+    }
+
+    /// A draw by `reason`.
+    pub fn draw(reason: Reason) -> GameResult {
+        GameResult { winner: None, reason }
+    }
+
+    /// "white wins by checkmate", "draw by repetition".
+    pub fn describe(&self, v: &Variant) -> String {
+        match self.winner {
+            Some(w) => format!("{} wins by {}", v.side_name(w), self.reason.name()),
+            None => format!("draw by {}", self.reason.name()),
+        }
+    }
+
+    /// The result for `player` by an outcome seen from `player`'s side.
+    fn from_outcome(player: Color, outcome: Outcome, reason: Reason) -> GameResult {
+        match outcome {
+            Outcome::Win => GameResult::win(player, reason),
+            Outcome::Loss => GameResult::win(!player, reason),
+            Outcome::Draw => GameResult::draw(reason),
+        }
+    }
+}
+
+/// The game so far, for the rules that look back.
+#[derive(Clone, Copy, Debug)]
+pub struct History<'a> {
+    /// Hashes of the start position and of the position after each move; the
+    /// last is the current position.
+    pub hashes: &'a [u64],
+    /// Whether each move gave check; `None` when not tracked (the
+    /// perpetual-check rule is then not applied).
+    pub checks: Option<&'a [bool]>,
+}
+
+impl Position {
+    /// Whether a side still has every piece of at least one command set.
+    pub fn has_command(&self, color: Color) -> bool {
+        let sets = &self.v.end.command;
+        if sets.is_empty() {
+            return true;
+        }
+        let mut present = super::types::KindSet::EMPTY;
+        for &s in &self.plist[color.index()] {
+            if let Some(p) = self.board[s.index()] {
+                present.insert(p.kind());
+            }
+        }
+        sets.iter()
+            .any(|set| set.iter().all(|&alts| alts.intersects(present)))
+    }
+
+    /// The result the position alone decides: a winning square reached, a
+    /// command lost, a hook's rule. A decided position has no legal moves.
+    pub fn decided(&self) -> Option<GameResult> {
+        let v = &*self.v;
+        for (c, k, squares) in &v.end.reach {
+            let own = super::types::Piece::new(*k, *c);
+            if squares.iter().any(|&s| self.board[s.index()] == Some(own)) {
+                return Some(GameResult::win(*c, Reason::Reach));
+            }
+        }
+        if v.has_command() {
+            let to_move = self.side;
+            let mover = !to_move;
+            if !self.has_command(to_move) {
+                // The mover wins, also when both commands fell at once.
+                return Some(GameResult::win(mover, Reason::LossOfCommand));
+            }
+            if !self.has_command(mover) {
+                return Some(GameResult::win(to_move, Reason::LossOfCommand));
+            }
+        }
+        v.hooks.iter().find_map(|h| h.decided(self))
+    }
+
+    /// The result when the side to move has no legal move: checkmate when in
+    /// check, stalemate otherwise, with the variant's outcome for each.
+    pub fn no_move_result(&self) -> GameResult {
+        let to_move = self.side;
+        if self.in_check(to_move) {
+            GameResult::from_outcome(to_move, self.v.end.checkmated, Reason::Checkmate)
+        } else {
+            GameResult::from_outcome(to_move, self.v.end.stalemated, Reason::Stalemate)
+        }
+    }
+
+    /// A draw by the move counter, if the variant has the rule and it is reached.
+    pub fn counter_result(&self) -> Option<GameResult> {
+        let n = self.v.end.fifty_move_rule?;
+        (self.halfmove >= n).then(|| GameResult::draw(Reason::FiftyMoves))
+    }
+
+    /// Whether `mover`'s last move (just made) gave check: it attacks a royal
+    /// piece, a hook says so, or — in a variant won by taking the command
+    /// (no royal pieces) — the mover could win with its next move if it were
+    /// to move again (a threat to a critical piece by any means).
+    pub fn gives_check(&self, mover: Color) -> bool {
+        if self.in_check(!mover) {
+            return true;
+        }
+        if let Some(c) = self.v.hooks.iter().find_map(|h| h.gives_check(self, mover)) {
+            return c;
+        }
+        if !self.v.has_command() || self.decided().is_some() {
+            return false;
+        }
+        let mut again = self.clone();
+        again.side = mover;
+        let mut moves = Vec::new();
+        again.legal_moves(&mut moves);
+        moves.into_iter().any(|m| {
+            again.make(m);
+            let won = again.decided().is_some_and(|d| d.winner == Some(mover));
+            again.unmake();
+            won
+        })
+    }
+}
+
+/// The repetition rule applied to a history whose last entry is the current
+/// position, with `to_move` to move there.
+pub fn repetition(v: &Variant, history: &History, to_move: Color) -> Option<GameResult> {
+    let rule = v.end.repetition?;
+    let hashes = history.hashes;
+    let last = *hashes.last()?;
+    let n = hashes.len() - 1; // moves played
+    if n == 0 {
+        return None;
+    }
+    let mut occurrences = 0u32;
+    let mut first = n;
+    // Only positions with the same side to move can be equal.
+    let mut i = n as isize;
+    while i >= 0 {
+        if hashes[i as usize] == last {
+            occurrences += 1;
+            first = i as usize;
+        }
+        i -= 2;
+    }
+    if occurrences < rule.count {
+        return None;
+    }
+    // The mover of the move that completed the repetition.
+    let mover = !to_move;
+    if rule.perpetual_check_loses
+        && let Some(checks) = history.checks
+    {
+        // Moves after the first occurrence: indices first..n; move i was made
+        // by `mover` when n - i is odd.
+        for side in [mover, !mover] {
+            let own: Vec<bool> = (first..n)
+                .filter(|i| (if (n - i) % 2 == 1 { mover } else { !mover }) == side)
+                .map(|i| checks.get(i).copied().unwrap_or(false))
+                .collect();
+            if !own.is_empty() && own.iter().all(|&c| c) {
+                return Some(GameResult::win(!side, Reason::PerpetualCheck));
+            }
+        }
+    }
+    Some(match rule.result {
+        RepetitionResult::Draw => GameResult::draw(Reason::Repetition),
+        RepetitionResult::MoverLoses => GameResult::win(!mover, Reason::Repetition),
+    })
+}
+
+/// The result of the game at `pos` after `history`, if it is over: decided by
+/// the position, by repetition, by having no legal move, or by the counter.
+pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
+    if let Some(r) = pos.decided() {
+        return Some(r);
+    }
+    if let Some(r) = repetition(&pos.v, history, pos.side) {
+        return Some(r);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(pos.no_move_result());
+    }
+    pos.counter_result()
+}

@@ -1,0 +1,339 @@
+//! Making and unmaking moves. `make` updates the board, piece lists, stores,
+//! castling and en-passant state, counters and the hash incrementally, then
+//! runs the variant's hooks' effects; `unmake` restores all of it exactly.
+
+use std::sync::Arc;
+
+use super::hook::{Effect, Effects};
+use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move, MoveKind};
+use super::position::{Position, Undo};
+use super::setup::Store;
+use super::types::{Color, Piece, PieceKind, Square};
+use super::variant::{CaptureRule, PositionStyle};
+
+impl Position {
+    #[inline(always)]
+    fn list_add(&mut self, sq: Square, color: Color) {
+        let list = &mut self.plist[color.index()];
+        self.pindex[sq.index()] = list.len() as u16;
+        list.push(sq);
+    }
+
+    #[inline(always)]
+    fn list_remove(&mut self, sq: Square, color: Color) {
+        let idx = self.pindex[sq.index()] as usize;
+        let list = &mut self.plist[color.index()];
+        let Some(last) = list.pop() else { return };
+        if idx < list.len() {
+            list[idx] = last;
+            self.pindex[last.index()] = idx as u16;
+        }
+    }
+
+    /// Board writes during unmake: lists follow, the hash is restored wholesale.
+    #[inline(always)]
+    fn set_raw(&mut self, sq: Square, p: Piece) {
+        self.board[sq.index()] = Some(p);
+        self.list_add(sq, p.color());
+    }
+
+    #[inline(always)]
+    fn clear_raw(&mut self, sq: Square) {
+        if let Some(p) = self.board[sq.index()].take() {
+            self.list_remove(sq, p.color());
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        self.board[sq.index()] = Some(p);
+        self.list_add(sq, p.color());
+        self.hash ^= self.piece_key(p, sq);
+        if self.v.def(p.kind()).royal {
+            self.royal[p.color().index()] = sq;
+        }
+    }
+
+    /// Removes the piece on an occupied square.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board[sq.index()].take()?;
+        self.list_remove(sq, p.color());
+        self.hash ^= self.piece_key(p, sq);
+        Some(p)
+    }
+
+    #[inline]
+    fn add_store(&mut self, store: Store, color: Color, kind: PieceKind, delta: i32) {
+        let idx = self.store_index(color, kind);
+        let old = self.stores[store as usize][idx];
+        // Counts are bounded when positions are read and only grow by captures
+        // of board pieces, so they stay far from the limits of u16.
+        let new = (old as i32 + delta).max(0) as u16;
+        self.hash ^= self.store_key(store, idx, old) ^ self.store_key(store, idx, new);
+        self.stores[store as usize][idx] = new;
+    }
+
+    /// The kind a captured piece becomes in the mover's hand, if it goes there.
+    fn to_hand_kind(&self, captured: Piece) -> Option<PieceKind> {
+        let k = captured.kind();
+        match self.v.sides[self.side.index()].captures {
+            CaptureRule::Remove => None,
+            CaptureRule::HandAsIs => Some(k),
+            CaptureRule::Hand => Some(self.v.def(k).demotes_to.some().unwrap_or(k)),
+        }
+    }
+
+    fn set_castling(&mut self, new: u32) {
+        let diff = self.castling ^ new;
+        if diff != 0 {
+            for i in 0..self.v.castles.len() {
+                if diff & (1 << i) != 0 {
+                    self.hash ^= self.v.zobrist.castling[i];
+                }
+            }
+            self.castling = new;
+        }
+    }
+
+    /// Plays a move (which must be legal in this position).
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let mut undo = Undo {
+            mv,
+            effects: Vec::new(),
+            royal_count: self.royal_count,
+            moved: None,
+            captured: [None; MAX_CAPTURES],
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            royal: self.royal,
+        };
+        if self.ep.is_some() {
+            self.hash ^= self.v.zobrist.ep[self.ep.index()];
+            self.ep = Square::NONE;
+            self.ep_victim = Square::NONE;
+        }
+        self.halfmove += 1;
+        match mv.kind {
+            MoveKind::Board => self.make_board(mv, us, &mut undo),
+            MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
+                match mv.kind {
+                    MoveKind::Drop => self.add_store(Store::Hand, us, mv.piece, -1),
+                    MoveKind::Place => self.add_store(Store::Reserve, us, mv.piece, -1),
+                    MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece, -1),
+                    _ => {}
+                }
+                if self.v.def(mv.piece).royal {
+                    self.royal_count[us.index()] += 1;
+                }
+                self.put(mv.to, Piece::new(mv.piece, us));
+            }
+            MoveKind::ToPocket => {
+                if let Some(p) = self.take(mv.from) {
+                    undo.moved = Some(p);
+                    self.add_store(Store::Pocket, us, p.kind(), 1);
+                }
+            }
+            MoveKind::Pass => {}
+            MoveKind::Castle => {
+                let c = &self.v.castles[mv.aux as usize];
+                let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
+                let k = self.take(king);
+                let r = self.take(rook);
+                undo.moved = k;
+                if let (Some(k), Some(r)) = (k, r) {
+                    self.put(king_to, k);
+                    self.put(rook_to, r);
+                }
+                let keep = self.v.castle_keep[king.index()] & self.v.castle_keep[rook.index()];
+                self.set_castling(self.castling & keep);
+            }
+        }
+        // FEN counts full moves; SFEN counts plies.
+        if us == Color::Second || self.v.position_style == PositionStyle::Sfen {
+            self.fullmove += 1;
+        }
+        self.side = !us;
+        self.hash ^= self.v.zobrist.side;
+        let (moved, captured) = (undo.moved, undo.captured);
+        self.stack.push(undo);
+        if !self.v.hooks.is_empty() {
+            self.run_effects(mv, us, moved, captured);
+        }
+    }
+
+    fn make_board(&mut self, mv: Move, us: Color, undo: &mut Undo) {
+        for i in 0..mv.ncap as usize {
+            let sq = mv.caps[i];
+            let Some(q) = self.take(sq) else { continue };
+            undo.captured[i] = Some(q);
+            if self.v.def(q.kind()).royal {
+                self.royal_count[q.color().index()] -= 1;
+            }
+            if let Some(k) = self.to_hand_kind(q) {
+                self.add_store(Store::Hand, us, k, 1);
+            }
+        }
+        if mv.ncap > 0 {
+            self.halfmove = 0;
+        }
+        let Some(p) = self.take(mv.from) else { return };
+        undo.moved = Some(p);
+        let placed = match mv.promo.some() {
+            Some(k) => Piece::new(k, us),
+            None => p,
+        };
+        self.put(mv.to, placed);
+        if mv.aux & AUX_EP_CREATE != 0 {
+            // The square passed over: halfway between from and to.
+            let g = &self.v.geometry;
+            let (ff, fr) = (g.file(mv.from) as i32, g.rank(mv.from) as i32);
+            let (tf, tr) = (g.file(mv.to) as i32, g.rank(mv.to) as i32);
+            if let Some(mid) = g.square((ff + tf) / 2, (fr + tr) / 2) {
+                self.ep = mid;
+                self.ep_victim = mv.to;
+                self.hash ^= self.v.zobrist.ep[mid.index()];
+            }
+        }
+        let keep = self.v.castle_keep[mv.from.index()] & self.v.castle_keep[mv.to.index()];
+        self.set_castling(self.castling & keep);
+    }
+
+    /// Runs every hook's effects after a move, recording each change in the
+    /// move's undo record.
+    fn run_effects(
+        &mut self,
+        mv: Move,
+        mover: Color,
+        moved: Option<Piece>,
+        captured: [Option<Piece>; MAX_CAPTURES],
+    ) {
+        let v = Arc::clone(&self.v);
+        let mut fx = Effects {
+            pos: self,
+            mv,
+            mover,
+            moved,
+            captured,
+        };
+        for hook in &v.hooks {
+            hook.after_move(&mut fx);
+        }
+        if self
+            .stack
+            .last()
+            .is_some_and(|u| u.effects.iter().any(|e| matches!(e, Effect::Square(..))))
+        {
+            self.refresh_royals();
+        }
+    }
+
+    /// A recorded board change (hook effects).
+    pub(crate) fn record_square(&mut self, sq: Square, p: Option<Piece>) {
+        let old = self.board[sq.index()];
+        if old == p {
+            return;
+        }
+        if let Some(u) = self.stack.last_mut() {
+            u.effects.push(Effect::Square(sq, old));
+        }
+        self.take(sq);
+        if let Some(p) = p {
+            self.put(sq, p);
+        }
+    }
+
+    /// A recorded state change (hook effects).
+    pub(crate) fn record_state(&mut self, slot: usize, value: u32) {
+        let old = self.state[slot];
+        if old == value {
+            return;
+        }
+        if let Some(u) = self.stack.last_mut() {
+            u.effects.push(Effect::State(slot, old));
+        }
+        self.hash ^= self.state_key(slot, old) ^ self.state_key(slot, value);
+        self.state[slot] = value;
+    }
+
+    /// Takes back the last move made on this position object.
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.stack.pop() else { return };
+        for e in undo.effects.iter().rev() {
+            match *e {
+                Effect::Square(sq, old) => {
+                    self.clear_raw(sq);
+                    if let Some(old) = old {
+                        self.set_raw(sq, old);
+                    }
+                }
+                Effect::State(slot, old) => self.state[slot] = old,
+            }
+        }
+        self.side = !self.side;
+        let us = self.side;
+        if us == Color::Second || self.v.position_style == PositionStyle::Sfen {
+            self.fullmove -= 1;
+        }
+        let mv = undo.mv;
+        match mv.kind {
+            MoveKind::Board => {
+                self.clear_raw(mv.to);
+                if let Some(p) = undo.moved {
+                    self.set_raw(mv.from, p);
+                }
+                for i in (0..mv.ncap as usize).rev() {
+                    let Some(q) = undo.captured[i] else { continue };
+                    self.set_raw(mv.caps[i], q);
+                    if let Some(k) = self.to_hand_kind(q) {
+                        let idx = self.store_index(us, k);
+                        self.stores[Store::Hand as usize][idx] -= 1;
+                    }
+                }
+            }
+            MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
+                self.clear_raw(mv.to);
+                let idx = self.store_index(us, mv.piece);
+                let store = match mv.kind {
+                    MoveKind::Drop => Some(Store::Hand),
+                    MoveKind::Place => Some(Store::Reserve),
+                    MoveKind::PocketDrop => Some(Store::Pocket),
+                    _ => None,
+                };
+                if let Some(s) = store {
+                    self.stores[s as usize][idx] += 1;
+                }
+            }
+            MoveKind::ToPocket => {
+                if let Some(p) = undo.moved {
+                    self.set_raw(mv.from, p);
+                    let idx = self.store_index(us, p.kind());
+                    self.stores[Store::Pocket as usize][idx] -= 1;
+                }
+            }
+            MoveKind::Pass => {}
+            MoveKind::Castle => {
+                let c = &self.v.castles[mv.aux as usize];
+                let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
+                let r = self.board[rook_to.index()];
+                self.clear_raw(king_to);
+                self.clear_raw(rook_to);
+                if let (Some(k), Some(r)) = (undo.moved, r) {
+                    self.set_raw(king, k);
+                    self.set_raw(rook, r);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        self.royal = undo.royal;
+        self.royal_count = undo.royal_count;
+    }
+}

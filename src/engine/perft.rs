@@ -1,0 +1,40 @@
+//! Perft: the number of leaf nodes of the legal move tree, the standard test of
+//! a move generator. The last ply is counted from the move list (bulk counting).
+
+use super::moves::Move;
+use super::position::Position;
+
+/// Counts the leaf nodes of the legal move tree `depth` plies deep.
+///
+/// ```
+/// use chimera::{Position, perft};
+/// let chess = chimera::load_str("chess.toml", include_str!("../../variants/chess.toml"))?;
+/// let mut pos = Position::start(&chess);
+/// assert_eq!(perft(&mut pos, 3), 8_902);
+/// # Ok::<(), Box<chimera::Diagnostic>>(())
+/// ```
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_inner(pos, depth, &mut bufs)
+}
+
+fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((head, tail)) = bufs.split_first_mut() else {
+        return 0;
+    };
+    pos.legal_moves(head);
+    if depth == 1 {
+        return head.len() as u64;
+    }
+    let mut n = 0;
+    for i in 0..head.len() {
+        let m = head[i];
+        pos.make(m);
+        n += perft_inner(pos, depth - 1, tail);
+        pos.unmake();
+    }
+    n
+}

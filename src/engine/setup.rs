@@ -1,0 +1,60 @@
+//! A position as plain data, before it is built into a [`Position`]: what
+//! position text parses into, what a rules file's `[setup]` compiles into
+//! (the variant's start), and what is printed back as text.
+//!
+//! [`Position`]: super::Position
+
+use super::types::{Color, Piece, Square};
+
+/// An off-board store of pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Store {
+    /// Captured pieces that may be dropped (shogi, crazyhouse).
+    Hand = 0,
+    /// Pieces waiting to be placed in a placement phase.
+    Reserve = 1,
+    /// A small store a piece may enter from the board and leave again.
+    Pocket = 2,
+}
+
+impl Store {
+    /// The three stores.
+    pub const ALL: [Store; 3] = [Store::Hand, Store::Reserve, Store::Pocket];
+}
+
+/// Most pieces of one kind a store may hold in position text; far more than
+/// any real game produces, small enough that counts never overflow.
+pub const MAX_STORE_COUNT: u16 = 1000;
+
+/// The parts of a position, as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// One entry per square.
+    pub(crate) board: Vec<Option<Piece>>,
+    pub(crate) side: Color,
+    /// Counts per store, indexed `color * kinds + kind`.
+    pub(crate) stores: [Vec<u16>; 3],
+    /// Hook state slots.
+    pub(crate) state: Vec<u32>,
+    /// One bit per castling rule of the variant.
+    pub(crate) castling: u32,
+    pub(crate) ep: Square,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+impl Setup {
+    /// An empty board with empty stores, first player to move.
+    pub(crate) fn empty(squares: usize, kinds: usize, state_slots: usize) -> Setup {
+        Setup {
+            board: vec![None; squares],
+            side: Color::First,
+            stores: [vec![0; 2 * kinds], vec![0; 2 * kinds], vec![0; 2 * kinds]],
+            state: vec![0; state_slots],
+            castling: 0,
+            ep: Square::NONE,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+}
