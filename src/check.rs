@@ -1,10 +1,13 @@
-//! `chimera check`: run a variant's test cases (and extra test files) and
-//! report each with a readable diff.
+//! `chimera check`'s engine: run a variant's test cases (and extra test files)
+//! and report each with a readable diff. A case passes only if every
+//! expectation it gives holds; a move text that is not a move of the variant
+//! (a square off the board, an unknown piece) fails the case, wherever it
+//! appears, so that a mistyped expectation can never pass silently.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::engine::{GameResult, Move, MoveKind, Position, Reason, Variant, perft};
+use crate::engine::{Color, GameResult, Move, MoveKind, Position, Reason, Variant, perft};
 use crate::game::Game;
 use crate::rules::TestCase;
 
@@ -19,6 +22,121 @@ pub struct CaseReport {
     pub passed: bool,
     /// What did not hold, one entry per expectation.
     pub failures: Vec<String>,
+}
+
+/// Runs one case.
+pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
+    let mut failures = check_move_texts(v, case);
+    if failures.is_empty() {
+        match play_to_case(v, case) {
+            Ok(mut game) => check_expectations(&mut game, case, &mut failures),
+            Err(f) => failures.push(f),
+        }
+    }
+    CaseReport {
+        name: case.name.clone(),
+        source: source.to_string(),
+        passed: failures.is_empty(),
+        failures,
+    }
+}
+
+/// Every move text the case gives must be a move of the variant.
+fn check_move_texts(v: &Variant, case: &TestCase) -> Vec<String> {
+    let mut texts: Vec<(&str, &str)> = Vec::new();
+    texts.extend(case.moves.iter().map(|m| ("moves", m.as_str())));
+    texts.extend(case.includes.iter().map(|m| ("includes", m.as_str())));
+    texts.extend(case.excludes.iter().map(|m| ("excludes", m.as_str())));
+    if let Some(l) = &case.legal {
+        texts.extend(l.iter().map(|m| ("legal", m.as_str())));
+    }
+    if let Some(pm) = &case.piece_moves {
+        texts.extend(pm.moves.iter().map(|m| ("piece_moves", m.as_str())));
+    }
+    if let Some(pr) = &case.promotions {
+        texts.push(("promotions", pr.mv.as_str()));
+    }
+    texts
+        .into_iter()
+        .filter_map(|(what, m)| {
+            v.check_move_text(m)
+                .err()
+                .map(|e| format!("{what}: `{m}` is not a move of this variant: {e}"))
+        })
+        .collect()
+}
+
+/// The case's position with its moves played.
+fn play_to_case(v: &Arc<Variant>, case: &TestCase) -> Result<Game, String> {
+    let pos = match &case.position {
+        None => Position::start(v),
+        Some(t) => Position::from_text(v, t).map_err(|e| format!("bad position: {e}"))?,
+    };
+    let mut game = Game::new(pos);
+    for (i, m) in case.moves.iter().enumerate() {
+        game.play_text(m)
+            .map_err(|e| format!("move {} `{m}`: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+fn check_expectations(game: &mut Game, case: &TestCase, out: &mut Vec<String>) {
+    let legal = game.legal_moves();
+    let pos = &mut game.pos;
+    if let Some(expected) = &case.legal {
+        compare_sets("legal moves", pos, &legal, expected, out);
+    }
+    if let Some(pm) = &case.piece_moves {
+        match pos.variant().parse_square(&pm.from) {
+            Some(sq) => {
+                let own: Vec<Move> = legal
+                    .iter()
+                    .filter(|m| m.from() == Some(sq) && m.kind() != MoveKind::Drop)
+                    .copied()
+                    .collect();
+                compare_sets(&format!("moves from {}", pm.from), pos, &own, &pm.moves, out);
+            }
+            None => out.push(format!("piece_moves: `{}` is not a square", pm.from)),
+        }
+    }
+    for m in &case.includes {
+        if pos.parse_move(m).is_err() {
+            out.push(format!("`{m}` should be legal but is not"));
+        }
+    }
+    for m in &case.excludes {
+        if let Ok(found) = pos.parse_move(m) {
+            out.push(format!(
+                "`{m}` should be illegal but is legal (as {})",
+                pos.move_text(&found)
+            ));
+        }
+    }
+    if let Some(n) = case.count
+        && legal.len() != n
+    {
+        out.push(format!("expected {n} legal moves, found {}", legal.len()));
+    }
+    for (i, &n) in case.perft.iter().enumerate() {
+        let got = perft(pos, i as u32 + 1);
+        if got != n {
+            out.push(format!("perft {}: expected {n}, found {got}", i + 1));
+        }
+    }
+    if let Some(pr) = &case.promotions {
+        check_promotions(pos, &legal, &pr.mv, &pr.to, out);
+    }
+    if let Some(ic) = case.in_check
+        && pos.in_check(pos.side_to_move()) != ic
+    {
+        out.push(format!("expected in_check = {ic}"));
+    }
+    if let Some(expected) = &case.position_after {
+        check_position_after(game, expected, out);
+    }
+    if let Some(expected) = &case.result {
+        check_result(game, expected, out);
+    }
 }
 
 fn names(pos: &Position, moves: &[Move]) -> BTreeSet<String> {
@@ -53,6 +171,67 @@ fn compare_sets(what: &str, pos: &mut Position, actual: &[Move], expected: &[Str
     }
 }
 
+/// The promotion choices offered for a move from one square to another.
+fn check_promotions(pos: &Position, legal: &[Move], mv: &str, to: &[String], out: &mut Vec<String>) {
+    let v = pos.variant();
+    let split = mv.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+    let (a, b) = mv.split_at(split + 1);
+    let (from_s, to_s) = match b.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => (format!("{a}{}", &b[..i]), b[i..].to_string()),
+        None => (String::new(), String::new()),
+    };
+    let (Some(f), Some(t)) = (v.parse_square(&from_s), v.parse_square(&to_s)) else {
+        out.push(format!(
+            "promotions: cannot read the move `{mv}` (write e.g. c7c8)"
+        ));
+        return;
+    };
+    let lower = |s: &mut dyn Iterator<Item = String>| s.map(|x| x.to_lowercase()).collect::<BTreeSet<_>>();
+    let offered = lower(
+        &mut legal
+            .iter()
+            .filter(|m| m.kind() == MoveKind::Board && m.from() == Some(f) && m.to() == Some(t))
+            .map(|m| {
+                m.promotion()
+                    .map_or(String::new(), |k| v.piece(k).symbol().to_string())
+            }),
+    );
+    let want = lower(&mut to.iter().map(|s| s.trim_start_matches('=').to_string()));
+    if offered != want {
+        out.push(format!(
+            "promotions for {mv}: expected {:?}, offered {:?}",
+            want.iter().collect::<Vec<_>>(),
+            offered.iter().collect::<Vec<_>>()
+        ));
+    }
+}
+
+fn check_position_after(game: &Game, expected: &str, out: &mut Vec<String>) {
+    let actual = game.position().to_text();
+    match Position::from_text(game.variant(), expected) {
+        Ok(p) if p.to_text() == actual => {}
+        Ok(p) => out.push(format!(
+            "position after the moves:\n      expected {}\n      found    {actual}",
+            p.to_text()
+        )),
+        Err(e) => out.push(format!("position_after does not parse: {e}")),
+    }
+}
+
+fn check_result(game: &mut Game, expected: &str, out: &mut Vec<String>) {
+    let v = game.variant().clone();
+    match parse_result(&v, expected) {
+        Err(e) => out.push(e),
+        Ok(want) => {
+            let got = game.result();
+            if got != want {
+                let show = |r: Option<GameResult>| r.map_or("ongoing".to_string(), |r| r.describe(&v));
+                out.push(format!("result: expected {}, found {}", show(want), show(got)));
+            }
+        }
+    }
+}
+
 /// Parses "ongoing", "draw by repetition", "<side> wins by <reason>".
 fn parse_result(v: &Variant, s: &str) -> Result<Option<GameResult>, String> {
     let s = s.trim().to_lowercase();
@@ -61,168 +240,20 @@ fn parse_result(v: &Variant, s: &str) -> Result<Option<GameResult>, String> {
     }
     if let Some(reason) = s.strip_prefix("draw by ") {
         let reason = Reason::parse(reason).ok_or_else(|| format!("unknown reason `{reason}`"))?;
-        return Ok(Some(GameResult { winner: None, reason }));
+        return Ok(Some(GameResult::draw(reason)));
     }
     if let Some((side, reason)) = s.split_once(" wins by ") {
         let winner = v.side_by_name(side).ok_or_else(|| {
             format!(
                 "unknown side `{side}` (sides: {}, {})",
-                v.side_name(crate::engine::Color::First),
-                v.side_name(crate::engine::Color::Second)
+                v.side_name(Color::First),
+                v.side_name(Color::Second)
             )
         })?;
         let reason = Reason::parse(reason).ok_or_else(|| format!("unknown reason `{reason}`"))?;
-        return Ok(Some(GameResult {
-            winner: Some(winner),
-            reason,
-        }));
+        return Ok(Some(GameResult::win(winner, reason)));
     }
     Err(format!(
         "cannot read result `{s}`: write \"ongoing\", \"draw by <reason>\" or \"<side> wins by <reason>\""
     ))
-}
-
-/// Runs one case.
-pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
-    let mut failures = Vec::new();
-    let report = |failures: Vec<String>| CaseReport {
-        name: case.name.clone(),
-        source: source.to_string(),
-        passed: failures.is_empty(),
-        failures,
-    };
-    let pos = match &case.position {
-        None => Position::start(v),
-        Some(t) => match Position::from_text(v, t) {
-            Ok(p) => p,
-            Err(e) => return report(vec![format!("bad position: {e}")]),
-        },
-    };
-    let mut game = Game::new(pos);
-    for (i, m) in case.moves.iter().enumerate() {
-        if let Err(e) = game.play_text(m) {
-            return report(vec![format!("move {} `{m}`: {e}", i + 1)]);
-        }
-    }
-    let mut legal = game.legal_moves();
-    let pos = &mut game.pos;
-    let g = pos.variant().board().clone();
-    if let Some(expected) = &case.legal {
-        compare_sets("legal moves", pos, &legal, expected, &mut failures);
-    }
-    if let Some(pm) = &case.piece_moves {
-        match g.parse_square(&pm.from) {
-            Some(sq) => {
-                let own: Vec<Move> = legal
-                    .iter()
-                    .filter(|m| m.from() == Some(sq) && m.kind() != MoveKind::Drop)
-                    .copied()
-                    .collect();
-                compare_sets(
-                    &format!("moves from {}", pm.from),
-                    pos,
-                    &own,
-                    &pm.moves,
-                    &mut failures,
-                );
-            }
-            None => failures.push(format!("piece_moves: `{}` is not a square", pm.from)),
-        }
-    }
-    for m in &case.includes {
-        if pos.parse_move(m).is_err() {
-            failures.push(format!("`{m}` should be legal but is not"));
-        }
-    }
-    for m in &case.excludes {
-        if let Ok(found) = pos.parse_move(m) {
-            failures.push(format!(
-                "`{m}` should be illegal but is legal (as {})",
-                pos.move_text(&found)
-            ));
-        }
-    }
-    if let Some(n) = case.count
-        && legal.len() != n
-    {
-        failures.push(format!("expected {n} legal moves, found {}", legal.len()));
-    }
-    for (i, &n) in case.perft.iter().enumerate() {
-        let got = perft(pos, i as u32 + 1);
-        if got != n {
-            failures.push(format!("perft {}: expected {n}, found {got}", i + 1));
-        }
-    }
-    if let Some(pr) = &case.promotions {
-        let (a, b) = pr
-            .mv
-            .split_at(pr.mv.find(|c: char| c.is_ascii_digit()).unwrap_or(0) + 1);
-        let (from_s, to_s) = match b.find(|c: char| c.is_ascii_alphabetic()) {
-            Some(i) => (format!("{a}{}", &b[..i]), b[i..].to_string()),
-            None => (String::new(), String::new()),
-        };
-        match (g.parse_square(&from_s), g.parse_square(&to_s)) {
-            (Some(f), Some(t)) => {
-                let offered: BTreeSet<String> = legal
-                    .iter()
-                    .filter(|m| m.kind() == MoveKind::Board && m.from() == Some(f) && m.to() == Some(t))
-                    .map(|m| {
-                        m.promotion()
-                            .map_or(String::new(), |k| pos.variant().piece(k).symbol().to_string())
-                    })
-                    .collect();
-                let want: BTreeSet<String> = pr
-                    .to
-                    .iter()
-                    .map(|s| s.trim_start_matches('=').to_string())
-                    .collect();
-                let lower =
-                    |s: &BTreeSet<String>| s.iter().map(|x| x.to_lowercase()).collect::<BTreeSet<_>>();
-                if lower(&offered) != lower(&want) {
-                    failures.push(format!(
-                        "promotions for {}: expected {:?}, offered {:?}",
-                        pr.mv,
-                        want.iter().collect::<Vec<_>>(),
-                        offered.iter().collect::<Vec<_>>()
-                    ));
-                }
-            }
-            _ => failures.push(format!(
-                "promotions: cannot read the move `{}` (write e.g. c7c8)",
-                pr.mv
-            )),
-        }
-    }
-    if let Some(expected) = &case.position_after {
-        let actual = game.pos.to_text();
-        match Position::from_text(game.variant(), expected) {
-            Ok(p) if p.to_text() == actual => {}
-            Ok(p) => failures.push(format!(
-                "position after the moves:\n      expected {}\n      found    {actual}",
-                p.to_text()
-            )),
-            Err(e) => failures.push(format!("position_after does not parse: {e}")),
-        }
-    }
-    if let Some(ic) = case.in_check {
-        let side = game.side_to_move();
-        if game.pos.in_check(side) != ic {
-            failures.push(format!("expected in_check = {ic}"));
-        }
-    }
-    if let Some(expected) = &case.result {
-        let v = game.variant().clone();
-        match parse_result(&v, expected) {
-            Err(e) => failures.push(e),
-            Ok(want) => {
-                let got = game.result();
-                if got != want {
-                    let show = |r: Option<GameResult>| r.map_or("ongoing".to_string(), |r| r.describe(&v));
-                    failures.push(format!("result: expected {}, found {}", show(want), show(got)));
-                }
-            }
-        }
-    }
-    legal.clear();
-    report(failures)
 }

@@ -174,6 +174,22 @@ impl Geometry {
         format!("{file}{rank}")
     }
 
+    /// Parses a USI square (`7g`: file number from the first player's right,
+    /// rank letter from the top); `None` when malformed or off the board.
+    pub fn parse_usi_square(&self, s: &str) -> Option<Square> {
+        let (num, letter) = s.split_at(s.len().checked_sub(1)?);
+        let r = letter.chars().next().filter(|c| c.is_ascii_lowercase())?;
+        if num.is_empty() || !num.chars().all(|c| c.is_ascii_digit()) || num.starts_with('0') {
+            return None;
+        }
+        let file_from_right: i32 = num.parse().ok()?;
+        let rank_from_top = (r as u8 - b'a') as i32;
+        self.square(
+            self.files as i32 - file_from_right,
+            self.ranks as i32 - 1 - rank_from_top,
+        )
+    }
+
     /// Parses `e4`, `j10`; `None` when malformed or off the board.
     pub fn parse_square(&self, s: &str) -> Option<Square> {
         let mut chars = s.chars();

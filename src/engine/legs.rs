@@ -36,7 +36,7 @@ pub(crate) enum Hop {
 pub(crate) enum Passing {
     /// Nothing is checked (a free leap).
     Free,
-    /// Lame: the passed squares must be empty (xiangqi horse).
+    /// Lame: the passed squares must be empty (`n`).
     Empty { unit: VectorId, steps: u16 },
     /// Jumping: at least one passed square must be occupied.
     Occupied { unit: VectorId, steps: u16 },
@@ -313,16 +313,77 @@ struct Walk {
     ncap: usize,
     legs: usize,
     stopped: bool,
+    /// When recording paths: the legs taken so far, and every move found with
+    /// its path.
+    trail: Option<Vec<PathStep>>,
+    paths: Vec<(Move, Vec<PathStep>)>,
+}
+
+/// One leg of a move's path, for reading path text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PathStep {
+    /// The piece moved to this square (capturing there or not).
+    Land(Square),
+    /// The piece shot the first square from the second, where it stays. Path
+    /// text may write this as a visit and return (`e8-xf10-e8`, igui) or as a
+    /// shot after the path (`g7-h8 !h11`).
+    Shot(Square, Square),
+}
+
+/// Whether a path written as squares (after the origin) is one way of writing
+/// a recorded path.
+pub(crate) fn path_matches(steps: &[PathStep], written: &[Square]) -> bool {
+    match steps.split_first() {
+        None => written.is_empty(),
+        Some((PathStep::Land(s), rest)) => written.first() == Some(s) && path_matches(rest, &written[1..]),
+        Some((PathStep::Shot(target, back), rest)) => {
+            path_matches(rest, written)
+                || (written.len() >= 2
+                    && written[0] == *target
+                    && written[1] == *back
+                    && path_matches(rest, &written[2..]))
+        }
+    }
 }
 
 impl Position {
     /// Moves of a piece whose notation is a multi-leg program.
     pub(crate) fn leg_moves(&self, from: Square, p: Piece, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.walk_from(from, p, out, None);
+        // Different paths with the same identity are one move.
+        dedup_from(out, start);
+    }
+
+    /// Every pseudo-legal move of the piece on `from` with the path it takes:
+    /// the squares where each of its moving legs lands (shots stay put), in
+    /// order. A move reached by several paths appears once per path.
+    pub(crate) fn move_paths(&self, from: Square) -> Vec<(Move, Vec<PathStep>)> {
+        let Some(p) = self.board[from.index()] else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if self.v.def(p.kind()).legs.is_some() {
+            return self.walk_from(from, p, &mut out, Some(Vec::new()));
+        }
+        self.ray_moves(from, p, &mut out);
+        out.into_iter()
+            .filter(|m| m.kind == super::moves::MoveKind::Board)
+            .map(|m| (m, vec![PathStep::Land(m.to)]))
+            .collect()
+    }
+
+    fn walk_from(
+        &self,
+        from: Square,
+        p: Piece,
+        out: &mut Vec<Move>,
+        trail: Option<Vec<PathStep>>,
+    ) -> Vec<(Move, Vec<PathStep>)> {
         let k = p.kind();
         let Some(machine) = self.v.def(k).legs.as_ref() else {
-            return;
+            return Vec::new();
         };
-        let start = out.len();
         let mut w = Walk {
             from,
             color: p.color(),
@@ -333,11 +394,12 @@ impl Position {
             ncap: 0,
             legs: 0,
             stopped: false,
+            trail,
+            paths: Vec::new(),
         };
         w.vacated[0] = from;
         self.walk(machine, 0, from, None, &mut w, out);
-        // Different paths with the same identity are one move.
-        dedup_from(out, start);
+        w.paths
     }
 
     fn walk(
@@ -355,7 +417,11 @@ impl Position {
             for &c in &w.caps[..w.ncap] {
                 mv = mv.with_capture(c);
             }
+            let first = out.len();
             self.push_board(w.kind, w.color, mv, out);
+            if let Some(trail) = &w.trail {
+                w.paths.extend(out[first..].iter().map(|&m| (m, trail.clone())));
+            }
         }
         for &e in &n.eps {
             self.walk(m, e, sq, prev, w, out);
@@ -415,17 +481,23 @@ impl Position {
             for &(t, captured) in &stops[..nstops] {
                 match captured {
                     None if rule.shoots => {
-                        // Aiming at an empty square: no effect, once per leg.
-                        if !aimed_at_empty {
+                        // Aiming at an empty square: no effect, once per leg
+                        // (once per square when recording paths, since path
+                        // text may name the square: `e8-d10-e8`).
+                        if !aimed_at_empty || w.trail.is_some() {
                             aimed_at_empty = true;
                             w.legs += 1;
+                            push_trail(w, PathStep::Shot(t, sq));
                             self.walk(m, target, sq, dir, w, out);
+                            pop_trail(w);
                             w.legs -= 1;
                         }
                     }
                     None => {
                         w.legs += 1;
+                        push_trail(w, PathStep::Land(t));
                         self.walk(m, target, t, dir, w, out);
+                        pop_trail(w);
                         w.legs -= 1;
                     }
                     Some(()) => {
@@ -439,7 +511,16 @@ impl Position {
                         w.legs += 1;
                         let was_stopped = w.stopped;
                         w.stopped |= !rule.continues_after_capture;
+                        push_trail(
+                            w,
+                            if rule.shoots {
+                                PathStep::Shot(t, sq)
+                            } else {
+                                PathStep::Land(t)
+                            },
+                        );
                         self.walk(m, target, if rule.shoots { sq } else { t }, dir, w, out);
+                        pop_trail(w);
                         w.stopped = was_stopped;
                         w.legs -= 1;
                         w.nvac -= 1;
@@ -448,6 +529,20 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+#[inline(always)]
+fn push_trail(w: &mut Walk, step: PathStep) {
+    if let Some(t) = &mut w.trail {
+        t.push(step);
+    }
+}
+
+#[inline(always)]
+fn pop_trail(w: &mut Walk) {
+    if let Some(t) = &mut w.trail {
+        t.pop();
     }
 }
 

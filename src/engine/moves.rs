@@ -36,8 +36,8 @@ pub enum MoveKind {
 /// `Move::aux` flag of a board move: it leaves an en-passant square behind.
 pub(crate) const AUX_EP_CREATE: u16 = 1;
 
-/// A move. Build moves by generating them ([`crate::Position::legal_moves`])
-/// or by parsing text ([`crate::Position::parse_move`]).
+/// A move. Build moves by generating them ([`Position::legal_moves`](super::Position::legal_moves))
+/// or by parsing text ([`Position::parse_move`](super::Position::parse_move)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) kind: MoveKind,

@@ -20,6 +20,7 @@
 //! Parsing matches the text against the legal moves' spellings, so everything
 //! printed parses back to the same move.
 
+use super::legs::path_matches;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::{PieceKind, Square};
@@ -34,7 +35,8 @@ pub enum MoveNotation {
     Uci,
     /// USI (`7g7f+`, `P*5e`), where the move has a USI spelling.
     Usi,
-    /// The Ko shogi article's game notation (piece code, `-`/`x`, `!` shots).
+    /// The game notation of the seed documents (Hodges style: piece code,
+    /// `-`/`x`, `!` shots).
     Seed,
 }
 
@@ -227,8 +229,15 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
         }
     }
     if found.is_empty()
-        && let Some((from, to, caps, promo)) = parse_path(pos, t)
+        && let Some((squares, caps, promo)) = parse_path(pos, t)
     {
+        let (from, to) = (squares[0], squares[squares.len() - 1]);
+        // A path through intermediate squares must be one the piece can take.
+        let paths = if squares.len() > 2 {
+            Some(pos.move_paths(from))
+        } else {
+            None
+        };
         for m in &moves {
             let promo_ok = match (&promo, m.promotion()) {
                 (None, None) => true,
@@ -236,11 +245,17 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
                 (Some(p), Some(k)) => p == "+" || pos.v.def(k).symbol.eq_ignore_ascii_case(p),
                 (None, Some(_)) => false,
             };
+            let path_ok = paths.as_ref().is_none_or(|ps| {
+                ps.iter()
+                    .any(|(pm, path)| pm == m && path_matches(path, &squares[1..]))
+            });
             if m.kind == MoveKind::Board
                 && m.from == from
                 && m.to == to
                 && m.captures() == caps.as_slice()
                 && promo_ok
+                && path_ok
+                && !found.contains(m)
             {
                 found.push(*m);
             }
@@ -256,8 +271,9 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
     }
 }
 
-/// A path `a1-xb2-c3 !d4 =X`: (origin, final square, captures in order, promotion).
-fn parse_path(pos: &Position, t: &str) -> Option<(Square, Square, Vec<Square>, Option<String>)> {
+/// A path `a1-xb2-c3 !d4 =X`: (every square written, origin first; captures
+/// in order; promotion).
+fn parse_path(pos: &Position, t: &str) -> Option<(Vec<Square>, Vec<Square>, Option<String>)> {
     let g = &pos.v.geometry;
     let (body, promo) = match t.rfind('=') {
         Some(i) => (&t[..i], Some(t[i + 1..].trim().to_string())),
@@ -304,10 +320,10 @@ fn parse_path(pos: &Position, t: &str) -> Option<(Square, Square, Vec<Square>, O
     if squares.len() < 2 {
         return None;
     }
-    Some((squares[0], *squares.last()?, caps, promo))
+    Some((squares, caps, promo))
 }
 
-/// The Ko shogi article's game notation (Hodges style), for any variant: piece
+/// The seed documents' game notation (Hodges style), for any variant: piece
 /// code, `-` or `x` and the destination in Japanese coordinates (file number
 /// from the first player's right, rank letter from the top); captures other than
 /// on the destination (igui, shots, multi-captures) follow as `!square`; `+` or
@@ -372,5 +388,171 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
             s
         }
         _ => format_usi(pos, m),
+    }
+}
+
+/// Reads one square at the start of `s` — algebraic (`e4`, `j10`) or USI
+/// (`7g`) — and returns it with the rest of the text.
+fn take_square<'a>(v: &Variant, s: &'a str) -> Result<(Square, &'a str), String> {
+    let b = s.as_bytes();
+    let digits = |from: usize| from + b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let (name, rest, square) = if b.first().is_some_and(|c| c.is_ascii_lowercase()) {
+        let end = digits(1);
+        let name = &s[..end];
+        (name, &s[end..], v.geometry.parse_square(name))
+    } else if b.first().is_some_and(|c| c.is_ascii_digit()) {
+        let end = digits(0);
+        let end = if b.get(end).is_some_and(|c| c.is_ascii_lowercase()) {
+            end + 1
+        } else {
+            end
+        };
+        let name = &s[..end];
+        (name, &s[end..], v.geometry.parse_usi_square(name))
+    } else {
+        let shown: String = s.chars().take(4).collect();
+        return Err(format!("expected a square, found `{shown}`"));
+    };
+    match square {
+        Some(sq) => Ok((sq, rest)),
+        None if name.is_empty() => Err("expected a square".into()),
+        None => Err(format!(
+            "`{name}` is not a square of the {}×{} board",
+            v.geometry.files, v.geometry.ranks
+        )),
+    }
+}
+
+/// Whether `sym` names a piece of the variant, as written (`P`, `+B`, `Ko`)
+/// or in UCI's lower case.
+fn is_symbol(v: &Variant, sym: &str) -> bool {
+    let sym = sym.trim_start_matches('(').trim_end_matches(')');
+    !sym.is_empty() && v.kind_by_symbol(sym).is_some()
+}
+
+/// Checks that a text is a move of the variant in one of the notations chimera
+/// reads, whether or not it is legal anywhere: its squares are on the board
+/// and its pieces belong to the variant.
+pub(crate) fn check_move_syntax(v: &Variant, text: &str) -> Result<(), String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty move".into());
+    }
+    if t.eq_ignore_ascii_case("pass") {
+        return Ok(());
+    }
+    if t.eq_ignore_ascii_case("O-O") || t.eq_ignore_ascii_case("O-O-O") {
+        return if v.castles.is_empty() {
+            Err("this variant has no castling".into())
+        } else {
+            Ok(())
+        };
+    }
+    if let Some(sq) = t.strip_suffix("->pocket") {
+        let (_, rest) = take_square(v, sq)?;
+        return if rest.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("unexpected `{rest}`"))
+        };
+    }
+    // A piece entering: `P*e5`, `Ko@a1`, `P&d3`, `P^e5`.
+    if let Some(i) = t.find(['*', '@', '&', '^']).filter(|&i| i > 0) {
+        let (sym, rest) = (&t[..i], &t[i + 1..]);
+        if rest.is_empty() && t.ends_with('^') {
+            // `e5^`: into the pocket.
+            let (_, extra) = take_square(v, sym)?;
+            return if extra.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("unexpected `{extra}`"))
+            };
+        }
+        if !is_symbol(v, sym) {
+            return Err(format!("`{sym}` is not a piece symbol of this variant"));
+        }
+        let (_, extra) = take_square(v, rest)?;
+        return if extra.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("unexpected `{extra}` after the square"))
+        };
+    }
+    check_board_move_syntax(v, t)
+}
+
+/// A board move: two squares (`e2e4`, `7g7f`), a path (`j9-xj10-j11`,
+/// `j9-j14xj10xj11`) with shots (`g7-h8 !h11`), and a promotion (`=Q`, `=`,
+/// `+`, UCI's `q`).
+fn check_board_move_syntax(v: &Variant, t: &str) -> Result<(), String> {
+    let mut parts = t.split_whitespace();
+    let mut body = parts.next().unwrap_or("");
+    let mut tail: Vec<&str> = parts.collect();
+    // A promotion written apart: `g7-h8 =X`.
+    if let Some(last) = tail.last()
+        && last.starts_with('=')
+    {
+        let sym = &last[1..];
+        if !sym.is_empty() && !is_symbol(v, sym) {
+            return Err(format!("`{sym}` is not a piece symbol of this variant"));
+        }
+        tail.pop();
+    }
+    if let Some(i) = body.find('=') {
+        let sym = &body[i + 1..];
+        if !sym.is_empty() && !is_symbol(v, sym) {
+            return Err(format!("`{sym}` is not a piece symbol of this variant"));
+        }
+        body = &body[..i];
+    } else if let Some(b) = body.strip_suffix('+') {
+        body = b;
+    }
+    let mut squares = 0;
+    let mut rest = body;
+    while !rest.is_empty() {
+        rest = rest.strip_prefix('-').unwrap_or(rest);
+        // `x` marks a capture when a square follows it; `x5` is a square.
+        if let Some(r) = rest.strip_prefix('x')
+            && !r.starts_with(|c: char| c.is_ascii_digit())
+        {
+            rest = r;
+        }
+        if squares >= 2 && rest.chars().all(|c| c.is_ascii_lowercase() || c == '+') && !rest.is_empty() {
+            // UCI promotion: `e7e8q`.
+            return if is_symbol(v, rest) {
+                check_shots(v, &tail)
+            } else {
+                Err(format!("`{rest}` is not a piece symbol of this variant"))
+            };
+        }
+        let (_, r) = take_square(v, rest)?;
+        squares += 1;
+        rest = r;
+    }
+    if squares < 2 {
+        return Err("a board move needs an origin and a destination".into());
+    }
+    check_shots(v, &tail)
+}
+
+fn check_shots(v: &Variant, tail: &[&str]) -> Result<(), String> {
+    for shot in tail {
+        let Some(sq) = shot.strip_prefix('!') else {
+            return Err(format!("unexpected `{shot}` (shots are written `!square`)"));
+        };
+        let (_, rest) = take_square(v, sq)?;
+        if !rest.is_empty() {
+            return Err(format!("unexpected `{rest}`"));
+        }
+    }
+    Ok(())
+}
+
+impl Variant {
+    /// Checks that a text is a move of this variant in one of the notations
+    /// chimera reads (canonical, UCI, USI, paths), whether or not it is legal
+    /// anywhere: its squares are on the board and its pieces exist.
+    pub fn check_move_text(&self, text: &str) -> Result<(), String> {
+        check_move_syntax(self, text)
     }
 }

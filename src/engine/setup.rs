@@ -9,7 +9,7 @@ use super::types::{Color, Piece, Square};
 /// An off-board store of pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Store {
-    /// Captured pieces that may be dropped (shogi, crazyhouse).
+    /// Captured pieces that may be dropped.
     Hand = 0,
     /// Pieces waiting to be placed in a placement phase.
     Reserve = 1,

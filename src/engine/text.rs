@@ -2,7 +2,7 @@
 //! styles chosen by the rules file:
 //!
 //! - `fen`:  `<board>[<hand>] <side> <castling> <ep> <halfmove> <fullmove>`
-//!   (chess FEN, crazyhouse FEN with `[hand]` or a trailing `/hand`, `~` marks a
+//!   (chess FEN; with a hand in `[hand]` or a trailing `/hand`; `~` marks a
 //!   promoted piece);
 //! - `sfen`: `<board> <side> <hands> <move number>` (shogi SFEN, `+` prefix for
 //!   promoted pieces, hands in count form `2P3p`).

@@ -53,7 +53,7 @@ impl std::ops::Not for Color {
 /// A square of the board: `rank * files + file`, rank 0 being the first
 /// player's back rank and file 0 the left edge as the first player sees it.
 /// Square names (`e4`, `j10`) and USI coordinates come from the variant's
-/// board ([`crate::Variant::square_name`]).
+/// board ([`Variant::square_name`](super::Variant::square_name)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(pub(crate) u16);
 
@@ -88,7 +88,7 @@ impl Square {
 
 /// A kind of piece of a variant (pawn, king, promoted rook, …): an index into
 /// the variant's piece table, in the order of the rules file's `[[piece]]`
-/// tables. [`crate::Variant::piece`] gives its name, symbol and rules.
+/// tables. [`Variant::piece`](super::Variant::piece) gives its name, symbol and rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceKind(pub(crate) u16);
 

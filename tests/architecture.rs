@@ -1,0 +1,121 @@
+//! The structure the architecture promises (docs/architecture.md), checked on
+//! the source: the engine and the compiler do not import the hooks and name no
+//! variant; the engine imports nothing else of the crate; no function is longer
+//! than a screenful and a half.
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+fn src(sub: &str) -> Vec<(PathBuf, String)> {
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(sub))
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect()
+}
+
+#[test]
+fn engine_and_compile_do_not_import_hooks_or_name_variants() {
+    let names = [
+        "kozune",
+        "ko shogi",
+        "ko-shogi",
+        "wwii",
+        "pocket shogi",
+        "copper",
+        "crazyhouse",
+        "xiangqi",
+        "janggi",
+        "makruk",
+        "seirawan",
+        "atomic",
+    ];
+    for (path, text) in src("engine").into_iter().chain(src("compile")) {
+        assert!(!text.contains("hooks::"), "{} imports hooks", path.display());
+        let lower = text.to_lowercase();
+        for n in names {
+            assert!(!lower.contains(n), "{} names the variant `{n}`", path.display());
+        }
+    }
+}
+
+#[test]
+fn the_engine_imports_nothing_else_of_the_crate() {
+    for (path, text) in src("engine") {
+        assert!(
+            !text.contains("crate::"),
+            "{} reaches outside the engine",
+            path.display()
+        );
+    }
+}
+
+/// Lengths of the functions in a file: (first line, name, lines).
+fn functions(text: &str) -> Vec<(usize, String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let t = t
+            .strip_prefix("pub(crate) ")
+            .or_else(|| t.strip_prefix("pub "))
+            .unwrap_or(t);
+        let Some(rest) = t.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let (mut depth, mut opened) = (0i32, false);
+        for (j, l) in lines[i..].iter().enumerate() {
+            let code = l.split("//").next().unwrap_or("");
+            let mut in_str = false;
+            let mut prev = ' ';
+            for c in code.chars() {
+                match c {
+                    '"' if prev != '\\' => in_str = !in_str,
+                    '{' if !in_str => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' if !in_str => depth -= 1,
+                    _ => {}
+                }
+                prev = c;
+            }
+            if (opened && depth == 0) || (!opened && code.trim_end().ends_with(';')) {
+                out.push((i + 1, name.clone(), j + 1));
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_longer_than_120_lines() {
+    let mut long = Vec::new();
+    for (path, text) in src("") {
+        for (line, name, n) in functions(&text) {
+            if n > 120 {
+                long.push(format!("{}:{line} {name} ({n} lines)", path.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "split these functions: {long:?}");
+}
