@@ -398,11 +398,15 @@ impl Position {
             paths: Vec::new(),
         };
         w.vacated[0] = from;
-        self.walk(machine, 0, from, None, &mut w, out);
+        if w.trail.is_some() {
+            self.walk::<true>(machine, 0, from, None, &mut w, out);
+        } else {
+            self.walk::<false>(machine, 0, from, None, &mut w, out);
+        }
         w.paths
     }
 
-    fn walk(
+    fn walk<const RECORD: bool>(
         &self,
         m: &LegMachine,
         node: u16,
@@ -419,23 +423,23 @@ impl Position {
             }
             let first = out.len();
             self.push_board(w.kind, w.color, mv, out);
-            if let Some(trail) = &w.trail {
+            if RECORD && let Some(trail) = &w.trail {
                 w.paths.extend(out[first..].iter().map(|&m| (m, trail.clone())));
             }
         }
         for &e in &n.eps {
-            self.walk(m, e, sq, prev, w, out);
+            self.walk::<RECORD>(m, e, sq, prev, w, out);
         }
         if w.stopped {
             return;
         }
         for &(li, target) in &n.edges {
-            self.walk_leg(m, li, target, sq, prev, w, out);
+            self.walk_leg::<RECORD>(m, li, target, sq, prev, w, out);
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn walk_leg(
+    fn walk_leg<const RECORD: bool>(
         &self,
         m: &LegMachine,
         li: u16,
@@ -456,13 +460,13 @@ impl Position {
         let mut aimed_at_empty = false;
         for &vi in vectors {
             let dir = Some(g.frame_after[vi as usize]);
-            // The stops of this ray, found before any is followed (following
-            // one changes which squares count as vacated).
-            let mut stops = [(Square::NONE, None); 32];
-            let mut nstops = 0;
+            // The walk changes which squares count as vacated while it follows
+            // a stop, and restores them after; the ray is scanned against the
+            // squares vacated when it began.
+            let (vacated, nvac) = (w.vacated, w.nvac);
             let board = Vacated {
                 pos: self,
-                vacated: &w.vacated[..w.nvac],
+                vacated: &vacated[..nvac],
             };
             scan(
                 &board,
@@ -471,77 +475,82 @@ impl Position {
                 filters,
                 w.color,
                 (Square::NONE, Square::NONE),
-                |t, _, stop| {
-                    if nstops < stops.len() {
-                        stops[nstops] = (t, matches!(stop, Stop::Capture).then_some(()));
-                        nstops += 1;
-                    }
-                },
-            );
-            for &(t, captured) in &stops[..nstops] {
-                match captured {
-                    None if rule.shoots => {
+                |t, _, stop| match stop {
+                    Stop::Capture => self.follow_capture::<RECORD>(m, target, sq, t, rule, dir, w, out),
+                    _ if rule.shoots => {
                         // Aiming at an empty square: no effect, once per leg
                         // (once per square when recording paths, since path
                         // text may name the square: `e8-d10-e8`).
-                        if !aimed_at_empty || w.trail.is_some() {
+                        if !aimed_at_empty || RECORD {
                             aimed_at_empty = true;
                             w.legs += 1;
-                            push_trail(w, PathStep::Shot(t, sq));
-                            self.walk(m, target, sq, dir, w, out);
-                            pop_trail(w);
+                            push_trail::<RECORD>(w, PathStep::Shot(t, sq));
+                            self.walk::<RECORD>(m, target, sq, dir, w, out);
+                            pop_trail::<RECORD>(w);
                             w.legs -= 1;
                         }
                     }
-                    None => {
+                    _ => {
                         w.legs += 1;
-                        push_trail(w, PathStep::Land(t));
-                        self.walk(m, target, t, dir, w, out);
-                        pop_trail(w);
+                        push_trail::<RECORD>(w, PathStep::Land(t));
+                        self.walk::<RECORD>(m, target, t, dir, w, out);
+                        pop_trail::<RECORD>(w);
                         w.legs -= 1;
                     }
-                    Some(()) => {
-                        if w.ncap >= MAX_CAPTURES {
-                            continue;
-                        }
-                        w.caps[w.ncap] = t;
-                        w.ncap += 1;
-                        w.vacated[w.nvac] = t;
-                        w.nvac += 1;
-                        w.legs += 1;
-                        let was_stopped = w.stopped;
-                        w.stopped |= !rule.continues_after_capture;
-                        push_trail(
-                            w,
-                            if rule.shoots {
-                                PathStep::Shot(t, sq)
-                            } else {
-                                PathStep::Land(t)
-                            },
-                        );
-                        self.walk(m, target, if rule.shoots { sq } else { t }, dir, w, out);
-                        pop_trail(w);
-                        w.stopped = was_stopped;
-                        w.legs -= 1;
-                        w.nvac -= 1;
-                        w.ncap -= 1;
-                    }
-                }
-            }
+                },
+            );
         }
+    }
+
+    /// Follows a leg that captures on `t`: the piece there counts as gone for
+    /// the rest of the move; a shot leaves the mover on `sq`.
+    #[allow(clippy::too_many_arguments)]
+    fn follow_capture<const RECORD: bool>(
+        &self,
+        m: &LegMachine,
+        target: u16,
+        sq: Square,
+        t: Square,
+        rule: &LegRule,
+        dir: Option<u8>,
+        w: &mut Walk,
+        out: &mut Vec<Move>,
+    ) {
+        if w.ncap >= MAX_CAPTURES {
+            return;
+        }
+        w.caps[w.ncap] = t;
+        w.ncap += 1;
+        w.vacated[w.nvac] = t;
+        w.nvac += 1;
+        w.legs += 1;
+        let was_stopped = w.stopped;
+        w.stopped |= !rule.continues_after_capture;
+        let step = if rule.shoots {
+            PathStep::Shot(t, sq)
+        } else {
+            PathStep::Land(t)
+        };
+        push_trail::<RECORD>(w, step);
+        self.walk::<RECORD>(m, target, if rule.shoots { sq } else { t }, dir, w, out);
+        pop_trail::<RECORD>(w);
+        w.stopped = was_stopped;
+        w.legs -= 1;
+        w.nvac -= 1;
+        w.ncap -= 1;
     }
 }
 
 #[inline(always)]
-fn push_trail(w: &mut Walk, step: PathStep) {
-    if let Some(t) = &mut w.trail {
+fn push_trail<const RECORD: bool>(w: &mut Walk, step: PathStep) {
+    if RECORD && let Some(t) = &mut w.trail {
         t.push(step);
     }
 }
 
 #[inline(always)]
-fn pop_trail(w: &mut Walk) {
-    if let Some(t) = &mut w.trail {
+fn pop_trail<const RECORD: bool>(w: &mut Walk) {
+    if RECORD && let Some(t) = &mut w.trail {
         t.pop();
     }
 }

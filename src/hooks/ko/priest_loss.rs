@@ -61,6 +61,10 @@ impl Hook for PriestLoss {
     }
 
     fn after_move(&self, fx: &mut Effects<'_>) {
+        // Only a move that took pieces off the board can take a priest stone.
+        if fx.removed().next().is_none() {
+            return;
+        }
         for c in Color::BOTH {
             if has_any(fx.position(), c, self.stones.stones) || !self.had_stone(fx, c) {
                 continue;
