@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::engine::{Color, GameResult, Move, MoveKind, Position, Reason, Variant, perft};
+use crate::engine::{Color, GameResult, Move, MoveKind, Position, Reason, Strictness, Variant, perft};
 use crate::game::Game;
 use crate::rules::TestCase;
 
@@ -70,7 +70,14 @@ fn check_move_texts(v: &Variant, case: &TestCase) -> Vec<String> {
 fn play_to_case(v: &Arc<Variant>, case: &TestCase) -> Result<Game, String> {
     let pos = match &case.position {
         None => Position::start(v),
-        Some(t) => Position::from_text(v, t).map_err(|e| format!("bad position: {e}"))?,
+        Some(t) => {
+            let strictness = if case.lenient {
+                Strictness::Lenient
+            } else {
+                Strictness::Strict
+            };
+            Position::from_text_with(v, t, strictness).map_err(|e| format!("bad position: {e}"))?
+        }
     };
     let mut game = Game::new(pos);
     for (i, m) in case.moves.iter().enumerate() {
@@ -208,7 +215,7 @@ fn check_promotions(pos: &Position, legal: &[Move], mv: &str, to: &[String], out
 
 fn check_position_after(game: &Game, expected: &str, out: &mut Vec<String>) {
     let actual = game.position().to_text();
-    match Position::from_text(game.variant(), expected) {
+    match Position::from_text_with(game.variant(), expected, Strictness::Lenient) {
         Ok(p) if p.to_text() == actual => {}
         Ok(p) => out.push(format!(
             "position after the moves:\n      expected {}\n      found    {actual}",

@@ -86,7 +86,7 @@ symbol = "R"
 betza = "R"
 
 [setup]
-position = "k2r/4/4/R1K1 w - - 0 1"
+position = "k2r/4/4/1RK1 w - - 0 1"
 "#;
 
 fn variant() -> Arc<Variant> {
@@ -101,35 +101,35 @@ fn the_piece_moved_last_may_not_move_again() {
     let v = variant();
     let mut pos = Position::start(&v);
     let before = pos.legal_move_list().len();
-    let m = pos.parse_move("a1a2").unwrap();
+    let m = pos.parse_move("b1b2").unwrap();
     pos.make(m);
-    assert_eq!(pos.to_text(), "k2r/4/R3/2K1 b - - 1 1 moved_first=a2");
-    let m = pos.parse_move("a4b4").unwrap();
+    assert_eq!(pos.to_text(), "k2r/4/1R2/2K1 b - - 1 1 moved_first=b2");
+    let m = pos.parse_move("a4a3").unwrap();
     pos.make(m);
-    // White's rook on a2 is frozen; the king may move.
+    // White's rook on b2 is frozen; the king may move.
     let moves: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
-    assert!(moves.iter().all(|m| !m.starts_with("a2")), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.starts_with("b2")), "{moves:?}");
     assert!(moves.iter().any(|m| m.starts_with("c1")), "{moves:?}");
     pos.unmake();
     pos.unmake();
     assert_eq!(pos.legal_move_list().len(), before);
-    assert_eq!(pos.to_text(), "k2r/4/4/R1K1 w - - 0 1");
+    assert_eq!(pos.to_text(), "k2r/4/4/1RK1 w - - 0 1");
 }
 
 #[test]
 fn the_state_is_in_position_text_and_the_hash() {
     let v = variant();
-    let with = Position::from_text(&v, "k2r/4/R3/2K1 w - - 1 2 moved_first=a2").unwrap();
-    let without = Position::from_text(&v, "k2r/4/R3/2K1 w - - 1 2").unwrap();
+    let with = Position::from_text(&v, "k2r/4/1R2/2K1 w - - 1 2 moved_first=b2").unwrap();
+    let without = Position::from_text(&v, "k2r/4/1R2/2K1 w - - 1 2").unwrap();
     assert_ne!(with.hash(), without.hash());
     assert_eq!(with.hash(), with.compute_hash());
     assert!(
         with.clone()
             .legal_move_list()
             .iter()
-            .all(|m| m.from() != v.parse_square("a2"))
+            .all(|m| m.from() != v.parse_square("b2"))
     );
-    let err = Position::from_text(&v, "k2r/4/R3/2K1 w - - 1 2 moved_first=z9").unwrap_err();
+    let err = Position::from_text(&v, "k2r/4/1R2/2K1 w - - 1 2 moved_first=z9").unwrap_err();
     assert!(err.to_string().contains("`z9` is not a square"), "{err}");
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::output::{Failure, bad};
 use crate::compile::OptionValues;
-use crate::engine::{Position, Variant};
+use crate::engine::{Position, Strictness, Variant};
 use crate::load::{Compiled, Loader};
 
 /// The options given on the command line.
@@ -42,15 +42,37 @@ impl Context {
     }
 
     /// The variant and a position in it: the start, or `text`, then `moves`.
-    pub fn load_at(
-        &self,
-        path: &Path,
-        text: Option<&str>,
-        moves: Option<&str>,
-    ) -> Result<(Arc<Variant>, Position), Failure> {
+    pub fn load_at(&self, path: &Path, at: &PositionArgs) -> Result<(Arc<Variant>, Position), Failure> {
         let v = self.load(path)?;
-        let pos = position(&v, text, moves)?;
+        let pos = at.position(&v)?;
         Ok((v, pos))
+    }
+}
+
+/// The position arguments several commands share.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct PositionArgs {
+    /// Start from this position (the variant's position text) instead of the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Play these moves first (space-separated; canonical, UCI or USI).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Accept a position no game can reach (the side not to move in check,
+    /// impossible hands or material), as some test suites have.
+    #[arg(long)]
+    pub lenient: bool,
+}
+
+impl PositionArgs {
+    /// The position these arguments describe.
+    pub fn position(&self, v: &Arc<Variant>) -> Result<Position, Failure> {
+        let strictness = if self.lenient {
+            Strictness::Lenient
+        } else {
+            Strictness::Strict
+        };
+        position_with(v, self.position.as_deref(), self.moves.as_deref(), strictness)
     }
 }
 
@@ -60,9 +82,20 @@ pub(crate) fn position(
     text: Option<&str>,
     moves: Option<&str>,
 ) -> Result<Position, Failure> {
+    position_with(v, text, moves, Strictness::Strict)
+}
+
+fn position_with(
+    v: &Arc<Variant>,
+    text: Option<&str>,
+    moves: Option<&str>,
+    strictness: Strictness,
+) -> Result<Position, Failure> {
     let mut pos = match text {
         None => Position::start(v),
-        Some(t) => Position::from_text(v, t).map_err(|e| bad(format!("bad position: {e}")))?,
+        Some(t) => {
+            Position::from_text_with(v, t, strictness).map_err(|e| bad(format!("bad position: {e}")))?
+        }
     };
     for (i, m) in moves.unwrap_or("").split_whitespace().enumerate() {
         let mv = pos

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::context::Context;
+use super::context::{Context, PositionArgs};
 use super::output::{Outcome, Output, bad};
 use crate::engine::MoveNotation;
 
@@ -14,12 +14,8 @@ use crate::engine::MoveNotation;
 pub(crate) struct Args {
     /// The variant's rules file, e.g. variants/chess.toml.
     variant: PathBuf,
-    /// The position (the variant's position text); default the start.
-    #[arg(long)]
-    position: Option<String>,
-    /// Play these moves first (space-separated; canonical, UCI or USI).
-    #[arg(long)]
-    moves: Option<String>,
+    #[command(flatten)]
+    at: PositionArgs,
     /// Move notation: canonical (default), uci, usi, or seed (the Ko shogi
     /// article's game notation: piece code, -/x, !captures, +/=).
     #[arg(long, default_value = "canonical")]
@@ -37,7 +33,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             a.notation
         )));
     };
-    let (_, mut pos) = cx.load_at(&a.variant, a.position.as_deref(), a.moves.as_deref())?;
+    let (_, mut pos) = cx.load_at(&a.variant, &a.at)?;
     let list = pos.legal_move_list();
     let mut names: Vec<String> = list.iter().map(|m| pos.move_text_as(m, notation)).collect();
     names.sort();

@@ -7,7 +7,7 @@ use std::time::Instant;
 use indexmap::IndexMap;
 use serde_json::json;
 
-use super::context::Context;
+use super::context::{Context, PositionArgs};
 use super::output::{Outcome, Output};
 use crate::engine::{MoveKind, perft};
 
@@ -19,12 +19,8 @@ use crate::engine::{MoveKind, perft};
 pub(crate) struct Args {
     /// The variant's rules file, e.g. variants/chess.toml.
     variant: PathBuf,
-    /// Start from this position (the variant's position text) instead of the start.
-    #[arg(long)]
-    position: Option<String>,
-    /// Play these moves first (space-separated; canonical, UCI or USI).
-    #[arg(long)]
-    moves: Option<String>,
+    #[command(flatten)]
+    at: PositionArgs,
     /// How many plies deep to count (1 = the legal moves).
     #[arg(long, short)]
     depth: u32,
@@ -41,7 +37,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
-    let (v, mut pos) = cx.load_at(&a.variant, a.position.as_deref(), a.moves.as_deref())?;
+    let (v, mut pos) = cx.load_at(&a.variant, &a.at)?;
     let start = Instant::now();
     let mut total = 0;
     if a.divide && a.depth > 0 {

@@ -93,7 +93,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         make_player(&v, &parsed[1], a.seed.wrapping_add(1)),
     ];
     if any_human {
-        println!("{HUMAN_HELP}");
+        out.text(HUMAN_HELP);
     }
     let mut game = Game::new(pos);
     let opts = PlayOptions {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::context::{Context, position};
-use super::output::{Outcome, bad};
+use super::output::{Outcome, Output, bad};
 use crate::display::{LEGEND, board_text, piece_diagram};
 use crate::engine::{Color, PieceKind};
 
@@ -26,10 +26,11 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(false);
     let v = cx.load(&a.variant)?;
     let Some(name) = a.piece else {
         let pos = position(&v, a.position.as_deref(), None)?;
-        print!("{}", board_text(&pos));
+        out.text(board_text(&pos).trim_end());
         return Ok(ExitCode::SUCCESS);
     };
     let kinds: Vec<PieceKind> = if name.eq_ignore_ascii_case("all") {
@@ -48,10 +49,13 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     };
     for k in kinds {
         let def = v.piece(k);
-        println!("{} ({})", def.name(), def.symbol());
-        print!("{}", piece_diagram(&v, k, Color::First));
-        println!();
+        out.text(format!(
+            "{} ({})\n{}",
+            def.name(),
+            def.symbol(),
+            piece_diagram(&v, k, Color::First)
+        ));
     }
-    println!("{LEGEND}");
+    out.text(LEGEND);
     Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,7 @@
 //! placement phase.
 
 use super::names::Names;
-use super::pieces::parse_notation;
+use super::pieces::{check_ranks, parse_notation};
 use super::{Ctx, Result, legs};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
@@ -20,7 +20,11 @@ pub(super) fn apply(
     pieces: &mut [PieceDef],
 ) -> Result<()> {
     let no_dead_drops = file.hand.as_ref().is_some_and(|h| h.no_dead_drops);
+    check_pocket(file, cx)?;
     for (p, def) in file.pieces.iter().zip(pieces.iter_mut()) {
+        if let Some(ranks) = &p.drop.ranks {
+            check_ranks(cx, &p.name, ranks, geo.ranks, "drop rank")?;
+        }
         if let Some(sp) = &p.spawn {
             let piece = names.piece(cx, &sp.piece, "spawn")?;
             let (_, prog) = parse_notation(&sp.betza, cx)?;
@@ -57,6 +61,19 @@ pub(super) fn apply(
     Ok(())
 }
 
+/// A pocket must hold at least one piece.
+pub(super) fn check_pocket(file: &RulesFile, cx: &Ctx) -> Result<()> {
+    if let Some(p) = &file.pocket
+        && *p.capacity.get_ref() == 0
+    {
+        return Err(cx.err(
+            p.capacity.span(),
+            "a pocket holds at least one piece (leave out [pocket] for none)",
+        ));
+    }
+    Ok(())
+}
+
 /// Placement squares per side, when the variant has a placement phase.
 pub(super) fn placement(file: &RulesFile, cx: &Ctx) -> Result<Option<[Vec<bool>; 2]>> {
     let Some(p) = &file.placement else {
@@ -76,7 +93,7 @@ pub(super) fn placement(file: &RulesFile, cx: &Ctx) -> Result<Option<[Vec<bool>;
 /// The pocket's rules, if the variant has pockets.
 pub(super) fn pocket(file: &RulesFile) -> Option<PocketRules> {
     file.pocket.as_ref().map(|p| PocketRules {
-        capacity: p.capacity,
+        capacity: *p.capacity.get_ref(),
         from_board: p.from_board,
     })
 }

@@ -69,6 +69,28 @@ pub(super) fn compile(
             format!("end.checkmate must be \"win\", not `{}`", cm.get_ref()),
         ));
     }
+    if let Some(r) = &file.end.repetition
+        && *r.count.get_ref() < 2
+    {
+        return Err(Box::new(
+            cx.diag(
+                r.count.span(),
+                format!(
+                    "a repetition needs the position at least twice, not {}",
+                    r.count.get_ref()
+                ),
+            )
+            .help("count = 3 is threefold repetition (chess), 4 is sennichite (shogi)"),
+        ));
+    }
+    if let Some(n) = &file.end.fifty_move_rule
+        && *n.get_ref() == 0
+    {
+        return Err(cx.err(
+            n.span(),
+            "fifty_move_rule counts plies: at least 1 (100 in chess)",
+        ));
+    }
     let default_stalemate = if has_royal {
         rules::Outcome::Draw
     } else {
@@ -77,15 +99,15 @@ pub(super) fn compile(
     Ok(EndRules {
         checkmated: Outcome::Loss,
         stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
-        repetition: file.end.repetition.map(|r| RepetitionRule {
-            count: r.count,
+        repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
+            count: *r.count.get_ref(),
             result: match r.result {
                 rules::RepetitionResult::Draw => RepetitionResult::Draw,
                 rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
             },
             perpetual_check_loses: r.perpetual_check_loses,
         }),
-        fifty_move_rule: file.end.fifty_move_rule,
+        fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
         reach,
         command,
     })

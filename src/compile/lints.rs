@@ -4,7 +4,7 @@
 
 use crate::engine::setup::Store;
 use crate::engine::types::PieceKind;
-use crate::engine::variant::Variant;
+use crate::engine::variant::{CaptureRule, Variant};
 use crate::rules::{Orientation, RulesFile};
 
 /// Which kinds can appear in a game: in the start position, or reached from
@@ -84,10 +84,22 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
     let mut out = Vec::new();
     out.extend(symmetry_warning(file, v));
     let appears = kinds_that_appear(v);
+    let demoting_hands = v.sides.iter().any(|s| s.captures == CaptureRule::Hand);
+    let promoted: Vec<PieceKind> = v.pieces.iter().flat_map(|d| d.promotes_to()).collect();
     for (k, def) in v.pieces.iter().enumerate() {
         if !appears[k] {
             out.push(format!(
                 "piece `{}` never appears: it is not in the setup and no piece promotes to it",
+                def.name
+            ));
+        }
+        if demoting_hands
+            && promoted.contains(&PieceKind::from_index(k))
+            && def.demotes_to().is_none()
+            && !def.royal
+        {
+            out.push(format!(
+                "piece `{}` is a promoted piece without `demotes_to`: captured, it goes to hand promoted",
                 def.name
             ));
         }

@@ -18,6 +18,7 @@
 //! | end rules | `end.rs` | checkmate, stalemate, repetition, reach, command |
 //! | zobrist | `zobrist.rs` | hash keys |
 //! | hooks | `native.rs` | native hooks from the registry, their state |
+//! | material | `material.rs` | which kinds may be in hand, how many pieces can exist |
 //! | setup | `setup.rs` | the start position, as data |
 //! | lints | `lints.rs` | warnings that do not make a file invalid |
 
@@ -37,6 +38,7 @@ mod drops;
 mod end;
 mod legs;
 mod lints;
+mod material;
 mod names;
 mod native;
 mod options;
@@ -71,7 +73,7 @@ pub fn compile(
     promotions::apply(file, &cx, &names, &geometry, &mut pieces)?;
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
-    let sides = sides::compile(file);
+    let sides = sides::compile(file, &cx)?;
     let (castles, castle_keep) = castling::compile(file, &cx, &geometry)?;
     let (attack_lines, slow_attackers) = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces)?;
@@ -80,6 +82,7 @@ pub fn compile(
         .iter()
         .any(|s| s.captures != crate::engine::CaptureRule::Remove);
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
+    let material = Default::default();
     let mut variant = Variant {
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
@@ -97,6 +100,7 @@ pub fn compile(
         placement: drops::placement(file, &cx)?,
         pocket: drops::pocket(file),
         start,
+        material,
         end,
         zobrist,
         hooks: Vec::new(),
@@ -104,7 +108,10 @@ pub fn compile(
         options,
     };
     native::attach(file, &cx, registry, &mut variant)?;
-    variant.start = setup::start(file, &cx, &names, &variant)?;
+    let start = setup::start(file, &cx, &names, &variant)?;
+    variant.material = material::limits(&variant, &start);
+    variant.start = start;
+    setup::check(file, &cx, &variant)?;
     Ok(variant)
 }
 

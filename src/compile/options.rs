@@ -8,6 +8,13 @@ use crate::rules::RulesFile;
 pub(super) fn resolve(file: &RulesFile, cx: &Ctx, chosen: &OptionValues) -> Result<OptionValues> {
     let mut options = OptionValues::new();
     for (name, def) in &file.options {
+        let mut seen = std::collections::HashSet::new();
+        if let Some(dup) = def.choices.iter().find(|c| !seen.insert(c.as_str())) {
+            return Err(cx.err(
+                def.default.span(),
+                format!("option `{name}` lists the choice `{dup}` twice"),
+            ));
+        }
         if !def.choices.contains(def.default.get_ref()) {
             return Err(Box::new(
                 cx.diag(

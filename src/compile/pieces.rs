@@ -29,6 +29,26 @@ pub(super) fn parse_notation(s: &Spanned<String>, cx: &Ctx) -> Result<(notation:
     })
 }
 
+/// Relative ranks must be on the board (1 = the side's own back rank).
+pub(super) fn check_ranks(
+    cx: &Ctx,
+    piece: &Spanned<String>,
+    ranks: &[u32],
+    board_ranks: usize,
+    what: &str,
+) -> Result<()> {
+    match ranks.iter().find(|&&r| r == 0 || r as usize > board_ranks) {
+        Some(r) => Err(cx.err(
+            piece.span(),
+            format!(
+                "{what} {r} of `{}` is off the board (1..{board_ranks}, counted from the side's own back rank)",
+                piece.get_ref()
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Compiles every piece's moves, in file order.
 pub(super) fn compile(
     file: &RulesFile,
@@ -75,6 +95,7 @@ fn compile_piece(
     options: &OptionValues,
 ) -> Result<PieceDef> {
     let betza = chosen_betza(p, cx, options)?;
+    check_ranks(cx, &p.name, &p.initial_ranks, geo.ranks, "initial rank")?;
     let (_, prog) = parse_notation(betza, cx)?;
     let all_legs = prog.legs();
     if all_legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() {
@@ -175,6 +196,7 @@ fn compile_piece(
         no_drop_mate: false,
         dead,
         filters: TargetFilters::default(),
+        resets_clock: p.resets_clock,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
         slow_attacks: slow,
         spawn: None,
@@ -197,9 +219,16 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
         def.filters.cannot_hop = set(&p.cannot_hop, "cannot_hop")?;
         for limit in &p.cannot_shoot_within {
             let k = names.piece(cx, &limit.piece, "cannot_shoot_within")?;
+            let d = *limit.distance.get_ref();
+            if d == 0 {
+                return Err(cx.err(
+                    limit.distance.span(),
+                    "a shot limit's distance is at least 1 (squares from the shooter)",
+                ));
+            }
             def.filters
                 .shot_limits
-                .push((KindSet::one(k), limit.distance.min(u16::MAX as u32) as u16));
+                .push((KindSet::one(k), d.min(u16::MAX as u32) as u16));
         }
     }
     Ok(())

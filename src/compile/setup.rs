@@ -10,20 +10,29 @@ use toml::Spanned;
 
 use super::names::Names;
 use super::{Ctx, Result};
-use crate::engine::position::validate_setup;
+use std::sync::Arc;
+
+use crate::engine::position::{Position, Strictness};
 use crate::engine::setup::{MAX_STORE_COUNT, Setup, Store};
 use crate::engine::text;
 use crate::engine::types::{Color, Piece};
 use crate::engine::variant::Variant;
 use crate::rules::{self, RulesFile, SideCounts, SquareList};
 
-/// The start position of the variant.
+/// The start position of the variant, as given.
 pub(super) fn start(file: &RulesFile, cx: &Ctx, names: &Names, v: &Variant) -> Result<Setup> {
-    let setup = match &file.setup.position {
-        Some(pos) => from_text(file, cx, v, pos)?,
-        None => from_lists(file, cx, names, v)?,
-    };
-    if let Err(e) = validate_setup(v, &setup) {
+    match &file.setup.position {
+        Some(pos) => from_text(file, cx, v, pos),
+        None => from_lists(file, cx, names, v),
+    }
+}
+
+/// The start must be a valid position of the variant, as any position text
+/// must (castling rights with their pieces, possible material, the side not
+/// to move not in check).
+pub(super) fn check(file: &RulesFile, cx: &Ctx, v: &Variant) -> Result<()> {
+    let v = Arc::new(v.clone());
+    if let Err(e) = Position::from_setup(&v, v.start.clone(), Strictness::Strict) {
         let span = file
             .setup
             .position
@@ -33,7 +42,7 @@ pub(super) fn start(file: &RulesFile, cx: &Ctx, names: &Names, v: &Variant) -> R
             cx.diag(span, format!("bad start position: {e}")).label("here"),
         ));
     }
-    Ok(setup)
+    Ok(())
 }
 
 fn from_text(file: &RulesFile, cx: &Ctx, v: &Variant, pos: &Spanned<String>) -> Result<Setup> {

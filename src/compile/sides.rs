@@ -1,6 +1,7 @@
 //! Stage: sides. Names, position-text letters and where captures go; how the
 //! second player's pieces are turned; the position-text style.
 
+use super::{Ctx, Result};
 use crate::engine::variant::{CaptureRule, Orientation, PositionStyle, SideInfo};
 use crate::rules::{self, RulesFile};
 
@@ -28,8 +29,41 @@ fn capture_rule(c: rules::CaptureRule) -> CaptureRule {
     }
 }
 
-/// Both sides' names, letters and capture rules.
-pub(super) fn compile(file: &RulesFile) -> [SideInfo; 2] {
+/// Both sides' names, letters and capture rules; the two sides must differ in
+/// both name and letter, or results and position text would be ambiguous.
+pub(super) fn compile(file: &RulesFile, cx: &Ctx) -> Result<[SideInfo; 2]> {
+    let sides = infos(file);
+    let span = cx.section("[sides]");
+    if sides[0].name.eq_ignore_ascii_case(&sides[1].name) {
+        return Err(cx.err(
+            span,
+            format!(
+                "both sides are named `{}`: give them different names",
+                sides[0].name
+            ),
+        ));
+    }
+    if sides[0].letter.eq_ignore_ascii_case(&sides[1].letter) {
+        return Err(cx.err(
+            span,
+            format!(
+                "both sides use the letter `{}` in position text: give them different letters",
+                sides[0].letter
+            ),
+        ));
+    }
+    for s in &sides {
+        if s.letter.is_empty() || s.letter.contains(char::is_whitespace) || s.letter.contains('=') {
+            return Err(cx.err(
+                span,
+                format!("`{}` cannot be a side's letter: use letters, no spaces", s.letter),
+            ));
+        }
+    }
+    Ok(sides)
+}
+
+fn infos(file: &RulesFile) -> [SideInfo; 2] {
     let default_capture = file
         .hand
         .as_ref()

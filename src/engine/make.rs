@@ -127,8 +127,12 @@ impl Position {
                     MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece, -1),
                     _ => {}
                 }
-                if self.v.def(mv.piece).royal {
+                let def = self.v.def(mv.piece);
+                if def.royal {
                     self.royal_count[us.index()] += 1;
+                }
+                if def.resets_clock {
+                    self.halfmove = 0;
                 }
                 self.put(mv.to, Piece::new(mv.piece, us));
             }
@@ -183,6 +187,9 @@ impl Position {
         }
         let Some(p) = self.take(mv.from) else { return };
         undo.moved = Some(p);
+        if self.v.def(p.kind()).resets_clock {
+            self.halfmove = 0;
+        }
         let placed = match mv.promo.some() {
             Some(k) => Piece::new(k, us),
             None => p,

@@ -26,7 +26,7 @@ pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError
 pub use moves::{MAX_CAPTURES, Move, MoveKind};
 pub use movetext::{MoveNotation, MoveTextError};
 pub use perft::perft;
-pub use position::{Position, PositionError};
+pub use position::{Position, PositionError, Strictness};
 pub use setup::Store;
 pub use text::TextError;
 pub use types::{Color, KindSet, MAX_KINDS, Piece, PieceKind, Square};

@@ -67,6 +67,18 @@ pub enum PositionError {
     Invalid(String),
 }
 
+/// How strictly a position is checked when it is built from text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strictness {
+    /// Only positions that can arise in a game: the side not to move is not
+    /// in check, hands hold only what captures can put there, no more pieces
+    /// of a kind than the game has.
+    Strict,
+    /// Also positions no game reaches (for odd test suites): only the
+    /// structure is checked (castling rights need their pieces).
+    Lenient,
+}
+
 /// The royal pieces of a side.
 pub(crate) enum RoyalSquares {
     None,
@@ -82,15 +94,43 @@ impl Position {
 
     /// Parses position text in the variant's style (FEN or SFEN, see
     /// `docs/rules-format.md`).
+    ///
+    /// The position must be one a game can reach: see [`Strictness::Strict`].
     pub fn from_text(v: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
+        Position::from_text_with(v, text, Strictness::Strict)
+    }
+
+    /// Parses position text, checked as `strictness` says.
+    pub fn from_text_with(
+        v: &Arc<Variant>,
+        text: &str,
+        strictness: Strictness,
+    ) -> Result<Position, PositionError> {
         let setup = text::parse_position(v, text)?;
-        Position::from_setup(v, setup)
+        Position::from_setup(v, setup, strictness)
     }
 
     /// Builds a position from its parts, checking that they fit together.
-    pub(crate) fn from_setup(v: &Arc<Variant>, setup: Setup) -> Result<Position, PositionError> {
+    pub(crate) fn from_setup(
+        v: &Arc<Variant>,
+        setup: Setup,
+        strictness: Strictness,
+    ) -> Result<Position, PositionError> {
         validate_setup(v, &setup)?;
-        Ok(Position::build(v, setup))
+        if strictness == Strictness::Lenient {
+            return Ok(Position::build(v, setup));
+        }
+        validate_material(v, &setup)?;
+        let pos = Position::build(v, setup);
+        let waiting = !pos.side;
+        if pos.in_check(waiting) {
+            return Err(PositionError::Invalid(format!(
+                "{} is in check with {} to move (its royal piece could be taken)",
+                v.side_name(waiting),
+                v.side_name(pos.side)
+            )));
+        }
+        Ok(pos)
     }
 
     /// Builds a position from parts known to be valid.
@@ -364,6 +404,67 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// Checks that parsed parts make a position of the variant.
+/// Checks that a position's material can arise in a game of the variant.
+fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
+    let nk = v.nkinds();
+    let limits = &v.material;
+    for (i, &n) in setup.stores[Store::Hand as usize].iter().enumerate() {
+        let kind = PieceKind::from_index(i % nk);
+        if n > 0 && !limits.hand_kinds.contains(kind) {
+            return Err(PositionError::Invalid(format!(
+                "a hand cannot hold `{}` ({}): no capture puts it there",
+                v.def(kind).symbol,
+                v.def(kind).name
+            )));
+        }
+    }
+    for f in &limits.families {
+        let mut per_side = [0u32; 2];
+        for p in setup.board.iter().flatten() {
+            if f.kinds.contains(p.kind()) {
+                per_side[p.color().index()] += 1;
+            }
+        }
+        for store in &setup.stores {
+            for (i, &n) in store.iter().enumerate() {
+                if f.kinds.contains(PieceKind::from_index(i % nk)) {
+                    per_side[i / nk] += n as u32;
+                }
+            }
+        }
+        let names = || {
+            f.kinds
+                .iter()
+                .map(|k| format!("`{}`", v.def(k).symbol))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if per_side[0] + per_side[1] > f.total {
+            return Err(PositionError::Invalid(format!(
+                "{} pieces of {} in all, but the game has only {}",
+                per_side[0] + per_side[1],
+                names(),
+                f.total
+            )));
+        }
+        if let Some(limit) = f.per_side {
+            for c in Color::BOTH {
+                if per_side[c.index()] > limit[c.index()] {
+                    return Err(PositionError::Invalid(format!(
+                        "{} has {} pieces of {}, but starts with only {} and cannot gain any",
+                        v.side_name(c),
+                        per_side[c.index()],
+                        names(),
+                        limit[c.index()]
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that a position's parts fit the variant's structure.
 pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
     let g = &v.geometry;
     // Castling rights need the king and rook on their squares.

@@ -266,6 +266,25 @@ fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup
     Ok(())
 }
 
+/// Largest counter position text may give; games may go on for billions of
+/// plies from there before a counter could overflow.
+pub(crate) const MAX_COUNTER: u32 = 1_000_000_000;
+
+fn counter(text: &str, at: usize, field: &str, what: &str) -> Result<u32, TextError> {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(terr(text, at, format!("expected {what} (a number)")));
+    }
+    let n: u64 = field.parse().unwrap_or(u64::MAX);
+    if n > MAX_COUNTER as u64 {
+        return Err(terr(
+            text,
+            at,
+            format!("{what} {field} is too large (at most {MAX_COUNTER})"),
+        ));
+    }
+    Ok(n as u32)
+}
+
 /// Parses position text in the variant's style.
 pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError> {
     // Fields with their byte offsets.
@@ -338,12 +357,10 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
                     .ok_or_else(|| terr(text, s, format!("`{f}` is not a square")))?;
             }
             if let Some((s, f)) = get(4) {
-                setup.halfmove = f
-                    .parse()
-                    .map_err(|_| terr(text, s, "expected the halfmove clock (a number)"))?;
+                setup.halfmove = counter(text, s, f, "the halfmove clock")?;
             }
             if let Some((s, f)) = get(5) {
-                setup.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
+                setup.fullmove = counter(text, s, f, "the move number")?;
             }
             if let Some((s, _)) = get(6) {
                 return Err(terr(text, s, "unexpected text after the move number"));
@@ -357,7 +374,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
                 setup.stores[Store::Hand as usize] = parse_store(v, text, s, f)?;
             }
             if let Some((s, f)) = get(3) {
-                setup.fullmove = f.parse().map_err(|_| terr(text, s, "expected the move number"))?;
+                setup.fullmove = counter(text, s, f, "the move number")?;
             }
             if let Some((s, _)) = get(4) {
                 return Err(terr(text, s, "unexpected text after the move number"));

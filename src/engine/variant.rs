@@ -132,6 +132,8 @@ pub struct PieceDef {
     /// Squares from which the piece has no move at all, per side.
     pub(crate) dead: [Vec<bool>; 2],
     pub(crate) filters: TargetFilters,
+    /// Moving or dropping this piece resets the halfmove clock.
+    pub(crate) resets_clock: bool,
     /// Material value in hundredths of a pawn; 0 = derive from mobility.
     pub(crate) value: i32,
     /// Attack tests must generate this piece's moves (hoppers, lame leapers,
@@ -262,6 +264,27 @@ pub(crate) struct PocketRules {
     pub from_board: bool,
 }
 
+/// A set of kinds that turn into one another (by promotion or demotion), and
+/// how many pieces of them a position can hold.
+#[derive(Debug, Clone)]
+pub(crate) struct Family {
+    pub kinds: KindSet,
+    /// Both sides together (pieces may change sides in hand variants).
+    pub total: u32,
+    /// Per side, when captured pieces leave the game for both sides.
+    pub per_side: Option<[u32; 2]>,
+}
+
+/// What material a position of the variant can have.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct MaterialLimits {
+    /// Kinds that may be held in a hand: what captures can put there, and what
+    /// the start position's hands hold.
+    pub hand_kinds: KindSet,
+    /// Families of kinds with bounded numbers (not those a spawner creates).
+    pub families: Vec<Family>,
+}
+
 /// A compiled variant. Positions share it through an [`Arc`].
 #[derive(Debug, Clone)]
 pub struct Variant {
@@ -285,6 +308,7 @@ pub struct Variant {
     pub(crate) placement: Option<[Vec<bool>; 2]>,
     pub(crate) pocket: Option<PocketRules>,
     pub(crate) start: Setup,
+    pub(crate) material: MaterialLimits,
     pub(crate) end: EndRules,
     pub(crate) zobrist: Zobrist,
     /// Native hooks, in the order the rules file lists them.

@@ -195,6 +195,10 @@ pub struct PieceTable {
     /// Other notations chosen by an option: `{ "thunderclap=kooshogifu" = "…" }`.
     #[serde(default)]
     pub betza_when: IndexMap<String, Spanned<String>>,
+    /// A move or drop of this piece resets the halfmove clock, as a capture
+    /// does (chess pawns; the clock counts toward `[end] fifty_move_rule`).
+    #[serde(default)]
+    pub resets_clock: bool,
     /// Material value in pawns for the engine; default derived from mobility.
     pub value: Option<f64>,
 }
@@ -287,7 +291,7 @@ fn default_capture() -> CaptureRule {
 #[serde(deny_unknown_fields)]
 pub struct PocketRules {
     /// Most pieces a pocket holds.
-    pub capacity: u32,
+    pub capacity: Spanned<u32>,
     /// A piece may move from the board into its owner's pocket if it has a legal
     /// board move.
     #[serde(default)]
@@ -412,11 +416,11 @@ pub enum RepetitionResult {
 }
 
 /// `[end.repetition]`.
-#[derive(Debug, Deserialize, Clone, Copy)]
+#[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct Repetition {
     /// How many times the position must occur (at least 2).
-    pub count: u32,
+    pub count: Spanned<u32>,
     /// What the repetition means.
     pub result: RepetitionResult,
     /// A player who checked with every move of the cycle loses.
@@ -436,7 +440,7 @@ pub struct EndRules {
     /// The repetition rule, if any.
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.
-    pub fifty_move_rule: Option<u32>,
+    pub fifty_move_rule: Option<Spanned<u32>>,
     /// A royal piece reaching one of these squares wins (per side).
     #[serde(default)]
     pub reach: Vec<Reach>,
@@ -478,7 +482,7 @@ pub struct ShotLimit {
     /// The protected piece.
     pub piece: Spanned<String>,
     /// It may not be shot from this many squares or closer.
-    pub distance: u32,
+    pub distance: Spanned<u32>,
 }
 
 /// A test-case file: `[[test]]` tables only.
@@ -525,6 +529,10 @@ pub struct TestCase {
     pub result: Option<String>,
     /// Whether the side to move is in check.
     pub in_check: Option<bool>,
+    /// The position need not be one a game can reach (the side not to move
+    /// may be in check, hands and material may be impossible).
+    #[serde(default)]
+    pub lenient: bool,
     /// Option values for this case (`{ thunderclap = "kooshogifu" }`).
     #[serde(default)]
     pub options: IndexMap<String, String>,

@@ -333,13 +333,20 @@ def sfen(pieces, side="b"):
         rows.append(row)
     return "/".join(rows) + " %s - 1" % side
 
-def move_texts(code, frm, moves):
+# KO-R16: capturing one of these faces promotes any capturer, compulsorily
+# (A20); a move that may also zone-promote then has only its promoting form.
+COMMANDERS = {"G", "+MA", "MA", "B", "D"}
+
+def move_texts(code, frm, moves, b):
     out = set()
     for (t, caps) in moves:
         base = "%s-%s%s" % (name(frm), name(t), "".join("x" + name(c) for c in caps))
         promo = PROMOTES.get(code)
-        if code not in NEVER_PROMOTE and promo and (frm[1] >= ZONE or t[1] >= ZONE):
+        can_promote = code not in NEVER_PROMOTE and promo
+        if can_promote and (frm[1] >= ZONE or t[1] >= ZONE):
             out.add(base + "=" + promo)
+            if any(b.p[c][0] in COMMANDERS for c in caps):
+                continue
         out.add(base)
     return sorted(out)
 
@@ -362,10 +369,16 @@ def main():
     for code in FACES:
         for label, extra in (("open board", {}), ("among friends and enemies", CROWD)):
             pieces = dict(BASE)
+            # The face under test replaces the base piece of its family, so
+            # the position has no more pieces of a kind than the game.
+            family = code.lstrip("+")
+            for sq, (c, col) in BASE.items():
+                if col == 0 and c.lstrip("+") == family:
+                    del pieces[sq]
             pieces.update(extra)
             pieces[HOME] = (code, 0)
             b = Board(pieces)
-            texts = move_texts(code, HOME, moves_of(code, b, HOME))
+            texts = move_texts(code, HOME, moves_of(code, b, HOME), b)
             print()
             print("[[test]]")
             print('name = "%s at j9, %s"' % (code, label))

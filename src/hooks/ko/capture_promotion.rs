@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use super::{PriestStones, promoted_face};
-use crate::engine::{Effects, Hook, HookContext, HookEntry, HookError, KindSet, MoveKind, Piece, PieceKind};
+use crate::engine::{
+    Effects, Hook, HookContext, HookEntry, HookError, KindSet, Move, MoveKind, Piece, PieceKind, Position,
+};
 
 /// The registry entry.
 pub const ENTRY: HookEntry = HookEntry {
@@ -60,9 +62,60 @@ struct CapturePromotion {
     priest_stones: Option<PriestStones>,
 }
 
+impl CapturePromotion {
+    /// The face the piece moving on `m` turns into by this rule, if it does.
+    fn promotes(&self, pos: &Position, moved: Piece, captured: KindSet) -> Option<PieceKind> {
+        let k = moved.kind();
+        let trigger = captured.intersects(self.commanders)
+            || (self.step_movers.contains(k) && captured.intersects(self.heavy))
+            || (k == self.cavalryman && captured.contains(self.frankish_cannon));
+        if !trigger
+            || self
+                .priest_stones
+                .is_some_and(|ps| !ps.allows(pos, k, moved.color()))
+        {
+            return None;
+        }
+        promoted_face(pos, moved)
+    }
+}
+
 impl Hook for CapturePromotion {
     fn name(&self) -> &'static str {
         ENTRY.name
+    }
+
+    /// A capture that promotes by this rule cannot also be made "declining"
+    /// a zone promotion: the piece promotes either way (A20), so the two are
+    /// one move, the promoting one.
+    fn filter_moves(&self, pos: &mut Position, moves: &mut Vec<Move>) {
+        let compulsory: Vec<Move> = moves
+            .iter()
+            .filter(|m| m.kind() == MoveKind::Board && m.is_capture() && m.promotion().is_none())
+            .filter(|m| {
+                let Some(moved) = m.from().and_then(|f| pos.piece_at(f)) else {
+                    return false;
+                };
+                let captured: KindSet = m
+                    .captures()
+                    .iter()
+                    .filter_map(|&c| pos.piece_at(c).map(|q| q.kind()))
+                    .collect();
+                let Some(face) = self.promotes(pos, moved, captured) else {
+                    return false;
+                };
+                moves.iter().any(|o| {
+                    o.from() == m.from()
+                        && o.to() == m.to()
+                        && o.captures() == m.captures()
+                        && o.promotion() == Some(face)
+                })
+            })
+            .copied()
+            .collect();
+        if !compulsory.is_empty() {
+            moves.retain(|m| !compulsory.contains(m));
+        }
     }
 
     fn after_move(&self, fx: &mut Effects<'_>) {
@@ -79,17 +132,7 @@ impl Hook for CapturePromotion {
             return;
         }
         let faces: KindSet = fx.captured().map(|q| q.kind()).collect();
-        let k = moved.kind();
-        let trigger = faces.intersects(self.commanders)
-            || (self.step_movers.contains(k) && faces.intersects(self.heavy))
-            || (k == self.cavalryman && faces.contains(self.frankish_cannon));
-        if !trigger {
-            return;
-        }
-        if self.priest_stones.is_some_and(|ps| !ps.allows(pos, k, us)) {
-            return;
-        }
-        if let Some(t) = promoted_face(pos, moved) {
+        if let Some(t) = self.promotes(pos, moved, faces) {
             fx.set_square(to, Some(Piece::new(t, us)));
         }
     }

@@ -1,0 +1,285 @@
+//! Regression tests for defects found by outside testing: inputs that gave a
+//! wrong answer with exit status 0. Each test failed before its fix. (More
+//! live in the variant files — the Ko shogi capture-promotion duplicate, the
+//! chess and crazyhouse halfmove clock — and in tests/bad/ — captures beyond
+//! what a move holds, `[setup.hands]` with `position`, sides sharing a name or
+//! letter, nonsense rule values, a start whose side not to move is in check.)
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use chimera::check::run_case;
+use chimera::game::search::{Limits, Searcher};
+use chimera::rules::TestFile;
+use chimera::{Position, Store, Strictness, Variant};
+
+fn variant(file: &str) -> Arc<Variant> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
+    chimera::load(&path).unwrap_or_else(|d| panic!("{}", d.render()))
+}
+
+/// Runs `[[test]]` cases written in TOML against a variant; returns each
+/// case's failures.
+fn cases(v: &Arc<Variant>, toml_text: &str) -> Vec<Vec<String>> {
+    let file: TestFile = toml::from_str(toml_text).unwrap();
+    file.tests
+        .iter()
+        .map(|t| run_case(v, t, "inline").failures)
+        .collect()
+}
+
+/// Defect 3: a hand held at most 64 of a kind; the 65th capture vanished and
+/// make/unmake stopped being symmetric, so a search changed the real game.
+#[test]
+fn a_hand_holds_more_than_64_of_a_kind_and_unmake_restores_it() {
+    // Pawns come from an unlimited supply (spawned), so any number may exist.
+    let v = chimera::load_str(
+        "hands.toml",
+        r#"
+[variant]
+name = "Big hands"
+[board]
+files = 5
+ranks = 5
+[hand]
+captures = "hand"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+spawn = { piece = "pawn", betza = "W" }
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[setup]
+position = "k4/5/p4/5/R3K[64P] w - - 0 1"
+"#,
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "k4/5/p4/5/R3K[64P] w - - 0 1").unwrap();
+    let before = pos.to_text();
+    let pawn = v.kind_by_name("pawn").unwrap();
+    let m = pos.parse_move("a1a3").unwrap();
+    pos.make(m);
+    assert_eq!(pos.count(Store::Hand, chimera::Color::First, pawn), 65);
+    assert_eq!(pos.hash(), pos.compute_hash());
+    let after = pos.to_text();
+    assert!(after.contains(&format!("[{}]", "P".repeat(65))), "{after}");
+    assert_eq!(Position::from_text(&v, &after).unwrap().to_text(), after);
+    pos.unmake();
+    assert_eq!(pos.to_text(), before);
+    // A search from the position leaves it as it was.
+    let mut s = Searcher::new(&v);
+    let history = [pos.hash()];
+    s.search(
+        &mut pos,
+        Limits {
+            depth: 3,
+            movetime: None,
+        },
+        &history,
+    );
+    assert_eq!(pos.to_text(), before);
+}
+
+/// Defect 4: `excludes = ["zz99-qq"]` passed although it is not a move at all.
+/// Every move text of a case must be a move of the variant.
+#[test]
+fn a_move_text_that_is_not_a_move_fails_the_case() {
+    let v = variant("chess.toml");
+    let failures = cases(
+        &v,
+        r#"
+[[test]]
+name = "excludes a non-move"
+excludes = ["zz99-qq"]
+[[test]]
+name = "includes an unknown piece drop"
+includes = ["X*e4"]
+[[test]]
+name = "legal lists a square off the board"
+legal = ["e2e9"]
+[[test]]
+name = "piece_moves lists garbage"
+piece_moves = { from = "e2", moves = ["e2e4", "hello"] }
+[[test]]
+name = "a well-formed illegal move is a fine exclusion"
+excludes = ["e2e5", "O-O", "e7e8=Q"]
+"#,
+    );
+    for f in &failures[..4] {
+        assert!(
+            f.iter().any(|m| m.contains("is not a move of this variant")),
+            "{f:?}"
+        );
+    }
+    assert!(failures[4].is_empty(), "{:?}", failures[4]);
+}
+
+/// Defect 7: a position whose side not to move is in check was accepted (and
+/// the king was then captured).
+#[test]
+fn the_side_not_to_move_may_not_be_in_check() {
+    let v = variant("chess.toml");
+    let text = "4k3/8/8/8/8/8/8/4R2K w - - 0 1";
+    let err = Position::from_text(&v, text).unwrap_err().to_string();
+    assert!(err.contains("black is in check with white to move"), "{err}");
+    // Odd test suites may opt out.
+    assert!(Position::from_text_with(&v, text, Strictness::Lenient).is_ok());
+}
+
+/// Defect 8: a royal piece, a promoted piece, or more pieces than the game
+/// has, in a shogi hand.
+#[test]
+fn impossible_hands_are_refused() {
+    let v = variant("shogi.toml");
+    for (hand, says) in [
+        ("K", "a hand cannot hold `K`"),
+        ("+P", "a hand cannot hold `+P`"),
+        ("19P", "19 pieces of `P`, `+P` in all, but the game has only 18"),
+        ("3R", "3 pieces of `R`, `+R` in all, but the game has only 2"),
+    ] {
+        let text = format!("4k4/9/9/9/9/9/9/9/4K4 b {hand} 1");
+        let err = Position::from_text(&v, &text).unwrap_err().to_string();
+        assert!(err.contains(says), "{hand}: {err}");
+    }
+    assert!(Position::from_text(&v, "4k4/9/9/9/9/9/9/9/4K4 b 18P2R 1").is_ok());
+    // Chess: no side gains pieces, so nine queens and eight pawns are too many.
+    let chess = variant("chess.toml");
+    let err = Position::from_text(&chess, "QQQQQQQQ/PPPPPPPP/8/8/8/8/8/Q3K2k w - - 0 1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("white has 17 pieces"), "{err}");
+}
+
+/// Defect 11a: a path's intermediate squares were ignored, so `j9-s19-j9` was
+/// a pass for any piece that can pass.
+#[test]
+fn a_path_must_be_one_the_piece_can_take() {
+    let v = variant("ko-shogi.toml");
+    // A sumo wrestler on j9 may pass (a step and back), but not through s19.
+    let mut pos = Position::from_text(
+        &v,
+        "9g9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/9G9 b - 1",
+    )
+    .unwrap();
+    let wr = chimera::Piece::new(v.kind_by_symbol("WR").unwrap(), chimera::Color::First);
+    pos.set_square(v.parse_square("j9").unwrap(), Some(wr));
+    assert!(pos.parse_move("j9-j10-j9").is_ok());
+    assert!(pos.parse_move("j9-j9").is_ok());
+    assert!(pos.parse_move("j9-s19-j9").is_err());
+    assert!(pos.parse_move("j9-j11-j9").is_err());
+}
+
+/// Defect 11b: position text accepted flags the variant does not know.
+#[test]
+fn unknown_flags_are_refused() {
+    let chess = variant("chess.toml");
+    let err = Position::from_text(&chess, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 flags=war")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown flag `war`"), "{err}");
+    let wwii = variant("wwii-chess.toml");
+    assert!(Position::from_text(&wwii, "5(ck)3/9/9/9/9/9/9/9/4K4 w - - 0 1 flags=war").is_ok());
+}
+
+/// Defect 11c: `replay` accepted moves after the game had ended.
+#[test]
+fn replay_refuses_moves_after_the_end() {
+    let dir = std::env::temp_dir().join(format!("chimera-replay-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mated.pgn");
+    let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[VariantFile \"{}\"]\n\n1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3\n",
+            chess.display()
+        ),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("replay")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("move 3 (a2a3)") && err.contains("the game is over"),
+        "{err}"
+    );
+}
+
+/// Defect 12: a move number of 4294967295 wrapped around (and panicked in a
+/// debug build) on the next move.
+#[test]
+fn counters_that_could_overflow_are_refused() {
+    let v = variant("chess.toml");
+    for text in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295",
+        "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1",
+    ] {
+        let err = Position::from_text(&v, text).unwrap_err().to_string();
+        assert!(err.contains("too large"), "{text}: {err}");
+    }
+    let mut pos = Position::from_text(&v, "4k3/8/8/8/8/8/8/4K3 b - - 999999999 1000000000").unwrap();
+    let m = pos.parse_move("e8d8").unwrap();
+    pos.make(m);
+    assert!(
+        pos.to_text().ends_with("1000000000 1000000001"),
+        "{}",
+        pos.to_text()
+    );
+}
+
+/// Defect 10: a promoted piece that keeps its face in hand is linted.
+#[test]
+fn a_promoted_piece_without_demotion_is_linted_in_a_hand_variant() {
+    let compiled = chimera::Loader::new()
+        .compile_source(chimera::rules::Source {
+            name: "lint.toml".into(),
+            text: r#"
+[variant]
+name = "Lint"
+[board]
+files = 5
+ranks = 5
+[hand]
+captures = "hand"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+promotion = [{ ranks = [5], to = ["tokin"] }]
+[[piece]]
+name = "tokin"
+symbol = "+P"
+betza = "WfF"
+[setup]
+position = "k4/5/5/P4/4K w - - 0 1"
+"#
+            .into(),
+        })
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    assert!(
+        compiled
+            .warnings
+            .iter()
+            .any(|w| w.contains("`tokin` is a promoted piece without `demotes_to`")),
+        "{:?}",
+        compiled.warnings
+    );
+}
