@@ -8,6 +8,7 @@ use serde_json::json;
 use super::context::{Context, position};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
+use crate::engine::MoveNotation;
 use crate::game::Game;
 use crate::game::record::Record;
 
@@ -19,9 +20,33 @@ pub(crate) struct Args {
     /// The rules file (default: the record's VariantFile tag, relative to the record's folder).
     #[arg(long)]
     variant: Option<PathBuf>,
+    /// Print every position on the way: before each move, the position, the
+    /// legal moves (sorted) and the move played; one JSON object per line
+    /// with --json. For comparing with other engines move by move.
+    #[arg(long)]
+    trace: bool,
+    /// Move notation of --trace: canonical (default), uci, usi or seed.
+    #[arg(long, default_value = "canonical")]
+    notation: String,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
+}
+
+/// One line of `--trace`: the position before move `i`, its legal moves, the move.
+fn trace(out: &Output, game: &mut Game, i: usize, m: &str, notation: MoveNotation) {
+    let mut moves: Vec<String> = {
+        let list = game.legal_moves();
+        list.iter()
+            .map(|mv| game.pos.move_text_as(mv, notation))
+            .collect()
+    };
+    moves.sort();
+    let position = game.position().to_text();
+    out.emit(
+        format!("{}. {position}  [{}]  {m}", i + 1, moves.join(" ")),
+        json!({"ply": i + 1, "position": position, "moves": moves, "move": m}),
+    );
 }
 
 /// The rules file a record names: as given, or relative to the record.
@@ -48,8 +73,17 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     };
     let v = cx.load(&vpath)?;
     let pos = position(&v, rec.tags.get("Start").map(|s| s.as_str()), None)?;
+    let notation = MoveNotation::parse(&a.notation).ok_or_else(|| {
+        bad(format!(
+            "unknown notation `{}`: canonical, uci, usi or seed",
+            a.notation
+        ))
+    })?;
     let mut game = Game::new(pos);
     for (i, m) in rec.moves.iter().enumerate() {
+        if a.trace {
+            trace(&out, &mut game, i, m, notation);
+        }
         game.play_text(m).map_err(|e| {
             bad(format!(
                 "{}: move {} ({}{}): {e}",

@@ -127,12 +127,8 @@ impl Position {
                     MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece, -1),
                     _ => {}
                 }
-                let def = self.v.def(mv.piece);
-                if def.royal {
+                if self.v.def(mv.piece).royal {
                     self.royal_count[us.index()] += 1;
-                }
-                if def.resets_clock {
-                    self.halfmove = 0;
                 }
                 self.put(mv.to, Piece::new(mv.piece, us));
             }

@@ -129,7 +129,15 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if let Some(k) = m.promotion() {
-                s.push_str(&v.def(k).key.to_lowercase());
+                // UCI names the new piece by its letter (`q`, also for a
+                // crazyhouse `Q~`); a shogi-style promotion is `+`, as
+                // Fairy-Stockfish writes it.
+                let key = &v.def(k).key;
+                if key.starts_with('+') {
+                    s.push('+');
+                } else {
+                    s.push_str(&key.trim_end_matches('~').to_lowercase());
+                }
             }
             s
         }

@@ -132,7 +132,7 @@ pub struct PieceDef {
     /// Squares from which the piece has no move at all, per side.
     pub(crate) dead: [Vec<bool>; 2],
     pub(crate) filters: TargetFilters,
-    /// Moving or dropping this piece resets the halfmove clock.
+    /// Moving this piece resets the halfmove clock.
     pub(crate) resets_clock: bool,
     /// Material value in hundredths of a pawn; 0 = derive from mobility.
     pub(crate) value: i32,

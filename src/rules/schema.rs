@@ -195,8 +195,9 @@ pub struct PieceTable {
     /// Other notations chosen by an option: `{ "thunderclap=kooshogifu" = "…" }`.
     #[serde(default)]
     pub betza_when: IndexMap<String, Spanned<String>>,
-    /// A move or drop of this piece resets the halfmove clock, as a capture
-    /// does (chess pawns; the clock counts toward `[end] fifty_move_rule`).
+    /// A move of this piece resets the halfmove clock, as a capture does
+    /// (chess pawns; the clock counts toward `[end] fifty_move_rule`). Drops
+    /// do not reset it.
     #[serde(default)]
     pub resets_clock: bool,
     /// Material value in pawns for the engine; default derived from mobility.

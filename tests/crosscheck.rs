@@ -1,0 +1,63 @@
+//! Seeded random games re-checked move by move by an independent library
+//! (tests/tools/crosscheck.py): python-chess for chess and crazyhouse,
+//! Fairy-Stockfish's pyffish for shogi. At every ply the legal moves and the
+//! position (counters included) must agree, and at the end the result.
+//!
+//! Needs python3 with `chess` and `pyffish` (`pip install chess pyffish`);
+//! without them the test is skipped with a message — except under CI, where
+//! `.ci/run` installs them and a missing one is a failure.
+use std::path::Path;
+use std::process::Command;
+
+fn crosscheck(rules: &str, reference: &str, games: u32, plies: u32) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("tests/tools/crosscheck.py"))
+        .arg(env!("CARGO_BIN_EXE_chimera"))
+        .arg(root.join("variants").join(rules))
+        .arg(reference)
+        .args([
+            "--games",
+            &games.to_string(),
+            "--plies",
+            &plies.to_string(),
+            "--seed",
+            "1",
+        ])
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => return skip(&format!("python3 cannot be run: {e}")),
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match out.status.code() {
+        Some(0) => println!("{}", stdout.lines().last().unwrap_or("")),
+        Some(3) => skip(stdout.trim()),
+        _ => panic!(
+            "{rules}: chimera and {reference} disagree:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
+}
+
+fn skip(why: &str) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{why} (CI installs it: see .ci/run)");
+    }
+    eprintln!("skipped: {why}");
+}
+
+#[test]
+fn chess_agrees_with_python_chess() {
+    crosscheck("chess.toml", "chess", 30, 600);
+}
+
+#[test]
+fn crazyhouse_agrees_with_python_chess() {
+    crosscheck("crazyhouse.toml", "crazyhouse", 30, 400);
+}
+
+#[test]
+fn shogi_agrees_with_fairy_stockfish() {
+    crosscheck("shogi.toml", "shogi", 10, 300);
+}

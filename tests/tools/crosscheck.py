@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""Seeded random games re-checked move by move by an independent library.
+
+A reference library plays random games: python-chess for `chess` and
+`crazyhouse`, pyffish (Fairy-Stockfish) for everything else. chimera replays
+each game (`chimera replay --trace --notation uci --json`), and at every ply
+the two must agree on the legal moves and on the position (board, side to
+move, hands, castling and en passant, the counters), and at the end on the
+result.
+
+Usage:
+    crosscheck.py CHIMERA RULES.toml REFERENCE_VARIANT [--games N] [--plies N] [--seed S]
+
+Prints one line per game and a summary; exits 1 on any disagreement, 3 when
+the reference library is not installed (the caller skips then).
+
+Known, listed differences (not failures):
+- pyffish counts a pawn drop that mates as legal (shogi's uchifuzume forbids
+  it): such a move missing from chimera's list is accepted.
+- python-chess ends a game on insufficient material, chimera (like
+  Fairy-Stockfish's chess) does not: such a game stops there, unjudged.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+
+def die(msg, code=1):
+    print(msg)
+    sys.exit(code)
+
+
+# ---------------------------------------------------------------- references
+
+
+class PythonChess:
+    """python-chess: chess and crazyhouse."""
+
+    def __init__(self, variant):
+        try:
+            import chess
+            import chess.variant
+        except ImportError:
+            die("skip: python-chess is not installed (pip install chess)", 3)
+        self.chess = chess
+        self.cls = chess.Board if variant == "chess" else chess.variant.CrazyhouseBoard
+
+    def new(self):
+        self.board = self.cls()
+        return self.board
+
+    def start_fen(self):
+        return self.cls().fen()
+
+    def legal(self):
+        return sorted(m.uci() for m in self.board.legal_moves)
+
+    def push(self, m):
+        self.board.push_uci(m)
+
+    def fen(self):
+        return self.board.fen(en_passant="fen")
+
+    def result(self):
+        """(winner 'first'/'second'/None, reason) if the game is over by the
+        rules chimera's chess file has, else None; 'stop' for an ending
+        chimera does not have."""
+        b = self.board
+        if b.is_checkmate():
+            return ("second" if b.turn else "first", "checkmate")
+        if b.is_stalemate():
+            return (None, "stalemate")
+        if b.is_insufficient_material():
+            return "stop"
+        if b.is_repetition(3):
+            return (None, "repetition")
+        if b.halfmove_clock >= 100:
+            return (None, "fifty-move rule")
+        return None
+
+    def pawn_drop_mate(self, m):
+        return False
+
+
+class Pyffish:
+    """pyffish: Fairy-Stockfish's rules for its built-in variants. Positions
+    are kept as FEN (so each step costs the same however long the game);
+    rules that look back get the last WINDOW plies."""
+
+    WINDOW = 40
+
+    def __init__(self, variant):
+        try:
+            import pyffish
+        except ImportError:
+            die("skip: pyffish is not installed (pip install pyffish)", 3)
+        self.sf = pyffish
+        self.variant = variant
+
+    def new(self):
+        self.fens = [self.sf.start_fen(self.variant)]
+        self.moves = []
+        self._legal = None
+
+    def start_fen(self):
+        return self.sf.start_fen(self.variant)
+
+    def legal(self):
+        if self._legal is None:
+            self._legal = sorted(self.sf.legal_moves(self.variant, self.fens[-1], []))
+        return self._legal
+
+    def push(self, m):
+        self.fens.append(self.sf.get_fen(self.variant, self.fens[-1], [m]))
+        self.moves.append(m)
+        self._legal = None
+
+    def fen(self):
+        return self.fens[-1]
+
+    def _recent(self):
+        k = max(0, len(self.moves) - self.WINDOW)
+        return self.fens[k], self.moves[k:]
+
+    def result(self):
+        if not self.legal():
+            r = self.sf.game_result(self.variant, self.fens[-1], [])
+            return self._judged(r, "no legal move")
+        start, moves = self._recent()
+        end, r = self.sf.is_immediate_game_end(self.variant, start, moves)
+        if end:
+            return self._judged(r, "immediate")
+        end, r = self.sf.is_optional_game_end(self.variant, start, moves)
+        if end:
+            return self._judged(r, "optional")
+        return None
+
+    def _judged(self, r, how):
+        to_move = "first" if len(self.moves) % 2 == 0 else "second"
+        other = "second" if to_move == "first" else "first"
+        if r == 0:
+            return (None, how)
+        return (to_move if r > 0 else other, how)
+
+    def pawn_drop_mate(self, m):
+        """Whether `m`, a move of the current position, is a pawn drop that
+        mates (legal for Fairy-Stockfish, not under shogi's rules)."""
+        if m[:2].upper() != "P@":
+            return False
+        fen = self.fens[-1]
+        return self.sf.gives_check(self.variant, fen, [m]) and not self.sf.legal_moves(self.variant, fen, [m])
+
+
+# ------------------------------------------------------------ normalisation
+
+
+def fen_parts(fen):
+    """(board, side, hands as a sorted string, the rest) of a FEN whose hand is
+    in brackets; SFEN ('board side hands number') too."""
+    fields = fen.split()
+    board = fields[0]
+    hand = ""
+    if "[" in board:
+        board, hand = board.split("[", 1)
+        hand = hand.rstrip("]")
+        hand = "" if hand == "-" else hand
+    return board, fields[1:] if len(fields) > 1 else [], "".join(sorted(hand))
+
+
+def expand_counts(hand):
+    """SFEN hand `2Pb` -> `PPb`."""
+    out, n = "", ""
+    i = 0
+    while i < len(hand):
+        c = hand[i]
+        if c.isdigit():
+            n += c
+        else:
+            sym = c
+            if c == "+" and i + 1 < len(hand):
+                sym, i = hand[i : i + 2], i + 1
+            out += sym * int(n or "1")
+            n = ""
+        i += 1
+    return out
+
+
+def normalise_move(m):
+    # chimera's UCI promotion in shogi-style variants names the face (`+b`);
+    # Fairy-Stockfish writes a bare `+`.
+    if len(m) >= 2 and m[-2] == "+" and m[-1].isalpha():
+        return m[:-1]
+    return m
+
+
+def same_position(reference, chimera, sfen):
+    """Compares positions; returns a difference or None."""
+    if not sfen:
+        return None if reference == chimera else f"reference {reference}\n      chimera   {chimera}"
+    rb, rrest, rhand = fen_parts(reference)
+    cfields = chimera.split()
+    cb = cfields[0]
+    cside = {"b": "w", "w": "b"}.get(cfields[1], cfields[1]) if len(cfields) > 1 else ""
+    chand = "".join(sorted(expand_counts(cfields[2]) if len(cfields) > 2 and cfields[2] != "-" else ""))
+    rside = rrest[0] if rrest else ""
+    if (rb, rside, rhand) != (cb, cside, chand):
+        return f"reference {reference}\n      chimera   {chimera}"
+    return None
+
+
+# ---------------------------------------------------------------------- main
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 3:
+        die(__doc__, 2)
+    chimera, rules, variant = args[:3]
+    opts = dict(zip(args[3::2], args[4::2]))
+    games = int(opts.get("--games", 10))
+    plies = int(opts.get("--plies", 200))
+    seed = int(opts.get("--seed", 1))
+    ref = PythonChess(variant) if variant in ("chess", "crazyhouse") else Pyffish(variant)
+    sfen = variant not in ("chess", "crazyhouse") and "shogi" in open(rules).read().lower() and "sfen" in open(rules).read()
+    failures = 0
+    accepted = 0
+    for g in range(games):
+        rng = random.Random(seed * 1000 + g)
+        ref.new()
+        start = ref.start_fen()
+        played, legal_lists, fens = [], [], []
+        ending = None
+        while len(played) < plies:
+            ending = ref.result()
+            if ending is not None:
+                break
+            legal = ref.legal()
+            legal_lists.append(legal)
+            fens.append(ref.fen())
+            # The reference may play a move chimera rightly refuses (a pawn
+            # drop that mates); it never chooses one.
+            choices = list(legal)
+            m = rng.choice(choices)
+            while ref.pawn_drop_mate(m) and len(choices) > 1:
+                choices.remove(m)
+                m = rng.choice(choices)
+            played.append(m)
+            ref.push(m)
+        final_fen = ref.fen()
+        with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+            f.write(f'[VariantFile "{os.path.abspath(rules)}"]\n\n')
+            f.write(" ".join(played) + "\n")
+            record = f.name
+        out = subprocess.run(
+            [chimera, "replay", record, "--trace", "--notation", "uci", "--json"],
+            capture_output=True,
+            text=True,
+        )
+        os.unlink(record)
+        lines = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+        problems = []
+        if out.returncode != 0:
+            problems.append(f"chimera replay failed: {out.stderr.strip().splitlines()[-1] if out.stderr else out.returncode}")
+        traces = [x for x in lines if "ply" in x]
+        for i, t in enumerate(traces):
+            mine = sorted(normalise_move(m) for m in t["moves"])
+            theirs = legal_lists[i]
+            missing = sorted(set(theirs) - set(mine))
+            extra = sorted(set(mine) - set(theirs))
+            known = [m for m in missing if ref_pawn_drop_mate(ref, variant, fens[i], m)]
+            accepted += len(known)
+            missing = [m for m in missing if m not in known]
+            if missing or extra:
+                problems.append(f"ply {i + 1}: missing {missing} extra {extra} at {fens[i]}")
+                break
+            diff = same_position(fens[i], t["position"], sfen)
+            if diff:
+                problems.append(f"ply {i + 1}: positions differ\n      {diff}")
+                break
+        final = [x for x in lines if "result" in x]
+        if not problems and final:
+            diff = same_position(final_fen, final[0]["position"], sfen)
+            if diff:
+                problems.append(f"final position differs\n      {diff}")
+            theirs = ending
+            mine = final[0]["result"]
+            if theirs not in (None, "stop"):
+                winner, _ = theirs
+                want = "draw" if winner is None else f"{winner} wins"
+                if winner is None:
+                    ok = mine.startswith("draw")
+                else:
+                    ok = " wins " in mine and mine.split(" wins ")[0] in chimera_side_names(rules, winner)
+                if not ok:
+                    problems.append(f"result: reference {theirs} ({want}), chimera `{mine}`")
+            elif theirs is None and mine != "ongoing" and len(played) >= plies:
+                problems.append(f"result: chimera ended the game (`{mine}`), the reference did not")
+        status = "ok" if not problems else "FAIL"
+        print(f"game {g + 1}: {len(played)} plies, reference {ending}, {status}")
+        for p in problems:
+            print("    " + p)
+        failures += bool(problems)
+    print(f"{variant}: {games - failures}/{games} games agree; {accepted} pawn-drop mates accepted as known differences")
+    sys.exit(1 if failures else 0)
+
+
+def ref_pawn_drop_mate(ref, variant, fen, m):
+    if not isinstance(ref, Pyffish) or m[:2].upper() != "P@":
+        return False
+    sf = ref.sf
+    return sf.gives_check(variant, fen, [m]) and not sf.legal_moves(variant, fen, [m])
+
+
+def chimera_side_names(rules, side):
+    """The name the rules file gives a side (for reading chimera's result)."""
+    import tomllib
+
+    with open(rules, "rb") as f:
+        sides = tomllib.load(f).get("sides", {})
+    return (sides.get(side, {}).get("name", side),)
+
+
+if __name__ == "__main__":
+    main()
