@@ -130,7 +130,7 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if let Some(k) = m.promotion() {
                 // UCI names the new piece by its letter (`q`, also for a
-                // crazyhouse `Q~`); a shogi-style promotion is `+`, as
+                // promoted-pawn kind such as `Q~`); a `+` promotion is `+`, as
                 // Fairy-Stockfish writes it.
                 let key = &v.def(k).key;
                 if key.starts_with('+') {
