@@ -67,6 +67,26 @@ impl Diagnostic {
             // Nothing to show (the file could not be read).
             return format!("error: {}\n", self.message);
         }
+        let text = self.source_code.inner();
+        let start = self.span.offset().min(text.len());
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        if line_end - line_start > 300 {
+            // A line too long to show usefully: the place and the message.
+            let mut out = format!(
+                "{}:{}:{}: {}\n  (line {} is {} bytes long; not shown)\n",
+                self.file,
+                self.line,
+                self.column,
+                self.message,
+                self.line,
+                line_end - line_start
+            );
+            if let Some(h) = &self.help {
+                out.push_str(&format!("  help: {h}\n"));
+            }
+            return out;
+        }
         let mut out = String::new();
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         let _ = handler.render_report(&mut out, self);
@@ -74,6 +94,17 @@ impl Diagnostic {
             "{}:{}:{}: {}\n{}",
             self.file, self.line, self.column, self.message, out
         )
+    }
+}
+
+/// A text cut to at most `max` characters (with `…`), for quoting user input
+/// in messages.
+pub fn shorten(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let cut: String = s.chars().take(max).collect();
+        format!("{cut}…")
     }
 }
 

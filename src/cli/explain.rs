@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::output::{Outcome, Output, bad};
+use crate::diag::shorten;
 use crate::notation;
 
 /// Explain a piece-move notation string in words.
@@ -28,6 +29,13 @@ pub(crate) fn run(a: Args) -> Outcome {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Err(e) if a.notation.chars().count() > 80 => Err(bad(format!(
+            "bad notation `{}` ({} characters): {} at column {}",
+            shorten(&a.notation, 40),
+            a.notation.chars().count(),
+            e.message,
+            e.column
+        ))),
         Err(e) => Err(bad(format!(
             "bad notation `{}`: {}\n  {}\n  {}^",
             a.notation,

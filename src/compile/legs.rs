@@ -96,12 +96,81 @@ pub(super) fn leg_rule(leg: &Leg, v: (i32, i32), has_ep: bool, geo: &mut Geometr
 /// The most captures one move of the program can make: a leg captures at most
 /// once, so it is the largest number of capturing legs along one path.
 pub(super) fn max_captures(p: &Program) -> u64 {
+    // A chain whose every leg stops at its first capture captures once.
+    let legs = p.legs();
+    if !legs.is_empty() && legs.iter().all(|l| !l.continues_after_capture) {
+        return u64::from(legs.iter().any(|l| l.captures));
+    }
+    sum_captures(p)
+}
+
+fn sum_captures(p: &Program) -> u64 {
     match p {
         Program::Leg(l) => u64::from(l.captures),
-        Program::Seq(parts) => parts.iter().map(max_captures).sum(),
-        Program::Alt(parts) => parts.iter().map(max_captures).max().unwrap_or(0),
-        Program::Repeat { body, max, .. } => max_captures(body).saturating_mul(*max as u64),
+        Program::Seq(parts) => parts.iter().map(sum_captures).sum(),
+        Program::Alt(parts) => parts.iter().map(sum_captures).max().unwrap_or(0),
+        Program::Repeat { body, max, .. } => sum_captures(body).saturating_mul(*max as u64),
     }
+}
+
+/// Walks whose paths could multiply past this are remembered by state.
+const MEMOIZE_PATHS: f64 = 4096.0;
+
+/// Most different capture sequences one move of a piece may have (each leg
+/// captures at most once per direction): beyond it, generation in a crowded
+/// position could take unbounded time, so the notation is refused.
+pub(super) const MAX_CAPTURE_SEQUENCES: f64 = 1_000_000.0;
+
+/// How a machine's paths grow: the most paths along one chain of legs (each
+/// leg branching into its directions and distances) and the most different
+/// capture sequences.
+struct Growth {
+    paths: f64,
+    captures: f64,
+}
+
+type Memo = Vec<Option<(f64, f64)>>;
+
+fn growth(m: &LegMachine, node: usize, reach: usize, memo: &mut Memo) -> (f64, f64) {
+    if let Some(g) = memo[node] {
+        return g;
+    }
+    let n = &m.nodes[node];
+    let (mut paths, mut caps) = (1.0f64, 1.0f64);
+    for &e in &n.eps {
+        let (p, c) = growth(m, e as usize, reach, memo);
+        paths = paths.max(p);
+        caps = caps.max(c);
+    }
+    for &(li, t) in &n.edges {
+        let leg = &m.legs[li as usize];
+        let dirs = leg
+            .absolute
+            .iter()
+            .chain(leg.relative.iter())
+            .map(|v| v.len())
+            .max()
+            .unwrap_or(0)
+            .max(1) as f64;
+        let dist = (leg.rule.max as usize).min(reach).max(1) as f64;
+        let (p, c) = growth(m, t as usize, reach, memo);
+        paths = paths.max(dirs * dist * p);
+        // A leg that stops the move when it captures adds its own captures
+        // as an alternative to what follows, not as a factor.
+        caps = caps.max(match (leg.rule.captures, leg.rule.continues_after_capture) {
+            (false, _) => c,
+            (true, true) => dirs * c,
+            (true, false) => dirs.max(c),
+        });
+    }
+    memo[node] = Some((paths, caps));
+    (paths, caps)
+}
+
+fn machine_growth(m: &LegMachine, geo: &Geometry) -> Growth {
+    let mut memo = vec![None; m.nodes.len()];
+    let (paths, captures) = growth(m, 0, geo.files.max(geo.ranks), &mut memo);
+    Growth { paths, captures }
 }
 
 /// Builds the leg machine of a multi-leg program.
@@ -133,7 +202,36 @@ pub(super) fn machine(
         let start = if start == n { 0 } else { start };
         m.nodes[0].eps.push(start);
     }
+    let g = machine_growth(&m, geo);
+    if g.captures > MAX_CAPTURE_SEQUENCES {
+        return Err(format!(
+            "one move could capture in about {:.0e} different ways (at most {:.0e}): use fewer capturing legs",
+            g.captures, MAX_CAPTURE_SEQUENCES
+        ));
+    }
+    m.memoize = g.paths > MEMOIZE_PATHS;
+    m.needs_dir = needs_dir(&m);
     Ok(m)
+}
+
+/// Per node: whether a leg taken next (through any epsilon moves) sees the
+/// previous leg's direction.
+fn needs_dir(m: &LegMachine) -> Vec<bool> {
+    fn visit(m: &LegMachine, node: usize, memo: &mut Vec<Option<bool>>) -> bool {
+        if let Some(b) = memo[node] {
+            return b;
+        }
+        memo[node] = Some(false);
+        let n = &m.nodes[node];
+        let mut b = n.edges.iter().any(|&(li, _)| m.legs[li as usize].is_relative);
+        for &e in &n.eps {
+            b |= visit(m, e as usize, memo);
+        }
+        memo[node] = Some(b);
+        b
+    }
+    let mut memo = vec![None; m.nodes.len()];
+    (0..m.nodes.len()).map(|i| visit(m, i, &mut memo)).collect()
 }
 
 fn new_node(m: &mut LegMachine) -> u16 {
@@ -224,14 +322,23 @@ fn leg_run(leg: &Leg, geo: &mut Geometry, orientation: Orientation) -> Result<Le
             absolute[c.index()].push(geo.vector(v));
         }
     }
-    let mut relative = Vec::new();
+    let mut relative: Vec<Vec<u16>> = Vec::new();
     for &f in FRAMES.iter() {
         relative.push(leg.vectors(f).into_iter().map(|v| geo.vector(v)).collect());
     }
+    // A continuation leg whose directions are the same whatever the previous
+    // leg did (no direction letters) does not depend on it.
+    let sorted = |v: &Vec<u16>| {
+        let mut v = v.clone();
+        v.sort_unstable();
+        v
+    };
+    let same_everywhere = relative.iter().all(|r| sorted(r) == sorted(&relative[0]))
+        && absolute.iter().all(|a| sorted(a) == sorted(&relative[0]));
     Ok(LegRun {
         absolute,
         relative,
-        is_relative: leg.relative,
+        is_relative: leg.relative && !same_everywhere,
         rule: leg_rule(leg, (0, 1), false, geo),
     })
 }

@@ -5,6 +5,7 @@
 
 use super::names::Names;
 use super::{Ctx, OptionValues, Result, legs};
+use crate::diag::shorten;
 use crate::engine::geometry::Geometry;
 use crate::engine::legs::{Hop, Passing, Ray, TargetFilters};
 use crate::engine::moves::MAX_CAPTURES;
@@ -21,7 +22,7 @@ pub(super) fn parse_notation(s: &Spanned<String>, cx: &Ctx) -> Result<(notation:
         Box::new(
             cx.diag(
                 at..at + 1,
-                format!("bad move notation `{}`: {}", s.get_ref(), e.message),
+                format!("bad move notation `{}`: {}", shorten(s.get_ref(), 60), e.message),
             )
             .label("notation error here")
             .help("see docs/notation.md for the notation"),
@@ -146,7 +147,7 @@ fn compile_piece(
                 Box::new(
                     cx.diag(
                         betza.span(),
-                        format!("cannot use notation `{}`: {e}", betza.get_ref()),
+                        format!("cannot use notation `{}`: {e}", shorten(betza.get_ref(), 60)),
                     )
                     .label("this notation"),
                 )

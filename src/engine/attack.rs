@@ -28,28 +28,29 @@ impl Position {
             let mut buf = Vec::new();
             for &s in &self.plist[by.index()] {
                 let Some(p) = self.board[s.index()] else { continue };
-                if slow.contains(p.kind()) {
-                    buf.clear();
-                    self.moves_against(s, p, sq, &mut buf);
-                    if buf.iter().any(|m| m.captures().contains(&sq)) {
-                        return true;
-                    }
+                if slow.contains(p.kind()) && self.captures_on(s, p, sq, &mut buf) {
+                    return true;
                 }
             }
         }
         false
     }
 
-    /// An attacker's moves, with a phantom enemy on `target` if it is empty.
-    fn moves_against(&self, from: Square, p: Piece, target: Square, out: &mut Vec<super::moves::Move>) {
+    /// Whether an attacker can capture on `target` (with a phantom enemy
+    /// there if it is empty).
+    fn captures_on(&self, from: Square, p: Piece, target: Square, buf: &mut Vec<super::moves::Move>) -> bool {
         if self.board[target.index()].is_none() {
             let mut tmp = self.clone();
             tmp.ep = Square::NONE;
             tmp.set_square(target, Some(Piece::new(PieceKind(0), !p.color())));
-            tmp.piece_moves(from, p, out);
-        } else {
-            self.piece_moves(from, p, out);
+            return tmp.captures_on(from, p, target, buf);
         }
+        if self.v.def(p.kind()).legs.is_some() {
+            return self.leg_captures_on(from, p, target);
+        }
+        buf.clear();
+        self.piece_moves(from, p, buf);
+        buf.iter().any(|m| m.captures().contains(&target))
     }
 
     /// Whether a royal piece of `color` is attacked.

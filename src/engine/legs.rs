@@ -13,6 +13,8 @@
 //! later legs, so a leg may return to the start (igui, pass) or cross a square
 //! an earlier capture emptied.
 
+use std::collections::HashSet;
+
 use super::geometry::VectorId;
 use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move};
 use super::position::Position;
@@ -289,6 +291,12 @@ pub(crate) struct LegRun {
 pub(crate) struct LegMachine {
     pub legs: Vec<LegRun>,
     pub nodes: Vec<LegNode>,
+    /// Its paths multiply (many legs, many directions): generation remembers
+    /// the states it has explored instead of walking every path.
+    pub memoize: bool,
+    /// Per node: whether a leg taken from it depends on the previous leg's
+    /// direction (otherwise states that differ only in it are the same).
+    pub needs_dir: Vec<bool>,
 }
 
 /// A state of a [`LegMachine`].
@@ -303,7 +311,7 @@ pub(crate) struct LegNode {
 }
 
 /// Where a multi-leg walk stands.
-struct Walk {
+struct Walk<'w> {
     from: Square,
     color: Color,
     kind: PieceKind,
@@ -313,35 +321,71 @@ struct Walk {
     ncap: usize,
     legs: usize,
     stopped: bool,
-    /// When recording paths: the legs taken so far, and every move found with
-    /// its path.
-    trail: Option<Vec<PathStep>>,
-    paths: Vec<(Move, Vec<PathStep>)>,
+    /// States already explored (for machines whose paths multiply).
+    seen: Option<HashSet<State>>,
+    /// When following a written path: its squares after the origin, and how
+    /// many of them the legs taken so far have used.
+    path: Option<(&'w [Square], usize)>,
+    /// When testing an attack: the square, and whether a capture there was found.
+    hunt: Option<Square>,
+    found: bool,
 }
 
-/// One leg of a move's path, for reading path text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum PathStep {
-    /// The piece moved to this square (capturing there or not).
-    Land(Square),
-    /// The piece shot the first square from the second, where it stays. Path
-    /// text may write this as a visit and return (`e8-xf10-e8`, igui) or as a
-    /// shot after the path (`g7-h8 !h11`).
-    Shot(Square, Square),
+/// Everything that decides what a walk can still produce: the same state
+/// reached by two paths produces the same moves.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct State {
+    node: u16,
+    sq: Square,
+    prev: u8,
+    stopped: bool,
+    moved: bool,
+    ncap: u8,
+    caps: [Square; MAX_CAPTURES],
 }
 
-/// Whether a path written as squares (after the origin) is one way of writing
-/// a recorded path.
-pub(crate) fn path_matches(steps: &[PathStep], written: &[Square]) -> bool {
-    match steps.split_first() {
-        None => written.is_empty(),
-        Some((PathStep::Land(s), rest)) => written.first() == Some(s) && path_matches(rest, &written[1..]),
-        Some((PathStep::Shot(target, back), rest)) => {
-            path_matches(rest, written)
-                || (written.len() >= 2
-                    && written[0] == *target
-                    && written[1] == *back
-                    && path_matches(rest, &written[2..]))
+impl Walk<'_> {
+    /// Whether this state is new (always, when states are not tracked).
+    fn first_visit(&mut self, m: &LegMachine, node: u16, sq: Square, prev: Option<u8>) -> bool {
+        let Some(seen) = &mut self.seen else {
+            return true;
+        };
+        let prev = if m.needs_dir.get(node as usize).copied().unwrap_or(true) {
+            prev.unwrap_or(u8::MAX)
+        } else {
+            u8::MAX
+        };
+        seen.insert(State {
+            node,
+            sq,
+            prev,
+            stopped: self.stopped,
+            moved: self.legs > 0,
+            ncap: self.ncap as u8,
+            caps: self.caps,
+        })
+    }
+
+    /// When following a written path: whether a leg landing on `t` follows it
+    /// (and uses the square).
+    fn path_allows(&mut self, t: Square) -> Option<usize> {
+        match &mut self.path {
+            None => Some(usize::MAX),
+            Some((squares, used)) => {
+                let at = *used;
+                (squares.get(at) == Some(&t)).then(|| {
+                    *used += 1;
+                    at
+                })
+            }
+        }
+    }
+
+    fn path_restore(&mut self, at: usize) {
+        if let Some((_, used)) = &mut self.path
+            && at != usize::MAX
+        {
+            *used = at;
         }
     }
 }
@@ -350,39 +394,50 @@ impl Position {
     /// Moves of a piece whose notation is a multi-leg program.
     pub(crate) fn leg_moves(&self, from: Square, p: Piece, out: &mut Vec<Move>) {
         let start = out.len();
-        self.walk_from(from, p, out, None);
+        self.walk_from(from, p, out, None, None);
         // Different paths with the same identity are one move.
         dedup_from(out, start);
     }
 
-    /// Every pseudo-legal move of the piece on `from` with the path it takes:
-    /// the squares where each of its moving legs lands (shots stay put), in
-    /// order. A move reached by several paths appears once per path.
-    pub(crate) fn move_paths(&self, from: Square) -> Vec<(Move, Vec<PathStep>)> {
+    /// Whether the multi-leg piece `p` on `from` can capture on `target`
+    /// (stops at the first way found).
+    pub(crate) fn leg_captures_on(&self, from: Square, p: Piece, target: Square) -> bool {
+        let mut out = Vec::new();
+        self.walk_from(from, p, &mut out, None, Some(target))
+    }
+
+    /// The pseudo-legal moves of the piece on `from` that can be made along a
+    /// path written as `squares` (after the origin): the squares where each
+    /// moving leg lands, in order. A shot may be written as a visit to its
+    /// target and back (`e8-xf10-e8`, igui) or left out (`g7-h8 !h11`).
+    pub(crate) fn moves_along(&self, from: Square, squares: &[Square]) -> Vec<Move> {
         let Some(p) = self.board[from.index()] else {
             return Vec::new();
         };
         let mut out = Vec::new();
         if self.v.def(p.kind()).legs.is_some() {
-            return self.walk_from(from, p, &mut out, Some(Vec::new()));
+            self.walk_from(from, p, &mut out, Some(squares), None);
+            dedup_from(&mut out, 0);
+            return out;
         }
         self.ray_moves(from, p, &mut out);
-        out.into_iter()
-            .filter(|m| m.kind == super::moves::MoveKind::Board)
-            .map(|m| (m, vec![PathStep::Land(m.to)]))
-            .collect()
+        out.retain(|m| m.kind == super::moves::MoveKind::Board && squares == [m.to]);
+        out
     }
 
+    /// Walks the piece's leg machine; returns whether the hunted capture was
+    /// found.
     fn walk_from(
         &self,
         from: Square,
         p: Piece,
         out: &mut Vec<Move>,
-        trail: Option<Vec<PathStep>>,
-    ) -> Vec<(Move, Vec<PathStep>)> {
+        path: Option<&[Square]>,
+        hunt: Option<Square>,
+    ) -> bool {
         let k = p.kind();
         let Some(machine) = self.v.def(k).legs.as_ref() else {
-            return Vec::new();
+            return false;
         };
         let mut w = Walk {
             from,
@@ -394,19 +449,17 @@ impl Position {
             ncap: 0,
             legs: 0,
             stopped: false,
-            trail,
-            paths: Vec::new(),
+            seen: (machine.memoize && path.is_none()).then(HashSet::new),
+            path: path.map(|s| (s, 0)),
+            hunt,
+            found: false,
         };
         w.vacated[0] = from;
-        if w.trail.is_some() {
-            self.walk::<true>(machine, 0, from, None, &mut w, out);
-        } else {
-            self.walk::<false>(machine, 0, from, None, &mut w, out);
-        }
-        w.paths
+        self.walk(machine, 0, from, None, &mut w, out);
+        w.found
     }
 
-    fn walk<const RECORD: bool>(
+    fn walk(
         &self,
         m: &LegMachine,
         node: u16,
@@ -415,31 +468,31 @@ impl Position {
         w: &mut Walk,
         out: &mut Vec<Move>,
     ) {
+        if w.found || !w.first_visit(m, node, sq, prev) {
+            return;
+        }
         let n = &m.nodes[node as usize];
-        if n.accept && w.legs > 0 {
+        let path_done = w.path.is_none_or(|(s, used)| used == s.len());
+        if n.accept && w.legs > 0 && path_done {
             let mut mv = Move::board(w.from, sq);
             for &c in &w.caps[..w.ncap] {
                 mv = mv.with_capture(c);
             }
-            let first = out.len();
             self.push_board(w.kind, w.color, mv, out);
-            if RECORD && let Some(trail) = &w.trail {
-                w.paths.extend(out[first..].iter().map(|&m| (m, trail.clone())));
-            }
         }
         for &e in &n.eps {
-            self.walk::<RECORD>(m, e, sq, prev, w, out);
+            self.walk(m, e, sq, prev, w, out);
         }
         if w.stopped {
             return;
         }
         for &(li, target) in &n.edges {
-            self.walk_leg::<RECORD>(m, li, target, sq, prev, w, out);
+            self.walk_leg(m, li, target, sq, prev, w, out);
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn walk_leg<const RECORD: bool>(
+    fn walk_leg(
         &self,
         m: &LegMachine,
         li: u16,
@@ -476,41 +529,85 @@ impl Position {
                 w.color,
                 (Square::NONE, Square::NONE),
                 |t, _, stop| match stop {
-                    Stop::Capture => self.follow_capture::<RECORD>(m, target, sq, t, rule, dir, w, out),
+                    Stop::Capture if rule.shoots => {
+                        self.follow_shot(m, target, sq, t, Some(t), rule, dir, w, out)
+                    }
+                    Stop::Capture => {
+                        if let Some(at) = w.path_allows(t) {
+                            self.follow_capture(m, target, t, t, rule, dir, w, out);
+                            w.path_restore(at);
+                        }
+                    }
                     _ if rule.shoots => {
-                        // Aiming at an empty square: no effect, once per leg
-                        // (once per square when recording paths, since path
-                        // text may name the square: `e8-d10-e8`).
-                        if !aimed_at_empty || RECORD {
+                        // Aiming at an empty square: no effect, once per leg —
+                        // or, when following a written path, at the square the
+                        // path names (`e8-d10-e8`).
+                        if w.path.is_some() || !aimed_at_empty {
                             aimed_at_empty = true;
-                            w.legs += 1;
-                            push_trail::<RECORD>(w, PathStep::Shot(t, sq));
-                            self.walk::<RECORD>(m, target, sq, dir, w, out);
-                            pop_trail::<RECORD>(w);
-                            w.legs -= 1;
+                            self.follow_shot(m, target, sq, t, None, rule, dir, w, out);
                         }
                     }
                     _ => {
-                        w.legs += 1;
-                        push_trail::<RECORD>(w, PathStep::Land(t));
-                        self.walk::<RECORD>(m, target, t, dir, w, out);
-                        pop_trail::<RECORD>(w);
-                        w.legs -= 1;
+                        if let Some(at) = w.path_allows(t) {
+                            w.legs += 1;
+                            self.walk(m, target, t, dir, w, out);
+                            w.legs -= 1;
+                            w.path_restore(at);
+                        }
                     }
                 },
             );
         }
     }
 
-    /// Follows a leg that captures on `t`: the piece there counts as gone for
-    /// the rest of the move; a shot leaves the mover on `sq`.
+    /// Follows a shot from `sq` at `t` (capturing there when `captured`),
+    /// the mover staying on `sq`. A written path may leave the shot out or
+    /// write it as a visit to `t` and back.
     #[allow(clippy::too_many_arguments)]
-    fn follow_capture<const RECORD: bool>(
+    fn follow_shot(
         &self,
         m: &LegMachine,
         target: u16,
         sq: Square,
         t: Square,
+        captured: Option<Square>,
+        rule: &LegRule,
+        dir: Option<u8>,
+        w: &mut Walk,
+        out: &mut Vec<Move>,
+    ) {
+        let mut go = |w: &mut Walk| match captured {
+            Some(c) => self.follow_capture(m, target, sq, c, rule, dir, w, out),
+            None => {
+                w.legs += 1;
+                self.walk(m, target, sq, dir, w, out);
+                w.legs -= 1;
+            }
+        };
+        match w.path {
+            None => go(w),
+            Some((squares, used)) => {
+                if captured.is_some() || squares.get(used) != Some(&t) {
+                    go(w);
+                }
+                if squares.get(used) == Some(&t) && squares.get(used + 1) == Some(&sq) {
+                    w.path = Some((squares, used + 2));
+                    go(w);
+                    w.path = Some((squares, used));
+                }
+            }
+        }
+    }
+
+    /// Follows a leg that captures on `c` and leaves the mover on `to`: the
+    /// piece captured counts as gone for the rest of the move.
+    #[allow(clippy::too_many_arguments)]
+    fn follow_capture(
+        &self,
+        m: &LegMachine,
+        target: u16,
+        to: Square,
+        c: Square,
         rule: &LegRule,
         dir: Option<u8>,
         w: &mut Walk,
@@ -519,45 +616,41 @@ impl Position {
         if w.ncap >= MAX_CAPTURES {
             return;
         }
-        w.caps[w.ncap] = t;
+        if w.hunt == Some(c) {
+            w.found = true;
+            return;
+        }
+        w.caps[w.ncap] = c;
         w.ncap += 1;
-        w.vacated[w.nvac] = t;
+        w.vacated[w.nvac] = c;
         w.nvac += 1;
         w.legs += 1;
         let was_stopped = w.stopped;
         w.stopped |= !rule.continues_after_capture;
-        let step = if rule.shoots {
-            PathStep::Shot(t, sq)
-        } else {
-            PathStep::Land(t)
-        };
-        push_trail::<RECORD>(w, step);
-        self.walk::<RECORD>(m, target, if rule.shoots { sq } else { t }, dir, w, out);
-        pop_trail::<RECORD>(w);
+        self.walk(m, target, to, dir, w, out);
         w.stopped = was_stopped;
         w.legs -= 1;
         w.nvac -= 1;
         w.ncap -= 1;
-    }
-}
-
-#[inline(always)]
-fn push_trail<const RECORD: bool>(w: &mut Walk, step: PathStep) {
-    if RECORD && let Some(t) = &mut w.trail {
-        t.push(step);
-    }
-}
-
-#[inline(always)]
-fn pop_trail<const RECORD: bool>(w: &mut Walk) {
-    if RECORD && let Some(t) = &mut w.trail {
-        t.pop();
+        w.caps[w.ncap] = Square::NONE;
     }
 }
 
 /// Removes repeated moves from `out[start..]`: a move is its identity, so two
 /// paths or rays to the same result are one move.
 pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
+    if out.len() - start > 64 {
+        let mut seen = HashSet::with_capacity(out.len() - start);
+        let mut keep = start;
+        for i in start..out.len() {
+            if seen.insert(out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+        return;
+    }
     let mut i = start;
     while i < out.len() {
         if out[start..i].contains(&out[i]) {

@@ -20,7 +20,6 @@
 //! Parsing matches the text against the legal moves' spellings, so everything
 //! printed parses back to the same move.
 
-use super::legs::path_matches;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::{PieceKind, Square};
@@ -241,8 +240,8 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
     {
         let (from, to) = (squares[0], squares[squares.len() - 1]);
         // A path through intermediate squares must be one the piece can take.
-        let paths = if squares.len() > 2 {
-            Some(pos.move_paths(from))
+        let along = if squares.len() > 2 {
+            Some(pos.moves_along(from, &squares[1..]))
         } else {
             None
         };
@@ -253,10 +252,7 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
                 (Some(p), Some(k)) => p == "+" || pos.v.def(k).symbol.eq_ignore_ascii_case(p),
                 (None, Some(_)) => false,
             };
-            let path_ok = paths.as_ref().is_none_or(|ps| {
-                ps.iter()
-                    .any(|(pm, path)| pm == m && path_matches(path, &squares[1..]))
-            });
+            let path_ok = along.as_ref().is_none_or(|ms| ms.contains(m));
             if m.kind == MoveKind::Board
                 && m.from == from
                 && m.to == to

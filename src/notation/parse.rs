@@ -50,6 +50,35 @@ fn rule_words(rule: &Rule) -> String {
     }
 }
 
+/// Deepest nesting of bracket groups (the parser and the meaning recurse on it).
+pub const MAX_GROUP_DEPTH: usize = 16;
+
+/// Longest notation string read.
+pub const MAX_NOTATION_BYTES: usize = 4096;
+
+/// Refuses groups nested deeper than [`MAX_GROUP_DEPTH`] before the parser
+/// recurses into them.
+fn check_depth(text: &str) -> Result<(), NotationError> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => {
+                depth += 1;
+                if depth > MAX_GROUP_DEPTH {
+                    return Err(NotationError {
+                        offset: i,
+                        column: text[..i].chars().count() + 1,
+                        message: format!("groups `[ … ]` nested more than {MAX_GROUP_DEPTH} deep"),
+                    });
+                }
+            }
+            ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// Parses a notation string in chimera's (the Ko shogi seed's) dialect.
 pub fn parse(text: &str) -> Result<Notation, NotationError> {
     if text.trim().is_empty() {
@@ -57,6 +86,14 @@ pub fn parse(text: &str) -> Result<Notation, NotationError> {
             offset: 0,
             column: 1,
             message: "empty notation: expected a move term such as W, fR5 or [FD]".into(),
+        });
+    }
+    check_depth(text)?;
+    if text.len() > MAX_NOTATION_BYTES {
+        return Err(NotationError {
+            offset: MAX_NOTATION_BYTES,
+            column: text[..MAX_NOTATION_BYTES].chars().count() + 1,
+            message: format!("a notation is at most {MAX_NOTATION_BYTES} bytes long"),
         });
     }
     let mut pairs = BetzaParser::parse(Rule::notation, text).map_err(|e| {
