@@ -51,19 +51,38 @@ pub fn board_text(pos: &Position) -> String {
         .max(1)
         + 1;
     let mut out = String::new();
-    for r in (0..g.ranks()).rev() {
-        out.push_str(&format!("{:>3} ", r + 1));
+    if v.shogi_coordinates() {
+        // Files numbered from the first player's right, ranks lettered from
+        // the top, as shogi diagrams and USI moves name them.
+        let width = width.max(3);
+        out.push_str(&" ".repeat(2));
         for f in 0..g.files() {
-            let sq = Square::from_index(r * g.files() + f);
-            out.push_str(&format!("{:>width$}", cell(v, pos.piece_at(sq))));
+            out.push_str(&format!("{:>width$}", g.files() - f));
+        }
+        out.push('\n');
+        for r in (0..g.ranks()).rev() {
+            out.push_str(&" ".repeat(2));
+            for f in 0..g.files() {
+                let sq = Square::from_index(r * g.files() + f);
+                out.push_str(&format!("{:>width$}", cell(v, pos.piece_at(sq))));
+            }
+            out.push_str(&format!("  {}\n", (b'a' + (g.ranks() - 1 - r) as u8) as char));
+        }
+    } else {
+        for r in (0..g.ranks()).rev() {
+            out.push_str(&format!("{:>3} ", r + 1));
+            for f in 0..g.files() {
+                let sq = Square::from_index(r * g.files() + f);
+                out.push_str(&format!("{:>width$}", cell(v, pos.piece_at(sq))));
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for f in 0..g.files() {
+            out.push_str(&format!("{:>width$}", (b'a' + f as u8) as char));
         }
         out.push('\n');
     }
-    out.push_str("    ");
-    for f in 0..g.files() {
-        out.push_str(&format!("{:>width$}", (b'a' + f as u8) as char));
-    }
-    out.push('\n');
     let any_reserve = Color::BOTH
         .iter()
         .any(|&c| v.kinds().any(|k| pos.count(Store::Reserve, c, k) > 0));

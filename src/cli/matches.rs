@@ -4,13 +4,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indexmap::IndexMap;
+use rand::{Rng, SeedableRng, rngs::StdRng};
 use serde_json::json;
 
 use super::context::Context;
 use super::output::{Outcome, Output, bad};
 use super::play::make_player;
 use crate::engine::Color;
-use crate::game::players::{Player, PlayerSpec};
+use crate::game::players::{DEFAULT_MOVETIME_MS, Player, PlayerSpec};
 use crate::game::{Game, PlayOptions, run_game};
 
 /// Play a series of games between two players, alternating colours, and
@@ -19,37 +20,54 @@ use crate::game::{Game, PlayOptions, run_game};
 pub(crate) struct Args {
     /// The variant's rules file, e.g. variants/chess.toml.
     variant: PathBuf,
-    /// Number of games (A plays first in the odd-numbered ones).
-    #[arg(long, default_value_t = 20)]
-    games: usize,
+    /// Number of games, 1 to 100000 (A plays first in the odd-numbered ones).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
     /// Player A (e.g. engine:depth=2).
     #[arg(long, default_value = "engine:depth=2")]
     a: String,
     /// Player B (e.g. random).
     #[arg(long, default_value = "random")]
     b: String,
-    /// Seed for random players (each game gets its own from it).
+    /// Seed for random players and openings (each game gets its own from it).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Stop a game as a draw after this many plies (0 = never).
-    #[arg(long, default_value_t = 600)]
-    max_moves: usize,
+    /// Random plies that open each pair of games (both colour assignments get
+    /// the same opening), so that deterministic players do not replay one
+    /// game; 0 = every game from the start position.
+    #[arg(long, default_value_t = 2)]
+    random_plies: usize,
+    /// Stop a game as a draw after this many plies (1 to 100000).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_moves: u64,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
+}
+
+/// Plays `plies` random moves (the same ones for the same seed).
+fn open_randomly(game: &mut Game, plies: usize, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[rng.random_range(0..moves.len())]);
+    }
 }
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     let v = cx.load(&a.variant)?;
     let specs = [
-        PlayerSpec::parse(&a.a, 2, None).map_err(bad)?,
-        PlayerSpec::parse(&a.b, 2, None).map_err(bad)?,
+        PlayerSpec::parse(&a.a, 2, Some(DEFAULT_MOVETIME_MS)).map_err(bad)?,
+        PlayerSpec::parse(&a.b, 2, Some(DEFAULT_MOVETIME_MS)).map_err(bad)?,
     ];
     if specs.contains(&PlayerSpec::Human) {
         return Err(bad("match plays without humans: use engine or random"));
     }
-    let bar = indicatif::ProgressBar::new(a.games as u64);
+    let bar = indicatif::ProgressBar::new(a.games);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
@@ -59,14 +77,19 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     for i in 0..a.games {
         let a_side = if i % 2 == 0 { Color::First } else { Color::Second };
         let order = if a_side == Color::First { [0, 1] } else { [1, 0] };
-        let game_seed = a.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        let game_seed = a.seed.wrapping_mul(1_000_003).wrapping_add(i);
         let mut players: [Box<dyn Player>; 2] = [
             make_player(&v, &specs[order[0]], game_seed),
             make_player(&v, &specs[order[1]], game_seed ^ 0x5555),
         ];
         let mut game = Game::from_start(&v);
+        open_randomly(
+            &mut game,
+            a.random_plies,
+            a.seed.wrapping_mul(7_919).wrapping_add(i / 2),
+        );
         let opts = PlayOptions {
-            max_plies: a.max_moves,
+            max_plies: a.max_moves as usize,
             print_moves: false,
             show_board: false,
             verbose: false,
@@ -90,7 +113,16 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     bar.finish_and_clear();
     let n = a.games.max(1) as f64;
     let score = (wins as f64 + draws as f64 / 2.0) / n;
-    let margin = 1.96 * (score * (1.0 - score) / n).sqrt();
+    // The 95% margin from the spread of the games' own scores (1, ½, 0).
+    let var = if a.games > 1 {
+        (wins as f64 * (1.0 - score).powi(2)
+            + draws as f64 * (0.5 - score).powi(2)
+            + losses as f64 * score.powi(2))
+            / (n - 1.0)
+    } else {
+        0.25
+    };
+    let margin = 1.96 * (var / n).sqrt();
     let endings: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
     out.emit(
         format!(

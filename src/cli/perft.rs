@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use serde_json::json;
 
 use super::context::{Context, PositionArgs};
-use super::output::{Outcome, Output};
+use super::output::{Outcome, Output, bad};
 use crate::engine::{MoveKind, perft};
 
 /// Count the leaf nodes of the legal move tree to a depth.
@@ -30,14 +30,34 @@ pub(crate) struct Args {
     /// With --divide: also sum the counts by moving (or dropped) piece.
     #[arg(long)]
     by_piece: bool,
+    /// Run even when the count would take very long (see the estimate).
+    #[arg(long)]
+    force: bool,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
 }
 
+/// Counts that would take longer than this are refused without --force.
+const MAX_ESTIMATED_NODES: f64 = 1e12;
+
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     let (v, mut pos) = cx.load_at(&a.variant, &a.at)?;
+    let width = pos.legal_move_list().len().max(1) as f64;
+    // log10 of (moves here) ^ depth: a rough size of the tree.
+    let digits = a.depth as f64 * width.log10();
+    let estimate = 10f64.powf(digits.min(300.0));
+    if estimate > MAX_ESTIMATED_NODES && !a.force {
+        return Err(bad(format!(
+            "depth {} would count about 10^{:.0} nodes ({} moves here, to the power {}): at 30 million nodes a second that is {}. Choose a smaller depth, or pass --force",
+            a.depth,
+            digits,
+            width,
+            a.depth,
+            duration_words(digits - 7.5)
+        )));
+    }
     let start = Instant::now();
     let mut total = 0;
     if a.divide && a.depth > 0 {
@@ -72,6 +92,22 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
                 );
             }
         }
+    } else if a.depth > 1 && estimate > 1e8 {
+        // Long counts show progress, one root move at a time.
+        let moves = pos.legal_move_list();
+        let bar = indicatif::ProgressBar::new(moves.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} root moves, {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        for m in moves {
+            pos.make(m);
+            total += perft(&mut pos, a.depth - 1);
+            pos.unmake();
+            bar.set_message(format!("{total} nodes"));
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
     } else {
         total = perft(&mut pos, a.depth);
     }
@@ -85,4 +121,29 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         json!({"depth": a.depth, "nodes": total, "seconds": secs, "nps": nps as u64}),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// 10^`log_secs` seconds as words ("3 hours", "10^1290 years").
+fn duration_words(log_secs: f64) -> String {
+    if log_secs > 15.0 {
+        return format!("about 10^{:.0} years", log_secs - 7.5);
+    }
+    let secs = 10f64.powf(log_secs);
+    let units = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    for (size, name) in units {
+        if secs >= size {
+            let n = secs / size;
+            return if n >= 1e6 {
+                format!("about {n:.0e} {name}")
+            } else {
+                format!("about {n:.0} {name}")
+            };
+        }
+    }
+    format!("about {secs:.0} seconds")
 }

@@ -11,7 +11,7 @@ use super::output::{Outcome, Output, bad};
 use crate::display::board_text;
 use crate::engine::{Color, Variant};
 use crate::game::players::{
-    EnginePlayer, HUMAN_HELP, HumanPlayer, Player, PlayerSpec, RandomPlayer, StdinLines,
+    DEFAULT_MOVETIME_MS, EnginePlayer, HUMAN_HELP, HumanPlayer, Player, PlayerSpec, RandomPlayer, StdinLines,
 };
 use crate::game::record::Record;
 use crate::game::{Game, PlayOptions, run_game};
@@ -35,12 +35,13 @@ pub(crate) struct Args {
     /// Player for the side named "black" (or the second side if none is).
     #[arg(long)]
     black: Option<String>,
-    /// Engine search depth.
-    #[arg(long, default_value_t = 3)]
+    /// Engine search depth (1 to 64).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(i32).range(1..=64))]
     depth: i32,
-    /// Engine time per move in milliseconds (stops deepening at the limit).
-    #[arg(long)]
-    movetime: Option<u64>,
+    /// Engine time per move in milliseconds: the search stops at the limit
+    /// (0 = no limit).
+    #[arg(long, default_value_t = DEFAULT_MOVETIME_MS)]
+    movetime: u64,
     /// Seed for random players.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -53,9 +54,10 @@ pub(crate) struct Args {
     /// Print the engine's depth, nodes and nodes per second after its moves.
     #[arg(long)]
     verbose: bool,
-    /// Stop as a draw after this many plies (0 = never).
-    #[arg(long, default_value_t = 600)]
-    max_moves: usize,
+    /// Stop as a draw after this many plies (1 to 100000; the game's memory
+    /// grows with every ply).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_moves: u64,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
@@ -84,7 +86,8 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     }
     let mut parsed = Vec::new();
     for s in &specs {
-        parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), a.depth, a.movetime).map_err(bad)?);
+        let movetime = (a.movetime > 0).then_some(a.movetime);
+        parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), a.depth, movetime).map_err(bad)?);
     }
     let pos = position(&v, a.position.as_deref(), None)?;
     let any_human = parsed.contains(&PlayerSpec::Human);
@@ -97,7 +100,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     }
     let mut game = Game::new(pos);
     let opts = PlayOptions {
-        max_plies: a.max_moves,
+        max_plies: a.max_moves as usize,
         print_moves: !a.json,
         show_board: any_human,
         verbose: a.verbose,

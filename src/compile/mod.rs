@@ -91,6 +91,7 @@ pub fn compile(
         sides,
         orientation,
         position_style: sides::position_style(file),
+        display_notation: sides::display_notation(file),
         castles,
         castle_keep,
         attack_lines,

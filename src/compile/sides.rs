@@ -2,6 +2,7 @@
 //! second player's pieces are turned; the position-text style.
 
 use super::{Ctx, Result};
+use crate::engine::movetext::MoveNotation;
 use crate::engine::variant::{CaptureRule, Orientation, PositionStyle, SideInfo};
 use crate::rules::{self, RulesFile};
 
@@ -10,6 +11,18 @@ pub(super) fn orientation(file: &RulesFile) -> Orientation {
     match file.sides.second_orientation {
         rules::Orientation::Rotate => Orientation::Rotate,
         rules::Orientation::Reflect => Orientation::Reflect,
+    }
+}
+
+/// How moves are shown: `[text] notation`, or by the position style.
+pub(super) fn display_notation(file: &RulesFile) -> MoveNotation {
+    match (file.text.notation, file.text.position) {
+        (Some(rules::MoveStyle::Canonical), _) => MoveNotation::Canonical,
+        (Some(rules::MoveStyle::Uci), _) => MoveNotation::Uci,
+        (Some(rules::MoveStyle::Usi), _) => MoveNotation::Usi,
+        (Some(rules::MoveStyle::Seed), _) => MoveNotation::Seed,
+        (None, rules::PositionStyle::Sfen) => MoveNotation::Usi,
+        (None, rules::PositionStyle::Fen) => MoveNotation::Canonical,
     }
 }
 

@@ -194,8 +194,13 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum MoveTextError {
     /// The text names no legal move.
-    #[error("`{0}` is not a legal move here")]
-    Illegal(String),
+    #[error("`{text}` is not a legal move here{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    Illegal {
+        /// The text.
+        text: String,
+        /// What the text comes close to, if anything.
+        hint: Option<String>,
+    },
     /// The game is over: no move may be played.
     #[error("the game is over ({0}): no more moves")]
     GameOver(String),
@@ -265,14 +270,164 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             }
         }
     }
+    if found.is_empty() {
+        found = parse_san(pos, t, &moves)?;
+    }
     match found.len() {
-        0 => Err(MoveTextError::Illegal(t.to_string())),
+        0 => Err(MoveTextError::Illegal {
+            text: t.to_string(),
+            hint: hint(pos, t, &moves),
+        }),
         1 => Ok(found[0]),
         _ => Err(MoveTextError::Ambiguous {
             text: t.to_string(),
             candidates: found.iter().map(|m| format_move(pos, m)).collect(),
         }),
     }
+}
+
+/// Standard algebraic notation (`Nf3`, `exd5`, `e8=Q`, `Rad1`, `O-O`): for
+/// variants whose pieces have one-letter symbols, the pawn being the piece
+/// written `P`. Returns the legal moves it names; an error when it names a
+/// piece that cannot go there.
+fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveTextError> {
+    let v = &*pos.v;
+    let g = &v.geometry;
+    let t = t.trim_end_matches(['+', '#', '!', '?']);
+    if t == "0-0" || t == "0-0-0" {
+        let want = t.replace('0', "O");
+        return Ok(moves
+            .iter()
+            .filter(|m| aliases(pos, m).contains(&want))
+            .copied()
+            .collect());
+    }
+    if !t
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '=' || c == '~')
+    {
+        return Ok(Vec::new());
+    }
+    let b = t.as_bytes();
+    let (piece, rest) = match b.first() {
+        Some(c) if c.is_ascii_uppercase() => (&t[..1], &t[1..]),
+        Some(c) if c.is_ascii_lowercase() => ("P", t),
+        _ => return Ok(Vec::new()),
+    };
+    let (body, promo) = match rest.split_once('=') {
+        Some((body, p)) => (body, Some(p)),
+        None => (rest, None),
+    };
+    let body = body.replace('x', "");
+    // The destination is the last square; what comes before disambiguates.
+    let split = body
+        .char_indices()
+        .rev()
+        .find(|(_, c)| c.is_ascii_lowercase())
+        .map(|(i, _)| i);
+    let Some(split) = split else { return Ok(Vec::new()) };
+    let Some(to) = g.parse_square(&body[split..]) else {
+        return Ok(Vec::new());
+    };
+    let from_hint = &body[..split];
+    // `e2e5` is a coordinate move, not a pawn move in SAN (`e5`, `exd5`).
+    if piece == "P" && (from_hint.len() > 1 || from_hint.chars().any(|c| c.is_ascii_digit())) {
+        return Ok(Vec::new());
+    }
+    let (file, rank) = match from_hint.len() {
+        0 => (None, None),
+        _ => {
+            let f = from_hint.chars().next().filter(|c| c.is_ascii_lowercase());
+            let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
+            (
+                f.map(|c| (c as u8 - b'a') as usize),
+                r.parse::<usize>().ok().map(|r| r - 1),
+            )
+        }
+    };
+    let Some(kind) = v.kind_by_symbol(piece) else {
+        return Ok(Vec::new());
+    };
+    let of_kind: Vec<Move> = moves
+        .iter()
+        .filter(|m| m.kind == MoveKind::Board && pos.board[m.from.index()].is_some_and(|p| p.kind() == kind))
+        .copied()
+        .collect();
+    let found: Vec<Move> = of_kind
+        .iter()
+        .filter(|m| {
+            m.to == to
+                && file.is_none_or(|f| g.file(m.from) == f)
+                && rank.is_none_or(|r| g.rank(m.from) == r)
+                && match (promo, m.promotion()) {
+                    (None, None) => true,
+                    (Some(p), Some(k)) => v.def(k).key.trim_end_matches('~').eq_ignore_ascii_case(p),
+                    _ => false,
+                }
+        })
+        .copied()
+        .collect();
+    if found.is_empty() && !of_kind.is_empty() && from_hint.len() <= 2 {
+        let mut options: Vec<String> = of_kind.iter().map(|m| format_move(pos, m)).collect();
+        options.sort();
+        options.dedup();
+        options.truncate(12);
+        return Err(MoveTextError::Illegal {
+            text: t.to_string(),
+            hint: Some(format!(
+                "no {} can go there; its legal moves: {}",
+                v.def(kind).name,
+                options.join(" ")
+            )),
+        });
+    }
+    Ok(found)
+}
+
+/// A helpful word for a move text that names no legal move.
+fn hint(pos: &Position, t: &str, moves: &[Move]) -> Option<String> {
+    let v = &*pos.v;
+    let g = &v.geometry;
+    let first: String = t.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    let split = first
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_lowercase())?
+        .0;
+    let from = g.parse_square(&first[..split])?;
+    let Some(p) = pos.board[from.index()] else {
+        return Some(format!("there is no piece on {}", g.name(from)));
+    };
+    if p.color() != pos.side {
+        return Some(format!(
+            "the piece on {} is {}'s, and it is {}'s move",
+            g.name(from),
+            v.sides[p.color().index()].name,
+            v.sides[pos.side.index()].name
+        ));
+    }
+    let mut own: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| format_move(pos, m))
+        .collect();
+    own.sort();
+    own.dedup();
+    Some(if own.is_empty() {
+        format!(
+            "the {} on {} has no legal move",
+            v.def(p.kind()).name,
+            g.name(from)
+        )
+    } else {
+        own.truncate(16);
+        format!(
+            "legal moves of the {} on {}: {}",
+            v.def(p.kind()).name,
+            g.name(from),
+            own.join(" ")
+        )
+    })
 }
 
 /// A path `a1-xb2-c3 !d4 =X`: (every square written, origin first; captures

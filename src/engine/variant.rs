@@ -295,6 +295,8 @@ pub struct Variant {
     pub(crate) sides: [SideInfo; 2],
     pub(crate) orientation: Orientation,
     pub(crate) position_style: PositionStyle,
+    /// How moves are shown to people.
+    pub(crate) display_notation: super::movetext::MoveNotation,
     pub(crate) castles: Vec<Castle>,
     /// Castling rights kept after a move from or to each square.
     pub(crate) castle_keep: Vec<u32>,
@@ -405,6 +407,20 @@ impl Variant {
     /// How the second player's pieces are turned relative to the first's.
     pub fn orientation(&self) -> Orientation {
         self.orientation
+    }
+
+    /// How moves are shown to people (`[text] notation`).
+    pub fn display_notation(&self) -> super::movetext::MoveNotation {
+        self.display_notation
+    }
+
+    /// Whether boards are drawn with shogi coordinates (files numbered from
+    /// the right, ranks lettered from the top).
+    pub fn shogi_coordinates(&self) -> bool {
+        matches!(
+            self.display_notation,
+            super::movetext::MoveNotation::Usi | super::movetext::MoveNotation::Seed
+        )
     }
 
     /// Whether the position text is shogi-style (SFEN) rather than FEN.

@@ -134,6 +134,13 @@ impl Game {
         self.pos.move_text(m)
     }
 
+    /// A legal move of the current position as the variant shows moves to
+    /// people (`[text] notation`).
+    pub fn display(&mut self, m: &Move) -> String {
+        let notation = self.variant().display_notation();
+        self.pos.move_text_as(m, notation)
+    }
+
     /// The history the end rules look back on.
     pub fn history(&self) -> History<'_> {
         History {
@@ -197,7 +204,7 @@ pub fn run_game(
         match players[side].act(game) {
             Action::Move(m) => {
                 let ply = game.moves().len();
-                let text = game.format(&m);
+                let text = game.display(&m);
                 game.play(m);
                 if opts.print_moves {
                     let number = if ply.is_multiple_of(2) {

@@ -36,8 +36,16 @@ pub trait Player {
     }
 }
 
+/// The engine's time per move when none is given on the command line: the
+/// search stops deepening there, so it answers within seconds on any board.
+pub const DEFAULT_MOVETIME_MS: u64 = 5000;
+
+/// Deepest engine search accepted (the time limit usually stops it first).
+pub const MAX_DEPTH: i32 = 64;
+
 /// A player description from the command line: `human`, `random`,
-/// `engine`, `engine:depth=4`, `engine:movetime=500`.
+/// `engine`, `engine:depth=4`, `engine:movetime=500` (`movetime=0`: no time
+/// limit).
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
     /// A person at the terminal.
@@ -70,8 +78,14 @@ impl PlayerSpec {
                         .parse()
                         .map_err(|_| format!("`{opt}`: {val} is not a number"))?;
                     match k {
-                        "depth" => depth = n.clamp(1, 64) as i32,
-                        "movetime" => movetime = Some(n),
+                        "depth" => {
+                            if n == 0 || n > MAX_DEPTH as u64 {
+                                return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}"));
+                            }
+                            depth = n as i32
+                        }
+                        // 0 = no time limit.
+                        "movetime" => movetime = (n > 0).then_some(n),
                         _ => return Err(format!("unknown engine option `{k}` (depth, movetime)")),
                     }
                 }
@@ -91,7 +105,7 @@ impl PlayerSpec {
             PlayerSpec::Engine {
                 depth,
                 movetime: None,
-            } => format!("engine:depth={depth}"),
+            } => format!("engine:depth={depth},movetime=0"),
             PlayerSpec::Engine {
                 depth,
                 movetime: Some(t),
@@ -236,7 +250,7 @@ impl<R: LineInput, W: Write> Player for HumanPlayer<R, W> {
                 }
                 "moves" => {
                     let moves = game.legal_moves();
-                    let mut names: Vec<String> = moves.iter().map(|m| game.format(m)).collect();
+                    let mut names: Vec<String> = moves.iter().map(|m| game.display(m)).collect();
                     names.sort();
                     let _ = writeln!(self.output, "{} legal moves: {}", names.len(), names.join(" "));
                 }

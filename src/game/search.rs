@@ -26,6 +26,9 @@ pub fn piece_values(v: &Arc<Variant>) -> Vec<i32> {
     let g = v.board();
     let mut out = Vec::with_capacity(v.kind_count());
     let mut buf = Vec::new();
+    // On large boards a sample of squares gives the average well enough.
+    let step = (g.squares() / 64).max(1);
+    let sample: Vec<crate::engine::Square> = g.all_squares().step_by(step).collect();
     for k in v.kinds() {
         let def = v.piece(k);
         if let Some(value) = def.value() {
@@ -39,14 +42,14 @@ pub fn piece_values(v: &Arc<Variant>) -> Vec<i32> {
         let mut pos = Position::bare(v, Color::First);
         let p = Piece::new(k, Color::First);
         let mut total = 0usize;
-        for sq in g.all_squares() {
+        for &sq in &sample {
             pos.set_square(sq, Some(p));
             buf.clear();
             pos.piece_moves(sq, p, &mut buf);
             total += buf.iter().filter(|m| m.kind() == MoveKind::Board).count();
             pos.set_square(sq, None);
         }
-        let mobility = total as f64 / g.squares() as f64;
+        let mobility = total as f64 / sample.len() as f64;
         out.push((100.0 * (0.5 + 0.35 * mobility)) as i32);
     }
     out
@@ -97,6 +100,7 @@ pub struct Searcher {
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    clock_countdown: u32,
     /// Hashes of the game so far and of the current search path.
     path: Vec<u64>,
     scratch: Vec<Move>,
@@ -112,6 +116,7 @@ impl Searcher {
             nodes: 0,
             deadline: None,
             stopped: false,
+            clock_countdown: 1,
             path: Vec::new(),
             scratch: Vec::new(),
         }
@@ -199,15 +204,17 @@ impl Searcher {
         }
     }
 
+    /// Whether the time is up (the clock is read every 256 calls).
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
-            self.stopped = true;
+        self.clock_countdown = self.clock_countdown.saturating_sub(1);
+        if self.clock_countdown == 0 {
+            self.clock_countdown = 256;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
@@ -287,6 +294,9 @@ impl Searcher {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
+        if self.out_of_time() {
+            return alpha;
+        }
         let slot = (pos.hash() as usize) & (self.table.len() - 1);
         let entry = self.table[slot];
         let mut tt_move = None;
@@ -368,6 +378,7 @@ impl Searcher {
         let start = Instant::now();
         self.nodes = 0;
         self.stopped = false;
+        self.clock_countdown = 1;
         self.deadline = limits.movetime.map(|t| start + t);
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);

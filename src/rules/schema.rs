@@ -139,6 +139,25 @@ pub struct Text {
     /// (shogi-style, `b`/`w`, hands after the side, move number).
     #[serde(default)]
     pub position: PositionStyle,
+    /// How moves are shown to people (`play`, `replay`, a human's move
+    /// list): "canonical", "uci", "usi" or "seed" (the Ko shogi article's
+    /// notation). Default "usi" for `sfen` variants, "canonical" otherwise.
+    /// Boards are drawn with shogi coordinates for "usi" and "seed".
+    pub notation: Option<MoveStyle>,
+}
+
+/// A move notation.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveStyle {
+    /// chimera's canonical notation.
+    Canonical,
+    /// UCI.
+    Uci,
+    /// USI.
+    Usi,
+    /// The seed documents' game notation.
+    Seed,
 }
 
 /// Position-text style.
