@@ -11,6 +11,9 @@ use crate::engine::{Color, GameResult, Move, MoveKind, Position, Reason, Strictn
 use crate::game::Game;
 use crate::rules::TestCase;
 
+/// Most nodes a test case's `perft` may count at one depth.
+pub const MAX_CASE_PERFT_NODES: u64 = 100_000_000;
+
 /// A finished case.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct CaseReport {
@@ -124,12 +127,7 @@ fn check_expectations(game: &mut Game, case: &TestCase, out: &mut Vec<String>) {
     {
         out.push(format!("expected {n} legal moves, found {}", legal.len()));
     }
-    for (i, &n) in case.perft.iter().enumerate() {
-        let got = perft(pos, i as u32 + 1);
-        if got != n {
-            out.push(format!("perft {}: expected {n}, found {got}", i + 1));
-        }
-    }
+    check_perft(pos, &case.perft, out);
     if let Some(pr) = &case.promotions {
         check_promotions(pos, &legal, &pr.mv, &pr.to, out);
     }
@@ -143,6 +141,29 @@ fn check_expectations(game: &mut Game, case: &TestCase, out: &mut Vec<String>) {
     }
     if let Some(expected) = &case.result {
         check_result(game, expected, out);
+    }
+}
+
+/// Perft at depths 1, 2, …; stops at the first difference, and refuses a depth
+/// whose count would be far beyond what a test case should take.
+fn check_perft(pos: &mut Position, expected: &[u64], out: &mut Vec<String>) {
+    let (mut prev, mut last) = (1u64, 1u64);
+    for (i, &n) in expected.iter().enumerate() {
+        let depth = i as u32 + 1;
+        let branching = (last / prev.max(1)).max(1);
+        let estimate = n.max(last.saturating_mul(branching));
+        if estimate > MAX_CASE_PERFT_NODES {
+            out.push(format!(
+                "perft {depth}: about {estimate} nodes is more than a test case may count ({MAX_CASE_PERFT_NODES}); use `chimera perft`"
+            ));
+            return;
+        }
+        let got = perft(pos, depth);
+        if got != n {
+            out.push(format!("perft {depth}: expected {n}, found {got}"));
+            return;
+        }
+        (prev, last) = (last, got);
     }
 }
 

@@ -275,7 +275,7 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
     }
     match found.len() {
         0 => Err(MoveTextError::Illegal {
-            text: t.to_string(),
+            text: clipped(t),
             hint: hint(pos, t, &moves),
         }),
         1 => Ok(found[0]),
@@ -283,6 +283,19 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             text: t.to_string(),
             candidates: found.iter().map(|m| format_move(pos, m)).collect(),
         }),
+    }
+}
+
+/// A move text as quoted in messages: at most 60 characters.
+fn clipped(t: &str) -> String {
+    if t.chars().count() <= 60 {
+        t.to_string()
+    } else {
+        format!(
+            "{}… ({} characters)",
+            t.chars().take(60).collect::<String>(),
+            t.chars().count()
+        )
     }
 }
 
@@ -330,6 +343,13 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         return Ok(Vec::new());
     };
     let from_hint = &body[..split];
+    if from_hint.len() > 3
+        || !from_hint
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+    {
+        return Ok(Vec::new());
+    }
     // `e2e5` is a coordinate move, not a pawn move in SAN (`e5`, `exd5`).
     if piece == "P" && (from_hint.len() > 1 || from_hint.chars().any(|c| c.is_ascii_digit())) {
         return Ok(Vec::new());
@@ -373,7 +393,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         options.dedup();
         options.truncate(12);
         return Err(MoveTextError::Illegal {
-            text: t.to_string(),
+            text: clipped(t),
             hint: Some(format!(
                 "no {} can go there; its legal moves: {}",
                 v.def(kind).name,
@@ -637,7 +657,46 @@ pub(crate) fn check_move_syntax(v: &Variant, text: &str) -> Result<(), String> {
             Err(format!("unexpected `{extra}` after the square"))
         };
     }
-    check_board_move_syntax(v, t)
+    match check_board_move_syntax(v, t) {
+        Ok(()) => Ok(()),
+        Err(e) if san_syntax(v, t) => {
+            let _ = e;
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether a text has the shape of standard algebraic notation (`Nf3`,
+/// `exd5`, `Rad1`, `e8=Q`, `0-0`) with this variant's pieces and squares.
+fn san_syntax(v: &Variant, t: &str) -> bool {
+    let t = t.trim_end_matches(['+', '#', '!', '?']);
+    if t == "0-0" || t == "0-0-0" {
+        return !v.castles.is_empty();
+    }
+    let (body, promo) = match t.split_once('=') {
+        Some((b, p)) => (b, Some(p)),
+        None => (t, None),
+    };
+    if promo.is_some_and(|p| !is_symbol(v, p)) {
+        return false;
+    }
+    let (piece, rest) = match body.chars().next() {
+        Some(c) if c.is_ascii_uppercase() => (&body[..1], &body[1..]),
+        Some(c) if c.is_ascii_lowercase() => ("P", body),
+        _ => return false,
+    };
+    if !is_symbol(v, piece) {
+        return false;
+    }
+    let rest = rest.replace('x', "");
+    let Some(split) = rest.rfind(|c: char| c.is_ascii_lowercase()) else {
+        return false;
+    };
+    let hint = &rest[..split];
+    hint.len() <= 3
+        && hint.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && v.geometry.parse_square(&rest[split..]).is_some()
 }
 
 /// A board move: two squares (`e2e4`, `7g7f`), a path (`j9-xj10-j11`,

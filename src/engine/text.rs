@@ -43,6 +43,15 @@ fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
     }
 }
 
+/// User text quoted in a message: at most 24 characters.
+fn clip(s: &str) -> String {
+    if s.chars().count() <= 24 {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(24).collect::<String>())
+    }
+}
+
 /// Splits a board-square token at `i`: returns (symbol, is_upper, next index).
 fn piece_token(s: &str, i: usize) -> Option<(String, bool, usize)> {
     let b = s.as_bytes();
@@ -115,7 +124,7 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                     return Err(terr(
                         text,
                         offset + i,
-                        format!("unknown piece symbol `{}`", &row[i..j]),
+                        format!("unknown piece symbol `{}`", clip(&row[i..j])),
                     ));
                 };
                 if file >= g.files {
@@ -175,7 +184,7 @@ fn parse_store(v: &Variant, text: &str, start: usize, s: &str) -> Result<Vec<u16
             return Err(terr(
                 text,
                 start + j,
-                format!("unknown piece symbol `{}` in the hand", &s[j..k]),
+                format!("unknown piece symbol `{}` in the hand", clip(&s[j..k])),
             ));
         };
         let idx = if upper { 0 } else { nk } + kind.index();
@@ -238,7 +247,7 @@ fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup
                     .position(|f| matches!(f.text, StateText::Flag(n) if n == name));
                 match slot {
                     Some(slot) => setup.state[slot] = 1,
-                    None => return Err(terr(text, vs, format!("unknown flag `{name}`"))),
+                    None => return Err(terr(text, vs, format!("unknown flag `{}`", clip(name)))),
                 }
             }
         }
@@ -257,7 +266,7 @@ fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup
                 return Err(terr(
                     text,
                     s,
-                    format!("unknown field `{key}=` (known: {})", known.join(", ")),
+                    format!("unknown field `{}=` (known: {})", clip(key), known.join(", ")),
                 ));
             };
             setup.state[slot] = parse(value, v).map_err(|e| terr(text, vs, e))?;
@@ -354,7 +363,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             {
                 setup.ep = g
                     .parse_square(f)
-                    .ok_or_else(|| terr(text, s, format!("`{f}` is not a square")))?;
+                    .ok_or_else(|| terr(text, s, format!("`{}` is not a square", clip(f))))?;
             }
             if let Some((s, f)) = get(4) {
                 setup.halfmove = counter(text, s, f, "the halfmove clock")?;

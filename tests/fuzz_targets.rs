@@ -1,0 +1,559 @@
+//! A mutation fuzzer driven by `cargo test`, one test per input chimera reads
+//! from users: notation, rules files, position text, move text, test files and
+//! game records. Each starts from its corpus (tests/fuzz/<target>/), mutates
+//! inputs (byte edits, splices, dictionary tokens) and runs them under
+//! resource limits: a panic, an input that runs longer than 10 seconds, or one
+//! that needs more than 2 GB (the address-space limit of this test binary)
+//! fails the test, and the input is saved to target/fuzz-failures/.
+//!
+//! The default run is short (`FUZZ_SECONDS`, default 2 s per target); long
+//! runs: `FUZZ_SECONDS=600 cargo test --release --test fuzz_targets -- --test-threads 1`.
+//! New inputs that reach new outcomes (a new error message or success shape)
+//! are added to the corpus in memory; `FUZZ_SAVE=1` writes them back.
+use std::collections::HashSet;
+use std::panic::AssertUnwindSafe;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Once};
+use std::time::{Duration, Instant};
+
+use chimera::check::run_case;
+use chimera::game::Game;
+use chimera::game::record::Record;
+use chimera::rules::TestFile;
+use chimera::{Position, Variant, notation, perft};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+const HANG: Duration = Duration::from_secs(10);
+const MEMORY_BYTES: u64 = 2 << 30;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn variant(file: &str) -> Arc<Variant> {
+    chimera::load(&root().join("variants").join(file)).unwrap()
+}
+
+/// Limits for the whole test binary, once: address space, and a watchdog
+/// that aborts (with the input saved) when one input runs too long.
+fn limits() -> &'static Mutex<Option<(String, Vec<u8>, Instant)>> {
+    static CURRENT: Mutex<Option<(String, Vec<u8>, Instant)>> = Mutex::new(None);
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        #[cfg(unix)]
+        // SAFETY: setrlimit with a valid struct; no other thread touches limits.
+        unsafe {
+            let lim = libc::rlimit {
+                rlim_cur: MEMORY_BYTES,
+                rlim_max: MEMORY_BYTES,
+            };
+            libc::setrlimit(libc::RLIMIT_AS, &lim);
+        }
+        std::thread::spawn(|| {
+            loop {
+                std::thread::sleep(Duration::from_millis(250));
+                if let Ok(guard) = CURRENT.lock()
+                    && let Some((target, input, start)) = guard.as_ref()
+                    && start.elapsed() > HANG
+                {
+                    let path = save_failure(target, input);
+                    eprintln!(
+                        "fuzz {target}: input ran over {HANG:?}; saved to {}",
+                        path.display()
+                    );
+                    std::process::abort();
+                }
+            }
+        });
+    });
+    &CURRENT
+}
+
+fn save_failure(target: &str, input: &[u8]) -> PathBuf {
+    let dir = root().join("target/fuzz-failures");
+    let _ = std::fs::create_dir_all(&dir);
+    let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    });
+    let path = dir.join(format!("{target}-{hash:016x}.txt"));
+    let _ = std::fs::write(&path, input);
+    path
+}
+
+/// Tokens mutations insert: pieces of the languages being fuzzed.
+const DICTIONARY: &[&str] = &[
+    "[",
+    "]",
+    "a",
+    "a!",
+    "x",
+    "pp",
+    "p3",
+    "R",
+    "Q",
+    "K",
+    "N",
+    "W",
+    "F",
+    "(2<=n<=4)",
+    "!",
+    "∞",
+    "inf",
+    "mK",
+    "cx",
+    "fR",
+    "[[piece]]",
+    "[setup]",
+    "position = ",
+    "betza = ",
+    "\"",
+    "=",
+    "{",
+    "}",
+    "hooks = [\"burn\"]",
+    "royal = true",
+    "files = 26",
+    "ranks = 1",
+    "/",
+    "9",
+    "19",
+    "(+MA)",
+    "+P",
+    "~",
+    "[",
+    "]",
+    " w ",
+    " b ",
+    " - ",
+    " 0 1",
+    "flags=war",
+    "reserve=",
+    "pocket=",
+    "*",
+    "@",
+    "^",
+    "&",
+    "-x",
+    " !",
+    "e2e4",
+    "O-O",
+    "Nf3",
+    "=Q",
+    "+",
+    "\n",
+    "[[test]]",
+    "perft = [1, 2, 3]",
+    "moves = [",
+    "[VariantFile \"",
+    "1. ",
+    "resign",
+    "4294967295",
+    "99999999999",
+    "0",
+    "-1",
+    "\u{0}",
+    "\u{ff}",
+];
+
+fn mutate(rng: &mut StdRng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = input.to_vec();
+    for _ in 0..rng.random_range(1..=4) {
+        let len = out.len();
+        match rng.random_range(0..7) {
+            0 if len > 0 => {
+                let i = rng.random_range(0..len);
+                out[i] = rng.random();
+            }
+            1 => {
+                let i = rng.random_range(0..=len);
+                out.insert(i, rng.random_range(32..127));
+            }
+            2 if len > 0 => {
+                let i = rng.random_range(0..len);
+                let n = rng.random_range(1..=(len - i).min(32));
+                out.drain(i..i + n);
+            }
+            3 if len > 0 => {
+                let i = rng.random_range(0..len);
+                let n = rng.random_range(1..=(len - i).min(64));
+                let chunk: Vec<u8> = out[i..i + n].to_vec();
+                let at = rng.random_range(0..=out.len());
+                for _ in 0..rng.random_range(1..=8) {
+                    out.splice(at..at, chunk.iter().copied());
+                }
+            }
+            4 if !corpus.is_empty() => {
+                let other = &corpus[rng.random_range(0..corpus.len())];
+                if !other.is_empty() {
+                    let i = rng.random_range(0..other.len());
+                    let n = rng.random_range(1..=(other.len() - i).min(200));
+                    let at = rng.random_range(0..=out.len());
+                    out.splice(at..at, other[i..i + n].iter().copied());
+                }
+            }
+            _ => {
+                let tok = DICTIONARY[rng.random_range(0..DICTIONARY.len())].as_bytes();
+                let at = rng.random_range(0..=out.len());
+                out.splice(at..at, tok.iter().copied());
+            }
+        }
+    }
+    out.truncate(64 << 10);
+    out
+}
+
+fn corpus(target: &str) -> Vec<Vec<u8>> {
+    let dir = root().join("tests/fuzz").join(target);
+    let mut out: Vec<Vec<u8>> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(|e| std::fs::read(e.ok()?.path()).ok())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    out.sort();
+    out
+}
+
+/// Runs a target for the configured time; `run` returns a short description
+/// of what the input did (its "outcome"), used to grow the corpus.
+fn fuzz(target: &str, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8]) -> String) {
+    let current = limits();
+    let seconds: u64 = std::env::var("FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2);
+    let mut corpus = corpus(target);
+    corpus.extend(seeds);
+    assert!(!corpus.is_empty(), "{target}: empty corpus");
+    let seed = std::env::var("FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1u64);
+    let mut rng = StdRng::seed_from_u64(seed ^ target.len() as u64);
+    let mut outcomes: HashSet<String> = HashSet::new();
+    let runs = AtomicU64::new(0);
+    let start = Instant::now();
+    let mut i = 0usize;
+    let mut saved = 0;
+    while start.elapsed() < Duration::from_secs(seconds) {
+        let input = if i < corpus.len() {
+            corpus[i].clone()
+        } else {
+            let base = &corpus[rng.random_range(0..corpus.len())];
+            mutate(&mut rng, base, &corpus)
+        };
+        i += 1;
+        *current.lock().unwrap() = Some((target.to_string(), input.clone(), Instant::now()));
+        let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(&input)));
+        *current.lock().unwrap() = None;
+        runs.fetch_add(1, Ordering::Relaxed);
+        match result {
+            Ok(outcome) => {
+                if outcomes.insert(outcome) && i > corpus.len() {
+                    if std::env::var("FUZZ_SAVE").is_ok() && saved < 100 {
+                        saved += 1;
+                        let dir = root().join("tests/fuzz").join(target);
+                        let _ = std::fs::create_dir_all(&dir);
+                        let _ =
+                            std::fs::write(dir.join(format!("grown-{seed}-{}.txt", corpus.len())), &input);
+                    }
+                    corpus.push(input);
+                }
+            }
+            Err(_) => {
+                let path = save_failure(target, &input);
+                panic!("fuzz {target}: an input panicked; saved to {}", path.display());
+            }
+        }
+    }
+    if std::env::var("FUZZ_OUTCOMES").is_ok() {
+        let mut list: Vec<&String> = outcomes.iter().collect();
+        list.sort();
+        for o in list.iter().take(40) {
+            println!("  outcome: {o}");
+        }
+    }
+    println!(
+        "fuzz {target}: {} runs in {:.0} s, {} outcomes, corpus {}",
+        runs.load(Ordering::Relaxed),
+        start.elapsed().as_secs_f64(),
+        outcomes.len(),
+        corpus.len()
+    );
+}
+
+fn text(input: &[u8]) -> String {
+    String::from_utf8_lossy(input).into_owned()
+}
+
+/// What kind of outcome an error is: its first words, without quoted text
+/// and numbers.
+fn kind(msg: &str) -> String {
+    let head = msg.split(['`', '(']).next().unwrap_or("");
+    head.split_whitespace()
+        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn files(dir: &str, ext: &str) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(root().join(dir)) {
+        for e in entries.flatten() {
+            if e.path().extension().is_some_and(|x| x == ext)
+                && let Ok(b) = std::fs::read(e.path())
+            {
+                out.push(b);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn notation() {
+    let seeds = [
+        "K",
+        "fmWfceFifmnD",
+        "a3K",
+        "mKa3K",
+        "Fa[cxQ3]",
+        "[R5]a[cx[Q5ppQ5]]",
+        "R(2<=n<=4)",
+        "a!5W",
+        "[NaffN][xN]",
+        "pR",
+        "ppR",
+        "gQ",
+        "nN",
+        "jD",
+    ];
+    fuzz(
+        "notation",
+        seeds.iter().map(|s| s.as_bytes().to_vec()).collect(),
+        |input| {
+            let s = text(input);
+            match notation::compile_program(&s) {
+                Err(e) => kind(&e.message),
+                Ok((tree, prog)) => {
+                    let _ = notation::explain(&prog);
+                    let back = tree.to_string();
+                    assert_eq!(
+                        notation::parse(&back).unwrap(),
+                        tree,
+                        "canonical printing round-trips"
+                    );
+                    // As a piece on a small board.
+                    let rules = format!(
+                        "[variant]\nname = \"f\"\n[board]\nfiles = 7\nranks = 7\n[[piece]]\nname = \"king\"\nsymbol = \"K\"\nbetza = \"K\"\nroyal = true\n[[piece]]\nname = \"x\"\nsymbol = \"X\"\nbetza = {}\ninitial_ranks = [2]\n[setup]\nposition = \"3k3/7/7/7/3X3/7/3K3 w - - 0 1\"\n",
+                        toml::Value::String(s)
+                    );
+                    match chimera::load_str("fuzz.toml", &rules) {
+                        Ok(v) => {
+                            let mut pos = Position::start(&v);
+                            format!("compiled perft2={}", perft(&mut pos, 2).min(1))
+                        }
+                        Err(d) => format!("piece: {}", kind(&d.message)),
+                    }
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn rules_files() {
+    let mut seeds = files("variants", "toml");
+    seeds.extend(files("tests/bad", "toml"));
+    fuzz("rules", seeds, |input| {
+        match chimera::load_str("fuzz.toml", &text(input)) {
+            Err(d) => {
+                let _ = d.render();
+                kind(&d.message)
+            }
+            Ok(v) => {
+                let mut pos = Position::start(&v);
+                let n = pos.legal_move_list().len();
+                // A few plies of a fixed playout, made and unmade.
+                let mut made = 0;
+                for _ in 0..6 {
+                    let moves = pos.legal_move_list();
+                    let Some(&m) = moves.first() else { break };
+                    pos.make(m);
+                    made += 1;
+                }
+                for _ in 0..made {
+                    pos.unmake();
+                }
+                assert_eq!(pos.hash(), pos.compute_hash());
+                format!("ok {}", n.min(3))
+            }
+        }
+    });
+}
+
+fn positions_of(v: &Arc<Variant>) -> Vec<Vec<u8>> {
+    let mut pos = Position::start(v);
+    let mut out = vec![pos.to_text().into_bytes()];
+    for _ in 0..8 {
+        let moves = pos.legal_move_list();
+        let Some(&m) = moves.get(moves.len() / 2) else {
+            break;
+        };
+        pos.make(m);
+        out.push(pos.to_text().into_bytes());
+    }
+    out
+}
+
+#[test]
+fn position_text() {
+    let variants: Vec<Arc<Variant>> = [
+        "chess.toml",
+        "crazyhouse.toml",
+        "shogi.toml",
+        "kozune.toml",
+        "wwii-chess.toml",
+        "pocket-shogi-copper.toml",
+        "ko-shogi.toml",
+    ]
+    .iter()
+    .map(|f| variant(f))
+    .collect();
+    let mut seeds = Vec::new();
+    for (i, v) in variants.iter().enumerate() {
+        for p in positions_of(v) {
+            let mut tagged = vec![b'0' + i as u8, b'|'];
+            tagged.extend(p);
+            seeds.push(tagged);
+        }
+    }
+    fuzz("position", seeds, |input| {
+        let (which, body) = match input {
+            [d, b'|', rest @ ..] if d.is_ascii_digit() => ((*d - b'0') as usize % variants.len(), rest),
+            _ => (0, input),
+        };
+        let v = &variants[which];
+        match Position::from_text(v, &text(body)) {
+            Err(e) => kind(&e.to_string()),
+            Ok(mut pos) => {
+                let t = pos.to_text();
+                let back = Position::from_text(v, &t).expect("printed positions parse");
+                assert_eq!(back.to_text(), t);
+                for m in pos.legal_move_list() {
+                    pos.make(m);
+                    let _ = pos.to_text();
+                    pos.unmake();
+                }
+                assert_eq!(pos.to_text(), t);
+                "ok".into()
+            }
+        }
+    });
+}
+
+#[test]
+fn move_text() {
+    let chess = variant("chess.toml");
+    let shogi = variant("shogi.toml");
+    let ko = variant("ko-shogi.toml");
+    let mut seeds: Vec<Vec<u8>> = [
+        "e2e4",
+        "Nf3",
+        "O-O",
+        "e7e8=Q",
+        "e7e8q",
+        "P*e5",
+        "7g7f+",
+        "j9-xj10-xj11-j12",
+        "g7-h8 !h11",
+        "e8-e8",
+        "pass",
+        "e5->pocket",
+        "Ko@a1",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect();
+    for v in [&chess, &shogi, &ko] {
+        let mut pos = Position::start(v);
+        for m in pos.legal_move_list().iter().take(10) {
+            seeds.push(pos.move_text(m).into_bytes());
+        }
+    }
+    fuzz("move", seeds, |input| {
+        let t = text(input);
+        let mut outcome = String::new();
+        for v in [&chess, &shogi, &ko] {
+            let mut pos = Position::start(v);
+            let syntax = v.check_move_text(&t).is_ok();
+            match pos.parse_move(&t) {
+                Ok(m) => {
+                    assert!(syntax, "`{t}` parses as a move but fails the syntax check");
+                    pos.make(m);
+                    pos.unmake();
+                    outcome.push('m');
+                }
+                Err(e) => outcome.push_str(kind(&e.to_string()).get(..12).unwrap_or("?")),
+            }
+        }
+        outcome
+    });
+}
+
+#[test]
+fn test_files() {
+    let chess = variant("chess.toml");
+    let seeds = vec![
+        std::fs::read(root().join("variants/chess.toml")).unwrap(),
+        b"[[test]]\nname = \"x\"\nmoves = [\"e2e4\"]\nexcludes = [\"zz99-qq\"]\nperft = [20, 400]\n".to_vec(),
+        b"[[test]]\nname = \"y\"\nposition = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nlegal = [\"e1d1\"]\nresult = \"ongoing\"\n".to_vec(),
+    ];
+    fuzz("tests", seeds, |input| {
+        match toml::from_str::<TestFile>(&text(input)) {
+            Err(e) => kind(e.message()),
+            Ok(f) => {
+                let mut passed = 0;
+                for t in f.tests.iter().take(8) {
+                    passed += usize::from(run_case(&chess, t, "fuzz").passed);
+                }
+                format!("ran {} passed {}", f.tests.len().min(8), passed.min(2))
+            }
+        }
+    });
+}
+
+#[test]
+fn game_records() {
+    let chess = variant("chess.toml");
+    let seeds = vec![
+        b"[Variant \"Chess\"]\n[Result \"white wins by checkmate\"]\n\n1. e2e4 e7e5 2. d1h5 b8c6 3. f1c4 g8f6 4. h5f7\n".to_vec(),
+        b"1. f2f3 e7e5 2. g2g4 d8h4\n".to_vec(),
+        b"[Start \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n1. e1e2 e8e7\n".to_vec(),
+    ];
+    fuzz("records", seeds, |input| match Record::parse(&text(input)) {
+        Err(e) => kind(&e),
+        Ok(rec) => {
+            let start = match rec.tags.get("Start") {
+                Some(s) => match Position::from_text(&chess, s) {
+                    Ok(p) => p,
+                    Err(e) => return kind(&e.to_string()),
+                },
+                None => Position::start(&chess),
+            };
+            let mut game = Game::new(start);
+            let mut played = 0;
+            for m in &rec.moves {
+                if game.play_text(m).is_err() {
+                    break;
+                }
+                played += 1;
+            }
+            let _ = game.result();
+            format!("played {}", played.min(3))
+        }
+    });
+}

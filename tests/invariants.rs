@@ -1,0 +1,118 @@
+//! Invariants over every rules file in variants/: seeded random games of
+//! thousands of plies in all. At every ply the incremental hash equals a
+//! recomputed one, the position's text parses back to the same position, every
+//! legal move made and unmade restores the position exactly, and sampled moves'
+//! texts (canonical and the display notation) parse back to them. Every game
+//! ends with a result the variant's rules allow.
+use std::path::Path;
+use std::sync::Arc;
+
+use chimera::game::Game;
+use chimera::{Position, Reason, Variant};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+/// Plies per variant, over several games.
+const PLIES: usize = 2500;
+/// Longest game before a new one starts.
+const GAME_PLIES: usize = 400;
+
+fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
+    match reason {
+        Reason::Checkmate | Reason::Stalemate => true,
+        Reason::Repetition | Reason::PerpetualCheck => v.repetition_rule().is_some(),
+        Reason::FiftyMoves => text.contains("fifty_move_rule"),
+        Reason::LossOfCommand => text.contains("command"),
+        Reason::Reach => text.contains("reach"),
+        _ => false,
+    }
+}
+
+fn check_ply(pos: &mut Position, rng: &mut StdRng, v: &Arc<Variant>) -> Result<(), String> {
+    let text = pos.to_text();
+    if pos.hash() != pos.compute_hash() {
+        return Err(format!("incremental hash differs at {text}"));
+    }
+    let back = Position::from_text(v, &text).map_err(|e| format!("{text} does not parse back: {e}"))?;
+    if back.to_text() != text || back.hash() != pos.hash() {
+        return Err(format!("{text} reads back as {}", back.to_text()));
+    }
+    let moves = pos.legal_move_list();
+    for &m in &moves {
+        pos.make(m);
+        if pos.hash() != pos.compute_hash() {
+            let t = pos.to_text();
+            pos.unmake();
+            return Err(format!(
+                "hash after {} in {text} differs ({t})",
+                pos.move_text(&m)
+            ));
+        }
+        pos.unmake();
+        if pos.to_text() != text || pos.hash() != back.hash() {
+            return Err(format!("make/unmake of {} changed {text}", pos.move_text(&m)));
+        }
+    }
+    for _ in 0..moves.len().min(6) {
+        let m = moves[rng.random_range(0..moves.len())];
+        for notation in [chimera::MoveNotation::Canonical, v.display_notation()] {
+            if notation == chimera::MoveNotation::Seed {
+                continue; // the article's notation is for display only
+            }
+            let t = pos.move_text_as(&m, notation);
+            match pos.parse_move(&t) {
+                Ok(p) if p == m => {}
+                Ok(p) => return Err(format!("`{t}` reads back as {} in {text}", pos.move_text(&p))),
+                Err(e) => return Err(format!("`{t}` does not read back in {text}: {e}")),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn playouts(file: &Path) -> Result<usize, String> {
+    let v = chimera::load(file).map_err(|d| d.render())?;
+    let rules = std::fs::read_to_string(file).unwrap();
+    let mut rng = StdRng::seed_from_u64(0x1a2b);
+    let mut plies = 0;
+    while plies < PLIES {
+        let mut game = Game::from_start(&v);
+        while game.moves().len() < GAME_PLIES {
+            check_ply(&mut game.position().clone(), &mut rng, &v)?;
+            if let Some(r) = game.result() {
+                if !allowed(&v, &rules, r.reason) {
+                    return Err(format!(
+                        "a game ended by {} which the rules do not have",
+                        r.reason
+                    ));
+                }
+                break;
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                return Err(format!("no moves but no result at {}", game.position().to_text()));
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+            plies += 1;
+        }
+    }
+    Ok(plies)
+}
+
+#[test]
+fn every_variant_file_keeps_its_invariants() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    for f in &files {
+        match playouts(f) {
+            Ok(n) => println!("{}: {n} plies", f.display()),
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
