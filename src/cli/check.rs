@@ -19,23 +19,22 @@ use crate::rules::TestCase;
 ///
 /// A test case is a TOML table:
 ///
-/// ```text
-/// [[test]]
-/// name = "en passant"                      # required
-/// position = "<position text>"             # default: the start
-/// moves = ["e2e4", "a7a6", "e4e5", "d7d5"] # played first
-/// includes = ["e5d6"]                      # must be legal
-/// excludes = ["e5e6"]                      # must not be legal
-/// legal = ["..."]                          # exactly these moves
-/// piece_moves = { from = "e5", moves = ["e5d6", "e5e6"] }
-/// count = 31                               # number of legal moves
-/// perft = [31, 900]                        # perft at depth 1, 2, ...
-/// promotions = { move = "c7c8", to = ["", "Q"] }   # "" = no promotion
-/// position_after = "<position text>"
-/// result = "white wins by checkmate"       # or "ongoing", "draw by repetition"
-/// in_check = true
-/// options = { thunderclap = "kooshogifu" } # option values for this case
-/// ```
+///     [[test]]
+///     name = "en passant"                      # required
+///     position = "<position text>"             # default: the start
+///     moves = ["e2e4", "a7a6", "e4e5", "d7d5"] # played first
+///     includes = ["e5d6"]                      # must be legal
+///     excludes = ["e5e6"]                      # must not be legal
+///     legal = ["..."]                          # exactly these moves
+///     piece_moves = { from = "e5", moves = ["e5d6", "e5e6"] }
+///     count = 31                               # number of legal moves
+///     perft = [31, 900]                        # perft at depth 1, 2, ...
+///     promotions = { move = "c7c8", to = ["", "Q"] }   # "" = no promotion
+///     position_after = "<position text>"
+///     result = "white wins by checkmate"       # or "ongoing", "draw by repetition"
+///     in_check = true
+///     lenient = true                           # the position need not be reachable
+///     options = { thunderclap = "kooshogifu" } # option values for this case
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub(crate) struct Args {
