@@ -189,17 +189,18 @@ fn unknown_flags_are_refused() {
     assert!(Position::from_text(&wwii, "5(ck)3/9/9/9/9/9/9/9/4K4 w - - 0 1 flags=war").is_ok());
 }
 
-/// Defect 11c: `replay` accepted moves after the game had ended.
+/// Defect 11c: `replay` accepted moves after the game had ended (here by
+/// threefold repetition, after which moves are still legal by the board).
 #[test]
 fn replay_refuses_moves_after_the_end() {
     let dir = std::env::temp_dir().join(format!("chimera-replay-end-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("mated.pgn");
+    let file = dir.join("repeated.pgn");
     let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
     std::fs::write(
         &file,
         format!(
-            "[VariantFile \"{}\"]\n\n1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3\n",
+            "[VariantFile \"{}\"]\n\n1. g1f3 g8f6 2. f3g1 f6g8 3. g1f3 g8f6 4. f3g1 f6g8 5. e2e4\n",
             chess.display()
         ),
     )
@@ -212,7 +213,7 @@ fn replay_refuses_moves_after_the_end() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("move 3 (a2a3)") && err.contains("the game is over"),
+        err.contains("move 5 (e2e4)") && err.contains("the game is over (draw by repetition)"),
         "{err}"
     );
 }
