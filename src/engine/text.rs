@@ -375,6 +375,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
                 return Err(terr(text, s, "unexpected text after the move number"));
             }
         }
+        PositionStyle::Sfen if hand_text.is_some() => fairy_fen_tail(text, &fields, &mut setup)?,
         PositionStyle::Sfen => {
             if let Some((s, f)) = get(1) {
                 setup.side = side_of(v, text, s, f)?;
@@ -391,6 +392,35 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
         }
     }
     Ok(setup)
+}
+
+/// The fields after the board of Fairy-Stockfish's FEN for shogi-style
+/// variants (`board[hand] w 0 1`, `board[hand] b - - 1 1`): the side in
+/// chess letters (`w` = the first player), an optional castling field and
+/// en-passant field (both `-`), the halfmove clock and the full-move number,
+/// turned into the SFEN move number (plies).
+fn fairy_fen_tail(text: &str, fields: &[(usize, &str)], setup: &mut Setup) -> Result<(), TextError> {
+    let mut rest = fields[1..].iter().copied();
+    if let Some((s, f)) = rest.next() {
+        setup.side = match f {
+            "w" => Color::First,
+            "b" => Color::Second,
+            _ => return Err(terr(text, s, "expected the side to move, `w` or `b`")),
+        };
+    }
+    let mut numbers = Vec::new();
+    for (s, f) in rest {
+        if f == "-" && numbers.is_empty() {
+            continue;
+        }
+        numbers.push(counter(text, s, f, "a move counter")?);
+        if numbers.len() > 2 {
+            return Err(terr(text, s, "unexpected text after the move number"));
+        }
+    }
+    let fullmove = numbers.last().copied().unwrap_or(1).max(1);
+    setup.fullmove = 2 * (fullmove - 1) + 1 + u32::from(setup.side == Color::Second);
+    Ok(())
 }
 
 /// A piece as position text: its symbol, lower case for the second player,

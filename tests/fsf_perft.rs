@@ -1,0 +1,62 @@
+//! Perft against Fairy-Stockfish: every file in tests/data/fsf/ holds counts
+//! the `fairy-stockfish` binary gave for one of its variants — the start
+//! position and positions of seeded random playouts, written as
+//! Fairy-Stockfish writes them (tests/tools/fsf_perft.py). chimera reads the
+//! same FEN with variants/<variant>.toml and must count the same.
+//!
+//! A row may end with a fifth column `chimera=N reason` where the two rightly
+//! differ (Fairy-Stockfish counts a pawn drop that mates as legal in perft).
+use std::path::Path;
+
+use chimera::{Position, perft};
+
+#[test]
+fn perft_matches_fairy_stockfish() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(root.join("tests/data/fsf"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for file in &files {
+        let name = file.file_stem().unwrap().to_string_lossy().to_string();
+        let v = chimera::load(&root.join("variants").join(format!("{name}.toml")))
+            .unwrap_or_else(|d| panic!("{}", d.render()));
+        for line in std::fs::read_to_string(file).unwrap().lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let cols: Vec<&str> = line.split('\t').collect();
+            let (row, fen, depth, nodes) = (cols[0], cols[1], cols[2].parse::<u32>().unwrap(), cols[3]);
+            let expected: u64 = match cols.get(4).and_then(|c| c.strip_prefix("chimera=")) {
+                Some(c) => c.split_whitespace().next().unwrap().parse().unwrap(),
+                None => nodes.parse().unwrap(),
+            };
+            let mut pos = match Position::from_text(&v, fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{name} {row}: `{fen}` does not read: {e}"));
+                    continue;
+                }
+            };
+            let got = perft(&mut pos, depth);
+            rows += 1;
+            if got != expected {
+                failures.push(format!(
+                    "{name} {row} depth {depth}: Fairy-Stockfish {nodes}, chimera {got} ({fen})"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {rows} rows differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    println!("{rows} rows agree with Fairy-Stockfish");
+}
