@@ -124,6 +124,7 @@ fn hostile_inputs() {
         let clip = |b: &[u8]| {
             let s = String::from_utf8_lossy(b).replace(&rules.display().to_string(), "{rules}");
             let s = s.replace(env!("CARGO_MANIFEST_DIR"), "{root}");
+            let s = s.replace(&scratch("").display().to_string(), "{scratch}/");
             let s = s.replace(&std::env::temp_dir().display().to_string(), "{tmp}");
             let s = without_timings(&s);
             if s.chars().count() > 3000 {

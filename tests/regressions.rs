@@ -284,3 +284,30 @@ position = "k4/5/5/P4/4K w - - 0 1"
         compiled.warnings
     );
 }
+
+/// Found by the long fuzz run: in shogi `A1a2` was read as the move `a1a2`
+/// (letter case was ignored everywhere) while the syntax checker — what
+/// `check` uses to refuse a misspelt "illegal" move — rejected it.
+#[test]
+fn letter_case_only_differs_where_the_text_still_reads_as_a_move() {
+    let shogi = variant("shogi.toml");
+    let mut pos = Position::start(&shogi);
+    assert!(shogi.check_move_text("A1a2").is_err());
+    assert!(pos.parse_move("A1a2").is_err());
+    assert!(pos.parse_move("a1a2").is_ok());
+    let chess = variant("chess.toml");
+    let mut pos = Position::from_text(&chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        pos.parse_move("a7a8=q").map(|m| pos.move_text(&m)).unwrap(),
+        "a7a8=Q"
+    );
+}
+
+/// Found by the long fuzz run: `R(2≤n≤∞)` printed as `R(2≤n≤4294967295)`,
+/// which does not read back.
+#[test]
+fn an_unbounded_range_prints_as_infinity() {
+    let tree = chimera::notation::parse("R(2<=n<=inf)").unwrap();
+    assert_eq!(tree.to_string(), "R(2≤n≤∞)");
+    assert_eq!(chimera::notation::parse(&tree.to_string()).unwrap(), tree);
+}

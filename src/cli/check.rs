@@ -10,33 +10,34 @@ use super::output::{Failure, Outcome, Output};
 use crate::check::{CaseReport, run_case};
 use crate::rules::TestCase;
 
+/// The test-case format, shown by `chimera check --help`.
+const CASE_FORMAT: &str = r#"A test case is a TOML table:
+
+    [[test]]
+    name = "en passant"                      # required
+    position = "<position text>"             # default: the start
+    moves = ["e2e4", "a7a6", "e4e5", "d7d5"] # played first
+    includes = ["e5d6"]                      # must be legal
+    excludes = ["e5e6"]                      # must not be legal
+    legal = ["..."]                          # exactly these moves
+    piece_moves = { from = "e5", moves = ["e5d6", "e5e6"] }
+    count = 31                               # number of legal moves
+    perft = [31, 900]                        # perft at depth 1, 2, ...
+    promotions = { move = "c7c8", to = ["", "Q"] }   # "" = no promotion
+    position_after = "<position text>"
+    result = "white wins by checkmate"       # or "ongoing", "draw by repetition"
+    in_check = true
+    lenient = true                           # the position need not be reachable
+    options = { thunderclap = "kooshogifu" } # option values for this case"#;
+
 /// Validate a rules file and run its test cases.
 ///
 /// Checks the file (every error points at its line and column), prints lint
 /// warnings, then runs the `[[test]]` cases of the file and of any extra test
 /// files. Exit status 0 only if the file is valid and every case passes (1 if
 /// not).
-///
-/// A test case is a TOML table:
-///
-///     [[test]]
-///     name = "en passant"                      # required
-///     position = "<position text>"             # default: the start
-///     moves = ["e2e4", "a7a6", "e4e5", "d7d5"] # played first
-///     includes = ["e5d6"]                      # must be legal
-///     excludes = ["e5e6"]                      # must not be legal
-///     legal = ["..."]                          # exactly these moves
-///     piece_moves = { from = "e5", moves = ["e5d6", "e5e6"] }
-///     count = 31                               # number of legal moves
-///     perft = [31, 900]                        # perft at depth 1, 2, ...
-///     promotions = { move = "c7c8", to = ["", "Q"] }   # "" = no promotion
-///     position_after = "<position text>"
-///     result = "white wins by checkmate"       # or "ongoing", "draw by repetition"
-///     in_check = true
-///     lenient = true                           # the position need not be reachable
-///     options = { thunderclap = "kooshogifu" } # option values for this case
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_long_help = CASE_FORMAT)]
 pub(crate) struct Args {
     /// The variant's rules file, e.g. variants/chess.toml.
     variant: PathBuf,

@@ -220,12 +220,17 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let declined = t.strip_suffix('=');
+    // Letter case may differ from the canonical spelling (`e7e8=q`) only where
+    // the text still reads as a move of this variant: `A1a2` is not `a1a2`.
+    let same = |canon: &str, text: &str| {
+        canon == text || (canon.eq_ignore_ascii_case(text) && check_move_syntax(&pos.v, t).is_ok())
+    };
     // The canonical spelling wins; other spellings only when it names nothing.
     let mut found: Vec<Move> = Vec::new();
     for m in &moves {
         let canon = format_move(pos, m);
-        let matches = canon.eq_ignore_ascii_case(t)
-            || (m.promotion().is_none() && declined.is_some_and(|d| canon.eq_ignore_ascii_case(d)));
+        let matches =
+            same(&canon, t) || (m.promotion().is_none() && declined.is_some_and(|d| same(&canon, d)));
         if matches && !found.contains(m) {
             found.push(*m);
         }

@@ -117,7 +117,7 @@ pub enum Range {
     AtMost(Count),
     /// `R4!`: exactly n steps.
     Exactly(u32),
-    /// `R(2≤n≤4)`: between a and b steps.
+    /// `R(2≤n≤4)`: between a and b steps; `b` is `u32::MAX` for `R(2≤n≤∞)`.
     Between(u32, u32),
 }
 
@@ -180,6 +180,7 @@ impl fmt::Display for Term {
             None => Ok(()),
             Some(Range::AtMost(c)) => write!(f, "{c}"),
             Some(Range::Exactly(n)) => write!(f, "{n}!"),
+            Some(Range::Between(a, u32::MAX)) => write!(f, "({a}≤n≤∞)"),
             Some(Range::Between(a, b)) => write!(f, "({a}≤n≤{b})"),
         }
     }
