@@ -323,6 +323,7 @@ fn notation() {
         "Fa[cxQ3]",
         "[R5]a[cx[Q5ppQ5]]",
         "R(2<=n<=4)",
+        "R(2<=n<=inf)",
         "a!5W",
         "[NaffN][xN]",
         "pR",
@@ -463,6 +464,7 @@ fn move_text() {
     let mut seeds: Vec<Vec<u8>> = [
         "e2e4",
         "Nf3",
+        "A1a2",
         "O-O",
         "e7e8=Q",
         "e7e8q",

@@ -23,6 +23,7 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::FiftyMoves => text.contains("fifty_move_rule"),
         Reason::LossOfCommand => text.contains("command"),
         Reason::Reach => text.contains("reach"),
+        Reason::Extinction => text.contains("extinction"),
         _ => false,
     }
 }

@@ -7,7 +7,7 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
-use crate::engine::variant::{EndRules, Outcome, PieceDef, RepetitionResult, RepetitionRule};
+use crate::engine::variant::{EndRules, Extinction, Outcome, PieceDef, RepetitionResult, RepetitionRule};
 use crate::rules::{self, RulesFile, SideName};
 
 fn outcome(o: rules::Outcome) -> Outcome {
@@ -104,11 +104,36 @@ pub(super) fn compile(
             result: match r.result {
                 rules::RepetitionResult::Draw => RepetitionResult::Draw,
                 rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
+                rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
+                rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
             },
             perpetual_check_loses: r.perpetual_check_loses,
         }),
         fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
         reach,
         command,
+        extinction: match &file.end.extinction {
+            None => None,
+            Some(x) => Some(extinction(x, cx, names, pieces.len())?),
+        },
+    })
+}
+
+fn extinction(x: &rules::Extinction, cx: &Ctx, names: &Names, kinds: usize) -> Result<Extinction> {
+    let mut set = KindSet::EMPTY;
+    for n in &x.pieces {
+        set.insert(names.piece(cx, n, "extinction")?);
+    }
+    if x.pieces.is_empty() {
+        set = (0..kinds)
+            .map(crate::engine::types::PieceKind::from_index)
+            .collect();
+    }
+    Ok(Extinction {
+        kinds: set,
+        at_most: x.at_most,
+        opponent_at_least: x.opponent_at_least,
+        grace: x.grace,
+        outcome: outcome(x.result),
     })
 }

@@ -37,12 +37,14 @@ pub enum Reason {
     IllegalMove,
     /// The game stopped at a move limit.
     MoveLimit,
+    /// A side has too few pieces left (bare king, all pieces lost).
+    Extinction,
     /// A native hook's rule ended the game; the text says which.
     Rule(&'static str),
 }
 
 impl Reason {
-    const NAMED: [Reason; 10] = [
+    const NAMED: [Reason; 11] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -53,6 +55,7 @@ impl Reason {
         Reason::Resignation,
         Reason::IllegalMove,
         Reason::MoveLimit,
+        Reason::Extinction,
     ];
 
     /// The reason in words ("perpetual check").
@@ -68,6 +71,7 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::IllegalMove => "illegal move",
             Reason::MoveLimit => "move limit",
+            Reason::Extinction => "losing its pieces",
             Reason::Rule(text) => text,
         }
     }
@@ -175,6 +179,11 @@ impl Position {
     /// command lost, a hook's rule. A decided position has no legal moves.
     pub fn decided(&self) -> Option<GameResult> {
         let v = &*self.v;
+        if let Some(x) = &v.end.extinction
+            && let Some(r) = self.extinction(x)
+        {
+            return Some(r);
+        }
         for (c, k, squares) in &v.end.reach {
             let own = super::types::Piece::new(*k, *c);
             if squares.iter().any(|&s| self.board[s.index()] == Some(own)) {
@@ -193,6 +202,36 @@ impl Position {
             }
         }
         v.hooks.iter().find_map(|h| h.decided(self))
+    }
+
+    /// How many pieces of `kinds` a side has, on the board and in hand.
+    pub fn material(&self, color: Color, kinds: super::types::KindSet) -> u32 {
+        let on_board = self.plist[color.index()]
+            .iter()
+            .filter(|s| self.board[s.index()].is_some_and(|p| kinds.contains(p.kind())))
+            .count() as u32;
+        let in_hand: u32 = self
+            .v
+            .kinds()
+            .filter(|&k| kinds.contains(k))
+            .map(|k| self.count(super::setup::Store::Hand, color, k))
+            .sum();
+        on_board + in_hand
+    }
+
+    /// The extinction rule: the side that just moved is judged first, then
+    /// the side to move (which, with grace, needs one more enemy piece).
+    fn extinction(&self, x: &super::variant::Extinction) -> Option<GameResult> {
+        let stm = self.side;
+        for c in [!stm, stm] {
+            let own = self.material(c, x.kinds);
+            let theirs = self.material(!c, x.kinds);
+            let needed = x.opponent_at_least + u32::from(x.grace && c == stm);
+            if own <= x.at_most && theirs >= needed {
+                return Some(GameResult::from_outcome(c, x.outcome, Reason::Extinction));
+            }
+        }
+        None
     }
 
     /// The result when the side to move has no legal move: checkmate when in
@@ -283,6 +322,7 @@ pub fn repetition(v: &Variant, history: &History, to_move: Color) -> Option<Game
     Some(match rule.result {
         RepetitionResult::Draw => GameResult::draw(Reason::Repetition),
         RepetitionResult::MoverLoses => GameResult::win(!mover, Reason::Repetition),
+        RepetitionResult::Loses(c) => GameResult::win(!c, Reason::Repetition),
     })
 }
 

@@ -290,11 +290,10 @@ impl Position {
         // drop-mate ban (which needs the opponent's royal) remains to test.
         if !self.has_royal(us) {
             if self.has_royal(them) {
-                let v = Arc::clone(&self.v);
                 let mut i = 0;
                 while i < out.len() {
                     let m = out[i];
-                    if !m.is_drop() || !v.def(m.piece).no_drop_mate || self.is_legal_pseudo(m, us) {
+                    if !m.is_drop() || !self.drop_mate_banned(m) || self.is_legal_pseudo(m, us) {
                         i += 1;
                     } else {
                         out.swap_remove(i);
@@ -325,7 +324,7 @@ impl Position {
         while i < out.len() {
             let m = out[i];
             let needs_test = match m.kind {
-                MoveKind::Drop | MoveKind::PocketDrop => self.v.def(m.piece).no_drop_mate,
+                MoveKind::Drop | MoveKind::PocketDrop => self.drop_mate_banned(m),
                 MoveKind::Place | MoveKind::Spawn | MoveKind::Pass => false,
                 MoveKind::Castle | MoveKind::ToPocket => true,
                 MoveKind::Board => {
@@ -356,12 +355,18 @@ impl Position {
         }
     }
 
+    /// Whether this drop falls under a drop-mate ban (and the ban is on).
+    #[inline]
+    fn drop_mate_banned(&self, m: Move) -> bool {
+        !self.drop_mates_allowed && self.v.def(m.piece).no_drop_mate
+    }
+
     /// Whether a pseudo-legal move leaves `us` safe (and, for a drop under the
     /// drop-mate ban, does not mate).
     pub(crate) fn is_legal_pseudo(&mut self, m: Move, us: Color) -> bool {
         self.make(m);
         let mut ok = !self.in_check(us);
-        if ok && m.is_drop() && self.v.def(m.piece).no_drop_mate && self.in_check(!us) {
+        if ok && m.is_drop() && self.drop_mate_banned(m) && self.in_check(!us) {
             ok = self.has_legal_move();
         }
         self.unmake();

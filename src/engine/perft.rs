@@ -18,6 +18,18 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     perft_inner(pos, depth, &mut bufs)
 }
 
+/// Perft as Fairy-Stockfish counts it: a drop that mates counts as a legal
+/// move even where a drop-mate ban forbids it (shogi's uchifuzume). Used to
+/// show that where the two engines' counts differ, these drops are the whole
+/// difference.
+pub fn perft_counting_drop_mates(pos: &mut Position, depth: u32) -> u64 {
+    let was = pos.drop_mates_allowed;
+    pos.drop_mates_allowed = true;
+    let n = perft(pos, depth);
+    pos.drop_mates_allowed = was;
+    n
+}
+
 fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;

@@ -54,6 +54,9 @@ pub struct Position {
     pub(crate) plist: [Vec<Square>; 2],
     pub(crate) pindex: Vec<u16>,
     pub(crate) stack: Vec<Undo>,
+    /// Drops that mate count as legal despite a drop-mate ban (to compare with
+    /// engines that count them so in perft).
+    pub(crate) drop_mates_allowed: bool,
 }
 
 /// A position text that cannot be a position of the variant.
@@ -153,6 +156,7 @@ impl Position {
             plist: [Vec::new(), Vec::new()],
             pindex: vec![u16::MAX; g.nsq],
             stack: Vec::with_capacity(64),
+            drop_mates_allowed: false,
         };
         pos.rebuild_lists();
         if setup.ep.is_some() {

@@ -72,6 +72,8 @@ pub enum RepetitionResult {
     Draw,
     /// The player whose move completed the repetition loses.
     MoverLoses,
+    /// This player loses, whoever completed it.
+    Loses(Color),
 }
 
 /// The repetition rule.
@@ -232,6 +234,19 @@ pub(crate) struct EndRules {
     /// Command sets: a side survives while, for one set, every element (a set
     /// of acceptable kinds) has a piece on the board.
     pub command: Vec<Vec<KindSet>>,
+    pub extinction: Option<Extinction>,
+}
+
+/// A side with at most `at_most` pieces of `kinds` (board and hand) while the
+/// opponent has at least `opponent_at_least` gets `outcome`; with `grace`, the
+/// side to move left short first gets its move.
+#[derive(Debug, Clone)]
+pub(crate) struct Extinction {
+    pub kinds: KindSet,
+    pub at_most: u32,
+    pub opponent_at_least: u32,
+    pub grace: bool,
+    pub outcome: Outcome,
 }
 
 /// Zobrist keys, from a fixed seed so hashes are reproducible.

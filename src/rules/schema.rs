@@ -433,6 +433,10 @@ pub enum RepetitionResult {
     Draw,
     /// The player whose move completes the repetition loses.
     MoverLoses,
+    /// The first player loses, whoever completes it (minishogi).
+    FirstLoses,
+    /// The second player loses, whoever completes it.
+    SecondLoses,
 }
 
 /// `[end.repetition]`.
@@ -468,6 +472,35 @@ pub struct EndRules {
     /// board (Ko shogi's command); empty = royal pieces / checkmate rules.
     #[serde(default)]
     pub command: Vec<Vec<Spanned<String>>>,
+    /// Counting pieces: a side with few enough of them loses (or wins).
+    pub extinction: Option<Extinction>,
+}
+
+/// `[end] extinction = { … }`: a side left with at most `at_most` of `pieces`
+/// (on the board and in hand) while its opponent has at least
+/// `opponent_at_least` of them gets `result` — the bare-king rule of
+/// shatranj, horde's "capture every white piece", antichess's "lose every
+/// piece to win".
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Extinction {
+    /// The pieces counted; default every piece.
+    #[serde(default)]
+    pub pieces: Vec<Spanned<String>>,
+    /// The side has at most this many.
+    #[serde(default)]
+    pub at_most: u32,
+    /// While the opponent has at least this many.
+    #[serde(default)]
+    pub opponent_at_least: u32,
+    /// The side to move, if it is the one left short, may first even the
+    /// count with its move (shatranj's bare king: baring the last enemy piece
+    /// at once draws).
+    #[serde(default)]
+    pub grace: bool,
+    /// What it means for that side: "loss" (default), "win" or "draw".
+    #[serde(default)]
+    pub result: Outcome,
 }
 
 /// A `[[end.reach]]` table.
