@@ -59,14 +59,22 @@ fn check_move_texts(v: &Variant, case: &TestCase) -> Vec<String> {
     if let Some(pr) = &case.promotions {
         texts.push(("promotions", pr.mv.as_str()));
     }
-    texts
-        .into_iter()
-        .filter_map(|(what, m)| {
+    let mut failures: Vec<String> = texts
+        .iter()
+        .filter_map(|&(what, m)| {
             v.check_move_text(m)
                 .err()
                 .map(|e| format!("{what}: `{m}` is not a move of this variant: {e}"))
         })
-        .collect()
+        .collect();
+    // A list that names a move twice was not written with care: in `legal`
+    // and `piece_moves` it would also hide a missing move.
+    for (i, &(what, m)) in texts.iter().enumerate() {
+        if what != "moves" && texts[..i].contains(&(what, m)) {
+            failures.push(format!("{what}: `{m}` is listed twice"));
+        }
+    }
+    failures
 }
 
 /// The case's position with its moves played.

@@ -10,10 +10,11 @@
 //! runs: `FUZZ_SECONDS=600 cargo test --release --test fuzz_targets -- --test-threads 1`.
 //! New inputs that reach new outcomes (a new error message or success shape)
 //! are added to the corpus in memory; `FUZZ_SAVE=1` writes them back.
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,66 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 const HANG: Duration = Duration::from_secs(10);
 const MEMORY_BYTES: u64 = 2 << 30;
+
+/// The system allocator, which on running out of memory (the address-space
+/// limit) first writes the input being run to
+/// target/fuzz-failures/out-of-memory.txt — with raw system calls, since
+/// nothing may be allocated then — before Rust aborts.
+struct SavingAllocator;
+
+static OOM_FD: AtomicI32 = AtomicI32::new(-1);
+static INPUT_PTR: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
+static INPUT_LEN: AtomicUsize = AtomicUsize::new(0);
+
+#[global_allocator]
+static ALLOCATOR: SavingAllocator = SavingAllocator;
+
+fn out_of_memory() {
+    let fd = OOM_FD.load(Ordering::Relaxed);
+    if fd < 0 {
+        return;
+    }
+    let (ptr, len) = (
+        INPUT_PTR.load(Ordering::Relaxed),
+        INPUT_LEN.load(Ordering::Relaxed),
+    );
+    let msg = b"fuzz: out of memory; the input is in target/fuzz-failures/out-of-memory.txt\n";
+    // SAFETY: the pointer and length describe the input buffer, alive while
+    // it runs; fd was opened for writing.
+    unsafe {
+        libc::ftruncate(fd, 0);
+        libc::pwrite(fd, ptr as *const libc::c_void, len, 0);
+        libc::write(2, msg.as_ptr() as *const libc::c_void, msg.len());
+    }
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged.
+unsafe impl GlobalAlloc for SavingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if p.is_null() {
+            out_of_memory();
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if p.is_null() {
+            out_of_memory();
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if p.is_null() {
+            out_of_memory();
+        }
+        p
+    }
+}
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -49,6 +110,12 @@ fn limits() -> &'static Mutex<Option<(String, Vec<u8>, Instant)>> {
                 rlim_max: MEMORY_BYTES,
             };
             libc::setrlimit(libc::RLIMIT_AS, &lim);
+        }
+        let dir = root().join("target/fuzz-failures");
+        let _ = std::fs::create_dir_all(&dir);
+        if let Ok(f) = std::fs::File::create(dir.join("out-of-memory.txt")) {
+            use std::os::fd::IntoRawFd;
+            OOM_FD.store(f.into_raw_fd(), Ordering::Relaxed);
         }
         std::thread::spawn(|| {
             loop {
@@ -245,6 +312,8 @@ fn fuzz(target: &str, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8]) -> String) {
         };
         i += 1;
         *current.lock().unwrap() = Some((target.to_string(), input.clone(), Instant::now()));
+        INPUT_PTR.store(input.as_ptr() as *mut u8, Ordering::Relaxed);
+        INPUT_LEN.store(input.len(), Ordering::Relaxed);
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(&input)));
         *current.lock().unwrap() = None;
         runs.fetch_add(1, Ordering::Relaxed);

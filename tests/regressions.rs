@@ -311,3 +311,20 @@ fn an_unbounded_range_prints_as_infinity() {
     assert_eq!(tree.to_string(), "R(2≤n≤∞)");
     assert_eq!(chimera::notation::parse(&tree.to_string()).unwrap(), tree);
 }
+
+/// A move listed twice in `legal` could hide a missing one (the WWII Chess
+/// file had `f9g8` twice): such a case fails.
+#[test]
+fn a_move_listed_twice_fails_the_case() {
+    let chess = variant("chess.toml");
+    let failures = cases(
+        &chess,
+        r#"
+[[test]]
+name = "twice"
+position = "4k3/8/8/8/8/8/8/7K w - - 0 1"
+legal = ["h1g1", "h1g2", "h1h2", "h1g1"]
+"#,
+    );
+    assert_eq!(failures[0], vec!["legal: `h1g1` is listed twice".to_string()]);
+}

@@ -85,7 +85,15 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
     out.extend(symmetry_warning(file, v));
     let appears = kinds_that_appear(v);
     let demoting_hands = v.sides.iter().any(|s| s.captures == CaptureRule::Hand);
-    let promoted: Vec<PieceKind> = v.pieces.iter().flat_map(|d| d.promotes_to()).collect();
+    // A promotion target that is also in the start is an ordinary piece
+    // (chessgi's queen): going to hand as it is, is the rule, not a slip.
+    let in_start: Vec<PieceKind> = v.start.board.iter().flatten().map(|p| p.kind()).collect();
+    let promoted: Vec<PieceKind> = v
+        .pieces
+        .iter()
+        .flat_map(|d| d.promotes_to())
+        .filter(|k| !in_start.contains(k))
+        .collect();
     for (k, def) in v.pieces.iter().enumerate() {
         if !appears[k] {
             out.push(format!(
