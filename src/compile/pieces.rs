@@ -169,6 +169,23 @@ fn compile_piece(
         })
     });
     let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
+    let ep_from = match &p.en_passant_from_ranks {
+        None => initial.clone(),
+        Some(ranks) => {
+            check_ranks(cx, &p.name, ranks.get_ref(), geo.ranks, "en passant rank")?;
+            let creates = rays.iter().flatten().any(|r| r.rule.ep_create);
+            if !creates {
+                return Err(cx.err(
+                    ranks.span(),
+                    format!(
+                        "`{}` has no double step that could be taken en passant (an `i…n…` move-only step beside an `e` capture)",
+                        p.name.get_ref()
+                    ),
+                ));
+            }
+            Color::BOTH.map(|c| geo.rank_set(ranks.get_ref(), c))
+        }
+    };
     // Dead squares: no ray reaches any square of the board.
     let dead = Color::BOTH.map(|c| {
         geo.all_squares()
@@ -190,6 +207,7 @@ fn compile_piece(
         legs: machine,
         overlapping_rays,
         initial,
+        ep_from,
         promotions: Vec::new(),
         demotes_to: PieceKind::NONE,
         drop_ok: [Vec::new(), Vec::new()],

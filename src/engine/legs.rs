@@ -256,7 +256,7 @@ impl Position {
                     let m = match stop {
                         Stop::Empty => {
                             let mut m = Move::board(from, t);
-                            if rule.ep_create {
+                            if rule.ep_create && def.ep_from[c.index()][from.index()] {
                                 m.aux = AUX_EP_CREATE;
                             }
                             m

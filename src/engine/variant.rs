@@ -124,6 +124,8 @@ pub struct PieceDef {
     pub(crate) overlapping_rays: bool,
     /// Squares from which `i` (initial) moves are allowed, per side.
     pub(crate) initial: [Vec<bool>; 2],
+    /// Squares from which a double step leaves an en-passant square, per side.
+    pub(crate) ep_from: [Vec<bool>; 2],
     pub(crate) promotions: Vec<Promotion>,
     /// The kind that enters a hand when this one is captured (demotion).
     pub(crate) demotes_to: PieceKind,

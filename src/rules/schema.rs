@@ -188,6 +188,10 @@ pub struct PieceTable {
     /// Relative ranks from which `i` (initial) moves are allowed.
     #[serde(default)]
     pub initial_ranks: Vec<u32>,
+    /// Relative ranks from which a double step may be taken en passant
+    /// (default: all of `initial_ranks`). Horde: `[2]` for pawns that also
+    /// double-step from the first rank.
+    pub en_passant_from_ranks: Option<Spanned<Vec<u32>>>,
     /// Promotion rules (`[[piece.promotion]]`).
     #[serde(default)]
     pub promotion: Vec<PromotionRule>,
