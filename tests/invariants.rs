@@ -24,6 +24,7 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::LossOfCommand => text.contains("command"),
         Reason::Reach => text.contains("reach"),
         Reason::Extinction => text.contains("extinction"),
+        Reason::Checks => text.contains("checks_to_win"),
         _ => false,
     }
 }

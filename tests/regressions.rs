@@ -328,3 +328,17 @@ legal = ["h1g1", "h1g2", "h1h2", "h1g1"]
     );
     assert_eq!(failures[0], vec!["legal: `h1g1` is listed twice".to_string()]);
 }
+
+/// The check-counting field is read only where checks are counted, and only
+/// with counts the rule allows.
+#[test]
+fn the_checks_field_belongs_to_check_counting_variants() {
+    let chess = variant("chess.toml");
+    let e = Position::from_text(&chess, "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1").unwrap_err();
+    assert!(e.to_string().contains("does not count checks"), "{e}");
+    let three = variant("3check.toml");
+    let e = Position::from_text(&three, "4k3/8/8/8/8/8/8/4K3 w - - 4+3 0 1").unwrap_err();
+    assert!(e.to_string().contains("0 to 3"), "{e}");
+    let pos = Position::from_text(&three, "4k3/8/8/8/8/8/8/4K3 w - - 1+2 0 1").unwrap();
+    assert_eq!(pos.to_text(), "4k3/8/8/8/8/8/8/4K3 w - - 1+2 0 1");
+}

@@ -91,6 +91,17 @@ pub(super) fn compile(
             "fifty_move_rule counts plies: at least 1 (100 in chess)",
         ));
     }
+    if let Some(n) = &file.end.checks_to_win {
+        if !(1..=100).contains(n.get_ref()) {
+            return Err(cx.err(n.span(), "checks_to_win must be 1 to 100 (3 in three-check)"));
+        }
+        if !has_royal {
+            return Err(cx.err(
+                n.span(),
+                "checks_to_win needs a royal piece: without one no move gives check",
+            ));
+        }
+    }
     let default_stalemate = if has_royal {
         rules::Outcome::Draw
     } else {
@@ -116,6 +127,7 @@ pub(super) fn compile(
             None => None,
             Some(x) => Some(extinction(x, cx, names, pieces.len())?),
         },
+        checks_to_win: file.end.checks_to_win.as_ref().map(|n| *n.get_ref() as u16),
     })
 }
 

@@ -88,6 +88,51 @@ fn chosen_betza<'a>(p: &'a PieceTable, cx: &Ctx, options: &OptionValues) -> Resu
     Ok(betza)
 }
 
+/// A notation that could capture on more squares than a move holds is an error.
+fn check_captures(p: &PieceTable, cx: &Ctx, betza: &Spanned<String>, prog: &Program) -> Result<()> {
+    let captures = legs::max_captures(prog);
+    if captures > MAX_CAPTURES as u64 {
+        return Err(Box::new(
+            cx.diag(
+                betza.span(),
+                format!(
+                    "`{}` can capture on up to {} squares in one move; chimera supports at most {MAX_CAPTURES}",
+                    p.name.get_ref(),
+                    if captures == u64::MAX { "unbounded".to_string() } else { captures.to_string() }
+                ),
+            )
+            .label("this notation")
+            .help("limit the number of capturing legs (e.g. a8 instead of a11)"),
+        ));
+    }
+    Ok(())
+}
+
+/// The squares from which the piece's double step may be taken en passant:
+/// `en_passant_from_ranks`, or else all its initial squares.
+fn en_passant_squares(
+    p: &PieceTable,
+    cx: &Ctx,
+    geo: &Geometry,
+    rays: &[Vec<Ray>; 2],
+    initial: &[Vec<bool>; 2],
+) -> Result<[Vec<bool>; 2]> {
+    let Some(ranks) = &p.en_passant_from_ranks else {
+        return Ok(initial.clone());
+    };
+    check_ranks(cx, &p.name, ranks.get_ref(), geo.ranks, "en passant rank")?;
+    if !rays.iter().flatten().any(|r| r.rule.ep_create) {
+        return Err(cx.err(
+            ranks.span(),
+            format!(
+                "`{}` has no double step that could be taken en passant (an `i…n…` move-only step beside an `e` capture)",
+                p.name.get_ref()
+            ),
+        ));
+    }
+    Ok(Color::BOTH.map(|c| geo.rank_set(ranks.get_ref(), c)))
+}
+
 fn compile_piece(
     p: &PieceTable,
     cx: &Ctx,
@@ -111,21 +156,7 @@ fn compile_piece(
             .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
         ));
     }
-    let captures = legs::max_captures(&prog);
-    if captures > MAX_CAPTURES as u64 {
-        return Err(Box::new(
-            cx.diag(
-                betza.span(),
-                format!(
-                    "`{}` can capture on up to {} squares in one move; chimera supports at most {MAX_CAPTURES}",
-                    p.name.get_ref(),
-                    if captures == u64::MAX { "unbounded".to_string() } else { captures.to_string() }
-                ),
-            )
-            .label("this notation")
-            .help("limit the number of capturing legs (e.g. a8 instead of a11)"),
-        ));
-    }
+    check_captures(p, cx, betza, &prog)?;
     let has_ep = all_legs.iter().any(|l| l.en_passant);
     let simple = prog.simple_legs().filter(|legs| legs.iter().all(|l| !l.shoots));
     let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
@@ -169,23 +200,7 @@ fn compile_piece(
         })
     });
     let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
-    let ep_from = match &p.en_passant_from_ranks {
-        None => initial.clone(),
-        Some(ranks) => {
-            check_ranks(cx, &p.name, ranks.get_ref(), geo.ranks, "en passant rank")?;
-            let creates = rays.iter().flatten().any(|r| r.rule.ep_create);
-            if !creates {
-                return Err(cx.err(
-                    ranks.span(),
-                    format!(
-                        "`{}` has no double step that could be taken en passant (an `i…n…` move-only step beside an `e` capture)",
-                        p.name.get_ref()
-                    ),
-                ));
-            }
-            Color::BOTH.map(|c| geo.rank_set(ranks.get_ref(), c))
-        }
-    };
+    let ep_from = en_passant_squares(p, cx, geo, &rays, &initial)?;
     // Dead squares: no ray reaches any square of the board.
     let dead = Color::BOTH.map(|c| {
         geo.all_squares()

@@ -19,6 +19,7 @@ pub(super) fn keys(geo: &Geometry, kinds: usize, castles: usize) -> Zobrist {
         castling: (0..castles.max(1)).map(|_| rng.random()).collect(),
         ep: (0..nsq).map(|_| rng.random()).collect(),
         state: Vec::new(),
+        checks: [rng.random(), rng.random()],
     }
 }
 

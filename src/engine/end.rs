@@ -39,12 +39,14 @@ pub enum Reason {
     MoveLimit,
     /// A side has too few pieces left (bare king, all pieces lost).
     Extinction,
+    /// A side gave the number of checks that wins (three-check).
+    Checks,
     /// A native hook's rule ended the game; the text says which.
     Rule(&'static str),
 }
 
 impl Reason {
-    const NAMED: [Reason; 11] = [
+    const NAMED: [Reason; 12] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -56,6 +58,7 @@ impl Reason {
         Reason::IllegalMove,
         Reason::MoveLimit,
         Reason::Extinction,
+        Reason::Checks,
     ];
 
     /// The reason in words ("perpetual check").
@@ -71,7 +74,8 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::IllegalMove => "illegal move",
             Reason::MoveLimit => "move limit",
-            Reason::Extinction => "losing its pieces",
+            Reason::Extinction => "extinction",
+            Reason::Checks => "checks",
             Reason::Rule(text) => text,
         }
     }
@@ -179,6 +183,16 @@ impl Position {
     /// command lost, a hook's rule. A decided position has no legal moves.
     pub fn decided(&self) -> Option<GameResult> {
         let v = &*self.v;
+        if let Some(n) = v.end.checks_to_win {
+            // Only the side that just moved can have given the last check.
+            let mover = !self.side;
+            if self.checks[mover.index()] >= n {
+                return Some(GameResult::win(mover, Reason::Checks));
+            }
+            if self.checks[self.side.index()] >= n {
+                return Some(GameResult::win(self.side, Reason::Checks));
+            }
+        }
         if let Some(x) = &v.end.extinction
             && let Some(r) = self.extinction(x)
         {

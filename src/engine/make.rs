@@ -111,6 +111,7 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             royal: self.royal,
+            checks: self.checks,
         };
         if self.ep.is_some() {
             self.hash ^= self.v.zobrist.ep[self.ep.index()];
@@ -163,6 +164,11 @@ impl Position {
         self.stack.push(undo);
         if !self.v.hooks.is_empty() {
             self.run_effects(mv, us, moved, captured);
+        }
+        if self.v.end.checks_to_win.is_some() && self.in_check(!us) {
+            let n = self.checks[us.index()];
+            self.hash ^= self.checks_key(us, n) ^ self.checks_key(us, n + 1);
+            self.checks[us.index()] = n + 1;
         }
     }
 
@@ -338,5 +344,6 @@ impl Position {
         self.hash = undo.hash;
         self.royal = undo.royal;
         self.royal_count = undo.royal_count;
+        self.checks = undo.checks;
     }
 }

@@ -26,6 +26,7 @@ pub(crate) struct Undo {
     pub halfmove: u32,
     pub hash: u64,
     pub royal: [Square; 2],
+    pub checks: [u16; 2],
 }
 
 /// A position of a variant, with the moves made since it was built (for
@@ -45,6 +46,8 @@ pub struct Position {
     pub(crate) ep_victim: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Checks each side has given, when the variant counts them.
+    pub(crate) checks: [u16; 2],
     pub(crate) hash: u64,
     /// The royal piece's square per side when the side has exactly one.
     pub(crate) royal: [Square; 2],
@@ -150,6 +153,7 @@ impl Position {
             ep_victim: Square::NONE,
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
+            checks: setup.checks,
             hash: 0,
             royal: [Square::NONE; 2],
             royal_count: [0; 2],
@@ -186,6 +190,7 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            checks: self.checks,
         }
     }
 
@@ -354,6 +359,15 @@ impl Position {
     }
 
     #[inline]
+    pub(crate) fn checks_key(&self, c: Color, n: u16) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            mix(self.v.zobrist.checks[c.index()] ^ n as u64)
+        }
+    }
+
+    #[inline]
     pub(crate) fn state_key(&self, slot: usize, value: u32) -> u64 {
         if value == 0 {
             0
@@ -385,6 +399,9 @@ impl Position {
         }
         if self.ep.is_some() {
             h ^= self.v.zobrist.ep[self.ep.index()];
+        }
+        for c in Color::BOTH {
+            h ^= self.checks_key(c, self.checks[c.index()]);
         }
         for (slot, &value) in self.state.iter().enumerate() {
             h ^= self.state_key(slot, value);

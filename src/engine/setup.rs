@@ -41,6 +41,8 @@ pub struct Setup {
     pub(crate) ep: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Checks each side has given (`[end] checks_to_win`).
+    pub(crate) checks: [u16; 2],
 }
 
 impl Setup {
@@ -55,6 +57,7 @@ impl Setup {
             ep: Square::NONE,
             halfmove: 0,
             fullmove: 1,
+            checks: [0, 0],
         }
     }
 }

@@ -3,7 +3,8 @@
 //!
 //! - `fen`:  `<board>[<hand>] <side> <castling> <ep> <halfmove> <fullmove>`
 //!   (chess FEN; with a hand in `[hand]` or a trailing `/hand`; `~` marks a
-//!   promoted piece);
+//!   promoted piece; with check counting, the checks still to give come
+//!   after the en-passant field, `3+3`, as Fairy-Stockfish writes them);
 //! - `sfen`: `<board> <side> <hands> <move number>` (shogi SFEN, `+` prefix for
 //!   promoted pieces, hands in count form `2P3p`).
 //!
@@ -365,13 +366,22 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
                     .parse_square(f)
                     .ok_or_else(|| terr(text, s, format!("`{}` is not a square", clip(f))))?;
             }
-            if let Some((s, f)) = get(4) {
+            // Checks still to give, first player's first (`3+3`), when the
+            // variant counts them.
+            let mut next = 4;
+            if let Some((s, f)) = get(4)
+                && f.contains('+')
+            {
+                setup.checks = checks_field(v, text, s, f)?;
+                next = 5;
+            }
+            if let Some((s, f)) = get(next) {
                 setup.halfmove = counter(text, s, f, "the halfmove clock")?;
             }
-            if let Some((s, f)) = get(5) {
+            if let Some((s, f)) = get(next + 1) {
                 setup.fullmove = counter(text, s, f, "the move number")?;
             }
-            if let Some((s, _)) = get(6) {
+            if let Some((s, _)) = get(next + 2) {
                 return Err(terr(text, s, "unexpected text after the move number"));
             }
         }
@@ -392,6 +402,29 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
         }
     }
     Ok(setup)
+}
+
+/// The check-counting field `R+R`: the checks each side still has to give,
+/// first player first; returns the checks given.
+fn checks_field(v: &Variant, text: &str, s: usize, f: &str) -> Result<[u16; 2], TextError> {
+    let Some(limit) = v.end.checks_to_win else {
+        return Err(terr(text, s, "this variant does not count checks"));
+    };
+    let (a, b) = f.split_once('+').unwrap_or((f, ""));
+    let mut given = [0u16; 2];
+    for (i, (part, at)) in [(a, s), (b, s + a.len() + 1)].into_iter().enumerate() {
+        match part.parse::<u16>() {
+            Ok(n) if n <= limit => given[i] = limit - n,
+            _ => {
+                return Err(terr(
+                    text,
+                    at,
+                    format!("expected the checks still to give, 0 to {limit}, as in `{limit}+{limit}`"),
+                ));
+            }
+        }
+    }
+    Ok(given)
 }
 
 /// The fields after the board of Fairy-Stockfish's FEN for shogi-style
@@ -515,10 +548,11 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
             } else {
                 "-".into()
             };
-            s.push_str(&format!(
-                " {side} {cs} {ep} {} {}",
-                setup.halfmove, setup.fullmove
-            ));
+            s.push_str(&format!(" {side} {cs} {ep}"));
+            if let Some(n) = v.end.checks_to_win {
+                s.push_str(&format!(" {}+{}", n - setup.checks[0], n - setup.checks[1]));
+            }
+            s.push_str(&format!(" {} {}", setup.halfmove, setup.fullmove));
         }
         PositionStyle::Sfen => {
             let h = store_text(v, hands, true);

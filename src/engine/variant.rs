@@ -237,6 +237,8 @@ pub(crate) struct EndRules {
     /// of acceptable kinds) has a piece on the board.
     pub command: Vec<Vec<KindSet>>,
     pub extinction: Option<Extinction>,
+    /// A side that gives this many checks wins (three-check).
+    pub checks_to_win: Option<u16>,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the
@@ -263,6 +265,8 @@ pub(crate) struct Zobrist {
     pub ep: Vec<u64>,
     /// Base key per hook state slot; mixed with the value.
     pub state: Vec<u64>,
+    /// Base key per side for the checks it has given; mixed with the count.
+    pub checks: [u64; 2],
 }
 
 /// One side's name, position-text letter and capture rule.

@@ -478,6 +478,9 @@ pub struct EndRules {
     pub command: Vec<Vec<Spanned<String>>>,
     /// Counting pieces: a side with few enough of them loses (or wins).
     pub extinction: Option<Extinction>,
+    /// A side that gives this many checks wins (three-check: 3). The checks
+    /// given are part of the position (Fairy-Stockfish's `3+3` field).
+    pub checks_to_win: Option<Spanned<u32>>,
 }
 
 /// `[end] extinction = { … }`: a side left with at most `at_most` of `pieces`
