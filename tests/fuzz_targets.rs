@@ -363,8 +363,13 @@ fn text(input: &[u8]) -> String {
 /// and numbers.
 fn kind(msg: &str) -> String {
     let head = msg.split(['`', '(', '"', '\'']).next().unwrap_or("");
+    // The leading words of the message, up to the first that could be
+    // quoted input.
     head.split_whitespace()
-        .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+        .take_while(|w| {
+            w.chars()
+                .all(|c| c.is_ascii_alphabetic() || "[]._:,-".contains(c))
+        })
         .take(4)
         .collect::<Vec<_>>()
         .join(" ")
