@@ -61,14 +61,22 @@ pub(super) fn compile(
         }
         command.push(masks);
     }
-    if let Some(cm) = &file.end.checkmate
-        && cm.get_ref() != "win"
-    {
-        return Err(cx.err(
-            cm.span(),
-            format!("end.checkmate must be \"win\", not `{}`", cm.get_ref()),
-        ));
-    }
+    // `checkmate` is said from the checkmating side; the engine keeps the
+    // checkmated player's outcome.
+    let checkmated = match file.end.checkmate.as_ref().map(|c| c.get_ref().as_str()) {
+        None | Some("win") => Outcome::Loss,
+        Some("loss") => Outcome::Win,
+        Some("draw") => Outcome::Draw,
+        Some(other) => {
+            let cm = file.end.checkmate.as_ref().expect("checked above");
+            return Err(cx.err(
+                cm.span(),
+                format!(
+                    "end.checkmate is \"win\", \"loss\" or \"draw\" for the checkmating side, not `{other}`"
+                ),
+            ));
+        }
+    };
     if let Some(r) = &file.end.repetition
         && *r.count.get_ref() < 2
     {
@@ -108,7 +116,7 @@ pub(super) fn compile(
         rules::Outcome::Loss
     };
     Ok(EndRules {
-        checkmated: Outcome::Loss,
+        checkmated,
         stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
         repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
             count: *r.count.get_ref(),

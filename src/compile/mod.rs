@@ -103,6 +103,10 @@ pub fn compile(
         start,
         material,
         end,
+        moves: crate::engine::variant::MoveRules {
+            compulsory_capture: file.moves.compulsory_capture,
+            no_checks: !file.moves.may_give_check,
+        },
         zobrist,
         hooks: Vec::new(),
         state_fields: Vec::new(),

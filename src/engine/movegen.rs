@@ -226,6 +226,19 @@ impl Position {
         if !self.v.hooks.is_empty() {
             self.hook_additions(out);
         }
+        let rules = self.v.moves;
+        if rules.no_checks {
+            let them = !self.side;
+            out.retain(|&m| {
+                self.make(m);
+                let check = self.in_check(them);
+                self.unmake();
+                !check
+            });
+        }
+        if rules.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
+            out.retain(|m| m.ncap > 0);
+        }
     }
 
     /// The legal moves as a new list.

@@ -241,6 +241,15 @@ pub(crate) struct EndRules {
     pub checks_to_win: Option<u16>,
 }
 
+/// Rules on which moves are legal, beyond each piece's moves.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct MoveRules {
+    /// A player who can capture must capture.
+    pub compulsory_capture: bool,
+    /// No move may give check.
+    pub no_checks: bool,
+}
+
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the
 /// opponent has at least `opponent_at_least` gets `outcome`; with `grace`, the
 /// side to move left short first gets its move.
@@ -333,6 +342,7 @@ pub struct Variant {
     pub(crate) start: Setup,
     pub(crate) material: MaterialLimits,
     pub(crate) end: EndRules,
+    pub(crate) moves: MoveRules,
     pub(crate) zobrist: Zobrist,
     /// Native hooks, in the order the rules file lists them.
     pub(crate) hooks: Vec<Arc<dyn Hook>>,

@@ -42,6 +42,9 @@ pub struct RulesFile {
     /// `[end]`: how the game ends.
     #[serde(default)]
     pub end: EndRules,
+    /// `[moves]`: rules on which moves are legal, beyond each piece's moves.
+    #[serde(default)]
+    pub moves: MoveRules,
     /// Native rules by name (`hooks = ["war"]`).
     #[serde(default)]
     pub hooks: Vec<Spanned<String>>,
@@ -456,11 +459,37 @@ pub struct Repetition {
     pub perpetual_check_loses: bool,
 }
 
+/// `[moves]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRules {
+    /// A player who can capture must capture (antichess, losers).
+    #[serde(default)]
+    pub compulsory_capture: bool,
+    /// Whether a move may give check (`false` in racing kings).
+    #[serde(default = "yes")]
+    pub may_give_check: bool,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        MoveRules {
+            compulsory_capture: false,
+            may_give_check: true,
+        }
+    }
+}
+
+fn yes() -> bool {
+    true
+}
+
 /// `[end]`.
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct EndRules {
-    /// Result for the checkmated player's opponent; only "win" (the default).
+    /// Result for the checkmating side: "win" (the default), "loss" (losers:
+    /// the checkmated player wins) or "draw".
     pub checkmate: Option<Spanned<String>>,
     /// Result for a player with no legal move who is not in check (from that
     /// player's point of view): "loss", "draw" or "win".
