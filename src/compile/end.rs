@@ -7,7 +7,9 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
-use crate::engine::variant::{EndRules, Extinction, Outcome, PieceDef, RepetitionResult, RepetitionRule};
+use crate::engine::variant::{
+    EndRules, Extinction, MoveRules, Outcome, PieceDef, RepetitionResult, RepetitionRule,
+};
 use crate::rules::{self, RulesFile, SideName};
 
 fn outcome(o: rules::Outcome) -> Outcome {
@@ -101,7 +103,7 @@ pub(super) fn compile(
     }
     if let Some(n) = &file.end.checks_to_win {
         if !(1..=100).contains(n.get_ref()) {
-            return Err(cx.err(n.span(), "checks_to_win must be 1 to 100 (3 in three-check)"));
+            return Err(cx.err(n.span(), "checks_to_win must be 1 to 100"));
         }
         if !has_royal {
             return Err(cx.err(
@@ -109,6 +111,11 @@ pub(super) fn compile(
                 "checks_to_win needs a royal piece: without one no move gives check",
             ));
         }
+    }
+    if let Some(r) = &file.end.reach_reply
+        && file.end.reach.is_empty()
+    {
+        return Err(cx.err(r.span(), "reach_reply answers a `reach` rule, and there is none"));
     }
     let default_stalemate = if has_royal {
         rules::Outcome::Draw
@@ -130,12 +137,32 @@ pub(super) fn compile(
         }),
         fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
         reach,
+        reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| *r.get_ref()),
         command,
         extinction: match &file.end.extinction {
             None => None,
             Some(x) => Some(extinction(x, cx, names, pieces.len())?),
         },
         checks_to_win: file.end.checks_to_win.as_ref().map(|n| *n.get_ref() as u16),
+    })
+}
+
+/// `[moves]`: compulsory capture, checks, explosions.
+pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<MoveRules> {
+    let explosion = match &file.moves.explosions {
+        None => None,
+        Some(x) => {
+            let mut immune = KindSet::EMPTY;
+            for n in &x.immune {
+                immune.insert(names.piece(cx, n, "explosions")?);
+            }
+            Some(immune)
+        }
+    };
+    Ok(MoveRules {
+        compulsory_capture: file.moves.compulsory_capture,
+        no_checks: !file.moves.may_give_check,
+        explosion,
     })
 }
 

@@ -86,7 +86,8 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
     let appears = kinds_that_appear(v);
     let demoting_hands = v.sides.iter().any(|s| s.captures == CaptureRule::Hand);
     // A promotion target that is also in the start is an ordinary piece
-    // (chessgi's queen): going to hand as it is, is the rule, not a slip.
+    // (a queen that a pawn may also become): going to hand as it is, is the
+    // rule, not a slip.
     let in_start: Vec<PieceKind> = v.start.board.iter().flatten().map(|p| p.kind()).collect();
     let promoted: Vec<PieceKind> = v
         .pieces

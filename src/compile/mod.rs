@@ -103,10 +103,7 @@ pub fn compile(
         start,
         material,
         end,
-        moves: crate::engine::variant::MoveRules {
-            compulsory_capture: file.moves.compulsory_capture,
-            no_checks: !file.moves.may_give_check,
-        },
+        moves: end::move_rules(file, &cx, &names)?,
         zobrist,
         hooks: Vec::new(),
         state_fields: Vec::new(),

@@ -57,9 +57,31 @@ impl Position {
     pub fn in_check(&self, color: Color) -> bool {
         match self.royal_squares(color) {
             RoyalSquares::None => false,
-            RoyalSquares::One(s) => self.attacked(s, !color),
-            RoyalSquares::Many(v) => v.iter().any(|&s| self.attacked(s, !color)),
+            RoyalSquares::One(s) => self.threatened(s, !color),
+            RoyalSquares::Many(v) => v.iter().any(|&s| self.threatened(s, !color)),
         }
+    }
+
+    /// Whether a royal piece on `sq` could be taken by `by`. Where captures
+    /// explode, not when a royal piece of `by` stands next to it: taking it
+    /// would blow that one up too.
+    pub(crate) fn threatened(&self, sq: Square, by: Color) -> bool {
+        if self.v.moves.explosion.is_some() && self.royal_next_to(sq, by) {
+            return false;
+        }
+        self.attacked(sq, by)
+    }
+
+    fn royal_next_to(&self, sq: Square, by: Color) -> bool {
+        let g = &self.v.geometry;
+        (-1..=1).any(|df| {
+            (-1..=1).any(|dr| {
+                (df, dr) != (0, 0)
+                    && g.offset(sq, (df, dr)).is_some_and(|s| {
+                        self.board[s.index()].is_some_and(|p| p.color() == by && self.v.def(p.kind()).royal)
+                    })
+            })
+        })
     }
 
     /// Own pieces standing alone between the royal square and an enemy piece

@@ -39,7 +39,7 @@ pub enum Reason {
     MoveLimit,
     /// A side has too few pieces left (bare king, all pieces lost).
     Extinction,
-    /// A side gave the number of checks that wins (three-check).
+    /// A side gave the number of checks that wins.
     Checks,
     /// A native hook's rule ended the game; the text says which.
     Rule(&'static str),
@@ -198,11 +198,12 @@ impl Position {
         {
             return Some(r);
         }
-        for (c, k, squares) in &v.end.reach {
-            let own = super::types::Piece::new(*k, *c);
-            if squares.iter().any(|&s| self.board[s.index()] == Some(own)) {
-                return Some(GameResult::win(*c, Reason::Reach));
+        if v.end.reach_reply {
+            if let Some(r) = self.reach_with_reply() {
+                return Some(r);
             }
+        } else if let Some(c) = Color::BOTH.into_iter().find(|&c| self.reached(c)) {
+            return Some(GameResult::win(c, Reason::Reach));
         }
         if v.has_command() {
             let to_move = self.side;
@@ -216,6 +217,48 @@ impl Position {
             }
         }
         v.hooks.iter().find_map(|h| h.decided(self))
+    }
+
+    /// Whether a side has a piece on one of its winning squares.
+    pub(crate) fn reached(&self, c: Color) -> bool {
+        self.v.end.reach.iter().any(|(side, k, squares)| {
+            let own = super::types::Piece::new(*k, *side);
+            *side == c && squares.iter().any(|&s| self.board[s.index()] == Some(own))
+        })
+    }
+
+    /// The reach rule when the second player may answer: the first player's
+    /// arrival wins only if the second cannot arrive with its next move, and
+    /// both arriving draws.
+    fn reach_with_reply(&self) -> Option<GameResult> {
+        let (to_move, mover) = (self.side, !self.side);
+        if self.reached(to_move) {
+            // It arrived a move ago and was answered.
+            return Some(if self.reached(mover) {
+                GameResult::draw(Reason::Reach)
+            } else {
+                GameResult::win(to_move, Reason::Reach)
+            });
+        }
+        if !self.reached(mover) {
+            return None;
+        }
+        if mover == Color::First && !self.in_check(to_move) {
+            // Rare (an arrival just happened): a copy to try the answers on.
+            let mut pos = self.clone();
+            let mut moves = Vec::new();
+            pos.legal_moves_undecided(&mut moves);
+            let answers = moves.into_iter().any(|m| {
+                pos.make(m);
+                let arrived = pos.reached(to_move);
+                pos.unmake();
+                arrived
+            });
+            if answers {
+                return None;
+            }
+        }
+        Some(GameResult::win(mover, Reason::Reach))
     }
 
     /// How many pieces of `kinds` a side has, on the board and in hand.

@@ -8,7 +8,7 @@ use super::hook::{Effect, Effects};
 use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move, MoveKind};
 use super::position::{Position, Undo};
 use super::setup::Store;
-use super::types::{Color, Piece, PieceKind, Square};
+use super::types::{Color, KindSet, Piece, PieceKind, Square};
 use super::variant::{CaptureRule, PositionStyle};
 
 impl Position {
@@ -162,6 +162,11 @@ impl Position {
         self.hash ^= self.v.zobrist.side;
         let (moved, captured) = (undo.moved, undo.captured);
         self.stack.push(undo);
+        if let Some(immune) = self.v.moves.explosion
+            && mv.ncap > 0
+        {
+            self.explode(mv.to, immune);
+        }
         if !self.v.hooks.is_empty() {
             self.run_effects(mv, us, moved, captured);
         }
@@ -237,6 +242,37 @@ impl Position {
             .last()
             .is_some_and(|u| u.effects.iter().any(|e| matches!(e, Effect::Square(..))))
         {
+            self.refresh_royals();
+        }
+    }
+
+    /// A capture's explosion: the piece on `at` and the non-immune pieces
+    /// around it leave the board, recorded like hook effects.
+    fn explode(&mut self, at: Square, immune: KindSet) {
+        const AROUND: [(i32, i32); 8] = [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ];
+        let mut royal_hit = self.board[at.index()].is_some_and(|p| self.v.def(p.kind()).royal);
+        self.record_square(at, None);
+        for d in AROUND {
+            let Some(s) = self.v.geometry.offset(at, d) else {
+                continue;
+            };
+            if let Some(p) = self.board[s.index()]
+                && !immune.contains(p.kind())
+            {
+                royal_hit |= self.v.def(p.kind()).royal;
+                self.record_square(s, None);
+            }
+        }
+        if royal_hit {
             self.refresh_royals();
         }
     }

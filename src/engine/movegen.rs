@@ -196,7 +196,7 @@ impl Position {
             if cs.empty.iter().any(|&s| self.board[s.index()].is_some()) {
                 continue;
             }
-            if cs.safe.iter().any(|&s| self.attacked(s, !c)) {
+            if cs.safe.iter().any(|&s| self.threatened(s, !c)) {
                 continue;
             }
             let mut m = Move::board(cs.king, cs.king_to);
@@ -213,6 +213,12 @@ impl Position {
         if self.decided().is_some() {
             return;
         }
+        self.legal_moves_undecided(out);
+    }
+
+    /// The legal moves, not asking first whether the game is decided.
+    pub(crate) fn legal_moves_undecided(&mut self, out: &mut Vec<Move>) {
+        out.clear();
         self.legal_moves_core(out);
         if !self.v.hooks.is_empty() {
             let v = Arc::clone(&self.v);
@@ -320,6 +326,7 @@ impl Position {
         // pinned, captures only on its destination and is made while not in
         // check cannot expose the royal piece.
         let fast = self.v.slow_attackers[them.index()].is_empty()
+            && self.v.moves.explosion.is_none()
             && matches!(self.royal_squares(us), RoyalSquares::One(_));
         if !fast {
             self.filter_full(out, us);
@@ -377,8 +384,15 @@ impl Position {
     /// Whether a pseudo-legal move leaves `us` safe (and, for a drop under the
     /// drop-mate ban, does not mate).
     pub(crate) fn is_legal_pseudo(&mut self, m: Move, us: Color) -> bool {
+        let royals = self.royal_count;
         self.make(m);
-        let mut ok = !self.in_check(us);
+        let mut ok = if self.v.moves.explosion.is_some() {
+            // No royal piece of ours may blow up; blowing up theirs wins.
+            let (u, t) = (us.index(), (!us).index());
+            self.royal_count[u] >= royals[u] && (self.royal_count[t] < royals[t] || !self.in_check(us))
+        } else {
+            !self.in_check(us)
+        };
         if ok && m.is_drop() && self.drop_mate_banned(m) && self.in_check(!us) {
             ok = self.has_legal_move();
         }

@@ -233,11 +233,14 @@ pub(crate) struct EndRules {
     pub fifty_move_rule: Option<u32>,
     /// A piece of this kind and side wins by reaching one of the squares.
     pub reach: Vec<(Color, PieceKind, Vec<Square>)>,
+    /// The second player may answer the first player's arrival with one more
+    /// move; arriving too draws.
+    pub reach_reply: bool,
     /// Command sets: a side survives while, for one set, every element (a set
     /// of acceptable kinds) has a piece on the board.
     pub command: Vec<Vec<KindSet>>,
     pub extinction: Option<Extinction>,
-    /// A side that gives this many checks wins (three-check).
+    /// A side that gives this many checks wins.
     pub checks_to_win: Option<u16>,
 }
 
@@ -248,6 +251,10 @@ pub(crate) struct MoveRules {
     pub compulsory_capture: bool,
     /// No move may give check.
     pub no_checks: bool,
+    /// Captures explode: the capturer and every piece on the eight
+    /// squares around the capture square leave the board, except pieces of
+    /// these kinds on those squares.
+    pub explosion: Option<KindSet>,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

@@ -469,6 +469,19 @@ pub struct MoveRules {
     /// Whether a move may give check (`false` in racing kings).
     #[serde(default = "yes")]
     pub may_give_check: bool,
+    /// Captures explode (atomic).
+    pub explosions: Option<Explosions>,
+}
+
+/// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
+/// and every piece on the eight squares around the capture square, except
+/// pieces of the `immune` kinds there.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Explosions {
+    /// Pieces that survive an explosion next to them (atomic: pawns).
+    #[serde(default)]
+    pub immune: Vec<Spanned<String>>,
 }
 
 impl Default for MoveRules {
@@ -476,6 +489,7 @@ impl Default for MoveRules {
         MoveRules {
             compulsory_capture: false,
             may_give_check: true,
+            explosions: None,
         }
     }
 }
@@ -501,6 +515,9 @@ pub struct EndRules {
     /// A royal piece reaching one of these squares wins (per side).
     #[serde(default)]
     pub reach: Vec<Reach>,
+    /// The second player may answer the first player's arrival: it gets one
+    /// more move, and arriving too draws (racing kings).
+    pub reach_reply: Option<Spanned<bool>>,
     /// A side survives while at least one of these sets of pieces is on the
     /// board (Ko shogi's command); empty = royal pieces / checkmate rules.
     #[serde(default)]

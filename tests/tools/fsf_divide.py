@@ -8,12 +8,13 @@ Usage:
 """
 
 import json
+import os
 import subprocess
 import sys
 
 import pyffish as sf
 
-BINARY = "/usr/games/fairy-stockfish"
+BINARY = os.environ.get("FSF_BINARY", "/usr/games/fairy-stockfish")
 
 
 def fsf_divide(variant, fen, moves, depth):
