@@ -270,6 +270,8 @@ impl Position {
             {
                 royal_hit |= self.v.def(p.kind()).royal;
                 self.record_square(s, None);
+                // A king or rook blown up takes its castling rights along.
+                self.set_castling(self.castling & self.v.castle_keep[s.index()]);
             }
         }
         if royal_hit {

@@ -129,7 +129,9 @@ impl Position {
         validate_material(v, &setup)?;
         let pos = Position::build(v, setup);
         let waiting = !pos.side;
-        if pos.in_check(waiting) {
+        // A game-ending move may leave its own royal piece attacked (blowing
+        // up the enemy's wins even out of check).
+        if pos.in_check(waiting) && pos.decided().is_none() {
             return Err(PositionError::Invalid(format!(
                 "{} is in check with {} to move (its royal piece could be taken)",
                 v.side_name(waiting),
