@@ -342,3 +342,12 @@ fn the_checks_field_belongs_to_check_counting_variants() {
     let pos = Position::from_text(&three, "4k3/8/8/8/8/8/8/4K3 w - - 1+2 0 1").unwrap();
     assert_eq!(pos.to_text(), "4k3/8/8/8/8/8/8/4K3 w - - 1+2 0 1");
 }
+
+/// A piece outside its region (a general outside the palace) is no position
+/// of the game.
+#[test]
+fn a_piece_outside_its_region_is_refused() {
+    let xq = variant("xiangqi.toml");
+    let e = Position::from_text(&xq, "4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1").unwrap_err();
+    assert!(e.to_string().contains("outside its region"), "{e}");
+}

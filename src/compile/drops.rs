@@ -51,7 +51,8 @@ pub(super) fn apply(
                         .ranks
                         .as_ref()
                         .is_none_or(|r| r.contains(&geo.relative_rank(s, c)));
-                    rank_ok && !(no_dead_drops && def.dead[c.index()][s.index()])
+                    let in_region = def.region.as_ref().is_none_or(|r| r[c.index()][s.index()]);
+                    rank_ok && in_region && !(no_dead_drops && def.dead[c.index()][s.index()])
                 })
                 .collect();
         }

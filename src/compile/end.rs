@@ -163,6 +163,7 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
         compulsory_capture: file.moves.compulsory_capture,
         no_checks: !file.moves.may_give_check,
         explosion,
+        no_facing_royals: !file.moves.royals_may_face,
     })
 }
 

@@ -87,6 +87,7 @@ pub(super) fn leg_rule(leg: &Leg, v: (i32, i32), has_ep: bool, geo: &mut Geometr
         hop,
         passing,
         initial: leg.initial,
+        zone: false,
         en_passant: leg.en_passant,
         ep_create: (leg.lame || leg.jump) && leg.moves && !leg.captures && leg.initial && has_ep,
         continues_after_capture: leg.continues_after_capture,

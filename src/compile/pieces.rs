@@ -88,6 +88,71 @@ fn chosen_betza<'a>(p: &'a PieceTable, cx: &Ctx, options: &OptionValues) -> Resu
     Ok(betza)
 }
 
+/// `extra_moves`: single-leg moves added to `rays` that apply only from the
+/// given ranks; returns those squares per side.
+fn extra_moves(
+    p: &PieceTable,
+    cx: &Ctx,
+    geo: &mut Geometry,
+    orientation: Orientation,
+    rays: &mut [Vec<Ray>; 2],
+    multi_leg: bool,
+) -> Result<[Vec<bool>; 2]> {
+    let Some(x) = &p.extra_moves else {
+        return Ok(Color::BOTH.map(|_| vec![false; geo.nsq]));
+    };
+    check_ranks(cx, &p.name, &x.ranks, geo.ranks, "extra-move rank")?;
+    let (_, prog) = parse_notation(&x.betza, cx)?;
+    let Some(legs) = prog
+        .simple_legs()
+        .filter(|l| !multi_leg && l.iter().all(|l| !l.shoots && !l.initial))
+    else {
+        return Err(cx.err(
+            x.betza.span(),
+            format!(
+                "extra moves of `{}` must be single steps, leaps or rides (no multi-leg moves, shots or `i`), on a piece without multi-leg moves",
+                p.name.get_ref()
+            ),
+        ));
+    };
+    for c in Color::BOTH {
+        for leg in &legs {
+            for v in legs::leg_vectors(leg, c, orientation) {
+                let vector = geo.vector(v);
+                let mut rule = legs::leg_rule(leg, v, false, geo);
+                rule.zone = true;
+                rays[c.index()].push(Ray { vector, rule });
+            }
+        }
+    }
+    Ok(Color::BOTH.map(|c| geo.rank_set(&x.ranks, c)))
+}
+
+/// `region`: the squares the piece's moves may end on, per side.
+fn region_squares(p: &PieceTable, cx: &Ctx, geo: &Geometry) -> Result<Option<[Vec<bool>; 2]>> {
+    let Some(r) = &p.region else { return Ok(None) };
+    let reg = r.get_ref();
+    check_ranks(cx, &p.name, &reg.ranks, geo.ranks, "region rank")?;
+    if let Some(f) = reg.files.iter().find(|&&f| f == 0 || f as usize > geo.files) {
+        return Err(cx.err(
+            r.span(),
+            format!(
+                "region file {f} of `{}` is off the board (1..{})",
+                p.name.get_ref(),
+                geo.files
+            ),
+        ));
+    }
+    Ok(Some(Color::BOTH.map(|c| {
+        geo.all_squares()
+            .map(|s| {
+                (reg.ranks.is_empty() || reg.ranks.contains(&geo.relative_rank(s, c)))
+                    && (reg.files.is_empty() || reg.files.contains(&(geo.file(s) as u32 + 1)))
+            })
+            .collect()
+    })))
+}
+
 /// A notation that could capture on more squares than a move holds is an error.
 fn check_captures(p: &PieceTable, cx: &Ctx, betza: &Spanned<String>, prog: &Program) -> Result<()> {
     let captures = legs::max_captures(prog);
@@ -185,12 +250,15 @@ fn compile_piece(
             })?);
         }
     }
+    let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
+    let region = region_squares(p, cx, geo)?;
     // Attack lines cover plain leaps and rides; anything else that can capture
     // goes through the slow attack test.
     let slow = machine.is_some()
+        || region.is_some()
         || rays.iter().flatten().any(|r| {
             let l = &r.rule;
-            l.captures && (l.initial || l.hop != Hop::None || l.passing != Passing::Free)
+            l.captures && (l.initial || l.zone || l.hop != Hop::None || l.passing != Passing::Free)
         });
     let overlapping_rays = rays.iter().any(|side| {
         side.iter().enumerate().any(|(i, a)| {
@@ -208,6 +276,7 @@ fn compile_piece(
                 machine.is_none()
                     && !rays[c.index()].iter().any(|r| {
                         (!r.rule.initial || initial[c.index()][s.index()])
+                            && (!r.rule.zone || zone[c.index()][s.index()])
                             && geo.ray(r.vector, s).len() >= r.rule.min as usize
                     })
             })
@@ -223,6 +292,8 @@ fn compile_piece(
         overlapping_rays,
         initial,
         ep_from,
+        region,
+        zone,
         promotions: Vec::new(),
         demotes_to: PieceKind::NONE,
         drop_ok: [Vec::new(), Vec::new()],

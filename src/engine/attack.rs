@@ -69,7 +69,26 @@ impl Position {
         if self.v.moves.explosion.is_some() && self.royal_next_to(sq, by) {
             return false;
         }
+        if self.v.moves.no_facing_royals && self.royal_faces(sq, by) {
+            return true;
+        }
         self.attacked(sq, by)
+    }
+
+    /// Whether the first piece along a file or rank from `sq` is a royal
+    /// piece of `by` (the flying general).
+    fn royal_faces(&self, sq: Square, by: Color) -> bool {
+        let g = &self.v.geometry;
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].into_iter().any(|d| {
+            let mut s = sq;
+            while let Some(t) = g.offset(s, d) {
+                if let Some(p) = self.board[t.index()] {
+                    return p.color() == by && self.v.def(p.kind()).royal;
+                }
+                s = t;
+            }
+            false
+        })
     }
 
     fn royal_next_to(&self, sq: Square, by: Color) -> bool {

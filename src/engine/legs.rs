@@ -19,6 +19,7 @@ use super::geometry::VectorId;
 use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move};
 use super::position::Position;
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
+use super::variant::PieceDef;
 
 /// How a leg treats pieces in its way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +58,8 @@ pub(crate) struct LegRule {
     pub passing: Passing,
     /// Only from the piece's initial squares.
     pub initial: bool,
+    /// Only from the squares of the piece's extra moves.
+    pub zone: bool,
     /// May capture en passant.
     pub en_passant: bool,
     /// A move-only step that leaves an en-passant square behind.
@@ -211,8 +214,11 @@ impl Position {
     /// Whether a single-leg move may start at all from `from`: initial-only
     /// moves from their squares, lame and jumping leaps by the squares passed.
     #[inline(always)]
-    fn leg_may_start(&self, rule: &LegRule, initial: &[bool], from: Square) -> bool {
-        if rule.initial && !initial[from.index()] {
+    fn leg_may_start(&self, rule: &LegRule, def: &PieceDef, c: Color, from: Square) -> bool {
+        if rule.initial && !def.initial[c.index()][from.index()] {
+            return false;
+        }
+        if rule.zone && !def.zone[c.index()][from.index()] {
             return false;
         }
         match rule.passing {
@@ -242,7 +248,7 @@ impl Position {
         for ray in &def.rays[c.index()] {
             let rule = &ray.rule;
             let sqs = g.ray(ray.vector, from);
-            if sqs.is_empty() || !self.leg_may_start(rule, &def.initial[c.index()], from) {
+            if sqs.is_empty() || !self.leg_may_start(rule, def, c, from) {
                 continue;
             }
             scan(

@@ -41,10 +41,22 @@ impl Position {
         if let Some(spawn) = &def.spawn {
             self.spawn_moves(from, p.color(), spawn, out);
         }
+        let start = out.len();
         if def.legs.is_some() {
             self.leg_moves(from, p, out);
         } else {
             self.ray_moves(from, p, out);
+        }
+        if let Some(region) = &def.region {
+            let inside = &region[p.color().index()];
+            let mut i = start;
+            while i < out.len() {
+                if out[i].kind != MoveKind::Board || inside[out[i].to.index()] {
+                    i += 1;
+                } else {
+                    out.remove(i);
+                }
+            }
         }
     }
 
@@ -327,6 +339,7 @@ impl Position {
         // check cannot expose the royal piece.
         let fast = self.v.slow_attackers[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
+            && !self.v.moves.no_facing_royals
             && matches!(self.royal_squares(us), RoyalSquares::One(_));
         if !fast {
             self.filter_full(out, us);

@@ -429,6 +429,19 @@ fn mix(mut z: u64) -> u64 {
 /// Checks that parsed parts make a position of the variant.
 /// Checks that a position's material can arise in a game of the variant.
 fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
+    for (i, p) in setup.board.iter().enumerate() {
+        if let Some(p) = p
+            && let Some(region) = &v.def(p.kind()).region
+            && !region[p.color().index()][i]
+        {
+            return Err(PositionError::Invalid(format!(
+                "{} {} on {} stands outside its region",
+                v.side_name(p.color()),
+                v.def(p.kind()).name,
+                v.geometry.name(Square::from_index(i))
+            )));
+        }
+    }
     let nk = v.nkinds();
     let limits = &v.material;
     for (i, &n) in setup.stores[Store::Hand as usize].iter().enumerate() {

@@ -126,6 +126,10 @@ pub struct PieceDef {
     pub(crate) initial: [Vec<bool>; 2],
     /// Squares from which a double step leaves an en-passant square, per side.
     pub(crate) ep_from: [Vec<bool>; 2],
+    /// Squares the piece's moves may end on, per side (all when `None`).
+    pub(crate) region: Option<[Vec<bool>; 2]>,
+    /// Squares from which its `zone` legs (extra moves) apply, per side.
+    pub(crate) zone: [Vec<bool>; 2],
     pub(crate) promotions: Vec<Promotion>,
     /// The kind that enters a hand when this one is captured (demotion).
     pub(crate) demotes_to: PieceKind,
@@ -255,6 +259,8 @@ pub(crate) struct MoveRules {
     /// squares around the capture square leave the board, except pieces of
     /// these kinds on those squares.
     pub explosion: Option<KindSet>,
+    /// Royal pieces may not face each other on an open file or rank.
+    pub no_facing_royals: bool,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

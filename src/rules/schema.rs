@@ -228,6 +228,35 @@ pub struct PieceTable {
     pub resets_clock: bool,
     /// Material value in pawns for the engine; default derived from mobility.
     pub value: Option<f64>,
+    /// Where the piece may go: its moves end only on these squares (the
+    /// xiangqi palace and river).
+    pub region: Option<Spanned<Region>>,
+    /// More moves the piece has while it stands on some ranks (a soldier
+    /// across the river).
+    pub extra_moves: Option<ExtraMoves>,
+}
+
+/// `region = { ranks, files }`: squares on these ranks (counted from the
+/// side's own back rank) and files (1 = the a-file; default all).
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Region {
+    /// Relative ranks; default all.
+    #[serde(default)]
+    pub ranks: Vec<u32>,
+    /// Files, 1 = a; default all.
+    #[serde(default)]
+    pub files: Vec<u32>,
+}
+
+/// `extra_moves = { ranks, betza }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraMoves {
+    /// Relative ranks the piece must stand on.
+    pub ranks: Vec<u32>,
+    /// The moves it then has besides its `betza` (single legs only).
+    pub betza: Spanned<String>,
 }
 
 /// One promotion rule of a piece.
@@ -471,6 +500,10 @@ pub struct MoveRules {
     pub may_give_check: bool,
     /// Captures explode (atomic).
     pub explosions: Option<Explosions>,
+    /// Whether the royal pieces may face each other on a file or rank with
+    /// nothing between (`false`: the flying general of xiangqi).
+    #[serde(default = "yes")]
+    pub royals_may_face: bool,
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -490,6 +523,7 @@ impl Default for MoveRules {
             compulsory_capture: false,
             may_give_check: true,
             explosions: None,
+            royals_may_face: true,
         }
     }
 }
