@@ -62,8 +62,8 @@ fn recorded_games_replay_to_the_same_end() {
 
 #[test]
 fn replay_command_reports_an_illegal_move_with_its_number() {
-    let dir = std::env::temp_dir().join(format!("chimera-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("bad.pgn");
     let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
     std::fs::write(
@@ -86,8 +86,8 @@ fn replay_command_reports_an_illegal_move_with_its_number() {
 
 #[test]
 fn play_records_and_replays() {
-    let dir = std::env::temp_dir().join(format!("chimera-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let rec = dir.join("game.pgn");
     let kozune = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/kozune.toml");
     let out = Command::new(env!("CARGO_BIN_EXE_chimera"))

@@ -193,8 +193,8 @@ fn unknown_flags_are_refused() {
 /// threefold repetition, after which moves are still legal by the board).
 #[test]
 fn replay_refuses_moves_after_the_end() {
-    let dir = std::env::temp_dir().join(format!("chimera-replay-end-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("repeated.pgn");
     let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
     std::fs::write(

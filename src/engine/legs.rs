@@ -251,6 +251,7 @@ impl Position {
             if sqs.is_empty() || !self.leg_may_start(rule, def, c, from) {
                 continue;
             }
+            let leaves_ep = rule.ep_create && def.ep_from[c.index()][from.index()];
             scan(
                 self,
                 sqs,
@@ -262,7 +263,7 @@ impl Position {
                     let m = match stop {
                         Stop::Empty => {
                             let mut m = Move::board(from, t);
-                            if rule.ep_create && def.ep_from[c.index()][from.index()] {
+                            if leaves_ep {
                                 m.aux = AUX_EP_CREATE;
                             }
                             m

@@ -36,6 +36,7 @@ impl Position {
     }
 
     /// Pseudo-legal moves of the piece `p` standing on `from`.
+    #[inline]
     pub fn piece_moves(&self, from: Square, p: Piece, out: &mut Vec<Move>) {
         let def = self.v.def(p.kind());
         if let Some(spawn) = &def.spawn {
@@ -48,15 +49,7 @@ impl Position {
             self.ray_moves(from, p, out);
         }
         if let Some(region) = &def.region {
-            let inside = &region[p.color().index()];
-            let mut i = start;
-            while i < out.len() {
-                if out[i].kind != MoveKind::Board || inside[out[i].to.index()] {
-                    i += 1;
-                } else {
-                    out.remove(i);
-                }
-            }
+            keep_inside(&region[p.color().index()], out, start);
         }
     }
 
@@ -422,5 +415,18 @@ impl Position {
         buf.sort_by_key(|m| m.kind == MoveKind::Drop);
         let us = self.side;
         buf.into_iter().any(|m| self.is_legal_pseudo(m, us))
+    }
+}
+
+/// Drops the board moves from `start` on that end outside a piece's region.
+#[cold]
+fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
+    let mut i = start;
+    while i < out.len() {
+        if out[i].kind != MoveKind::Board || inside[out[i].to.index()] {
+            i += 1;
+        } else {
+            out.remove(i);
+        }
     }
 }
