@@ -56,7 +56,21 @@ pub(super) fn apply(
                 })
                 .collect();
         }
-        def.one_per_file = p.drop.one_per_file;
+        def.per_file = match &p.drop.per_file {
+            None => u8::from(p.drop.one_per_file),
+            Some(n) if p.drop.one_per_file && *n.get_ref() != 1 => {
+                return Err(cx.err(n.span(), "`one_per_file = true` already says `per_file = 1`"));
+            }
+            Some(n) => match u8::try_from(*n.get_ref()) {
+                Ok(k) if k >= 1 && usize::from(k) <= geo.ranks => k,
+                _ => {
+                    return Err(cx.err(
+                        n.span(),
+                        format!("`per_file` must be between 1 and the number of ranks ({})", geo.ranks),
+                    ));
+                }
+            },
+        };
         def.no_drop_mate = p.drop.no_mate;
     }
     Ok(())

@@ -297,7 +297,7 @@ fn compile_piece(
         promotions: Vec::new(),
         demotes_to: PieceKind::NONE,
         drop_ok: [Vec::new(), Vec::new()],
-        one_per_file: false,
+        per_file: 0,
         no_drop_mate: false,
         dead,
         filters: TargetFilters::default(),

@@ -95,14 +95,20 @@ impl Position {
         }
     }
 
-    /// Files holding a piece of this kind and side (for one-per-file rules).
-    fn occupied_files(&self, kind: PieceKind, c: Color) -> u32 {
+    /// Files holding `limit` or more pieces of this kind and side (for
+    /// per-file drop limits such as nifu), as a bit set.
+    fn full_files(&self, kind: PieceKind, c: Color, limit: u8) -> u32 {
         let g = &self.v.geometry;
         let own = Piece::new(kind, c);
+        let mut count = [0u8; 32];
         let mut files = 0u32;
         for &sq in &self.plist[c.index()] {
             if self.board[sq.index()] == Some(own) {
-                files |= 1 << g.file(sq);
+                let f = g.file(sq) as usize;
+                count[f] += 1;
+                if count[f] >= limit {
+                    files |= 1 << f;
+                }
             }
         }
         files
@@ -118,8 +124,8 @@ impl Position {
                 continue;
             }
             let def = v.def(k);
-            let blocked_files = if def.one_per_file {
-                self.occupied_files(k, c)
+            let blocked_files = if def.per_file > 0 {
+                self.full_files(k, c, def.per_file)
             } else {
                 0
             };
@@ -169,8 +175,8 @@ impl Position {
         let v = &*self.v;
         let g = &v.geometry;
         let def = v.def(spawn.piece);
-        let blocked_files = if def.one_per_file {
-            self.occupied_files(spawn.piece, c)
+        let blocked_files = if def.per_file > 0 {
+            self.full_files(spawn.piece, c, def.per_file)
         } else {
             0
         };

@@ -135,7 +135,9 @@ pub struct PieceDef {
     pub(crate) demotes_to: PieceKind,
     /// Squares where a drop is allowed (ranks rule, dead squares), per side.
     pub(crate) drop_ok: [Vec<bool>; 2],
-    pub(crate) one_per_file: bool,
+    /// Drops and spawns need a file with fewer than this many of the kind
+    /// (0 = no limit).
+    pub(crate) per_file: u8,
     pub(crate) no_drop_mate: bool,
     /// Squares from which the piece has no move at all, per side.
     pub(crate) dead: [Vec<bool>; 2],

@@ -311,6 +311,9 @@ pub struct DropRules {
     /// At most one unpromoted piece of this kind per file and side (nifu).
     #[serde(default)]
     pub one_per_file: bool,
+    /// At most this many unpromoted pieces of this kind per file and side
+    /// (`one_per_file` is `per_file = 1`).
+    pub per_file: Option<Spanned<u32>>,
     /// A drop of this piece may not give checkmate (uchifuzume).
     #[serde(default)]
     pub no_mate: bool,
