@@ -8,7 +8,7 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    EndRules, Extinction, MoveRules, Outcome, PieceDef, RepetitionResult, RepetitionRule,
+    EndRules, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule,
 };
 use crate::rules::{self, RulesFile, SideName};
 
@@ -44,7 +44,12 @@ pub(super) fn compile(
         } else {
             Color::Second
         };
-        reach.push((side, k, sqs));
+        reach.push(ReachGoal {
+            side,
+            kind: k,
+            squares: sqs,
+            safe: r.safe,
+        });
     }
     let mut command = Vec::new();
     for set in &file.end.command {
@@ -117,6 +122,15 @@ pub(super) fn compile(
     {
         return Err(cx.err(r.span(), "reach_reply answers a `reach` rule, and there is none"));
     }
+    if let Some(r) = &file.end.reach_reply
+        && *r.get_ref()
+        && file.end.reach.iter().any(|g| g.safe)
+    {
+        return Err(cx.err(
+            r.span(),
+            "a `safe` reach already gives the opponent its answer; leave out reach_reply",
+        ));
+    }
     let default_stalemate = if has_royal {
         rules::Outcome::Draw
     } else {
@@ -138,6 +152,7 @@ pub(super) fn compile(
         fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
         reach,
         reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| *r.get_ref()),
+        reach_safe: file.end.reach.iter().any(|r| r.safe),
         command,
         extinction: match &file.end.extinction {
             None => None,

@@ -202,6 +202,17 @@ impl Position {
             if let Some(r) = self.reach_with_reply() {
                 return Some(r);
             }
+        } else if v.end.reach_safe {
+            // A safe arrival wins at once; an attacked one must survive the
+            // opponent's move (then it wins for the side to move). Both
+            // sides safely arrived draws.
+            let (to_move, mover) = (self.side, !self.side);
+            match (self.reached(to_move), self.reached(mover)) {
+                (true, true) => return Some(GameResult::draw(Reason::Reach)),
+                (true, false) => return Some(GameResult::win(to_move, Reason::Reach)),
+                (false, true) => return Some(GameResult::win(mover, Reason::Reach)),
+                (false, false) => {}
+            }
         } else if let Some(c) = Color::BOTH.into_iter().find(|&c| self.reached(c)) {
             return Some(GameResult::win(c, Reason::Reach));
         }
@@ -221,9 +232,13 @@ impl Position {
 
     /// Whether a side has a piece on one of its winning squares.
     pub(crate) fn reached(&self, c: Color) -> bool {
-        self.v.end.reach.iter().any(|(side, k, squares)| {
-            let own = super::types::Piece::new(*k, *side);
-            *side == c && squares.iter().any(|&s| self.board[s.index()] == Some(own))
+        self.v.end.reach.iter().any(|goal| {
+            let own = super::types::Piece::new(goal.kind, goal.side);
+            goal.side == c
+                && goal
+                    .squares
+                    .iter()
+                    .any(|&s| self.board[s.index()] == Some(own) && !(goal.safe && self.attacked(s, !c)))
         })
     }
 

@@ -227,6 +227,16 @@ pub(crate) struct Castle {
     pub safe: Vec<Square>,
 }
 
+/// A piece of this kind and side wins by reaching one of the squares.
+#[derive(Debug, Clone)]
+pub(crate) struct ReachGoal {
+    pub side: Color,
+    pub kind: PieceKind,
+    pub squares: Vec<Square>,
+    /// Only while no enemy piece attacks it there.
+    pub safe: bool,
+}
+
 /// How the game ends.
 #[derive(Debug, Clone)]
 pub(crate) struct EndRules {
@@ -237,11 +247,14 @@ pub(crate) struct EndRules {
     pub repetition: Option<RepetitionRule>,
     /// Plies without a capture or a counter-resetting move that draw.
     pub fifty_move_rule: Option<u32>,
-    /// A piece of this kind and side wins by reaching one of the squares.
-    pub reach: Vec<(Color, PieceKind, Vec<Square>)>,
+    /// Pieces that win by reaching squares.
+    pub reach: Vec<ReachGoal>,
     /// The second player may answer the first player's arrival with one more
     /// move; arriving too draws.
     pub reach_reply: bool,
+    /// Some goal must be reached safely (the draw and order rules of
+    /// [`ReachGoal::safe`] apply to all goals).
+    pub reach_safe: bool,
     /// Command sets: a side survives while, for one set, every element (a set
     /// of acceptable kinds) has a piece on the board.
     pub command: Vec<Vec<KindSet>>,

@@ -603,6 +603,9 @@ pub struct Reach {
     pub piece: Spanned<String>,
     /// The winning squares.
     pub squares: Vec<Spanned<String>>,
+    /// Only while no enemy piece attacks it there (dobutsu's try).
+    #[serde(default)]
+    pub safe: bool,
 }
 
 /// A named switch: `[options.thunderclap] default = "main", choices = [...]`.
