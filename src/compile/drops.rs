@@ -56,6 +56,23 @@ pub(super) fn apply(
                 })
                 .collect();
         }
+        if let Some(up) = &p.drop.promoted
+            && *up.get_ref()
+        {
+            for pr in &def.promotions {
+                for &t in &pr.to {
+                    if !def.drop_faces.contains(&t) {
+                        def.drop_faces.push(t);
+                    }
+                }
+            }
+            if def.drop_faces.is_empty() {
+                return Err(cx.err(
+                    up.span(),
+                    format!("`{}` has no promotion: it has no promoted face to drop", p.name.get_ref()),
+                ));
+            }
+        }
         def.per_file = match &p.drop.per_file {
             None => u8::from(p.drop.one_per_file),
             Some(n) if p.drop.one_per_file && *n.get_ref() != 1 => {

@@ -87,13 +87,15 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
     let demoting_hands = v.sides.iter().any(|s| s.captures == CaptureRule::Hand);
     // A promotion target that is also in the start is an ordinary piece
     // (a queen that a pawn may also become): going to hand as it is, is the
-    // rule, not a slip.
+    // rule, not a slip. So is a kind others demote to (a face that pieces
+    // turn back into, as in kyoto shogi).
     let in_start: Vec<PieceKind> = v.start.board.iter().flatten().map(|p| p.kind()).collect();
+    let base_faces: Vec<PieceKind> = v.pieces.iter().filter_map(|d| d.demotes_to()).collect();
     let promoted: Vec<PieceKind> = v
         .pieces
         .iter()
         .flat_map(|d| d.promotes_to())
-        .filter(|k| !in_start.contains(k))
+        .filter(|k| !in_start.contains(k) && !base_faces.contains(k))
         .collect();
     for (k, def) in v.pieces.iter().enumerate() {
         if !appears[k] {

@@ -298,6 +298,7 @@ fn compile_piece(
         demotes_to: PieceKind::NONE,
         drop_ok: [Vec::new(), Vec::new()],
         per_file: 0,
+        drop_faces: Vec::new(),
         no_drop_mate: false,
         dead,
         filters: TargetFilters::default(),

@@ -128,10 +128,11 @@ impl Position {
                     MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece, -1),
                     _ => {}
                 }
-                if self.v.def(mv.piece).royal {
+                let placed = mv.promo.some().unwrap_or(mv.piece);
+                if self.v.def(placed).royal {
                     self.royal_count[us.index()] += 1;
                 }
-                self.put(mv.to, Piece::new(mv.piece, us));
+                self.put(mv.to, Piece::new(placed, us));
             }
             MoveKind::ToPocket => {
                 if let Some(p) = self.take(mv.from) {

@@ -138,6 +138,35 @@ impl Position {
                     out.push(Move::entering(mk, Square::NONE, sq, k));
                 }
             }
+            if mk == MoveKind::Drop && !def.drop_faces.is_empty() {
+                self.face_up_drops(k, out);
+            }
+        }
+    }
+
+    /// Drops of a hand piece `k` with a promoted face up, under that face's
+    /// drop rules.
+    #[cold]
+    fn face_up_drops(&self, k: PieceKind, out: &mut Vec<Move>) {
+        let g = &self.v.geometry;
+        let c = self.side;
+        for &face in &self.v.def(k).drop_faces {
+            let fd = self.v.def(face);
+            let blocked_files = if fd.per_file > 0 {
+                self.full_files(face, c, fd.per_file)
+            } else {
+                0
+            };
+            for sq in g.all_squares() {
+                if self.board[sq.index()].is_none()
+                    && fd.drop_ok[c.index()][sq.index()]
+                    && blocked_files & (1 << g.file(sq)) == 0
+                {
+                    let mut m = Move::entering(MoveKind::Drop, Square::NONE, sq, k);
+                    m.promo = face;
+                    out.push(m);
+                }
+            }
         }
     }
 
@@ -390,7 +419,7 @@ impl Position {
     /// Whether this drop falls under a drop-mate ban (and the ban is on).
     #[inline]
     fn drop_mate_banned(&self, m: Move) -> bool {
-        !self.drop_mates_allowed && self.v.def(m.piece).no_drop_mate
+        !self.drop_mates_allowed && m.entering_kind().is_some_and(|k| self.v.def(k).no_drop_mate)
     }
 
     /// Whether a pseudo-legal move leaves `us` safe (and, for a drop under the

@@ -127,10 +127,13 @@ impl Move {
         self.promo.some()
     }
 
-    /// The kind a drop, placement, spawn or pocket move brings onto the board.
+    /// The kind a drop, placement, spawn or pocket move brings onto the board
+    /// (for a drop with its promoted face up, that face).
     pub fn entering_kind(&self) -> Option<PieceKind> {
         match self.kind {
-            MoveKind::Drop | MoveKind::Place | MoveKind::Spawn | MoveKind::PocketDrop => Some(self.piece),
+            MoveKind::Drop | MoveKind::Place | MoveKind::Spawn | MoveKind::PocketDrop => {
+                Some(self.promo.some().unwrap_or(self.piece))
+            }
             _ => None,
         }
     }

@@ -75,6 +75,17 @@ impl Position {
     }
 }
 
+/// Whether a board move turns its piece back into the kind it demotes to
+/// (kyoto shogi's flip back; Fairy-Stockfish writes it `-`).
+fn demotes(pos: &Position, m: &Move, k: PieceKind) -> bool {
+    pos.board[m.from.index()].is_some_and(|p| pos.v.def(p.kind()).demotes_to == k)
+}
+
+/// The kind a drop puts on the board (its promoted face, if dropped so).
+fn entering(m: &Move) -> PieceKind {
+    m.entering_kind().unwrap_or(m.piece)
+}
+
 fn sym_plain(v: &Variant, kind: PieceKind) -> String {
     v.def(kind).symbol.clone()
 }
@@ -84,7 +95,7 @@ pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     match m.kind {
-        MoveKind::Drop => format!("{}*{}", sym_plain(v, m.piece), g.name(m.to)),
+        MoveKind::Drop => format!("{}*{}", sym_plain(v, entering(m)), g.name(m.to)),
         MoveKind::Place => format!("{}@{}", sym_plain(v, m.piece), g.name(m.to)),
         MoveKind::Spawn => format!("{}&{}", sym_plain(v, m.piece), g.name(m.to)),
         MoveKind::PocketDrop => format!("{}^{}", sym_plain(v, m.piece), g.name(m.to)),
@@ -124,7 +135,7 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
         return format_move(pos, m);
     }
     match m.kind {
-        MoveKind::Drop => format!("{}@{}", v.def(m.piece).key, g.name(m.to)),
+        MoveKind::Drop => format!("{}@{}", v.def(entering(m)).key, g.name(m.to)),
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if let Some(k) = m.promotion() {
@@ -132,7 +143,9 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
                 // promoted-pawn kind such as `Q~`); a `+` promotion is `+`, as
                 // Fairy-Stockfish writes it.
                 let key = &v.def(k).key;
-                if key.starts_with('+') {
+                if demotes(pos, m, k) {
+                    s.push('-');
+                } else if key.starts_with('+') {
                     s.push('+');
                 } else {
                     s.push_str(&key.trim_end_matches('~').to_lowercase());
@@ -152,11 +165,11 @@ pub(crate) fn format_usi(pos: &Position, m: &Move) -> String {
         return format_move(pos, m);
     }
     match m.kind {
-        MoveKind::Drop => format!("{}*{}", v.def(m.piece).key, g.usi_name(m.to)),
+        MoveKind::Drop => format!("{}*{}", v.def(entering(m)).key, g.usi_name(m.to)),
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.usi_name(m.from), g.usi_name(m.to));
-            if m.promo.some().is_some() {
-                s.push('+');
+            if let Some(k) = m.promo.some() {
+                s.push(if demotes(pos, m, k) { '-' } else { '+' });
             }
             s
         }
@@ -259,6 +272,7 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             let promo_ok = match (&promo, m.promotion()) {
                 (None, None) => true,
                 (Some(p), None) => p.is_empty(),
+                (Some(p), Some(k)) if p == "-" => demotes(pos, m, k),
                 (Some(p), Some(k)) => p == "+" || pos.v.def(k).symbol.eq_ignore_ascii_case(p),
                 (None, Some(_)) => false,
             };
@@ -463,7 +477,10 @@ fn parse_path(pos: &Position, t: &str) -> Option<(Vec<Square>, Vec<Square>, Opti
         Some(i) => (&t[..i], Some(t[i + 1..].trim().to_string())),
         None => match t.strip_suffix('+') {
             Some(b) => (b, Some("+".to_string())),
-            None => (t, None),
+            None => match t.strip_suffix('-') {
+                Some(b) => (b, Some("-".to_string())),
+                None => (t, None),
+            },
         },
     };
     let mut parts = body.split_whitespace();
@@ -727,7 +744,8 @@ fn check_board_move_syntax(v: &Variant, t: &str) -> Result<(), String> {
             return Err(format!("`{sym}` is not a piece symbol of this variant"));
         }
         body = &body[..i];
-    } else if let Some(b) = body.strip_suffix('+') {
+    } else if let Some(b) = body.strip_suffix('+').or_else(|| body.strip_suffix('-')) {
+        // `7g7f+` turns a piece up, `a1a2-` turns it back (kyoto shogi).
         body = b;
     }
     let mut squares = 0;

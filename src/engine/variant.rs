@@ -138,6 +138,8 @@ pub struct PieceDef {
     /// Drops and spawns need a file with fewer than this many of the kind
     /// (0 = no limit).
     pub(crate) per_file: u8,
+    /// Promoted faces it may also be dropped from a hand as.
+    pub(crate) drop_faces: Vec<PieceKind>,
     pub(crate) no_drop_mate: bool,
     /// Squares from which the piece has no move at all, per side.
     pub(crate) dead: [Vec<bool>; 2],

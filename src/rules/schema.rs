@@ -314,6 +314,10 @@ pub struct DropRules {
     /// At most this many unpromoted pieces of this kind per file and side
     /// (`one_per_file` is `per_file = 1`).
     pub per_file: Option<Spanned<u32>>,
+    /// It may also be dropped from a hand with a promoted face up: as any
+    /// piece its promotion rules name (kyoto shogi).
+    #[serde(default)]
+    pub promoted: Option<Spanned<bool>>,
     /// A drop of this piece may not give checkmate (uchifuzume).
     #[serde(default)]
     pub no_mate: bool,
