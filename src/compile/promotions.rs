@@ -60,5 +60,26 @@ pub(super) fn apply(
             def.demotes_to = names.piece(cx, d, "demotes_to")?;
         }
     }
+    promotion_limits(file, cx, geo, pieces)
+}
+
+/// `promotion_limit`: at least 1, at most the board, and on a piece that
+/// some piece promotes to (otherwise it would mean nothing).
+fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [PieceDef]) -> Result<()> {
+    for (i, p) in file.pieces.iter().enumerate() {
+        let Some(lim) = &p.promotion_limit else { continue };
+        let n = *lim.get_ref();
+        if n == 0 || n as usize > geo.files * geo.ranks {
+            return Err(cx.err(lim.span(), "promotion_limit must be at least 1 and at most the number of squares"));
+        }
+        let kind = crate::engine::types::PieceKind::from_index(i);
+        if !pieces.iter().any(|d| d.promotions.iter().any(|r| r.to.contains(&kind))) {
+            return Err(cx.err(
+                lim.span(),
+                format!("no piece promotes to `{}`: its promotion_limit would mean nothing", p.name.get_ref()),
+            ));
+        }
+        pieces[i].promotion_limit = n as u16;
+    }
     Ok(())
 }

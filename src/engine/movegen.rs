@@ -79,7 +79,7 @@ impl Position {
             any = true;
             forced |= pr.forced;
             for &t in &pr.to {
-                if out[start..].iter().any(|x| x.promo == t) {
+                if out[start..].iter().any(|x| x.promo == t) || self.at_promotion_limit(t, c) {
                     continue;
                 }
                 let mut pm = m;
@@ -93,6 +93,21 @@ impl Position {
         if !forced {
             out.push(m);
         }
+    }
+
+    /// Whether a side already has as many pieces of `kind` on the board as
+    /// may be reached by promotion.
+    fn at_promotion_limit(&self, kind: PieceKind, c: Color) -> bool {
+        let limit = self.v.def(kind).promotion_limit;
+        if limit == 0 {
+            return false;
+        }
+        let own = Piece::new(kind, c);
+        let n = self.plist[c.index()]
+            .iter()
+            .filter(|s| self.board[s.index()] == Some(own))
+            .count();
+        n >= limit as usize
     }
 
     /// Files holding `limit` or more pieces of this kind and side (for

@@ -146,6 +146,9 @@ pub struct PieceDef {
     pub(crate) filters: TargetFilters,
     /// Moving this piece resets the halfmove clock.
     pub(crate) resets_clock: bool,
+    /// Promotion to this kind needs fewer than this many on the board (0 =
+    /// no limit).
+    pub(crate) promotion_limit: u16,
     /// Material value in hundredths of a pawn; 0 = derive from mobility.
     pub(crate) value: i32,
     /// Attack tests must generate this piece's moves (hoppers, lame leapers,

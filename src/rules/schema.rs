@@ -226,6 +226,9 @@ pub struct PieceTable {
     /// do not reset it.
     #[serde(default)]
     pub resets_clock: bool,
+    /// A piece may promote to this one only while its side has fewer than
+    /// this many of it on the board (grand chess: one queen, two rooks).
+    pub promotion_limit: Option<Spanned<u32>>,
     /// Material value in pawns for the engine; default derived from mobility.
     pub value: Option<f64>,
     /// Where the piece may go: its moves end only on these squares (the
