@@ -5,6 +5,7 @@
 
 use toml::Spanned;
 
+use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, Square};
@@ -15,7 +16,12 @@ use crate::rules::{RulesFile, SideName};
 const MAX_CASTLES: usize = 16;
 
 /// The castling moves and, per square, the rights a move there keeps.
-pub(super) fn compile(file: &RulesFile, cx: &Ctx, geo: &Geometry) -> Result<(Vec<Castle>, Vec<u32>)> {
+pub(super) fn compile(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    geo: &Geometry,
+) -> Result<(Vec<Castle>, Vec<u32>)> {
     let mut castles = Vec::new();
     for c in &file.castling {
         let sq = |s: &Spanned<String>| -> Result<Square> {
@@ -68,6 +74,13 @@ pub(super) fn compile(file: &RulesFile, cx: &Ctx, geo: &Geometry) -> Result<(Vec
             rook_to,
             empty,
             safe: between(king, king_to),
+            by_drops: match &c.granted_by_drops {
+                Some(d) => Some((
+                    names.piece(cx, &d.king, "granted_by_drops")?,
+                    names.piece(cx, &d.rook, "granted_by_drops")?,
+                )),
+                None => None,
+            },
         });
     }
     if castles.len() > MAX_CASTLES {

@@ -69,10 +69,14 @@ pub(super) fn apply(
             if def.drop_faces.is_empty() {
                 return Err(cx.err(
                     up.span(),
-                    format!("`{}` has no promotion: it has no promoted face to drop", p.name.get_ref()),
+                    format!(
+                        "`{}` has no promotion: it has no promoted face to drop",
+                        p.name.get_ref()
+                    ),
                 ));
             }
         }
+        def.drop_split_colours = p.drop.split_colours;
         def.per_file = match &p.drop.per_file {
             None => u8::from(p.drop.one_per_file),
             Some(n) if p.drop.one_per_file && *n.get_ref() != 1 => {
@@ -83,7 +87,10 @@ pub(super) fn apply(
                 _ => {
                     return Err(cx.err(
                         n.span(),
-                        format!("`per_file` must be between 1 and the number of ranks ({})", geo.ranks),
+                        format!(
+                            "`per_file` must be between 1 and the number of ranks ({})",
+                            geo.ranks
+                        ),
                     ));
                 }
             },

@@ -174,7 +174,15 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
             Some(immune)
         }
     };
+    let must_drop = match &file.moves.must_drop {
+        Some(m) if *m.get_ref() && file.hand.is_none() => {
+            return Err(cx.err(m.span(), "must_drop needs a [hand] to drop from"));
+        }
+        Some(m) => *m.get_ref(),
+        None => false,
+    };
     Ok(MoveRules {
+        must_drop,
         compulsory_capture: file.moves.compulsory_capture,
         no_checks: !file.moves.may_give_check,
         explosion,

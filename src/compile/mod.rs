@@ -74,13 +74,20 @@ pub fn compile(
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let sides = sides::compile(file, &cx)?;
-    let (castles, castle_keep) = castling::compile(file, &cx, &geometry)?;
+    let (castles, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
     let (attack_lines, slow_attackers) = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len());
-    let has_drops = sides
+    let has_drops = file.hand.is_some()
+        || sides
+            .iter()
+            .any(|s| s.captures != crate::engine::CaptureRule::Remove);
+    let colour_split = pieces
         .iter()
-        .any(|s| s.captures != crate::engine::CaptureRule::Remove);
+        .enumerate()
+        .filter(|(_, d)| d.drop_split_colours)
+        .map(|(i, _)| crate::engine::types::PieceKind::from_index(i))
+        .collect();
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
     let material = Default::default();
     let mut variant = Variant {
@@ -92,11 +99,13 @@ pub fn compile(
         orientation,
         position_style: sides::position_style(file),
         display_notation: sides::display_notation(file),
+        drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
         castles,
         castle_keep,
         attack_lines,
         slow_attackers,
         has_drops,
+        colour_split,
         forced_on_dead: file.promotion.forced_on_dead_squares,
         placement: drops::placement(file, &cx)?,
         pocket: drops::pocket(file),

@@ -299,6 +299,7 @@ fn compile_piece(
         drop_ok: [Vec::new(), Vec::new()],
         per_file: 0,
         drop_faces: Vec::new(),
+        drop_split_colours: false,
         no_drop_mate: false,
         dead,
         filters: TargetFilters::default(),

@@ -70,13 +70,22 @@ fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [Pi
         let Some(lim) = &p.promotion_limit else { continue };
         let n = *lim.get_ref();
         if n == 0 || n as usize > geo.files * geo.ranks {
-            return Err(cx.err(lim.span(), "promotion_limit must be at least 1 and at most the number of squares"));
-        }
-        let kind = crate::engine::types::PieceKind::from_index(i);
-        if !pieces.iter().any(|d| d.promotions.iter().any(|r| r.to.contains(&kind))) {
             return Err(cx.err(
                 lim.span(),
-                format!("no piece promotes to `{}`: its promotion_limit would mean nothing", p.name.get_ref()),
+                "promotion_limit must be at least 1 and at most the number of squares",
+            ));
+        }
+        let kind = crate::engine::types::PieceKind::from_index(i);
+        if !pieces
+            .iter()
+            .any(|d| d.promotions.iter().any(|r| r.to.contains(&kind)))
+        {
+            return Err(cx.err(
+                lim.span(),
+                format!(
+                    "no piece promotes to `{}`: its promotion_limit would mean nothing",
+                    p.name.get_ref()
+                ),
             ));
         }
         pieces[i].promotion_limit = n as u16;

@@ -96,6 +96,24 @@ impl Position {
         }
     }
 
+    /// Castling rights gained by a drop on `to`: the king and the rook of a
+    /// `granted_by_drops` rule now both stand on their squares.
+    #[cold]
+    fn grant_castling(&mut self, to: Square, us: Color) {
+        let mut rights = self.castling;
+        for (i, c) in self.v.castles.iter().enumerate() {
+            let Some((king, rook)) = c.by_drops else { continue };
+            if c.color == us
+                && (to == c.king || to == c.rook)
+                && self.board[c.king.index()] == Some(Piece::new(king, us))
+                && self.board[c.rook.index()] == Some(Piece::new(rook, us))
+            {
+                rights |= 1 << i;
+            }
+        }
+        self.set_castling(rights);
+    }
+
     /// Plays a move (which must be legal in this position).
     pub fn make(&mut self, mv: Move) {
         let us = self.side;
@@ -133,6 +151,9 @@ impl Position {
                     self.royal_count[us.index()] += 1;
                 }
                 self.put(mv.to, Piece::new(placed, us));
+                if mv.kind == MoveKind::Drop && self.v.drop_castling {
+                    self.grant_castling(mv.to, us);
+                }
             }
             MoveKind::ToPocket => {
                 if let Some(p) = self.take(mv.from) {

@@ -159,6 +159,48 @@ impl Position {
         }
     }
 
+    /// Drops that keep each split-colour kind evenly on light and dark
+    /// squares: such a piece may not make more than half (rounded up) of its
+    /// side's pieces of the kind stand on one colour, and any other drop
+    /// must leave enough drop squares of each colour for the rest.
+    #[cold]
+    fn keep_colour_split(&self, out: &mut Vec<Move>) {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let c = self.side;
+        let dark = |s: Square| (g.file(s) + g.rank(s)) % 2 == 0;
+        for k in v.kinds().filter(|&k| v.colour_split.contains(k)) {
+            let held = self.count(Store::Hand, c, k) as usize;
+            if held == 0 {
+                continue;
+            }
+            let own = Piece::new(k, c);
+            let placed: Vec<Square> = self.plist[c.index()]
+                .iter()
+                .copied()
+                .filter(|s| self.board[s.index()] == Some(own))
+                .collect();
+            let total = placed.len() + held;
+            let on = |d: bool| placed.iter().filter(|&&s| dark(s) == d).count();
+            let free: Vec<Square> = g
+                .all_squares()
+                .filter(|s| self.board[s.index()].is_none() && v.def(k).drop_ok[c.index()][s.index()])
+                .collect();
+            out.retain(|m| {
+                if m.kind != MoveKind::Drop {
+                    return true;
+                }
+                if m.entering_kind() == Some(k) {
+                    return on(dark(m.to)) < total.div_ceil(2);
+                }
+                [true, false].iter().all(|&d| {
+                    let room = free.iter().filter(|&&s| s != m.to && dark(s) == d).count();
+                    on(d) + room >= total / 2
+                })
+            });
+        }
+    }
+
     /// Drops of a hand piece `k` with a promoted face up, under that face's
     /// drop rules.
     #[cold]
@@ -299,6 +341,12 @@ impl Position {
         }
         if rules.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
+        }
+        if rules.must_drop && out.iter().any(|m| m.kind == MoveKind::Drop) {
+            out.retain(|m| m.kind == MoveKind::Drop);
+        }
+        if !self.v.colour_split.is_empty() {
+            self.keep_colour_split(out);
         }
     }
 

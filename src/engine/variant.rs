@@ -138,6 +138,8 @@ pub struct PieceDef {
     /// Drops and spawns need a file with fewer than this many of the kind
     /// (0 = no limit).
     pub(crate) per_file: u8,
+    /// Drops keep this kind split evenly between light and dark squares.
+    pub(crate) drop_split_colours: bool,
     /// Promoted faces it may also be dropped from a hand as.
     pub(crate) drop_faces: Vec<PieceKind>,
     pub(crate) no_drop_mate: bool,
@@ -230,6 +232,9 @@ pub(crate) struct Castle {
     pub empty: Vec<Square>,
     /// Squares the king passes or lands on (must not be attacked).
     pub safe: Vec<Square>,
+    /// (king kind, rook kind): the right is gained when both stand on their
+    /// squares, the later just dropped.
+    pub by_drops: Option<(PieceKind, PieceKind)>,
 }
 
 /// A piece of this kind and side wins by reaching one of the squares.
@@ -281,6 +286,8 @@ pub(crate) struct MoveRules {
     pub explosion: Option<KindSet>,
     /// Royal pieces may not face each other on an open file or rank.
     pub no_facing_royals: bool,
+    /// While a drop is legal, only drops are.
+    pub must_drop: bool,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the
@@ -361,12 +368,16 @@ pub struct Variant {
     /// How moves are shown to people.
     pub(crate) display_notation: super::movetext::MoveNotation,
     pub(crate) castles: Vec<Castle>,
+    /// Some castling right is gained by drops.
+    pub(crate) drop_castling: bool,
     /// Castling rights kept after a move from or to each square.
     pub(crate) castle_keep: Vec<u32>,
     pub(crate) attack_lines: [Vec<AttackLine>; 2],
     /// Kinds that need the slow attack test, per attacking side.
     pub(crate) slow_attackers: [KindSet; 2],
     pub(crate) has_drops: bool,
+    /// Kinds whose drops keep them split between light and dark squares.
+    pub(crate) colour_split: KindSet,
     /// A piece arriving where it could never move again must promote.
     pub(crate) forced_on_dead: bool,
     /// Placement squares per side, when the variant has a placement phase.

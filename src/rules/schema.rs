@@ -321,6 +321,11 @@ pub struct DropRules {
     /// piece its promotion rules name (kyoto shogi).
     #[serde(default)]
     pub promoted: Option<Spanned<bool>>,
+    /// A side's pieces of this kind end up split between light and dark
+    /// squares: a drop may not put more than half (rounded up) on one colour,
+    /// and other drops must leave room for that (placement chess's bishops).
+    #[serde(default)]
+    pub split_colours: bool,
     /// A drop of this piece may not give checkmate (uchifuzume).
     #[serde(default)]
     pub no_mate: bool,
@@ -456,6 +461,19 @@ pub struct Castling {
     pub rook: Spanned<String>,
     /// Where the rook goes.
     pub rook_to: Spanned<String>,
+    /// The right is gained when these pieces stand on the king's and the
+    /// rook's squares, the later of the two just dropped (placement chess).
+    pub granted_by_drops: Option<DroppedCastling>,
+}
+
+/// `granted_by_drops = { king = "king", rook = "rook" }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DroppedCastling {
+    /// The piece that must stand on the king's square.
+    pub king: Spanned<String>,
+    /// The piece that must stand on the rook's square.
+    pub rook: Spanned<String>,
 }
 
 /// A result seen from the player it happens to.
@@ -514,6 +532,9 @@ pub struct MoveRules {
     /// nothing between (`false`: the flying general of xiangqi).
     #[serde(default = "yes")]
     pub royals_may_face: bool,
+    /// A player holding pieces in hand must drop one while a drop is legal
+    /// (placement chess, sittuyin's setup).
+    pub must_drop: Option<Spanned<bool>>,
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -534,6 +555,7 @@ impl Default for MoveRules {
             may_give_check: true,
             explosions: None,
             royals_may_face: true,
+            must_drop: None,
         }
     }
 }
