@@ -119,7 +119,7 @@ impl Position {
         let mut files = 0u32;
         for &sq in &self.plist[c.index()] {
             if self.board[sq.index()] == Some(own) {
-                let f = g.file(sq) as usize;
+                let f = g.file(sq);
                 count[f] += 1;
                 if count[f] >= limit {
                     files |= 1 << f;
@@ -168,7 +168,7 @@ impl Position {
         let v = &*self.v;
         let g = &v.geometry;
         let c = self.side;
-        let dark = |s: Square| (g.file(s) + g.rank(s)) % 2 == 0;
+        let dark = |s: Square| (g.file(s) + g.rank(s)).is_multiple_of(2);
         for k in v.kinds().filter(|&k| v.colour_split.contains(k)) {
             let held = self.count(Store::Hand, c, k) as usize;
             if held == 0 {
