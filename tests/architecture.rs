@@ -136,7 +136,7 @@ fn no_function_is_longer_than_120_lines() {
             all.push((n, format!("{}:{line} {name}", path.display())));
         }
     }
-    all.sort_by(|a, b| b.0.cmp(&a.0));
+    all.sort_by_key(|a| std::cmp::Reverse(a.0));
     // `cargo test --test architecture -- --nocapture` shows the longest five.
     for (n, f) in all.iter().take(5) {
         eprintln!("{n:4} lines  {f}");
