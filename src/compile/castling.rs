@@ -9,19 +9,21 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, Square};
-use crate::engine::variant::Castle;
+use crate::engine::variant::{Castle, Gate};
 use crate::rules::{RulesFile, SideName};
 
-/// Most castling rules (rights are bits of a `u32`, keys one per rule).
-const MAX_CASTLES: usize = 16;
+/// Most castling rules and gating squares together (rights are bits of a
+/// `u32`, keys one per right).
+const MAX_RIGHTS: usize = 32;
 
-/// The castling moves and, per square, the rights a move there keeps.
+/// The castling moves, the gating squares and, per square, the rights a
+/// move from or to it keeps.
 pub(super) fn compile(
     file: &RulesFile,
     cx: &Ctx,
     names: &Names,
     geo: &Geometry,
-) -> Result<(Vec<Castle>, Vec<u32>)> {
+) -> Result<(Vec<Castle>, Vec<Gate>, Vec<u32>)> {
     let mut castles = Vec::new();
     for c in &file.castling {
         let sq = |s: &Spanned<String>| -> Result<Square> {
@@ -83,13 +85,49 @@ pub(super) fn compile(
             },
         });
     }
-    if castles.len() > MAX_CASTLES {
-        return Err(cx.err(0..0, format!("at most {MAX_CASTLES} castling rules")));
+    let gates = gates(file, cx, geo)?;
+    if castles.len() + gates.len() > MAX_RIGHTS {
+        return Err(cx.err(
+            cx.section("[gating]"),
+            format!(
+                "at most {MAX_RIGHTS} castling rules and gating squares together ({} and {} here)",
+                castles.len(),
+                gates.len()
+            ),
+        ));
     }
     let mut keep = vec![u32::MAX; geo.nsq];
     for (i, c) in castles.iter().enumerate() {
         keep[c.king.index()] &= !(1 << i);
         keep[c.rook.index()] &= !(1 << i);
     }
-    Ok((castles, keep))
+    for (i, g) in gates.iter().enumerate() {
+        keep[g.square.index()] &= !(1 << (castles.len() + i));
+    }
+    Ok((castles, gates, keep))
+}
+
+/// The gating squares: every square of the `[gating]` ranks, per side.
+fn gates(file: &RulesFile, cx: &Ctx, geo: &Geometry) -> Result<Vec<Gate>> {
+    let Some(g) = &file.gating else {
+        return Ok(Vec::new());
+    };
+    if file.hand.is_none() {
+        return Err(cx.err(g.ranks.span(), "gating brings pieces from a hand: add [hand]"));
+    }
+    let ranks = g.ranks.get_ref();
+    if ranks.is_empty() || ranks.iter().any(|&r| r == 0 || r as usize > geo.ranks) {
+        return Err(cx.err(
+            g.ranks.span(),
+            format!("gating ranks must be between 1 and {}", geo.ranks),
+        ));
+    }
+    let mut out = Vec::new();
+    for c in Color::BOTH {
+        let set = geo.rank_set(ranks, c);
+        for s in geo.all_squares().filter(|s| set[s.index()]) {
+            out.push(Gate { square: s, color: c });
+        }
+    }
+    Ok(out)
 }

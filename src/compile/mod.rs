@@ -74,10 +74,10 @@ pub fn compile(
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let sides = sides::compile(file, &cx)?;
-    let (castles, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
+    let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
     let (attack_lines, slow_attackers) = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces)?;
-    let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len());
+    let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len() + gates.len());
     let has_drops = file.hand.is_some()
         || sides
             .iter()
@@ -100,6 +100,7 @@ pub fn compile(
         position_style: sides::position_style(file),
         display_notation: sides::display_notation(file),
         drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
+        gates,
         castles,
         castle_keep,
         attack_lines,

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::hook::{Effect, Effects};
-use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move, MoveKind};
+use super::moves::{AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, MAX_CAPTURES, Move, MoveKind};
 use super::position::{Position, Undo};
 use super::setup::Store;
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
@@ -87,7 +87,7 @@ impl Position {
     fn set_castling(&mut self, new: u32) {
         let diff = self.castling ^ new;
         if diff != 0 {
-            for i in 0..self.v.castles.len() {
+            for i in 0..self.v.rights() {
                 if diff & (1 << i) != 0 {
                     self.hash ^= self.v.zobrist.castling[i];
                 }
@@ -112,6 +112,35 @@ impl Position {
             }
         }
         self.set_castling(rights);
+    }
+
+    /// Gating: the piece from hand enters the square left behind (for
+    /// castling, the king's or the rook's), recorded as an effect.
+    #[cold]
+    fn gate(&mut self, mv: Move, us: Color, undo: &mut Undo) {
+        let sq = if mv.kind == MoveKind::Castle {
+            let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
+            if mv.aux & AUX_GATE_ROOK != 0 {
+                c.rook
+            } else {
+                c.king
+            }
+        } else {
+            mv.from
+        };
+        self.add_store(Store::Hand, us, mv.piece, -1);
+        self.put(sq, Piece::new(mv.piece, us));
+        undo.effects.push(Effect::Square(sq, None));
+        // An empty hand closes the side's gates (as Fairy-Stockfish keeps them).
+        if self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
+            let mut rights = self.castling;
+            for g in &self.v.gates {
+                if g.color == us {
+                    rights &= !self.v.gate_bit(g.square, us).unwrap_or(0);
+                }
+            }
+            self.set_castling(rights);
+        }
     }
 
     /// Plays a move (which must be legal in this position).
@@ -163,7 +192,7 @@ impl Position {
             }
             MoveKind::Pass => {}
             MoveKind::Castle => {
-                let c = &self.v.castles[mv.aux as usize];
+                let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
                 let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
                 let k = self.take(king);
                 let r = self.take(rook);
@@ -175,6 +204,9 @@ impl Position {
                 let keep = self.v.castle_keep[king.index()] & self.v.castle_keep[rook.index()];
                 self.set_castling(self.castling & keep);
             }
+        }
+        if mv.aux & AUX_GATE != 0 && matches!(mv.kind, MoveKind::Board | MoveKind::Castle) {
+            self.gate(mv, us, &mut undo);
         }
         // FEN counts full moves; SFEN counts plies.
         if us == Color::Second || self.v.position_style == PositionStyle::Sfen {
@@ -349,6 +381,10 @@ impl Position {
             self.fullmove -= 1;
         }
         let mv = undo.mv;
+        if mv.aux & AUX_GATE != 0 && matches!(mv.kind, MoveKind::Board | MoveKind::Castle) {
+            let idx = self.store_index(us, mv.piece);
+            self.stores[Store::Hand as usize][idx] += 1;
+        }
         match mv.kind {
             MoveKind::Board => {
                 self.clear_raw(mv.to);
@@ -386,7 +422,7 @@ impl Position {
             }
             MoveKind::Pass => {}
             MoveKind::Castle => {
-                let c = &self.v.castles[mv.aux as usize];
+                let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
                 let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
                 let r = self.board[rook_to.index()];
                 self.clear_raw(king_to);

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::moves::{Move, MoveKind};
+use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -24,7 +24,8 @@ impl Position {
                 self.piece_moves(sq, p, out);
             }
         }
-        if self.v.has_drops {
+        // With gating, pieces in hand enter only by gating.
+        if self.v.has_drops && self.v.gates.is_empty() {
             self.store_drops(Store::Hand, MoveKind::Drop, out);
         }
         if self.v.pocket.is_some() {
@@ -32,6 +33,47 @@ impl Position {
         }
         if !self.v.castles.is_empty() {
             self.castle_moves(out);
+        }
+        if !self.v.gates.is_empty() {
+            self.gating_moves(out);
+        }
+    }
+
+    /// Each move from a square with its gating right, once more for every
+    /// kind in hand that may enter the square left behind (for castling, the
+    /// king's or the rook's square).
+    #[cold]
+    fn gating_moves(&self, out: &mut Vec<Move>) {
+        let v = &*self.v;
+        let c = self.side;
+        let held: Vec<PieceKind> = v.kinds().filter(|&k| self.count(Store::Hand, c, k) > 0).collect();
+        if held.is_empty() {
+            return;
+        }
+        let open = |sq: Square| v.gate_bit(sq, c).is_some_and(|b| self.castling & b != 0);
+        for i in 0..out.len() {
+            let m = out[i];
+            let flags: &[u16] = match m.kind {
+                MoveKind::Board if open(m.from) => &[AUX_GATE],
+                MoveKind::Castle => {
+                    let cs = &v.castles[(m.aux & super::moves::AUX_CASTLE) as usize];
+                    match (open(cs.king), open(cs.rook)) {
+                        (true, true) => &[AUX_GATE, AUX_GATE | AUX_GATE_ROOK],
+                        (true, false) => &[AUX_GATE],
+                        (false, true) => &[AUX_GATE | AUX_GATE_ROOK],
+                        (false, false) => &[],
+                    }
+                }
+                _ => &[],
+            };
+            for &f in flags {
+                for &k in &held {
+                    let mut g = m;
+                    g.piece = k;
+                    g.aux |= f;
+                    out.push(g);
+                }
+            }
         }
     }
 
@@ -431,6 +473,7 @@ impl Position {
         let fast = self.v.slow_attackers[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
             && !self.v.moves.no_facing_royals
+            && self.v.gates.is_empty()
             && matches!(self.royal_squares(us), RoyalSquares::One(_));
         if !fast {
             self.filter_full(out, us);

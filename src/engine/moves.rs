@@ -35,6 +35,14 @@ pub enum MoveKind {
 
 /// `Move::aux` flag of a board move: it leaves an en-passant square behind.
 pub(crate) const AUX_EP_CREATE: u16 = 1;
+/// `Move::aux` flag: a piece from hand (`Move::piece`) enters the square the
+/// moving piece left (gating); for castling, the king's square.
+pub(crate) const AUX_GATE: u16 = 1 << 14;
+/// With `AUX_GATE` on a castling move: the gated piece enters the rook's
+/// square instead.
+pub(crate) const AUX_GATE_ROOK: u16 = 1 << 13;
+/// The castling rule index within `Move::aux`.
+pub(crate) const AUX_CASTLE: u16 = 0xff;
 
 /// A move. Build moves by generating them ([`Position::legal_moves`](super::Position::legal_moves))
 /// or by parsing text ([`Position::parse_move`](super::Position::parse_move)).
@@ -120,6 +128,11 @@ impl Move {
     /// Whether the move captures anything.
     pub fn is_capture(&self) -> bool {
         self.ncap > 0
+    }
+
+    /// The kind a gating move brings from hand onto the square left behind.
+    pub fn gated_kind(&self) -> Option<PieceKind> {
+        (self.aux & AUX_GATE != 0).then_some(self.piece)
     }
 
     /// The kind the moving piece promotes to, if it promotes.

@@ -20,7 +20,7 @@
 //! Parsing matches the text against the legal moves' spellings, so everything
 //! printed parses back to the same move.
 
-use super::moves::{Move, MoveKind};
+use super::moves::{AUX_CASTLE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::Position;
 use super::types::{PieceKind, Square};
 use super::variant::Variant;
@@ -116,8 +116,24 @@ pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
                 s.push('=');
                 s.push_str(&sym_plain(v, k));
             }
+            if let Some(k) = m.gated_kind() {
+                s.push('/');
+                s.push_str(&sym_plain(v, k));
+                s.push_str(&gate_rook_square(pos, m));
+            }
             s
         }
+    }
+}
+
+/// The rook's square of a castling move that gates there (written after the
+/// gated piece: `e1g1/Hh1`), or nothing.
+fn gate_rook_square(pos: &Position, m: &Move) -> String {
+    if m.kind == MoveKind::Castle && m.aux & AUX_GATE_ROOK != 0 {
+        let c = &pos.v.castles[(m.aux & AUX_CASTLE) as usize];
+        pos.v.geometry.name(c.rook)
+    } else {
+        String::new()
     }
 }
 
@@ -150,6 +166,11 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
                 } else {
                     s.push_str(&key.trim_end_matches('~').to_lowercase());
                 }
+            }
+            if let Some(k) = m.gated_kind() {
+                // Fairy-Stockfish's gating: `b1c3h`, `e1g1hh1`.
+                s.push_str(&v.def(k).key.to_lowercase());
+                s.push_str(&gate_rook_square(pos, m));
             }
             s
         }
@@ -191,7 +212,7 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
         }
         MoveKind::ToPocket => vec![format!("{}->pocket", g.name(m.from))],
         MoveKind::Castle => {
-            let c = &v.castles[m.aux as usize];
+            let c = &v.castles[(m.aux & AUX_CASTLE) as usize];
             vec![if g.file(c.king_to) > g.file(c.king) {
                 "O-O".into()
             } else {
@@ -689,6 +710,25 @@ pub(crate) fn check_move_syntax(v: &Variant, text: &str) -> Result<(), String> {
     }
 }
 
+/// A gated piece's symbol, optionally followed by the square it enters.
+fn check_gate_suffix(v: &Variant, gate: &str) -> Result<(), String> {
+    let split = gate
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([gate.len()])
+        .find(|&i| {
+            i > 0
+                && is_symbol(v, &gate[..i])
+                && (i == gate.len() || take_square(v, &gate[i..]).is_ok_and(|(_, r)| r.is_empty()))
+        });
+    match split {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "`{gate}` is not a piece symbol (with an optional square) of this variant"
+        )),
+    }
+}
+
 /// Whether a text has the shape of standard algebraic notation (`Nf3`,
 /// `exd5`, `Rad1`, `e8=Q`, `0-0`) with this variant's pieces and squares.
 fn san_syntax(v: &Variant, t: &str) -> bool {
@@ -727,6 +767,14 @@ fn san_syntax(v: &Variant, t: &str) -> bool {
 fn check_board_move_syntax(v: &Variant, t: &str) -> Result<(), String> {
     let mut parts = t.split_whitespace();
     let mut body = parts.next().unwrap_or("");
+    // Gating: `b1c3/H`, `e1g1/Hh1`.
+    if let Some((b, gate)) = body.split_once('/') {
+        if v.gates.is_empty() {
+            return Err("`/` names a piece entering by gating, and this variant has no gating".into());
+        }
+        check_gate_suffix(v, gate)?;
+        body = b;
+    }
     let mut tail: Vec<&str> = parts.collect();
     // A promotion written apart: `g7-h8 =X`.
     if let Some(last) = tail.last()
@@ -757,6 +805,10 @@ fn check_board_move_syntax(v: &Variant, t: &str) -> Result<(), String> {
             && !r.starts_with(|c: char| c.is_ascii_digit())
         {
             rest = r;
+        }
+        if squares >= 2 && !v.gates.is_empty() && check_gate_suffix(v, rest).is_ok() {
+            // UCI gating: `b1c3h`, `e1g1hh1`.
+            return check_shots(v, &tail);
         }
         if squares >= 2 && rest.chars().all(|c| c.is_ascii_lowercase() || c == '+') && !rest.is_empty() {
             // UCI promotion: `e7e8q`.

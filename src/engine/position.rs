@@ -394,7 +394,7 @@ impl Position {
         if self.side == Color::Second {
             h ^= self.v.zobrist.side;
         }
-        for i in 0..self.v.castles.len() {
+        for i in 0..self.v.rights() {
             if self.castling & (1 << i) != 0 {
                 h ^= self.v.zobrist.castling[i];
             }

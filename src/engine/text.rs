@@ -20,7 +20,7 @@
 
 use super::hook::StateText;
 use super::setup::{MAX_STORE_COUNT, Setup, Store};
-use super::types::{Color, Piece};
+use super::types::{Color, Piece, Square};
 use super::variant::{PositionStyle, Variant};
 
 /// A position text that does not parse: byte offset and what was expected.
@@ -346,15 +346,14 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             if let Some((s, f)) = get(2)
                 && f != "-"
             {
-                for (i, c) in f.char_indices() {
-                    match v.castles.iter().position(|cs| cs.right == c) {
-                        Some(bit) => setup.castling |= 1 << bit,
-                        None => {
-                            return Err(terr(
-                                text,
-                                s + i,
-                                format!("`{c}` is not a castling right of this variant"),
-                            ));
+                setup.castling = rights_field(v, text, s, f, &setup.board)?;
+                // A side whose hand is empty has no gates left.
+                let nk = v.nkinds();
+                for c in Color::BOTH {
+                    let hand = &setup.stores[Store::Hand as usize][c.index() * nk..(c.index() + 1) * nk];
+                    if hand.iter().all(|&n| n == 0) {
+                        for gt in v.gates.iter().filter(|gt| gt.color == c) {
+                            setup.castling &= !v.gate_bit(gt.square, c).unwrap_or(0);
                         }
                     }
                 }
@@ -402,6 +401,100 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
         }
     }
     Ok(setup)
+}
+
+/// The castling field: castling rights and, with gating, the gating squares
+/// still open — a file letter (upper case for the first player) for each,
+/// where a castling right also opens its king's and rook's squares, as
+/// Fairy-Stockfish writes them (`KQBCDFGkqbcdfg`).
+fn rights_field(
+    v: &Variant,
+    text: &str,
+    s: usize,
+    f: &str,
+    board: &[Option<Piece>],
+) -> Result<u32, TextError> {
+    let g = &v.geometry;
+    let mut rights = 0u32;
+    let own = |sq: Square, c: Color| board[sq.index()].is_some_and(|p| p.color() == c);
+    for (i, ch) in f.char_indices() {
+        if let Some(bit) = v.castles.iter().position(|cs| cs.right == ch) {
+            rights |= 1 << bit;
+            let cs = &v.castles[bit];
+            for sq in [cs.king, cs.rook] {
+                if let Some(b) = v.gate_bit(sq, cs.color)
+                    && own(sq, cs.color)
+                {
+                    rights |= b;
+                }
+            }
+            continue;
+        }
+        let color = if ch.is_ascii_uppercase() {
+            Color::First
+        } else {
+            Color::Second
+        };
+        let file = (ch.to_ascii_lowercase() as usize).wrapping_sub('a' as usize);
+        let gates: Vec<Square> = v
+            .gates
+            .iter()
+            .filter(|gt| gt.color == color && g.file(gt.square) == file)
+            .map(|gt| gt.square)
+            .collect();
+        if !ch.is_ascii_alphabetic() || gates.is_empty() {
+            return Err(terr(
+                text,
+                s + i,
+                format!("`{ch}` is not a castling right or gating file of this variant"),
+            ));
+        }
+        for sq in gates {
+            if !own(sq, color) {
+                return Err(terr(
+                    text,
+                    s + i,
+                    format!(
+                        "`{ch}` opens gating on {}, where that side has no piece",
+                        g.name(sq)
+                    ),
+                ));
+            }
+            rights |= v.gate_bit(sq, color).unwrap_or(0);
+        }
+    }
+    Ok(rights)
+}
+
+/// The castling field's text: per side, its castling rights, then the files
+/// of its open gating squares that no held castling right already implies.
+fn rights_text(v: &Variant, rights: u32) -> String {
+    let g = &v.geometry;
+    let mut cs = String::new();
+    for color in Color::BOTH {
+        let mut implied = Vec::new();
+        for (i, c) in v.castles.iter().enumerate() {
+            if c.color == color && rights & (1 << i) != 0 {
+                cs.push(c.right);
+                implied.extend([c.king, c.rook]);
+            }
+        }
+        for gt in v.gates.iter().filter(|gt| gt.color == color) {
+            let open = v.gate_bit(gt.square, color).is_some_and(|b| rights & b != 0);
+            if open && !implied.contains(&gt.square) {
+                let letter = (b'a' + g.file(gt.square) as u8) as char;
+                cs.push(if color == Color::First {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+    }
+    if cs.is_empty() {
+        cs.push('-');
+    }
+    cs
 }
 
 /// The check-counting field `R+R`: the checks each side still has to give,
@@ -534,15 +627,7 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
             if v.has_drops {
                 s.push_str(&format!("[{}]", store_text(v, hands, false)));
             }
-            let mut cs = String::new();
-            for (i, c) in v.castles.iter().enumerate() {
-                if setup.castling & (1 << i) != 0 {
-                    cs.push(c.right);
-                }
-            }
-            if cs.is_empty() {
-                cs.push('-');
-            }
+            let cs = rights_text(v, setup.castling);
             let ep = if setup.ep.is_some() {
                 g.name(setup.ep)
             } else {

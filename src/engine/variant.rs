@@ -237,6 +237,14 @@ pub(crate) struct Castle {
     pub by_drops: Option<(PieceKind, PieceKind)>,
 }
 
+/// A gating square: its side may put a piece from hand here when the
+/// square's first piece leaves it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Gate {
+    pub square: Square,
+    pub color: Color,
+}
+
 /// A piece of this kind and side wins by reaching one of the squares.
 #[derive(Debug, Clone)]
 pub(crate) struct ReachGoal {
@@ -368,6 +376,9 @@ pub struct Variant {
     /// How moves are shown to people.
     pub(crate) display_notation: super::movetext::MoveNotation,
     pub(crate) castles: Vec<Castle>,
+    /// Squares a piece from hand may enter when their first piece leaves
+    /// them; their rights are bits of the castling field after the castles'.
+    pub(crate) gates: Vec<Gate>,
     /// Some castling right is gained by drops.
     pub(crate) drop_castling: bool,
     /// Castling rights kept after a move from or to each square.
@@ -397,6 +408,20 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// How many rights the castling field holds: castling rules, then
+    /// gating squares.
+    pub(crate) fn rights(&self) -> usize {
+        self.castles.len() + self.gates.len()
+    }
+
+    /// The right bit of a gating square of `color`, if `sq` is one.
+    pub(crate) fn gate_bit(&self, sq: Square, color: Color) -> Option<u32> {
+        let i = self
+            .gates
+            .iter()
+            .position(|g| g.square == sq && g.color == color)?;
+        Some(1 << (self.castles.len() + i))
+    }
     /// The variant's name, as the rules file gives it.
     pub fn name(&self) -> &str {
         &self.name

@@ -36,6 +36,9 @@ pub struct RulesFile {
     /// `[placement]`: a placement phase before the first move.
     #[serde(default)]
     pub placement: Option<PlacementRules>,
+    /// `[gating]`: pieces from hand enter on squares pieces leave.
+    #[serde(default)]
+    pub gating: Option<GatingRules>,
     /// `[promotion]`: defaults for every promotion rule.
     #[serde(default)]
     pub promotion: PromotionDefaults,
@@ -367,6 +370,16 @@ pub struct PocketRules {
     /// board move.
     #[serde(default)]
     pub from_board: bool,
+}
+
+/// `[gating]`: when a piece leaves a square of these relative ranks for the
+/// first time, its player may put a piece from hand on the square it left
+/// (seirawan chess).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GatingRules {
+    /// Relative ranks whose squares may be gated (each once).
+    pub ranks: Spanned<Vec<u32>>,
 }
 
 /// `[placement]`.
