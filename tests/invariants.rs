@@ -25,6 +25,8 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::Reach => text.contains("reach"),
         Reason::Extinction => text.contains("extinction"),
         Reason::Checks => text.contains("checks_to_win"),
+        Reason::RoyalsFacing => text.contains("royals_facing"),
+        Reason::DoublePass => text.contains("double_pass"),
         _ => false,
     }
 }

@@ -139,6 +139,8 @@ pub(super) fn compile(
     Ok(EndRules {
         checkmated,
         stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
+        royals_facing: file.end.royals_facing.map(outcome),
+        double_pass: file.end.double_pass.map(outcome),
         repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
             count: *r.count.get_ref(),
             result: match r.result {
@@ -183,6 +185,7 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
     };
     Ok(MoveRules {
         must_drop,
+        pass: file.moves.pass,
         compulsory_capture: file.moves.compulsory_capture,
         no_checks: !file.moves.may_give_check,
         explosion,

@@ -43,20 +43,32 @@ fn gcd(a: i32, b: i32) -> i32 {
 }
 
 /// What a lame or jumping leap along `v` passes over: the unit step and the
-/// number of squares between start and end (for an oblique leap, the one
-/// orthogonal square next to the start along its longer component).
+/// number of squares between start and end; for an oblique leap, the path
+/// that goes straight along the longer component until the rest is diagonal
+/// (the knight's one orthogonal square, the zebra's orthogonal and diagonal
+/// squares).
 fn passing(leg: &Leg, v: (i32, i32), geo: &mut Geometry) -> Passing {
     if !leg.lame && !leg.jump {
         return Passing::Free;
     }
     let g = gcd(v.0.abs(), v.1.abs());
-    let (unit, steps) = if v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs() {
-        ((v.0 / g, v.1 / g), g - 1)
-    } else if v.1.abs() > v.0.abs() {
-        ((0, v.1.signum()), 1)
-    } else {
-        ((v.0.signum(), 0), 1)
-    };
+    if !(v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs()) {
+        // Oblique: straight along the longer component, then diagonally.
+        let (long, short) = (v.0.abs().max(v.1.abs()), v.0.abs().min(v.1.abs()));
+        let orth = if v.1.abs() > v.0.abs() {
+            (0, v.1.signum())
+        } else {
+            (v.0.signum(), 0)
+        };
+        return Passing::Bent {
+            orth: geo.vector(orth),
+            orth_steps: (long - short) as u16,
+            diag: geo.vector((v.0.signum(), v.1.signum())),
+            diag_steps: (short - 1) as u16,
+            lame: leg.lame,
+        };
+    }
+    let (unit, steps) = ((v.0 / g, v.1 / g), g - 1);
     let unit = geo.vector(unit);
     let steps = steps as u16;
     if leg.lame {
@@ -88,6 +100,7 @@ pub(super) fn leg_rule(leg: &Leg, v: (i32, i32), has_ep: bool, geo: &mut Geometr
         passing,
         initial: leg.initial,
         zone: false,
+        within: false,
         en_passant: leg.en_passant,
         ep_create: (leg.lame || leg.jump) && leg.moves && !leg.captures && leg.initial && has_ep,
         continues_after_capture: leg.continues_after_capture,

@@ -102,6 +102,31 @@ fn extra_moves(
         return Ok(Color::BOTH.map(|_| vec![false; geo.nsq]));
     };
     check_ranks(cx, &p.name, &x.ranks, geo.ranks, "extra-move rank")?;
+    let squares = match (&x.squares, x.ranks.is_empty()) {
+        (Some(sq), true) => {
+            let mut set = vec![false; geo.nsq];
+            for s in sq.get_ref() {
+                let at = geo
+                    .parse_square(s.get_ref())
+                    .ok_or_else(|| cx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?;
+                set[at.index()] = true;
+            }
+            Some(set)
+        }
+        (None, false) => None,
+        (Some(sq), false) => {
+            return Err(cx.err(
+                sq.span(),
+                "give extra moves either `ranks` or `squares`, not both",
+            ));
+        }
+        (None, true) => {
+            return Err(cx.err(
+                x.betza.span(),
+                "extra moves need `ranks` or `squares` to apply from",
+            ));
+        }
+    };
     let (_, prog) = parse_notation(&x.betza, cx)?;
     let Some(legs) = prog
         .simple_legs()
@@ -121,11 +146,12 @@ fn extra_moves(
                 let vector = geo.vector(v);
                 let mut rule = legs::leg_rule(leg, v, false, geo);
                 rule.zone = true;
+                rule.within = x.within;
                 rays[c.index()].push(Ray { vector, rule });
             }
         }
     }
-    Ok(Color::BOTH.map(|c| geo.rank_set(&x.ranks, c)))
+    Ok(Color::BOTH.map(|c| squares.clone().unwrap_or_else(|| geo.rank_set(&x.ranks, c))))
 }
 
 /// `region`: the squares the piece's moves may end on, per side.

@@ -91,6 +91,17 @@ impl Position {
         })
     }
 
+    /// Whether the two sides' royal pieces face each other on an open file
+    /// or rank.
+    pub(crate) fn royals_facing(&self) -> bool {
+        let c = self.side;
+        match self.royal_squares(c) {
+            RoyalSquares::None => false,
+            RoyalSquares::One(s) => self.royal_faces(s, !c),
+            RoyalSquares::Many(v) => v.iter().any(|&s| self.royal_faces(s, !c)),
+        }
+    }
+
     fn royal_next_to(&self, sq: Square, by: Color) -> bool {
         let g = &self.v.geometry;
         (-1..=1).any(|df| {

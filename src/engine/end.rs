@@ -41,12 +41,16 @@ pub enum Reason {
     Extinction,
     /// A side gave the number of checks that wins.
     Checks,
+    /// The royal pieces faced each other after a move, as before it.
+    RoyalsFacing,
+    /// Both players passed in a row.
+    DoublePass,
     /// A native hook's rule ended the game; the text says which.
     Rule(&'static str),
 }
 
 impl Reason {
-    const NAMED: [Reason; 12] = [
+    const NAMED: [Reason; 14] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -59,6 +63,8 @@ impl Reason {
         Reason::MoveLimit,
         Reason::Extinction,
         Reason::Checks,
+        Reason::RoyalsFacing,
+        Reason::DoublePass,
     ];
 
     /// The reason in words ("perpetual check").
@@ -76,6 +82,8 @@ impl Reason {
             Reason::MoveLimit => "move limit",
             Reason::Extinction => "extinction",
             Reason::Checks => "checks",
+            Reason::RoyalsFacing => "royals facing",
+            Reason::DoublePass => "double pass",
             Reason::Rule(text) => text,
         }
     }
@@ -227,7 +235,31 @@ impl Position {
                 return Some(GameResult::win(to_move, Reason::LossOfCommand));
             }
         }
+        if let Some(r) = self.facing_or_passes() {
+            return Some(r);
+        }
         v.hooks.iter().find_map(|h| h.decided(self))
+    }
+
+    /// The royal pieces faced each other before the last move and still do,
+    /// or the last two moves were passes.
+    fn facing_or_passes(&self) -> Option<GameResult> {
+        let v = &*self.v;
+        let last = self.stack.last()?;
+        if let Some(o) = v.end.royals_facing
+            && last.was_facing
+            && self.royals_facing()
+        {
+            return Some(GameResult::from_outcome(self.side, o, Reason::RoyalsFacing));
+        }
+        if let Some(o) = v.end.double_pass
+            && last.mv.kind == super::moves::MoveKind::Pass
+            && self.stack.len() >= 2
+            && self.stack[self.stack.len() - 2].mv.kind == super::moves::MoveKind::Pass
+        {
+            return Some(GameResult::from_outcome(self.side, o, Reason::DoublePass));
+        }
+        None
     }
 
     /// Whether a side has a piece on one of its winning squares.

@@ -43,6 +43,17 @@ pub(crate) enum Passing {
     Empty { unit: VectorId, steps: u16 },
     /// Jumping: at least one passed square must be occupied.
     Occupied { unit: VectorId, steps: u16 },
+    /// An oblique leap's path: `orth_steps` squares straight along the
+    /// longer component, then `diag_steps` diagonally to the end (the
+    /// lame knight, the lame zebra); `lame`: all must be empty,
+    /// otherwise at least one occupied.
+    Bent {
+        orth: VectorId,
+        orth_steps: u16,
+        diag: VectorId,
+        diag_steps: u16,
+        lame: bool,
+    },
 }
 
 /// Everything one leg may do, compiled from the notation.
@@ -60,6 +71,8 @@ pub(crate) struct LegRule {
     pub initial: bool,
     /// Only from the squares of the piece's extra moves.
     pub zone: bool,
+    /// Also ends only on those squares.
+    pub within: bool,
     /// May capture en passant.
     pub en_passant: bool,
     /// A move-only step that leaves an en-passant square behind.
@@ -233,6 +246,29 @@ impl Position {
                 let mids = &g.ray(unit, from)[..steps as usize];
                 mids.iter().any(|&s| self.board[s.index()].is_some())
             }
+            Passing::Bent {
+                orth,
+                orth_steps,
+                diag,
+                diag_steps,
+                lame,
+            } => {
+                let g = &self.v.geometry;
+                let (Some(first), Some(&corner)) = (
+                    g.ray(orth, from).get(..orth_steps as usize),
+                    g.ray(orth, from).get(orth_steps as usize - 1),
+                ) else {
+                    return false;
+                };
+                let Some(second) = g.ray(diag, corner).get(..diag_steps as usize) else {
+                    return false;
+                };
+                let occupied = first
+                    .iter()
+                    .chain(second)
+                    .any(|&s| self.board[s.index()].is_some());
+                occupied != lame
+            }
         }
     }
 
@@ -260,6 +296,9 @@ impl Position {
                 c,
                 (self.ep, self.ep_victim),
                 |t, _, stop| {
+                    if rule.within && !def.zone[c.index()][t.index()] {
+                        return;
+                    }
                     let m = match stop {
                         Stop::Empty => {
                             let mut m = Move::board(from, t);

@@ -159,6 +159,7 @@ impl Position {
             hash: self.hash,
             royal: self.royal,
             checks: self.checks,
+            was_facing: self.v.end.royals_facing.is_some() && self.royals_facing(),
         };
         if self.ep.is_some() {
             self.hash ^= self.v.zobrist.ep[self.ep.index()];

@@ -37,6 +37,14 @@ impl Position {
         if !self.v.gates.is_empty() {
             self.gating_moves(out);
         }
+        if self.v.moves.pass {
+            out.push(Move::entering(
+                MoveKind::Pass,
+                Square::NONE,
+                Square::NONE,
+                PieceKind(0),
+            ));
+        }
     }
 
     /// Each move from a square with its gating right, once more for every
@@ -198,6 +206,26 @@ impl Position {
             if mk == MoveKind::Drop && !def.drop_faces.is_empty() {
                 self.face_up_drops(k, out);
             }
+        }
+    }
+
+    /// The royal pieces face each other: a pass is legal even in check, and
+    /// every other move must part them.
+    #[cold]
+    fn part_royals(&mut self, out: &mut Vec<Move>) {
+        out.retain(|&m| {
+            if m.kind == MoveKind::Pass {
+                return true;
+            }
+            self.make(m);
+            // After the move the other side is to move; facing is symmetric.
+            let facing = self.royals_facing();
+            self.unmake();
+            !facing
+        });
+        let pass = Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0));
+        if self.v.moves.pass && !out.contains(&pass) {
+            out.push(pass);
         }
     }
 
@@ -383,6 +411,9 @@ impl Position {
         }
         if rules.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
+        }
+        if self.v.end.royals_facing.is_some() && self.royals_facing() {
+            self.part_royals(out);
         }
         if rules.must_drop && out.iter().any(|m| m.kind == MoveKind::Drop) {
             out.retain(|m| m.kind == MoveKind::Drop);

@@ -27,6 +27,9 @@ pub(crate) struct Undo {
     pub hash: u64,
     pub royal: [Square; 2],
     pub checks: [u16; 2],
+    /// The royal pieces faced each other before the move (kept only where
+    /// `royals_facing` is a rule).
+    pub was_facing: bool,
 }
 
 /// A position of a variant, with the moves made since it was built (for

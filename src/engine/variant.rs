@@ -270,6 +270,11 @@ pub(crate) struct EndRules {
     /// The second player may answer the first player's arrival with one more
     /// move; arriving too draws.
     pub reach_reply: bool,
+    /// Royal pieces facing each other must part (see the rules file's
+    /// `royals_facing`); facing twice in a row ends the game so.
+    pub royals_facing: Option<Outcome>,
+    /// Two passes in a row end the game so.
+    pub double_pass: Option<Outcome>,
     /// Some goal must be reached safely (the draw and order rules of
     /// [`ReachGoal::safe`] apply to all goals).
     pub reach_safe: bool,
@@ -296,6 +301,8 @@ pub(crate) struct MoveRules {
     pub no_facing_royals: bool,
     /// While a drop is legal, only drops are.
     pub must_drop: bool,
+    /// A player may pass.
+    pub pass: bool,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

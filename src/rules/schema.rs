@@ -260,7 +260,13 @@ pub struct Region {
 #[serde(deny_unknown_fields)]
 pub struct ExtraMoves {
     /// Relative ranks the piece must stand on.
+    #[serde(default)]
     pub ranks: Vec<u32>,
+    /// Or: squares it must stand on (absolute names, both sides).
+    pub squares: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The moves also end only on those squares (palace diagonals).
+    #[serde(default)]
+    pub within: bool,
     /// The moves it then has besides its `betza` (single legs only).
     pub betza: Spanned<String>,
 }
@@ -548,6 +554,10 @@ pub struct MoveRules {
     /// A player holding pieces in hand must drop one while a drop is legal
     /// (placement chess, sittuyin's setup).
     pub must_drop: Option<Spanned<bool>>,
+    /// A player may pass instead of moving (never leaving its royal piece
+    /// attacked).
+    #[serde(default)]
+    pub pass: bool,
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -569,6 +579,7 @@ impl Default for MoveRules {
             explosions: None,
             royals_may_face: true,
             must_drop: None,
+            pass: false,
         }
     }
 }
@@ -587,6 +598,14 @@ pub struct EndRules {
     /// Result for a player with no legal move who is not in check (from that
     /// player's point of view): "loss", "draw" or "win".
     pub stalemate: Option<Outcome>,
+    /// The royal pieces face each other on an open file or rank: the side to
+    /// move must end that (or pass, even in check); if the position after
+    /// its move still shows them facing, the game ends with this result for
+    /// the side to move then.
+    pub royals_facing: Option<Outcome>,
+    /// Two passes in a row end the game with this result for the side to
+    /// move.
+    pub double_pass: Option<Outcome>,
     /// The repetition rule, if any.
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.
