@@ -7,7 +7,7 @@ use super::pieces::{check_ranks, parse_notation};
 use super::{Ctx, Result, legs};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
-use crate::engine::variant::{Orientation, PieceDef, PocketRules, Spawn};
+use crate::engine::variant::{Orientation, PieceDef, PocketRules, PromotionMove, Spawn};
 use crate::rules::RulesFile;
 
 /// Drop zones and spawns of every piece.
@@ -25,21 +25,12 @@ pub(super) fn apply(
         if let Some(ranks) = &p.drop.ranks {
             check_ranks(cx, &p.name, ranks, geo.ranks, "drop rank")?;
         }
+        if let Some(pm) = &p.promotion_move {
+            def.promotion_move = Some(promotion_move(pm, cx, names, geo, orientation)?);
+        }
         if let Some(sp) = &p.spawn {
             let piece = names.piece(cx, &sp.piece, "spawn")?;
-            let (_, prog) = parse_notation(&sp.betza, cx)?;
-            let single = prog.simple_legs().unwrap_or_default();
-            let mut vectors = [Vec::new(), Vec::new()];
-            for c in Color::BOTH {
-                for leg in &single {
-                    for v in legs::leg_vectors(leg, c, orientation) {
-                        let vi = geo.vector(v);
-                        if !vectors[c.index()].contains(&vi) {
-                            vectors[c.index()].push(vi);
-                        }
-                    }
-                }
-            }
+            let vectors = step_vectors(&sp.betza, cx, geo, orientation)?;
             def.spawn = Some(Spawn { piece, vectors });
         }
         for c in Color::BOTH {
@@ -98,6 +89,61 @@ pub(super) fn apply(
         def.no_drop_mate = p.drop.no_mate;
     }
     Ok(())
+}
+
+/// The single-step vectors of a notation, per side.
+fn step_vectors(
+    betza: &toml::Spanned<String>,
+    cx: &Ctx,
+    geo: &mut Geometry,
+    orientation: Orientation,
+) -> Result<[Vec<crate::engine::geometry::VectorId>; 2]> {
+    let (_, prog) = parse_notation(betza, cx)?;
+    let Some(single) = prog.simple_legs() else {
+        return Err(cx.err(
+            betza.span(),
+            "only single steps and leaps can be said here (no multi-leg moves)",
+        ));
+    };
+    let mut vectors = [Vec::new(), Vec::new()];
+    for c in Color::BOTH {
+        for leg in &single {
+            for v in legs::leg_vectors(leg, c, orientation) {
+                let vi = geo.vector(v);
+                if !vectors[c.index()].contains(&vi) {
+                    vectors[c.index()].push(vi);
+                }
+            }
+        }
+    }
+    Ok(vectors)
+}
+
+/// `promotion_move`: its target, squares per side (the second player's
+/// mirrored) and step vectors.
+fn promotion_move(
+    pm: &crate::rules::PromotionMove,
+    cx: &Ctx,
+    names: &Names,
+    geo: &mut Geometry,
+    orientation: Orientation,
+) -> Result<PromotionMove> {
+    let to = names.piece(cx, &pm.to, "promotion_move")?;
+    let mut squares = [vec![false; geo.nsq], vec![false; geo.nsq]];
+    for s in &pm.squares {
+        let sq = geo
+            .parse_square(s.get_ref())
+            .ok_or_else(|| cx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?;
+        squares[0][sq.index()] = true;
+        squares[1][geo.mirror(sq, orientation == Orientation::Rotate).index()] = true;
+    }
+    let vectors = step_vectors(&pm.betza, cx, geo, orientation)?;
+    Ok(PromotionMove {
+        to,
+        squares,
+        vectors,
+        anywhere_when_last: pm.anywhere_when_last,
+    })
 }
 
 /// A pocket must hold at least one piece.

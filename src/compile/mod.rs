@@ -82,6 +82,7 @@ pub fn compile(
         || sides
             .iter()
             .any(|s| s.captures != crate::engine::CaptureRule::Remove);
+    let promotion_moves_any = pieces.iter().any(|d| d.promotion_move.is_some());
     let colour_split = pieces
         .iter()
         .enumerate()
@@ -107,6 +108,7 @@ pub fn compile(
         slow_attackers,
         has_drops,
         colour_split,
+        promotion_moves: promotion_moves_any,
         forced_on_dead: file.promotion.forced_on_dead_squares,
         placement: drops::placement(file, &cx)?,
         pocket: drops::pocket(file),

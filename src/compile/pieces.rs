@@ -331,6 +331,7 @@ fn compile_piece(
         filters: TargetFilters::default(),
         resets_clock: p.resets_clock,
         promotion_limit: 0,
+        promotion_move: None,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
         slow_attacks: slow,
         spawn: None,

@@ -76,9 +76,15 @@ fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [Pi
             ));
         }
         let kind = crate::engine::types::PieceKind::from_index(i);
-        if !pieces
-            .iter()
-            .any(|d| d.promotions.iter().any(|r| r.to.contains(&kind)))
+        let by_move = file.pieces.iter().any(|q| {
+            q.promotion_move
+                .as_ref()
+                .is_some_and(|pm| pm.to.get_ref() == p.name.get_ref())
+        });
+        if !by_move
+            && !pieces
+                .iter()
+                .any(|d| d.promotions.iter().any(|r| r.to.contains(&kind)))
         {
             return Err(cx.err(
                 lim.span(),

@@ -209,6 +209,62 @@ impl Position {
         }
     }
 
+    /// Promotions as moves of their own (`promotion_move`): a piece on its
+    /// promotion squares (or its side's last one, where allowed) becomes the
+    /// new kind in place or one step away on an empty square, when the new
+    /// piece attacks no enemy piece, the move gives no check and leaves no
+    /// royal piece of its side attacked.
+    #[cold]
+    fn promotion_moves(&mut self, out: &mut Vec<Move>) {
+        let v = Arc::clone(&self.v);
+        let g = &v.geometry;
+        let c = self.side;
+        let mut candidates = Vec::new();
+        for &from in &self.plist[c.index()] {
+            let Some(p) = self.board[from.index()] else {
+                continue;
+            };
+            let Some(pm) = &v.def(p.kind()).promotion_move else {
+                continue;
+            };
+            let last = pm.anywhere_when_last
+                && self.plist[c.index()]
+                    .iter()
+                    .filter(|s| self.board[s.index()] == Some(p))
+                    .count()
+                    == 1;
+            if !(pm.squares[c.index()][from.index()] || last) || self.at_promotion_limit(pm.to, c) {
+                continue;
+            }
+            let mut m = Move::board(from, from);
+            m.promo = pm.to;
+            candidates.push(m);
+            for &vi in &pm.vectors[c.index()] {
+                if let Some(&t) = g.ray(vi, from).first()
+                    && self.board[t.index()].is_none()
+                {
+                    let mut m = Move::board(from, t);
+                    m.promo = pm.to;
+                    candidates.push(m);
+                }
+            }
+        }
+        let mut buf = Vec::new();
+        for m in candidates {
+            if !self.is_legal_pseudo(m, c) {
+                continue;
+            }
+            self.make(m);
+            buf.clear();
+            self.piece_moves(m.to, Piece::new(m.promo, c), &mut buf);
+            let quiet = !buf.iter().any(|x| x.ncap > 0) && !self.in_check(!c);
+            self.unmake();
+            if quiet {
+                out.push(m);
+            }
+        }
+    }
+
     /// The royal pieces face each other: a pass is legal even in check, and
     /// every other move must part them.
     #[cold]
@@ -411,6 +467,9 @@ impl Position {
         }
         if rules.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
             out.retain(|m| m.ncap > 0);
+        }
+        if self.v.promotion_moves && !self.in_placement() {
+            self.promotion_moves(out);
         }
         if self.v.end.royals_facing.is_some() && self.royals_facing() {
             self.part_royals(out);

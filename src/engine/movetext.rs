@@ -140,7 +140,8 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
 /// Whether a board move's captures are implied by its squares (none, the
 /// destination, or en passant) — only such moves have UCI/USI spellings.
 fn plain(pos: &Position, m: &Move) -> bool {
-    m.from != m.to && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)))
+    (m.from != m.to || m.promo.some().is_some())
+        && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)))
 }
 
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.

@@ -98,6 +98,16 @@ pub(crate) struct Promotion {
     pub trigger: PromotionTrigger,
 }
 
+/// Promotion as a move of its own: from these squares (per side), into
+/// `to`, in place or by one step along these vectors to an empty square.
+#[derive(Debug, Clone)]
+pub(crate) struct PromotionMove {
+    pub to: PieceKind,
+    pub squares: [Vec<bool>; 2],
+    pub vectors: [Vec<super::geometry::VectorId>; 2],
+    pub anywhere_when_last: bool,
+}
+
 /// A piece that puts a new piece on a square next to it instead of moving.
 #[derive(Debug, Clone)]
 pub(crate) struct Spawn {
@@ -148,6 +158,8 @@ pub struct PieceDef {
     pub(crate) filters: TargetFilters,
     /// Moving this piece resets the halfmove clock.
     pub(crate) resets_clock: bool,
+    /// Promotion as a move of its own.
+    pub(crate) promotion_move: Option<PromotionMove>,
     /// Promotion to this kind needs fewer than this many on the board (0 =
     /// no limit).
     pub(crate) promotion_limit: u16,
@@ -394,6 +406,8 @@ pub struct Variant {
     /// Kinds that need the slow attack test, per attacking side.
     pub(crate) slow_attackers: [KindSet; 2],
     pub(crate) has_drops: bool,
+    /// Some piece promotes by a move of its own.
+    pub(crate) promotion_moves: bool,
     /// Kinds whose drops keep them split between light and dark squares.
     pub(crate) colour_split: KindSet,
     /// A piece arriving where it could never move again must promote.

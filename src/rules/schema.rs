@@ -229,6 +229,8 @@ pub struct PieceTable {
     /// do not reset it.
     #[serde(default)]
     pub resets_clock: bool,
+    /// Promotion as a move of its own (sittuyin): see [`PromotionMove`].
+    pub promotion_move: Option<PromotionMove>,
     /// A piece may promote to this one only while its side has fewer than
     /// this many of it on the board (grand chess: one queen, two rooks).
     pub promotion_limit: Option<Spanned<u32>>,
@@ -269,6 +271,25 @@ pub struct ExtraMoves {
     pub within: bool,
     /// The moves it then has besides its `betza` (single legs only).
     pub betza: Spanned<String>,
+}
+
+/// `promotion_move = { to, squares, betza, anywhere_when_last }`: instead of
+/// moving, a piece standing on one of `squares` (named for the first player,
+/// mirrored for the second) turns into `to` where it stands or with one
+/// `betza` step to an empty square — only where the new piece attacks no
+/// enemy piece and the move gives no check.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionMove {
+    /// The piece it becomes.
+    pub to: Spanned<String>,
+    /// Where it must stand (the first player's squares).
+    pub squares: Vec<Spanned<String>>,
+    /// The steps it may take while promoting (single steps or leaps).
+    pub betza: Spanned<String>,
+    /// A side's last piece of this kind may promote from any square.
+    #[serde(default)]
+    pub anywhere_when_last: bool,
 }
 
 /// One promotion rule of a piece.
