@@ -21,3 +21,21 @@ fn rules_format_example() {
         assert!(r.passed, "{:?}", r.failures);
     }
 }
+
+/// docs/variants.md is what `chimera gallery variants -o docs/variants.md`
+/// writes from the rules files (regenerate it with that command).
+#[test]
+fn variant_gallery_is_up_to_date() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .args(["gallery", "variants", "-o", "docs/variants.md", "--check"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -10,6 +10,7 @@ mod bench;
 mod check;
 mod context;
 mod explain;
+mod gallery;
 mod matches;
 mod moves;
 mod output;
@@ -47,6 +48,7 @@ enum Command {
     Match(matches::Args),
     Replay(replay::Args),
     Explain(explain::Args),
+    Gallery(gallery::Args),
 }
 
 /// Runs the command line and returns the exit status.
@@ -64,6 +66,7 @@ pub fn run() -> ExitCode {
             Command::Match(a) => (Output::new(a.json), matches::run(&cx, a)),
             Command::Replay(a) => (Output::new(a.json), replay::run(&cx, a)),
             Command::Explain(a) => (Output::new(a.json), explain::run(a)),
+            Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),
         },
     };
     match result {
