@@ -288,6 +288,7 @@ impl Position {
                 continue;
             }
             let leaves_ep = rule.ep_create && def.ep_from[c.index()][from.index()];
+            let before = out.len();
             scan(
                 self,
                 sqs,
@@ -296,9 +297,6 @@ impl Position {
                 c,
                 (self.ep, self.ep_victim),
                 |t, _, stop| {
-                    if rule.within && !def.zone[c.index()][t.index()] {
-                        return;
-                    }
                     let m = match stop {
                         Stop::Empty => {
                             let mut m = Move::board(from, t);
@@ -313,6 +311,9 @@ impl Position {
                     self.push_board(k, c, m, out);
                 },
             );
+            if rule.within {
+                keep_within(&def.zone[c.index()], out, before);
+            }
         }
         if def.overlapping_rays {
             dedup_from(out, start);
@@ -703,6 +704,20 @@ pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
             out.swap_remove(i);
         } else {
             i += 1;
+        }
+    }
+}
+
+/// Drops the moves from `start` on that end outside `zone` (extra moves that
+/// must stay on their squares).
+#[cold]
+fn keep_within(zone: &[bool], out: &mut Vec<Move>, start: usize) {
+    let mut i = start;
+    while i < out.len() {
+        if zone[out[i].to.index()] {
+            i += 1;
+        } else {
+            out.remove(i);
         }
     }
 }
