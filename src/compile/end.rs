@@ -8,7 +8,7 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    EndRules, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule,
+    EndRules, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
 
@@ -17,6 +17,41 @@ fn outcome(o: rules::Outcome) -> Outcome {
         rules::Outcome::Win => Outcome::Win,
         rules::Outcome::Loss => Outcome::Loss,
         rules::Outcome::Draw => Outcome::Draw,
+    }
+}
+
+fn verdict(r: rules::RuleEnd) -> Verdict {
+    match r {
+        rules::RuleEnd::Win => Verdict::Outcome(Outcome::Win),
+        rules::RuleEnd::Loss => Verdict::Outcome(Outcome::Loss),
+        rules::RuleEnd::Draw => Verdict::Outcome(Outcome::Draw),
+        rules::RuleEnd::Points => Verdict::Points,
+    }
+}
+
+/// `[end] points`, required by a `"points"` ending and meaningless without one.
+fn points(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Option<(Vec<f64>, f64)>> {
+    let uses = [file.end.royals_facing, file.end.double_pass].contains(&Some(rules::RuleEnd::Points));
+    match (&file.end.points, uses) {
+        (None, false) => Ok(None),
+        (None, true) => Err(cx.err(
+            cx.section("[end]"),
+            "a \"points\" ending needs `[end] points = { values = { … } }`",
+        )),
+        (Some(p), false) => Err(cx.err(
+            p.span(),
+            "`points` count only for a \"points\" ending, and there is none",
+        )),
+        (Some(p), true) => {
+            let mut values = vec![0.0; file.pieces.len()];
+            for (name, v) in &p.get_ref().values {
+                let k = names
+                    .lookup(name)
+                    .ok_or_else(|| cx.err(p.span(), format!("no piece named `{name}` for points")))?;
+                values[k.index()] = *v;
+            }
+            Ok(Some((values, p.get_ref().second_bonus)))
+        }
     }
 }
 
@@ -139,8 +174,9 @@ pub(super) fn compile(
     Ok(EndRules {
         checkmated,
         stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
-        royals_facing: file.end.royals_facing.map(outcome),
-        double_pass: file.end.double_pass.map(outcome),
+        royals_facing: file.end.royals_facing.map(verdict),
+        double_pass: file.end.double_pass.map(verdict),
+        points: points(file, cx, names)?,
         repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
             count: *r.count.get_ref(),
             result: match r.result {

@@ -102,6 +102,7 @@ pub fn compile(
         display_notation: sides::display_notation(file),
         drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
         gates,
+        drops_reset_clock: file.hand.as_ref().is_some_and(|h| h.drops_reset_clock),
         castles,
         castle_keep,
         attack_lines,

@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::position::Position;
 use super::types::Color;
-use super::variant::{Outcome, RepetitionResult, Variant};
+use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -250,16 +250,46 @@ impl Position {
             && last.was_facing
             && self.royals_facing()
         {
-            return Some(GameResult::from_outcome(self.side, o, Reason::RoyalsFacing));
+            return Some(self.verdict(o, Reason::RoyalsFacing));
         }
         if let Some(o) = v.end.double_pass
             && last.mv.kind == super::moves::MoveKind::Pass
             && self.stack.len() >= 2
             && self.stack[self.stack.len() - 2].mv.kind == super::moves::MoveKind::Pass
         {
-            return Some(GameResult::from_outcome(self.side, o, Reason::DoublePass));
+            return Some(self.verdict(o, Reason::DoublePass));
         }
         None
+    }
+
+    /// A rule's ending: its result for the side to move, or by points.
+    fn verdict(&self, v: Verdict, reason: Reason) -> GameResult {
+        match v {
+            Verdict::Outcome(o) => GameResult::from_outcome(self.side, o, reason),
+            Verdict::Points => {
+                let (values, bonus) = self
+                    .v
+                    .end
+                    .points
+                    .as_ref()
+                    .map_or((&[][..], 0.0), |(v, b)| (&v[..], *b));
+                let mut score = [0.0f64, bonus];
+                for c in Color::BOTH {
+                    for &s in &self.plist[c.index()] {
+                        if let Some(p) = self.board[s.index()] {
+                            score[c.index()] += values.get(p.kind().index()).copied().unwrap_or(0.0);
+                        }
+                    }
+                }
+                if score[0] > score[1] {
+                    GameResult::win(Color::First, reason)
+                } else if score[1] > score[0] {
+                    GameResult::win(Color::Second, reason)
+                } else {
+                    GameResult::draw(reason)
+                }
+            }
+        }
     }
 
     /// Whether a side has a piece on one of its winning squares.

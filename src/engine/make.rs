@@ -181,8 +181,13 @@ impl Position {
                     self.royal_count[us.index()] += 1;
                 }
                 self.put(mv.to, Piece::new(placed, us));
-                if mv.kind == MoveKind::Drop && self.v.drop_castling {
-                    self.grant_castling(mv.to, us);
+                if mv.kind == MoveKind::Drop {
+                    if self.v.drop_castling {
+                        self.grant_castling(mv.to, us);
+                    }
+                    if self.v.drops_reset_clock {
+                        self.halfmove = 0;
+                    }
                 }
             }
             MoveKind::ToPocket => {

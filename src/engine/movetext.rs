@@ -153,6 +153,12 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
     }
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.def(entering(m)).key, g.name(m.to)),
+        // Fairy-Stockfish writes a pass as its royal piece moving to its own
+        // square (`e2e2`).
+        MoveKind::Pass if matches!(pos.royal_squares(pos.side), super::position::RoyalSquares::One(_)) => {
+            let s = pos.royal[pos.side.index()];
+            format!("{}{}", g.name(s), g.name(s))
+        }
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if let Some(k) = m.promotion() {
@@ -169,9 +175,14 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
                 }
             }
             if let Some(k) = m.gated_kind() {
-                // Fairy-Stockfish's gating: `b1c3h`, `e1g1hh1`.
+                // Fairy-Stockfish's gating: `b1c3h`, `e1g1h`; castling that
+                // gates on the rook's square is written from the rook's
+                // square to the king's: `h1e1h`.
+                if m.kind == MoveKind::Castle && m.aux & AUX_GATE_ROOK != 0 {
+                    let c = &v.castles[(m.aux & AUX_CASTLE) as usize];
+                    s = format!("{}{}", g.name(c.rook), g.name(c.king));
+                }
                 s.push_str(&v.def(k).key.to_lowercase());
-                s.push_str(&gate_rook_square(pos, m));
             }
             s
         }
@@ -808,7 +819,7 @@ fn check_board_move_syntax(v: &Variant, t: &str) -> Result<(), String> {
             rest = r;
         }
         if squares >= 2 && !v.gates.is_empty() && check_gate_suffix(v, rest).is_ok() {
-            // UCI gating: `b1c3h`, `e1g1hh1`.
+            // UCI gating: `b1c3h`, `h1e1h`.
             return check_shots(v, &tail);
         }
         if squares >= 2 && rest.chars().all(|c| c.is_ascii_lowercase() || c == '+') && !rest.is_empty() {

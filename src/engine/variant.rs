@@ -45,6 +45,15 @@ pub enum PositionStyle {
     Sfen,
 }
 
+/// How a rule ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// This result for the side to move.
+    Outcome(Outcome),
+    /// The side with more points on the board wins; equal draws.
+    Points,
+}
+
 /// A result seen from the player it happens to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -284,9 +293,12 @@ pub(crate) struct EndRules {
     pub reach_reply: bool,
     /// Royal pieces facing each other must part (see the rules file's
     /// `royals_facing`); facing twice in a row ends the game so.
-    pub royals_facing: Option<Outcome>,
+    pub royals_facing: Option<Verdict>,
     /// Two passes in a row end the game so.
-    pub double_pass: Option<Outcome>,
+    pub double_pass: Option<Verdict>,
+    /// Piece values per kind and the second player's bonus, for
+    /// [`Verdict::Points`].
+    pub points: Option<(Vec<f64>, f64)>,
     /// Some goal must be reached safely (the draw and order rules of
     /// [`ReachGoal::safe`] apply to all goals).
     pub reach_safe: bool,
@@ -398,6 +410,8 @@ pub struct Variant {
     /// Squares a piece from hand may enter when their first piece leaves
     /// them; their rights are bits of the castling field after the castles'.
     pub(crate) gates: Vec<Gate>,
+    /// A drop resets the halfmove clock.
+    pub(crate) drops_reset_clock: bool,
     /// Some castling right is gained by drops.
     pub(crate) drop_castling: bool,
     /// Castling rights kept after a move from or to each square.

@@ -381,6 +381,10 @@ pub struct HandRules {
     /// Drops may not be made on squares from which the piece could never move.
     #[serde(default)]
     pub no_dead_drops: bool,
+    /// A drop resets the halfmove clock, as a capture does (Fairy-Stockfish's
+    /// rule; python-chess's crazyhouse does not).
+    #[serde(default)]
+    pub drops_reset_clock: bool,
 }
 
 fn default_capture() -> CaptureRule {
@@ -516,6 +520,32 @@ pub struct DroppedCastling {
     pub rook: Spanned<String>,
 }
 
+/// How a rule ends the game: a result for the side to move, or `"points"`
+/// (the side with more `[end] points` wins; equal is a draw).
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleEnd {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Loss,
+    /// A draw.
+    Draw,
+    /// Counted by `[end] points`.
+    Points,
+}
+
+/// `[end] points = { values = { chariot = 13, … }, second_bonus = 1.5 }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsTable {
+    /// Points per piece on the board, by piece name (others count 0).
+    pub values: IndexMap<String, f64>,
+    /// Added to the second player's points.
+    #[serde(default)]
+    pub second_bonus: f64,
+}
+
 /// A result seen from the player it happens to.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
@@ -623,10 +653,13 @@ pub struct EndRules {
     /// move must end that (or pass, even in check); if the position after
     /// its move still shows them facing, the game ends with this result for
     /// the side to move then.
-    pub royals_facing: Option<Outcome>,
+    pub royals_facing: Option<RuleEnd>,
     /// Two passes in a row end the game with this result for the side to
     /// move.
-    pub double_pass: Option<Outcome>,
+    pub double_pass: Option<RuleEnd>,
+    /// How `"points"` endings count: piece values and the second player's
+    /// bonus (janggi: 1.5).
+    pub points: Option<Spanned<PointsTable>>,
     /// The repetition rule, if any.
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.

@@ -17,6 +17,8 @@ the reference library is not installed (the caller skips then).
 Known, listed differences (not failures):
 - pyffish counts a pawn drop that mates as legal (shogi's uchifuzume forbids
   it): such a move missing from chimera's list is accepted.
+- Fairy-Stockfish writes the makruk/sittuyin counting ply in the en-passant
+  field; chimera's files do not say the counting rules yet: ignored.
 - python-chess ends a game on insufficient material, chimera (like
   Fairy-Stockfish's chess) does not: such a game stops there, unjudged.
 """
@@ -197,8 +199,38 @@ def normalise_move(m):
     return m
 
 
-def same_position(reference, chimera, sfen):
+def ep_as_reference(reference, chimera):
+    """Fairy-Stockfish writes an en-passant square only when a capture there
+    is legal; chimera after every double step (as the FEN standard does).
+    The legal moves are compared anyway, so chimera's square is dropped
+    where the reference has none."""
+    r, c = reference.split(), chimera.split()
+    if len(r) >= 4 and r[3].isdigit():
+        # Fairy-Stockfish writes the makruk/sittuyin counting ply there; the
+        # counting rules are not said by chimera's files yet (listed in the
+        # files and issue 13's note).
+        r[3] = "-"
+        reference = " ".join(r)
+    if len(r) == len(c) and len(r) >= 4 and r[3] == "-" and c[3] != "-":
+        c[3] = "-"
+        return reference, " ".join(c)
+    return reference, chimera
+
+
+def sorted_hand(fen):
+    if "[" not in fen:
+        return fen
+    head, rest = fen.split("[", 1)
+    hand, tail = rest.split("]", 1)
+    return f"{head}[{''.join(sorted(hand))}]{tail}"
+
+
+def same_position(reference, chimera, sfen, fsf=False):
     """Compares positions; returns a difference or None."""
+    if fsf and not sfen:
+        reference, chimera = ep_as_reference(reference, chimera)
+        # The order of pieces in a hand carries no meaning.
+        reference, chimera = sorted_hand(reference), sorted_hand(chimera)
     if not sfen:
         return None if reference == chimera else f"reference {reference}\n      chimera   {chimera}"
     rb, rrest, rhand = fen_parts(reference)
@@ -250,6 +282,9 @@ def main():
                 m = rng.choice(choices)
             played.append(m)
             ref.push(m)
+        if ending is None:
+            # The last move may have ended the game too.
+            ending = ref.result()
         final_fen = ref.fen()
         with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
             f.write(f'[VariantFile "{os.path.abspath(rules)}"]\n\n')
@@ -277,13 +312,13 @@ def main():
             if missing or extra:
                 problems.append(f"ply {i + 1}: missing {missing} extra {extra} at {fens[i]}")
                 break
-            diff = same_position(fens[i], t["position"], sfen)
+            diff = same_position(fens[i], t["position"], sfen, isinstance(ref, Pyffish))
             if diff:
                 problems.append(f"ply {i + 1}: positions differ\n      {diff}")
                 break
         final = [x for x in lines if "result" in x]
         if not problems and final:
-            diff = same_position(final_fen, final[0]["position"], sfen)
+            diff = same_position(final_fen, final[0]["position"], sfen, isinstance(ref, Pyffish))
             if diff:
                 problems.append(f"final position differs\n      {diff}")
             theirs = ending
