@@ -497,6 +497,9 @@ fn position_text() {
         "wwii-chess.toml",
         "pocket-shogi-copper.toml",
         "ko-shogi.toml",
+        "seirawan.toml",
+        "janggi.toml",
+        "sittuyin.toml",
     ]
     .iter()
     .map(|f| variant(f))
