@@ -62,9 +62,9 @@ fn passing(leg: &Leg, v: (i32, i32), geo: &mut Geometry) -> Passing {
         };
         return Passing::Bent {
             orth: geo.vector(orth),
-            orth_steps: (long - short) as u16,
+            orth_steps: (long - short).min(255) as u8,
             diag: geo.vector((v.0.signum(), v.1.signum())),
-            diag_steps: (short - 1) as u16,
+            diag_steps: (short - 1).min(255) as u8,
             lame: leg.lame,
         };
     }

@@ -102,6 +102,8 @@ pub fn compile(
         display_notation: sides::display_notation(file),
         drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
         gates,
+        extra_legality: false,
+        extra_make: false,
         drops_reset_clock: file.hand.as_ref().is_some_and(|h| h.drops_reset_clock),
         castles,
         castle_keep,
@@ -123,6 +125,19 @@ pub fn compile(
         options,
     };
     native::attach(file, &cx, registry, &mut variant)?;
+    variant.extra_legality = !variant.hooks.is_empty()
+        || variant.pocket.is_some_and(|p| p.from_board)
+        || variant.moves.no_checks
+        || variant.moves.compulsory_capture
+        || variant.moves.must_drop
+        || variant.promotion_moves
+        || variant.end.royals_facing.is_some()
+        || !variant.colour_split.is_empty();
+    variant.extra_make = !variant.hooks.is_empty()
+        || !variant.gates.is_empty()
+        || variant.moves.explosion.is_some()
+        || variant.end.royals_facing.is_some()
+        || variant.end.checks_to_win.is_some();
     let start = setup::start(file, &cx, &names, &variant)?;
     variant.material = material::limits(&variant, &start);
     variant.start = start;

@@ -49,9 +49,9 @@ pub(crate) enum Passing {
     /// otherwise at least one occupied.
     Bent {
         orth: VectorId,
-        orth_steps: u16,
+        orth_steps: u8,
         diag: VectorId,
-        diag_steps: u16,
+        diag_steps: u8,
         lame: bool,
     },
 }

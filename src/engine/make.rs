@@ -159,7 +159,7 @@ impl Position {
             hash: self.hash,
             royal: self.royal,
             checks: self.checks,
-            was_facing: self.v.end.royals_facing.is_some() && self.royals_facing(),
+            was_facing: self.v.extra_make && self.v.end.royals_facing.is_some() && self.royals_facing(),
         };
         if self.ep.is_some() {
             self.hash ^= self.v.zobrist.ep[self.ep.index()];
@@ -211,7 +211,10 @@ impl Position {
                 self.set_castling(self.castling & keep);
             }
         }
-        if mv.aux & AUX_GATE != 0 && matches!(mv.kind, MoveKind::Board | MoveKind::Castle) {
+        if self.v.extra_make
+            && mv.aux & AUX_GATE != 0
+            && matches!(mv.kind, MoveKind::Board | MoveKind::Castle)
+        {
             self.gate(mv, us, &mut undo);
         }
         // FEN counts full moves; SFEN counts plies.
@@ -222,6 +225,20 @@ impl Position {
         self.hash ^= self.v.zobrist.side;
         let (moved, captured) = (undo.moved, undo.captured);
         self.stack.push(undo);
+        if self.v.extra_make {
+            self.after_move_rules(mv, us, moved, captured);
+        }
+    }
+
+    /// Explosions, hook effects and check counting, after a move.
+    #[inline(never)]
+    fn after_move_rules(
+        &mut self,
+        mv: Move,
+        us: Color,
+        moved: Option<Piece>,
+        captured: [Option<Piece>; MAX_CAPTURES],
+    ) {
         if let Some(immune) = self.v.moves.explosion
             && mv.ncap > 0
         {

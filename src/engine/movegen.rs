@@ -443,6 +443,17 @@ impl Position {
     pub(crate) fn legal_moves_undecided(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.legal_moves_core(out);
+        // One test for the common case: no rule below applies.
+        if self.v.extra_legality {
+            self.special_legality(out);
+        }
+    }
+
+    /// The rules that add or remove legal moves beyond the pieces' own:
+    /// hooks, pocket entries, no checks, compulsory capture, promotion moves,
+    /// facing royals, compulsory drops, split colours.
+    #[inline(never)]
+    fn special_legality(&mut self, out: &mut Vec<Move>) {
         if !self.v.hooks.is_empty() {
             let v = Arc::clone(&self.v);
             for hook in &v.hooks {

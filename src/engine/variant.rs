@@ -410,6 +410,13 @@ pub struct Variant {
     /// Squares a piece from hand may enter when their first piece leaves
     /// them; their rights are bits of the castling field after the castles'.
     pub(crate) gates: Vec<Gate>,
+    /// Some rule adds or removes legal moves after the pieces' own (hooks,
+    /// pockets, no checks, compulsory capture or drops, promotion moves,
+    /// facing royals, split colours).
+    pub(crate) extra_legality: bool,
+    /// Some rule acts in `make` beyond moving pieces (hooks, gating,
+    /// explosions, facing royals, check counting).
+    pub(crate) extra_make: bool,
     /// A drop resets the halfmove clock.
     pub(crate) drops_reset_clock: bool,
     /// Some castling right is gained by drops.
