@@ -105,19 +105,21 @@ pub(super) fn compile(
     }
     // `checkmate` is said from the checkmating side; the engine keeps the
     // checkmated player's outcome.
-    let checkmated = match file.end.checkmate.as_ref().map(|c| c.get_ref().as_str()) {
-        None | Some("win") => Outcome::Loss,
-        Some("loss") => Outcome::Win,
-        Some("draw") => Outcome::Draw,
-        Some(other) => {
-            let cm = file.end.checkmate.as_ref().expect("checked above");
-            return Err(cx.err(
-                cm.span(),
-                format!(
-                    "end.checkmate is \"win\", \"loss\" or \"draw\" for the checkmating side, not `{other}`"
-                ),
-            ));
-        }
+    let checkmated = match &file.end.checkmate {
+        None => Outcome::Loss,
+        Some(cm) => match cm.get_ref().as_str() {
+            "win" => Outcome::Loss,
+            "loss" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            other => {
+                return Err(cx.err(
+                    cm.span(),
+                    format!(
+                        "end.checkmate is \"win\", \"loss\" or \"draw\" for the checkmating side, not `{other}`"
+                    ),
+                ));
+            }
+        },
     };
     if let Some(r) = &file.end.repetition
         && *r.count.get_ref() < 2

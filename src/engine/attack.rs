@@ -104,12 +104,9 @@ impl Position {
 
     fn royal_next_to(&self, sq: Square, by: Color) -> bool {
         let g = &self.v.geometry;
-        (-1..=1).any(|df| {
-            (-1..=1).any(|dr| {
-                (df, dr) != (0, 0)
-                    && g.offset(sq, (df, dr)).is_some_and(|s| {
-                        self.board[s.index()].is_some_and(|p| p.color() == by && self.v.def(p.kind()).royal)
-                    })
+        super::geometry::FRAMES.iter().any(|&d| {
+            g.offset(sq, d).is_some_and(|s| {
+                self.board[s.index()].is_some_and(|p| p.color() == by && self.v.def(p.kind()).royal)
             })
         })
     }

@@ -312,7 +312,7 @@ impl Position {
                 },
             );
             if rule.within {
-                keep_within(&def.zone[c.index()], out, before);
+                super::movegen::keep_inside(&def.zone[c.index()], out, before);
             }
         }
         if def.overlapping_rays {
@@ -704,20 +704,6 @@ pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
             out.swap_remove(i);
         } else {
             i += 1;
-        }
-    }
-}
-
-/// Drops the moves from `start` on that end outside `zone` (extra moves that
-/// must stay on their squares).
-#[cold]
-fn keep_within(zone: &[bool], out: &mut Vec<Move>, start: usize) {
-    let mut i = start;
-    while i < out.len() {
-        if zone[out[i].to.index()] {
-            i += 1;
-        } else {
-            out.remove(i);
         }
     }
 }

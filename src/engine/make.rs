@@ -133,13 +133,7 @@ impl Position {
         undo.effects.push(Effect::Square(sq, None));
         // An empty hand closes the side's gates (as Fairy-Stockfish keeps them).
         if self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
-            let mut rights = self.castling;
-            for g in &self.v.gates {
-                if g.color == us {
-                    rights &= !self.v.gate_bit(g.square, us).unwrap_or(0);
-                }
-            }
-            self.set_castling(rights);
+            self.set_castling(self.castling & !self.v.gate_bits(us));
         }
     }
 
@@ -326,19 +320,9 @@ impl Position {
     /// A capture's explosion: the piece on `at` and the non-immune pieces
     /// around it leave the board, recorded like hook effects.
     fn explode(&mut self, at: Square, immune: KindSet) {
-        const AROUND: [(i32, i32); 8] = [
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ];
         let mut royal_hit = self.board[at.index()].is_some_and(|p| self.v.def(p.kind()).royal);
         self.record_square(at, None);
-        for d in AROUND {
+        for d in super::geometry::FRAMES {
             let Some(s) = self.v.geometry.offset(at, d) else {
                 continue;
             };

@@ -21,7 +21,7 @@ pub(crate) mod types;
 pub(crate) mod variant;
 
 pub use end::{GameResult, History, Reason, judge, repetition};
-pub use geometry::Geometry;
+pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
 pub use moves::{MAX_CAPTURES, Move, MoveKind};
 pub use movetext::{MoveNotation, MoveTextError};

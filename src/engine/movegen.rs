@@ -152,12 +152,15 @@ impl Position {
         if limit == 0 {
             return false;
         }
-        let own = Piece::new(kind, c);
-        let n = self.plist[c.index()]
+        self.on_board(Piece::new(kind, c)) >= limit as usize
+    }
+
+    /// How many of this piece stand on the board.
+    fn on_board(&self, p: Piece) -> usize {
+        self.plist[p.color().index()]
             .iter()
-            .filter(|s| self.board[s.index()] == Some(own))
-            .count();
-        n >= limit as usize
+            .filter(|s| self.board[s.index()] == Some(p))
+            .count()
     }
 
     /// Files holding `limit` or more pieces of this kind and side (for
@@ -227,12 +230,7 @@ impl Position {
             let Some(pm) = &v.def(p.kind()).promotion_move else {
                 continue;
             };
-            let last = pm.anywhere_when_last
-                && self.plist[c.index()]
-                    .iter()
-                    .filter(|s| self.board[s.index()] == Some(p))
-                    .count()
-                    == 1;
+            let last = pm.anywhere_when_last && self.on_board(p) == 1;
             if !(pm.squares[c.index()][from.index()] || last) || self.at_promotion_limit(pm.to, c) {
                 continue;
             }
@@ -660,9 +658,10 @@ impl Position {
     }
 }
 
-/// Drops the board moves from `start` on that end outside a piece's region.
+/// Drops the board moves from `start` on that end outside `inside` (a
+/// piece's region, or the squares its extra moves must stay on).
 #[cold]
-fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
+pub(super) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
     let mut i = start;
     while i < out.len() {
         if out[i].kind != MoveKind::Board || inside[out[i].to.index()] {

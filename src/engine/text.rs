@@ -352,9 +352,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
                 for c in Color::BOTH {
                     let hand = &setup.stores[Store::Hand as usize][c.index() * nk..(c.index() + 1) * nk];
                     if hand.iter().all(|&n| n == 0) {
-                        for gt in v.gates.iter().filter(|gt| gt.color == c) {
-                            setup.castling &= !v.gate_bit(gt.square, c).unwrap_or(0);
-                        }
+                        setup.castling &= !v.gate_bits(c);
                     }
                 }
             }

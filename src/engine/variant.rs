@@ -456,6 +456,16 @@ impl Variant {
         self.castles.len() + self.gates.len()
     }
 
+    /// The right bits of all gating squares of `color`.
+    pub(crate) fn gate_bits(&self, color: Color) -> u32 {
+        let first = self.castles.len();
+        self.gates
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.color == color)
+            .fold(0, |bits, (i, _)| bits | 1 << (first + i))
+    }
+
     /// The right bit of a gating square of `color`, if `sq` is one.
     pub(crate) fn gate_bit(&self, sq: Square, color: Color) -> Option<u32> {
         let i = self

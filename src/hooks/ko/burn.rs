@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Effects, Hook, HookContext, HookEntry, HookError, MoveKind, PieceKind, Square};
+use crate::engine::{Effects, FRAMES, Hook, HookContext, HookEntry, HookError, MoveKind, PieceKind, Square};
 
 /// The registry entry.
 pub const ENTRY: HookEntry = HookEntry {
@@ -25,17 +25,6 @@ struct Burn {
     flame: PieceKind,
 }
 
-const AROUND: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
 impl Hook for Burn {
     fn name(&self) -> &'static str {
         ENTRY.name
@@ -48,7 +37,7 @@ impl Hook for Burn {
         let Some(to) = fx.mv().to() else { return };
         let around: Vec<Square> = {
             let board = fx.position().variant().board();
-            AROUND.iter().filter_map(|&d| board.offset(to, d)).collect()
+            FRAMES.iter().filter_map(|&d| board.offset(to, d)).collect()
         };
         for s in around {
             if fx.position().piece_at(s).is_some() {
