@@ -147,7 +147,7 @@ fn extra_moves(
                 let mut rule = legs::leg_rule(leg, v, false, geo);
                 rule.zone = true;
                 rule.within = x.within;
-                rays[c.index()].push(Ray { vector, rule });
+                rays[c.index()].push(Ray::new(vector, rule));
             }
         }
     }
@@ -259,7 +259,7 @@ fn compile_piece(
                     for v in legs::leg_vectors(leg, c, orientation) {
                         let vector = geo.vector(v);
                         let rule = legs::leg_rule(leg, v, has_ep, geo);
-                        rays[c.index()].push(Ray { vector, rule });
+                        rays[c.index()].push(Ray::new(vector, rule));
                     }
                 }
             }
@@ -321,6 +321,7 @@ fn compile_piece(
         region,
         zone,
         promotions: Vec::new(),
+        promo_at: Color::BOTH.map(|_| vec![0; geo.nsq]),
         demotes_to: PieceKind::NONE,
         drop_ok: [Vec::new(), Vec::new()],
         per_file: 0,

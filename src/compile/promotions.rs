@@ -6,7 +6,7 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
-use crate::engine::variant::{PieceDef, Promotion, PromotionTrigger};
+use crate::engine::variant::{PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger};
 use crate::rules::{RulesFile, Trigger};
 
 fn trigger(t: Trigger) -> PromotionTrigger {
@@ -55,6 +55,19 @@ pub(super) fn apply(
                 forced: rule.forced,
                 trigger: trigger(rule.trigger.unwrap_or(file.promotion.trigger)),
             });
+        }
+        for c in Color::BOTH {
+            let at = &mut def.promo_at[c.index()];
+            for pr in &def.promotions {
+                for (sq, &inside) in pr.zone[c.index()].iter().enumerate() {
+                    if inside {
+                        at[sq] |= PROMO_TO;
+                        if pr.trigger == PromotionTrigger::Either {
+                            at[sq] |= PROMO_FROM;
+                        }
+                    }
+                }
+            }
         }
         if let Some(d) = &p.demotes_to {
             def.demotes_to = names.piece(cx, d, "demotes_to")?;

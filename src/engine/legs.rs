@@ -86,6 +86,18 @@ pub(crate) struct LegRule {
 pub(crate) struct Ray {
     pub vector: VectorId,
     pub rule: LegRule,
+    /// Nothing to test before or after the scan: no initial-only or zone
+    /// start, no squares passed, no en-passant square left, no `within`.
+    pub plain: bool,
+}
+
+impl Ray {
+    /// A ray, with its `plain` flag derived from the rule.
+    pub(crate) fn new(vector: VectorId, rule: LegRule) -> Ray {
+        let plain =
+            !rule.initial && !rule.zone && !rule.within && !rule.ep_create && rule.passing == Passing::Free;
+        Ray { vector, rule, plain }
+    }
 }
 
 /// Which pieces a piece may not take, shoot or hop.
@@ -123,6 +135,48 @@ pub(crate) enum Stop {
     Capture,
     /// An en-passant capture landing here, taking the piece on the square given.
     EnPassant(Square),
+}
+
+/// Where a leg's stops go. Closures are sinks; the single-leg move path
+/// has its own, whose `stop` is always inlined into the scan loop.
+pub(crate) trait Sink {
+    /// A square where the leg may end.
+    fn stop(&mut self, t: Square, dist: u16, what: Stop);
+}
+
+impl<F: FnMut(Square, u16, Stop)> Sink for F {
+    #[inline(always)]
+    fn stop(&mut self, t: Square, dist: u16, what: Stop) {
+        self(t, dist, what)
+    }
+}
+
+/// The stops of one ray of a single-leg piece, made into moves.
+struct RaySink<'a> {
+    pos: &'a Position,
+    from: Square,
+    kind: PieceKind,
+    color: Color,
+    leaves_ep: bool,
+    out: &'a mut Vec<Move>,
+}
+
+impl Sink for RaySink<'_> {
+    #[inline(always)]
+    fn stop(&mut self, t: Square, _dist: u16, what: Stop) {
+        let m = match what {
+            Stop::Empty => {
+                let mut m = Move::board(self.from, t);
+                if self.leaves_ep {
+                    m.aux = AUX_EP_CREATE;
+                }
+                m
+            }
+            Stop::Capture => Move::board(self.from, t).with_capture(t),
+            Stop::EnPassant(victim) => Move::board(self.from, t).with_capture(victim),
+        };
+        self.pos.push_board(self.kind, self.color, m, self.out);
+    }
 }
 
 /// What a leg sees on the board.
@@ -166,18 +220,62 @@ pub(crate) fn scan<B: Board>(
     filters: &TargetFilters,
     mover: Color,
     ep: (Square, Square),
-    mut stop: impl FnMut(Square, u16, Stop),
+    mut sink: impl Sink,
 ) {
     let lim = (rule.max as usize).min(ray.len());
+    if rule.hop == Hop::None {
+        // The common case (steppers, leapers, riders): stop at the first piece.
+        for (i, &t) in ray[..lim].iter().enumerate() {
+            let dist = i as u16 + 1;
+            match board.at(t) {
+                None => {
+                    if dist >= rule.min {
+                        if rule.moves {
+                            sink.stop(t, dist, Stop::Empty);
+                        }
+                        if rule.en_passant && t == ep.0 {
+                            sink.stop(t, dist, Stop::EnPassant(ep.1));
+                        }
+                    }
+                }
+                Some(q) => {
+                    if dist >= rule.min
+                        && q.color() != mover
+                        && rule.captures
+                        && filters.allows(rule, q.kind(), dist)
+                    {
+                        sink.stop(t, dist, Stop::Capture);
+                    }
+                    return;
+                }
+            }
+        }
+        return;
+    }
+    scan_hopping(board, &ray[..lim], rule, filters, mover, ep, &mut sink);
+}
+
+/// [`scan`] for legs that hop (cannons, grasshoppers, pieces passing over
+/// others): out of line, so the common case stays small.
+#[inline(never)]
+fn scan_hopping<B: Board>(
+    board: &B,
+    ray: &[Square],
+    rule: &LegRule,
+    filters: &TargetFilters,
+    mover: Color,
+    ep: (Square, Square),
+    sink: &mut impl Sink,
+) {
     let mut screens = 0u32;
-    for (i, &t) in ray[..lim].iter().enumerate() {
+    for (i, &t) in ray.iter().enumerate() {
         let dist = i as u16 + 1;
         let q = board.at(t);
         if rule.hop == Hop::Grasshopper && screens == 1 {
             match q {
-                None if rule.moves => stop(t, dist, Stop::Empty),
+                None if rule.moves => sink.stop(t, dist, Stop::Empty),
                 Some(q) if q.color() != mover && rule.captures && filters.allows(rule, q.kind(), dist) => {
-                    stop(t, dist, Stop::Capture)
+                    sink.stop(t, dist, Stop::Capture)
                 }
                 _ => {}
             }
@@ -193,10 +291,10 @@ pub(crate) fn scan<B: Board>(
             None => {
                 if reachable && dist >= rule.min {
                     if rule.moves {
-                        stop(t, dist, Stop::Empty);
+                        sink.stop(t, dist, Stop::Empty);
                     }
                     if rule.en_passant && t == ep.0 {
-                        stop(t, dist, Stop::EnPassant(ep.1));
+                        sink.stop(t, dist, Stop::EnPassant(ep.1));
                     }
                 }
             }
@@ -207,7 +305,7 @@ pub(crate) fn scan<B: Board>(
                     && rule.captures
                     && filters.allows(rule, q.kind(), dist)
                 {
-                    stop(t, dist, Stop::Capture);
+                    sink.stop(t, dist, Stop::Capture);
                 }
                 if rule.hop == Hop::None || filters.cannot_hop.contains(q.kind()) {
                     return;
@@ -284,10 +382,10 @@ impl Position {
         for ray in &def.rays[c.index()] {
             let rule = &ray.rule;
             let sqs = g.ray(ray.vector, from);
-            if sqs.is_empty() || !self.leg_may_start(rule, def, c, from) {
+            if sqs.is_empty() || (!ray.plain && !self.leg_may_start(rule, def, c, from)) {
                 continue;
             }
-            let leaves_ep = rule.ep_create && def.ep_from[c.index()][from.index()];
+            let leaves_ep = !ray.plain && rule.ep_create && def.ep_from[c.index()][from.index()];
             let before = out.len();
             scan(
                 self,
@@ -296,22 +394,16 @@ impl Position {
                 &def.filters,
                 c,
                 (self.ep, self.ep_victim),
-                |t, _, stop| {
-                    let m = match stop {
-                        Stop::Empty => {
-                            let mut m = Move::board(from, t);
-                            if leaves_ep {
-                                m.aux = AUX_EP_CREATE;
-                            }
-                            m
-                        }
-                        Stop::Capture => Move::board(from, t).with_capture(t),
-                        Stop::EnPassant(victim) => Move::board(from, t).with_capture(victim),
-                    };
-                    self.push_board(k, c, m, out);
+                RaySink {
+                    pos: self,
+                    from,
+                    kind: k,
+                    color: c,
+                    leaves_ep,
+                    out,
                 },
             );
-            if rule.within {
+            if !ray.plain && rule.within {
                 super::movegen::keep_inside(&def.zone[c.index()], out, before);
             }
         }

@@ -9,7 +9,7 @@ use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
-use super::variant::{PromotionTrigger, Spawn};
+use super::variant::{PROMO_FROM, PROMO_TO, PromotionTrigger, Spawn};
 
 impl Position {
     /// Pseudo-legal moves of the side to move (its royal piece may be left
@@ -106,8 +106,8 @@ impl Position {
     /// Adds a board move with its promotion choices.
     #[inline(always)]
     pub(crate) fn push_board(&self, k: PieceKind, c: Color, m: Move, out: &mut Vec<Move>) {
-        let def = self.v.def(k);
-        if def.promotions.is_empty() {
+        let at = &self.v.def(k).promo_at[c.index()];
+        if at[m.to.index()] & PROMO_TO == 0 && at[m.from.index()] & PROMO_FROM == 0 {
             out.push(m);
             return;
         }

@@ -124,6 +124,11 @@ pub(crate) struct Spawn {
     pub vectors: [Vec<VectorId>; 2],
 }
 
+/// [`PieceDef::promo_at`] bit: a move ending on the square may promote.
+pub(crate) const PROMO_TO: u8 = 1;
+/// [`PieceDef::promo_at`] bit: a move starting on the square may promote.
+pub(crate) const PROMO_FROM: u8 = 2;
+
 /// A compiled piece kind: its names, its moves for each side, promotions,
 /// drop rules and target filters.
 #[derive(Debug, Clone)]
@@ -150,6 +155,11 @@ pub struct PieceDef {
     /// Squares from which its `zone` legs (extra moves) apply, per side.
     pub(crate) zone: [Vec<bool>; 2],
     pub(crate) promotions: Vec<Promotion>,
+    /// Per side and square: bit [`PROMO_TO`] when a move ending there may
+    /// promote, bit [`PROMO_FROM`] when a move starting there may (the
+    /// `either` trigger). All zero for a piece that never promotes, so move
+    /// generation tests one byte before looking at the rules.
+    pub(crate) promo_at: [Vec<u8>; 2],
     /// The kind that enters a hand when this one is captured (demotion).
     pub(crate) demotes_to: PieceKind,
     /// Squares where a drop is allowed (ranks rule, dead squares), per side.
