@@ -41,6 +41,9 @@ pub fn continuation_frame(prev: (i32, i32)) -> (i32, i32) {
 /// A vector in use: an index into [`Geometry`]'s ray tables.
 pub(crate) type VectorId = u16;
 
+/// The most squares a board has (26 files by 26 ranks).
+pub(crate) const MAX_SQUARES: usize = 26 * 26;
+
 /// The board's shape and its ray tables.
 #[derive(Debug, Clone)]
 pub struct Geometry {

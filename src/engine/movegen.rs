@@ -526,14 +526,22 @@ impl Position {
         if held >= capacity {
             return;
         }
-        let mut from: Vec<Square> = out
-            .iter()
-            .filter(|m| m.kind == MoveKind::Board)
-            .map(|m| m.from)
-            .collect();
-        from.sort_unstable();
-        from.dedup();
-        for sq in from {
+        // Each square with a board move once (a piece's moves are adjacent
+        // in the list; the bit set catches any that are not).
+        let mut seen = [0u64; super::geometry::MAX_SQUARES.div_ceil(64)];
+        let mut last = Square::NONE;
+        for i in 0..out.len() {
+            let m = out[i];
+            if m.kind != MoveKind::Board || m.from == last {
+                continue;
+            }
+            last = m.from;
+            let (word, bit) = (m.from.index() / 64, 1u64 << (m.from.index() % 64));
+            if seen[word] & bit != 0 {
+                continue;
+            }
+            seen[word] |= bit;
+            let sq = m.from;
             let Some(p) = self.board[sq.index()] else { continue };
             if self.v.def(p.kind()).royal {
                 continue;
