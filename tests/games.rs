@@ -182,3 +182,36 @@ fn examples_run() {
     perft_from_string::main();
     random_game::run(&[]);
 }
+
+/// Xiangqi's move counter as Fairy-Stockfish judges it: in a game of 20 plies
+/// or more, each check beyond ten by one side within the counter's plies
+/// lengthens the 100-ply limit by two.
+#[test]
+fn checks_lengthen_the_xiangqi_move_counter() {
+    let v = variant("xiangqi.toml");
+    let judged = |halfmove: u32, plies: usize, checks_by_mover: usize| {
+        let text = format!("3k5/9/9/9/9/9/9/9/9/R1N1K1N1R b - - {halfmove} 60");
+        let mut pos = Position::from_text(&v, &text).expect("position");
+        // Distinct positions (no repetition); the side that just moved gave
+        // a check with each of its last `checks_by_mover` moves.
+        let hashes: Vec<u64> = (0..=plies as u64).collect();
+        let checks: Vec<bool> = (0..plies)
+            .map(|i| (plies - 1 - i).is_multiple_of(2) && (plies - 1 - i) / 2 < checks_by_mover)
+            .collect();
+        let history = chimera::History {
+            hashes: &hashes,
+            checks: Some(&checks),
+        };
+        chimera::judge(&mut pos, &history).map(|r| r.reason)
+    };
+    assert_eq!(judged(100, 30, 10), Some(Reason::FiftyMoves));
+    assert_eq!(judged(100, 30, 11), None, "11 checks: the limit is 102");
+    assert_eq!(judged(101, 30, 11), None);
+    assert_eq!(judged(102, 30, 11), Some(Reason::FiftyMoves));
+    assert_eq!(judged(103, 30, 12), None, "12 checks: the limit is 104");
+    assert_eq!(
+        judged(100, 19, 11),
+        Some(Reason::FiftyMoves),
+        "fewer than 20 plies: no allowance"
+    );
+}

@@ -27,6 +27,8 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::Checks => text.contains("checks_to_win"),
         Reason::RoyalsFacing => text.contains("royals_facing"),
         Reason::DoublePass => text.contains("double_pass"),
+        Reason::Counting => text.contains("[end.counting]"),
+        Reason::OnlyPromotions => text.contains("only_promotions"),
         _ => false,
     }
 }

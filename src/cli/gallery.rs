@@ -239,7 +239,7 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     {
         out.push("checkmate does not win");
     }
-    let end_rules: [(&str, &'static str); 8] = [
+    let end_rules: [(&str, &'static str); 12] = [
         ("reach", "reach a square to win"),
         ("reach_reply", "reply to a reached goal"),
         ("extinction", "extinction"),
@@ -248,6 +248,10 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
         ("royals_facing", "facing royals must part"),
         ("double_pass", "double pass ends"),
         ("fifty_move_rule", "fifty-move rule"),
+        ("counter_check_allowance", "checks lengthen the move counter"),
+        ("counting", "counting rule"),
+        ("only_promotions", "only promotions left ends"),
+        ("draws_by_points", "draws decided by points"),
     ];
     for (k, name) in end_rules {
         if end_key(k) {

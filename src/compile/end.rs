@@ -8,7 +8,8 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    EndRules, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
+    CountingRule, EndRules, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult,
+    RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
 
@@ -31,7 +32,8 @@ fn verdict(r: rules::RuleEnd) -> Verdict {
 
 /// `[end] points`, required by a `"points"` ending and meaningless without one.
 fn points(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Option<(Vec<f64>, f64)>> {
-    let uses = [file.end.royals_facing, file.end.double_pass].contains(&Some(rules::RuleEnd::Points));
+    let uses = [file.end.royals_facing, file.end.double_pass].contains(&Some(rules::RuleEnd::Points))
+        || file.end.draws_by_points;
     match (&file.end.points, uses) {
         (None, false) => Ok(None),
         (None, true) => Err(cx.err(
@@ -190,6 +192,15 @@ pub(super) fn compile(
             perpetual_check_loses: r.perpetual_check_loses,
         }),
         fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
+        counter_check_allowance: match &file.end.counter_check_allowance {
+            Some(n) if file.end.fifty_move_rule.is_none() => {
+                return Err(cx.err(
+                    n.span(),
+                    "counter_check_allowance needs a fifty_move_rule to lengthen",
+                ));
+            }
+            n => n.as_ref().map(|n| *n.get_ref()),
+        },
         reach,
         reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| *r.get_ref()),
         reach_safe: file.end.reach.iter().any(|r| r.safe),
@@ -199,6 +210,51 @@ pub(super) fn compile(
             Some(x) => Some(extinction(x, cx, names, pieces.len())?),
         },
         checks_to_win: file.end.checks_to_win.as_ref().map(|n| *n.get_ref() as u16),
+        counting: match &file.end.counting {
+            None => None,
+            Some(c) => Some(counting(c, cx, names)?),
+        },
+        only_promotions: file.end.only_promotions.map(outcome),
+        draws_by_points: file.end.draws_by_points,
+    })
+}
+
+/// `[end.counting]`: blockers and honour lines name pieces; limits are
+/// moves a game can count (1 to 1000).
+fn counting(c: &Spanned<rules::Counting>, cx: &Ctx, names: &Names) -> Result<CountingRule> {
+    let span = c.span();
+    let c = c.get_ref();
+    let mut blockers = KindSet::EMPTY;
+    for n in &c.blockers {
+        blockers.insert(names.piece(cx, n, "counting blockers")?);
+    }
+    let limit_ok = |n: u32| n <= 1000;
+    let mut pieces_honour = Vec::new();
+    for line in &c.pieces_honour {
+        let kind = names.piece(cx, &line.piece, "pieces_honour")?;
+        if line.at_least == 0 || line.moves == 0 || !limit_ok(line.moves) {
+            return Err(cx.err(
+                line.piece.span(),
+                "a pieces_honour line needs at_least ≥ 1 and moves from 1 to 1000",
+            ));
+        }
+        pieces_honour.push((kind, line.at_least, line.moves));
+    }
+    if !limit_ok(c.board_honour) || !limit_ok(c.otherwise) {
+        return Err(cx.err(span, "counting limits are moves from 0 to 1000"));
+    }
+    if c.board_honour == 0 && c.otherwise == 0 && pieces_honour.is_empty() {
+        return Err(cx.err(
+            span,
+            "this counting rule has no limit: nothing would ever be counted",
+        ));
+    }
+    Ok(CountingRule {
+        blockers,
+        board_honour: c.board_honour,
+        pieces_honour,
+        otherwise: c.otherwise,
+        from_pieces: c.from_pieces,
     })
 }
 

@@ -137,7 +137,8 @@ pub fn compile(
         || !variant.gates.is_empty()
         || variant.moves.explosion.is_some()
         || variant.end.royals_facing.is_some()
-        || variant.end.checks_to_win.is_some();
+        || variant.end.checks_to_win.is_some()
+        || variant.end.counting.is_some();
     let start = setup::start(file, &cx, &names, &variant)?;
     variant.material = material::limits(&variant, &start);
     variant.start = start;

@@ -10,8 +10,9 @@
 
 use std::fmt;
 
+use super::moves::Move;
 use super::position::Position;
-use super::types::Color;
+use super::types::{Color, Square};
 use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
 
 /// Why a game ended.
@@ -45,12 +46,17 @@ pub enum Reason {
     RoyalsFacing,
     /// Both players passed in a row.
     DoublePass,
+    /// The count of the counting rule passed its limit.
+    Counting,
+    /// The side to move could only promote (a stalemate by the variant's
+    /// rule).
+    OnlyPromotions,
     /// A native hook's rule ended the game; the text says which.
     Rule(&'static str),
 }
 
 impl Reason {
-    const NAMED: [Reason; 14] = [
+    const NAMED: [Reason; 16] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -65,6 +71,8 @@ impl Reason {
         Reason::Checks,
         Reason::RoyalsFacing,
         Reason::DoublePass,
+        Reason::Counting,
+        Reason::OnlyPromotions,
     ];
 
     /// The reason in words ("perpetual check").
@@ -84,6 +92,8 @@ impl Reason {
             Reason::Checks => "checks",
             Reason::RoyalsFacing => "royals facing",
             Reason::DoublePass => "double pass",
+            Reason::Counting => "counting rule",
+            Reason::OnlyPromotions => "only promotions left",
             Reason::Rule(text) => text,
         }
     }
@@ -262,6 +272,17 @@ impl Position {
         None
     }
 
+    /// A draw by repetition or the move counter, decided by points where
+    /// the variant says so (`draws_by_points`); any other result as it is.
+    pub fn settle(&self, r: GameResult) -> GameResult {
+        let by_count = matches!(r.reason, Reason::Repetition | Reason::FiftyMoves);
+        if self.v.end.draws_by_points && r.winner.is_none() && by_count {
+            self.verdict(Verdict::Points, r.reason)
+        } else {
+            r
+        }
+    }
+
     /// A rule's ending: its result for the side to move, or by points.
     fn verdict(&self, v: Verdict, reason: Reason) -> GameResult {
         match v {
@@ -379,10 +400,67 @@ impl Position {
         }
     }
 
-    /// A draw by the move counter, if the variant has the rule and it is reached.
-    pub fn counter_result(&self) -> Option<GameResult> {
-        let n = self.v.end.fifty_move_rule?;
-        (self.halfmove >= n).then(|| GameResult::draw(Reason::FiftyMoves))
+    /// The result of a position where the side to move has the legal
+    /// `moves` (not none): a draw by the move counter or by the counting
+    /// rule, or the outcome when the only moves left are promotions.
+    /// With the game's `history`, checks can lengthen the counter's limit
+    /// (`counter_check_allowance`).
+    pub fn counter_result(&self, moves: &[Move], history: Option<&History>) -> Option<GameResult> {
+        let end = &self.v.end;
+        let extra = history.map_or(0, |h| self.counter_extension(h));
+        if end.fifty_move_rule.is_some_and(|n| self.halfmove >= n + extra) {
+            return Some(GameResult::draw(Reason::FiftyMoves));
+        }
+        if end.counting.is_some() && self.count.limit != 0 && self.count.ply > self.count.limit {
+            return Some(GameResult::draw(Reason::Counting));
+        }
+        if let Some(o) = end.only_promotions
+            && self.only_promotions_left(moves)
+        {
+            return Some(GameResult::from_outcome(self.side, o, Reason::OnlyPromotions));
+        }
+        None
+    }
+
+    /// Plies the move counter's limit is lengthened by: two for each check
+    /// beyond the allowance that the side with more checks gave within the
+    /// plies the counter covers (games of at least 20 plies).
+    fn counter_extension(&self, history: &History) -> u32 {
+        let (Some(allowance), Some(checks)) = (self.v.end.counter_check_allowance, history.checks) else {
+            return 0;
+        };
+        let n = history.hashes.len() - 1;
+        if n < 20 {
+            return 0;
+        }
+        let window = (self.halfmove as usize).min(n);
+        // Moves n-1, n-3, … were made by the side that just moved; moves
+        // n-2, n-4, … by the side to move.
+        let gave = |first: usize| -> u32 {
+            (0..window.div_ceil(2))
+                .filter_map(|j| first.checked_sub(2 * j))
+                .filter(|&i| checks.get(i).copied().unwrap_or(false))
+                .count() as u32
+        };
+        let most = gave(n - 1).max(n.checked_sub(2).map_or(0, gave));
+        2 * most.saturating_sub(allowance)
+    }
+
+    /// The side to move is not in check, has its royal piece and one piece
+    /// that promotes, and may only promote.
+    fn only_promotions_left(&self, moves: &[Move]) -> bool {
+        let own = &self.plist[self.side.index()];
+        let promoting = |s: &Square| {
+            self.board[s.index()].is_some_and(|p| {
+                let def = self.v.def(p.kind());
+                !def.promotions.is_empty() || def.promotion_move.is_some()
+            })
+        };
+        own.len() == 2
+            && own.iter().filter(|s| promoting(s)).count() == 1
+            && !moves.is_empty()
+            && moves.iter().all(|m| m.promo.some().is_some())
+            && !self.in_check(self.side)
     }
 
     /// Whether `mover`'s last move (just made) gave check: it attacks a royal
@@ -467,12 +545,12 @@ pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
         return Some(r);
     }
     if let Some(r) = repetition(&pos.v, history, pos.side) {
-        return Some(r);
+        return Some(pos.settle(r));
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if moves.is_empty() {
         return Some(pos.no_move_result());
     }
-    pos.counter_result()
+    pos.counter_result(&moves, Some(history)).map(|r| pos.settle(r))
 }

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use super::hook::{Effect, Effects};
 use super::moves::{AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, MAX_CAPTURES, Move, MoveKind};
 use super::position::{Position, Undo};
-use super::setup::Store;
+use super::setup::{Count, Store};
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
-use super::variant::{CaptureRule, PositionStyle};
+use super::variant::{CaptureRule, CountingRule, PositionStyle};
 
 impl Position {
     #[inline(always)]
@@ -153,6 +153,7 @@ impl Position {
             hash: self.hash,
             royal: self.royal,
             checks: self.checks,
+            count: self.count,
             was_facing: self.v.extra_make && self.v.end.royals_facing.is_some() && self.royals_facing(),
         };
         if self.ep.is_some() {
@@ -246,6 +247,78 @@ impl Position {
             self.hash ^= self.checks_key(us, n) ^ self.checks_key(us, n + 1);
             self.checks[us.index()] = n + 1;
         }
+        if self.v.end.counting.is_some() {
+            self.update_count(mv, us, &captured);
+        }
+    }
+
+    /// The counting rule after `us` moved: a running count goes on; the
+    /// side to move starts one when it has a limit and none runs, or again
+    /// when the move took or promoted and left it a bare royal piece; with
+    /// `from_pieces`, a bare royal piece that took the last blocker starts
+    /// its own count from the pieces on the board.
+    fn update_count(&mut self, mv: Move, us: Color, captured: &[Option<Piece>; MAX_CAPTURES]) {
+        let v = Arc::clone(&self.v);
+        let Some(rule) = &v.end.counting else { return };
+        if self.count.limit != 0 {
+            self.count.ply += 1;
+        }
+        let pieces = |c: Color| self.plist[c.index()].len() as u32;
+        let all = pieces(Color::First) + pieces(Color::Second);
+        let took = captured.iter().flatten().count() > 0;
+        let took_blocker = captured
+            .iter()
+            .flatten()
+            .any(|p| rule.blockers.contains(p.kind()));
+        if rule.from_pieces && took_blocker && pieces(us) == 1 {
+            let limit = self.count_limit(rule, us);
+            if limit != 0 {
+                self.count = Count {
+                    limit: 2 * limit,
+                    ply: 2 * all - 1,
+                };
+            }
+        }
+        let them = !us;
+        let restart = (took || mv.promo.some().is_some()) && pieces(them) == 1;
+        if self.count.limit == 0 || restart {
+            let limit = self.count_limit(rule, them);
+            if limit != 0 {
+                let ply = if rule.from_pieces && pieces(them) == 1 {
+                    2 * all
+                } else {
+                    0
+                };
+                self.count = Count {
+                    limit: 2 * limit,
+                    ply,
+                };
+            }
+        }
+    }
+
+    /// The moves side `c` may count now: 0 while a blocker stands on the
+    /// board or the opponent has only its royal piece; the board's honour
+    /// for a side with more than its royal piece; else the pieces' honour.
+    pub(crate) fn count_limit(&self, rule: &CountingRule, c: Color) -> u32 {
+        let on_board = |c: Color, kinds: KindSet| {
+            self.plist[c.index()]
+                .iter()
+                .filter(|s| self.board[s.index()].is_some_and(|p| kinds.contains(p.kind())))
+                .count() as u32
+        };
+        if on_board(Color::First, rule.blockers) + on_board(Color::Second, rule.blockers) > 0
+            || self.plist[(!c).index()].len() <= 1
+        {
+            return 0;
+        }
+        if self.plist[c.index()].len() > 1 {
+            return rule.board_honour;
+        }
+        rule.pieces_honour
+            .iter()
+            .find(|&&(kind, at_least, _)| on_board(!c, KindSet::one(kind)) >= at_least)
+            .map_or(rule.otherwise, |&(_, _, moves)| moves)
     }
 
     fn make_board(&mut self, mv: Move, us: Color, undo: &mut Undo) {
@@ -448,5 +521,6 @@ impl Position {
         self.royal = undo.royal;
         self.royal_count = undo.royal_count;
         self.checks = undo.checks;
+        self.count = undo.count;
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::hook::Effect;
 use super::moves::{MAX_CAPTURES, Move};
-use super::setup::{Setup, Store};
+use super::setup::{Count, Setup, Store};
 use super::text::{self, TextError};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;
@@ -27,6 +27,7 @@ pub(crate) struct Undo {
     pub hash: u64,
     pub royal: [Square; 2],
     pub checks: [u16; 2],
+    pub count: Count,
     /// The royal pieces faced each other before the move (kept only where
     /// `royals_facing` is a rule).
     pub was_facing: bool,
@@ -51,6 +52,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// Checks each side has given, when the variant counts them.
     pub(crate) checks: [u16; 2],
+    /// The counting rule's running count.
+    pub(crate) count: Count,
     pub(crate) hash: u64,
     /// The royal piece's square per side when the side has exactly one.
     pub(crate) royal: [Square; 2],
@@ -159,6 +162,7 @@ impl Position {
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
             checks: setup.checks,
+            count: setup.count,
             hash: 0,
             royal: [Square::NONE; 2],
             royal_count: [0; 2],
@@ -196,6 +200,7 @@ impl Position {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
+            count: self.count,
         }
     }
 

@@ -43,6 +43,16 @@ pub struct Setup {
     pub(crate) fullmove: u32,
     /// Checks each side has given (`[end] checks_to_win`).
     pub(crate) checks: [u16; 2],
+    /// The running count of the counting rule (`[end.counting]`).
+    pub(crate) count: Count,
+}
+
+/// A running count of the counting rule: the limit and the plies counted
+/// (both in plies; no count runs while `limit` is 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Count {
+    pub limit: u32,
+    pub ply: u32,
 }
 
 impl Setup {
@@ -58,6 +68,7 @@ impl Setup {
             halfmove: 0,
             fullmove: 1,
             checks: [0, 0],
+            count: Count::default(),
         }
     }
 }

@@ -4,7 +4,10 @@
 //! - `fen`:  `<board>[<hand>] <side> <castling> <ep> <halfmove> <fullmove>`
 //!   (chess FEN; with a hand in `[hand]` or a trailing `/hand`; `~` marks a
 //!   promoted piece; with check counting, the checks still to give come
-//!   after the en-passant field, `3+3`, as Fairy-Stockfish writes them);
+//!   after the en-passant field, `3+3`, as Fairy-Stockfish writes them;
+//!   while a count of the counting rule runs, the en-passant field holds
+//!   its limit and the halfmove field its plies, as Fairy-Stockfish writes
+//!   them);
 //! - `sfen`: `<board> <side> <hands> <move number>` (shogi SFEN, `+` prefix for
 //!   promoted pieces, hands in count form `2P3p`).
 //!
@@ -357,6 +360,12 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
                 }
             }
             if let Some((s, f)) = get(3)
+                && v.end.counting.is_some()
+                && f.starts_with(|c: char| c.is_ascii_digit())
+            {
+                // A running count: its limit in plies (Fairy-Stockfish's form).
+                setup.count.limit = counter(text, s, f, "the counting limit")?;
+            } else if let Some((s, f)) = get(3)
                 && f != "-"
             {
                 setup.ep = g
@@ -374,6 +383,10 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             }
             if let Some((s, f)) = get(next) {
                 setup.halfmove = counter(text, s, f, "the halfmove clock")?;
+            }
+            if setup.count.limit != 0 {
+                // While a count runs, the halfmove field holds its plies.
+                setup.count.ply = std::mem::take(&mut setup.halfmove);
             }
             if let Some((s, f)) = get(next + 1) {
                 setup.fullmove = counter(text, s, f, "the move number")?;
@@ -626,7 +639,10 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
                 s.push_str(&format!("[{}]", store_text(v, hands, false)));
             }
             let cs = rights_text(v, setup.castling);
-            let ep = if setup.ep.is_some() {
+            let counting = setup.count.limit != 0;
+            let ep = if counting {
+                setup.count.limit.to_string()
+            } else if setup.ep.is_some() {
                 g.name(setup.ep)
             } else {
                 "-".into()
@@ -635,7 +651,8 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
             if let Some(n) = v.end.checks_to_win {
                 s.push_str(&format!(" {}+{}", n - setup.checks[0], n - setup.checks[1]));
             }
-            s.push_str(&format!(" {} {}", setup.halfmove, setup.fullmove));
+            let clock = if counting { setup.count.ply } else { setup.halfmove };
+            s.push_str(&format!(" {clock} {}", setup.fullmove));
         }
         PositionStyle::Sfen => {
             let h = store_text(v, hands, true);

@@ -296,6 +296,9 @@ pub(crate) struct EndRules {
     pub repetition: Option<RepetitionRule>,
     /// Plies without a capture or a counter-resetting move that draw.
     pub fifty_move_rule: Option<u32>,
+    /// Checks beyond this many by one side within the counter's plies
+    /// lengthen the counter's limit by two plies each.
+    pub counter_check_allowance: Option<u32>,
     /// Pieces that win by reaching squares.
     pub reach: Vec<ReachGoal>,
     /// The second player may answer the first player's arrival with one more
@@ -318,6 +321,25 @@ pub(crate) struct EndRules {
     pub extinction: Option<Extinction>,
     /// A side that gives this many checks wins.
     pub checks_to_win: Option<u16>,
+    /// The counting rule of the endgame.
+    pub counting: Option<CountingRule>,
+    /// Draws by repetition or the move counter are decided by points.
+    pub draws_by_points: bool,
+    /// Outcome (for the side to move) when its only legal moves are
+    /// promotions of its one non-royal piece.
+    pub only_promotions: Option<Outcome>,
+}
+
+/// The counting rule: see the rules file's `[end.counting]`. Limits are in
+/// moves.
+#[derive(Debug, Clone)]
+pub(crate) struct CountingRule {
+    pub blockers: KindSet,
+    pub board_honour: u32,
+    /// (kind, at least, moves), first match.
+    pub pieces_honour: Vec<(PieceKind, u32, u32)>,
+    pub otherwise: u32,
+    pub from_pieces: bool,
 }
 
 /// Rules on which moves are legal, beyond each piece's moves.

@@ -316,7 +316,7 @@ impl Searcher {
         if moves.is_empty() {
             return self.terminal(pos, ply);
         }
-        if let Some(r) = pos.counter_result() {
+        if let Some(r) = pos.counter_result(&moves, None) {
             return Self::score_of(r, pos, ply);
         }
         self.order(pos, &mut moves, tt_move, ply as usize);

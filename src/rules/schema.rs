@@ -657,6 +657,10 @@ pub struct EndRules {
     /// Two passes in a row end the game with this result for the side to
     /// move.
     pub double_pass: Option<RuleEnd>,
+    /// A draw by repetition or by the move counter goes instead to the
+    /// side with more points (`points`), as janggi counts.
+    #[serde(default)]
+    pub draws_by_points: bool,
     /// How `"points"` endings count: piece values and the second player's
     /// bonus (janggi: 1.5).
     pub points: Option<Spanned<PointsTable>>,
@@ -664,6 +668,11 @@ pub struct EndRules {
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.
     pub fifty_move_rule: Option<Spanned<u32>>,
+    /// Checks a side may give within the plies the move counter covers
+    /// before each further check lengthens `fifty_move_rule` by two plies
+    /// (xiangqi as Fairy-Stockfish judges it: 10); applied in games of at
+    /// least 20 plies.
+    pub counter_check_allowance: Option<Spanned<u32>>,
     /// A royal piece reaching one of these squares wins (per side).
     #[serde(default)]
     pub reach: Vec<Reach>,
@@ -679,6 +688,61 @@ pub struct EndRules {
     /// A side that gives this many checks wins (three-check: 3). The checks
     /// given are part of the position (Fairy-Stockfish's `3+3` field).
     pub checks_to_win: Option<Spanned<u32>>,
+    /// The counting rule of the endgame (makruk, sittuyin): once the
+    /// `blockers` are gone, a side counts its moves and the game is drawn
+    /// when the count passes the limit.
+    pub counting: Option<Spanned<Counting>>,
+    /// A side not in check whose only pieces are its royal piece and one
+    /// piece that promotes, and whose every legal move is a promotion, ends
+    /// the game with this result (sittuyin: a draw — promoting is optional,
+    /// so being left only promotions counts as stalemate).
+    pub only_promotions: Option<Outcome>,
+}
+
+/// `[end.counting]`: a count of moves toward a draw, as the Thai and Burmese
+/// games have it. No side counts while any piece of `blockers` is on the
+/// board, or while its opponent has nothing but royal pieces. A side with
+/// more than its royal piece counts `board_honour` moves; a side with a bare
+/// royal piece counts by what its opponent has (`pieces_honour`, the first
+/// line that matches, else `otherwise`). The side to move starts counting
+/// when it has a limit and no count runs, and starts again when the last
+/// move took or promoted and left it a bare royal piece. When the count
+/// passes the limit the game is drawn (a checkmate on the last count
+/// stands). A running count is part of the position text, as
+/// Fairy-Stockfish writes it: the limit in plies in the en-passant field and
+/// the plies counted in the halfmove field.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct Counting {
+    /// No counting while any of these stands on the board (pawns).
+    pub blockers: Vec<Spanned<String>>,
+    /// Moves a side with more than its royal piece counts; 0 = it does not.
+    #[serde(default)]
+    pub board_honour: u32,
+    /// A bare royal piece's limit by the opponent's pieces, first match.
+    #[serde(default)]
+    pub pieces_honour: Vec<HonourLine>,
+    /// The limit when no line matches; 0 = no counting then.
+    #[serde(default)]
+    pub otherwise: u32,
+    /// A bare royal piece counts on from the number of pieces on the board
+    /// (the Thai rule), also when it has just taken the last blocker itself;
+    /// otherwise every count starts at zero.
+    #[serde(default)]
+    pub from_pieces: bool,
+}
+
+/// One line of `pieces_honour`: the opponent has at least `at_least` of
+/// `piece` → count `moves`.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct HonourLine {
+    /// The opponent's piece.
+    pub piece: Spanned<String>,
+    /// How many of it, at least.
+    pub at_least: u32,
+    /// The limit in moves.
+    pub moves: u32,
 }
 
 /// `[end] extinction = { … }`: a side left with at most `at_most` of `pieces`

@@ -17,8 +17,6 @@ the reference library is not installed (the caller skips then).
 Known, listed differences (not failures):
 - pyffish counts a pawn drop that mates as legal (shogi's uchifuzume forbids
   it): such a move missing from chimera's list is accepted.
-- Fairy-Stockfish writes the makruk/sittuyin counting ply in the en-passant
-  field; chimera's files do not say the counting rules yet: ignored.
 - python-chess ends a game on insufficient material, chimera (like
   Fairy-Stockfish's chess) does not: such a game stops there, unjudged.
 """
@@ -205,12 +203,6 @@ def ep_as_reference(reference, chimera):
     The legal moves are compared anyway, so chimera's square is dropped
     where the reference has none."""
     r, c = reference.split(), chimera.split()
-    if len(r) >= 4 and r[3].isdigit():
-        # Fairy-Stockfish writes the makruk/sittuyin counting ply there; the
-        # counting rules are not said by chimera's files yet (listed in the
-        # files and issue 13's note).
-        r[3] = "-"
-        reference = " ".join(r)
     if len(r) == len(c) and len(r) >= 4 and r[3] == "-" and c[3] != "-":
         c[3] = "-"
         return reference, " ".join(c)
