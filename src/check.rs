@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::engine::{Color, GameResult, Move, MoveKind, Position, Reason, Strictness, Variant, perft};
+use crate::engine::{Color, GameResult, Move, MoveKind, Position, Strictness, Variant, perft};
 use crate::game::Game;
 use crate::rules::TestCase;
 
@@ -275,7 +275,9 @@ fn parse_result(v: &Variant, s: &str) -> Result<Option<GameResult>, String> {
         return Ok(None);
     }
     if let Some(reason) = s.strip_prefix("draw by ") {
-        let reason = Reason::parse(reason).ok_or_else(|| format!("unknown reason `{reason}`"))?;
+        let reason = v
+            .reason(reason)
+            .ok_or_else(|| format!("unknown reason `{reason}`"))?;
         return Ok(Some(GameResult::draw(reason)));
     }
     if let Some((side, reason)) = s.split_once(" wins by ") {
@@ -286,7 +288,9 @@ fn parse_result(v: &Variant, s: &str) -> Result<Option<GameResult>, String> {
                 v.side_name(Color::Second)
             )
         })?;
-        let reason = Reason::parse(reason).ok_or_else(|| format!("unknown reason `{reason}`"))?;
+        let reason = v
+            .reason(reason)
+            .ok_or_else(|| format!("unknown reason `{reason}`"))?;
         return Ok(Some(GameResult::win(winner, reason)));
     }
     Err(format!(

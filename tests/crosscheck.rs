@@ -105,3 +105,30 @@ against_pyffish! {
     horde_agrees_with_fairy_stockfish: "horde",
     racingkings_agrees_with_fairy_stockfish: "racingkings",
 }
+
+/// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking
+/// moves, judged by Fairy-Stockfish (draw, perpetual check, perpetual chase)
+/// and by chimera's `chasing` hook, must agree.
+#[test]
+fn xiangqi_repetitions_agree_with_fairy_stockfish() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("tests/tools/chasing.py"))
+        .arg(env!("CARGO_BIN_EXE_chimera"))
+        .arg(root.join("variants/xiangqi.toml"))
+        .args(["--cycles", "120", "--seed", "2"])
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => return skip(&format!("python3 cannot be run: {e}")),
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match out.status.code() {
+        Some(0) => println!("{}", stdout.trim()),
+        Some(3) => skip(stdout.trim()),
+        _ => panic!(
+            "xiangqi repetitions disagree:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
+}

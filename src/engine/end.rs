@@ -493,6 +493,12 @@ impl Position {
 /// The repetition rule applied to a history whose last entry is the current
 /// position, with `to_move` to move there.
 pub fn repetition(v: &Variant, history: &History, to_move: Color) -> Option<GameResult> {
+    repetition_span(v, history, to_move).map(|(r, _)| r)
+}
+
+/// [`repetition`], with how many plies back the repetition's first
+/// occurrence stands.
+fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(GameResult, usize)> {
     let rule = v.end.repetition?;
     let hashes = history.hashes;
     let last = *hashes.last()?;
@@ -527,15 +533,16 @@ pub fn repetition(v: &Variant, history: &History, to_move: Color) -> Option<Game
                 .map(|i| checks.get(i).copied().unwrap_or(false))
                 .collect();
             if !own.is_empty() && own.iter().all(|&c| c) {
-                return Some(GameResult::win(!side, Reason::PerpetualCheck));
+                return Some((GameResult::win(!side, Reason::PerpetualCheck), n - first));
             }
         }
     }
-    Some(match rule.result {
+    let result = match rule.result {
         RepetitionResult::Draw => GameResult::draw(Reason::Repetition),
         RepetitionResult::MoverLoses => GameResult::win(!mover, Reason::Repetition),
         RepetitionResult::Loses(c) => GameResult::win(!c, Reason::Repetition),
-    })
+    };
+    Some((result, n - first))
 }
 
 /// The result of the game at `pos` after `history`, if it is over: decided by
@@ -544,8 +551,12 @@ pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
     if let Some(r) = pos.decided() {
         return Some(r);
     }
-    if let Some(r) = repetition(&pos.v, history, pos.side) {
-        return Some(pos.settle(r));
+    if let Some((r, plies)) = repetition_span(&pos.v, history, pos.side) {
+        // A hook may decide a repetition no side checked through (a chase).
+        let hooked = (r.reason == Reason::Repetition && pos.stack.len() >= plies)
+            .then(|| pos.v.hooks.iter().find_map(|h| h.repetition(pos, plies)))
+            .flatten();
+        return Some(hooked.unwrap_or_else(|| pos.settle(r)));
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);

@@ -8,7 +8,8 @@
 //!   exactly and the hash stays right;
 //! - keep state in the position ([`HookContext::flag`], [`HookContext::value`]):
 //!   hashed, written in position text and restored by unmake;
-//! - end the game ([`Hook::decided`]) and say what "check" means
+//! - end the game ([`Hook::decided`]), decide a repetition
+//!   ([`Hook::repetition`]) and say what "check" means
 //!   ([`Hook::gives_check`]).
 //!
 //! Hooks are built by name from a [`Registry`] when a rules file is compiled;
@@ -49,6 +50,20 @@ pub trait Hook: Send + Sync + fmt::Debug {
         None
     }
 
+    /// A repetition just completed: the current position also stood
+    /// `plies` plies back (the first of its occurrences), and neither side
+    /// checked throughout (perpetual check is judged first). The position's
+    /// move list reaches back at least that far. A hook may decide the game
+    /// instead of the repetition rule (a perpetual chase); `None` leaves the
+    /// rule's result.
+    fn repetition(&self, _pos: &Position, _plies: usize) -> Option<GameResult> {
+        None
+    }
+    /// The reasons ([`Reason::Rule`](super::Reason::Rule)) this hook ends
+    /// games with, so that test cases can name them.
+    fn reasons(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Whether `mover`'s last move gave check, where the rule says so; `None`
     /// leaves it to the engine (a royal piece attacked, or a threat to the
     /// command).

@@ -632,6 +632,19 @@ impl Variant {
         self.geometry.parse_square(name)
     }
 
+    /// A reason for the end of a game, in words or as a key: the engine's
+    /// own, or one of this variant's hooks' rules.
+    pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
+        super::end::Reason::parse(text).or_else(|| {
+            let text = text.replace(['_', '-'], " ");
+            self.hooks
+                .iter()
+                .flat_map(|h| h.reasons().iter().copied())
+                .find(|r| r.replace('-', " ") == text)
+                .map(super::end::Reason::Rule)
+        })
+    }
+
     /// The repetition rule, if the variant has one.
     pub fn repetition_rule(&self) -> Option<RepetitionRule> {
         self.end.repetition

@@ -7,6 +7,7 @@
 
 use crate::engine::{HookEntry, Registry};
 
+pub mod chasing;
 pub mod ko;
 pub mod war;
 
@@ -21,6 +22,7 @@ pub fn registry() -> Registry {
 
 const ENTRIES: &[HookEntry] = &[
     war::ENTRY,
+    chasing::ENTRY,
     ko::capture_promotion::ENTRY,
     ko::burn::ENTRY,
     ko::clerk_link::ENTRY,
