@@ -35,6 +35,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bench;
+pub mod bundled;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -46,6 +47,7 @@ pub mod game;
 pub mod hooks;
 mod load;
 pub mod notation;
+pub mod protocol;
 pub mod rules;
 
 pub use compile::OptionValues;

@@ -82,6 +82,7 @@ position = "k4/5/p4/5/R3K[64P] w - - 0 1"
         Limits {
             depth: 3,
             movetime: None,
+            stop: None,
         },
         &history,
     );

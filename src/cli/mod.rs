@@ -18,6 +18,7 @@ mod perft;
 mod play;
 mod replay;
 mod show;
+mod uci;
 
 use context::Context;
 use output::Output;
@@ -49,6 +50,7 @@ enum Command {
     Replay(replay::Args),
     Explain(explain::Args),
     Gallery(gallery::Args),
+    Uci(uci::Args),
 }
 
 /// Runs the command line and returns the exit status.
@@ -67,6 +69,7 @@ pub fn run() -> ExitCode {
             Command::Replay(a) => (Output::new(a.json), replay::run(&cx, a)),
             Command::Explain(a) => (Output::new(a.json), explain::run(a)),
             Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),
+            Command::Uci(a) => (Output::new(false), uci::run(&cx, a)),
         },
     };
     match result {

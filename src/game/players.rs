@@ -156,6 +156,7 @@ impl EnginePlayer {
             limits: Limits {
                 depth,
                 movetime: movetime.map(Duration::from_millis),
+                stop: None,
             },
             info: None,
         }
@@ -168,7 +169,7 @@ impl Player for EnginePlayer {
     }
     fn act(&mut self, game: &mut Game) -> Action {
         let history = game.hashes().to_vec();
-        let r = self.searcher.search(&mut game.pos, self.limits, &history);
+        let r = self.searcher.search(&mut game.pos, self.limits.clone(), &history);
         let secs = r.elapsed.as_secs_f64().max(1e-6);
         self.info = Some(format!(
             "depth {} score {} nodes {} time {:.2}s ({:.0} nodes/s)",

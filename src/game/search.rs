@@ -7,6 +7,7 @@
 //! uses ([`crate::engine::judge`]), in the same order.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{
@@ -69,13 +70,19 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 
 /// Limits for one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration.
     pub depth: i32,
     /// Stop deepening (and searching) after this long.
     pub movetime: Option<Duration>,
+    /// Set from another thread to stop the search (a protocol's `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
 }
+
+/// Scores at or beyond this size are mates: `MATE_SCORE - n` mates in `n`
+/// plies.
+pub const MATE_SCORE: i32 = MATE;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -99,6 +106,7 @@ pub struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     nodes: u64,
     deadline: Option<Instant>,
+    stop_flag: Option<Arc<AtomicBool>>,
     stopped: bool,
     clock_countdown: u32,
     /// Hashes of the game so far and of the current search path.
@@ -115,6 +123,7 @@ impl Searcher {
             killers: vec![[None; 2]; 128],
             nodes: 0,
             deadline: None,
+            stop_flag: None,
             stopped: false,
             clock_countdown: 1,
             path: Vec::new(),
@@ -212,7 +221,9 @@ impl Searcher {
         self.clock_countdown = self.clock_countdown.saturating_sub(1);
         if self.clock_countdown == 0 {
             self.clock_countdown = 256;
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop_flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            {
                 self.stopped = true;
             }
         }
@@ -368,9 +379,45 @@ impl Searcher {
         best
     }
 
+    /// The line the transposition table holds from `pos`, at most `max`
+    /// moves, each checked to be legal.
+    pub fn principal_variation(&self, pos: &mut Position, max: i32) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut moves = Vec::new();
+        while line.len() < max.max(1) as usize {
+            let slot = (pos.hash() as usize) & (self.table.len() - 1);
+            let entry = self.table[slot];
+            let Some(m) = entry.best.filter(|_| entry.key == pos.hash()) else {
+                break;
+            };
+            pos.legal_moves(&mut moves);
+            if !moves.contains(&m) {
+                break;
+            }
+            pos.make(m);
+            line.push(m);
+        }
+        for _ in 0..line.len() {
+            pos.unmake();
+        }
+        line
+    }
+
     /// Iterative deepening to `limits.depth`, stopping early at the time limit.
     /// `history` holds the hashes of the game's earlier positions.
     pub fn search(&mut self, pos: &mut Position, limits: Limits, history: &[u64]) -> SearchReport {
+        self.search_with(pos, limits, history, &mut |_, _| {})
+    }
+
+    /// [`Searcher::search`], calling `each` after every completed iteration
+    /// with the report so far and its principal variation.
+    pub fn search_with(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        history: &[u64],
+        each: &mut dyn FnMut(&SearchReport, &[Move]),
+    ) -> SearchReport {
         self.path.clear();
         // The root itself is pushed by the search.
         self.path
@@ -380,6 +427,7 @@ impl Searcher {
         self.stopped = false;
         self.clock_countdown = 1;
         self.deadline = limits.movetime.map(|t| start + t);
+        self.stop_flag = limits.stop.clone();
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut report = SearchReport {
@@ -406,6 +454,12 @@ impl Searcher {
             }
             report.score = score;
             report.depth = depth;
+            report.nodes = self.nodes;
+            report.elapsed = start.elapsed();
+            if !self.stopped {
+                let pv = self.principal_variation(pos, depth);
+                each(&report, &pv);
+            }
             if self.stopped || score.abs() > MATE - 1000 {
                 break;
             }

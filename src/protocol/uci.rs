@@ -1,0 +1,359 @@
+//! UCI (the Universal Chess Interface) with Fairy-Stockfish's `UCI_Variant`
+//! option, so that chess GUIs and match runners can play any loaded variant.
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant
+//! value <name>`, `position startpos|fen <text> [moves …]`, `go [depth N]
+//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
+//! [infinite]`, `stop`, `quit`. The search runs on its own thread, so
+//! `stop` and `isready` are answered while it thinks; it reports `info
+//! depth … score … nodes … nps … time … pv …` after every iteration and ends
+//! with `bestmove`. Anything the engine does not understand is answered
+//! with `info string …` and otherwise ignored, as the protocol asks.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::engine::{Move, MoveNotation, Position, Variant};
+use crate::game::search::{Limits, MATE_SCORE, SearchReport, Searcher};
+
+/// The deepest a search goes when only time limits it.
+const MAX_DEPTH: i32 = 64;
+
+/// Where the engine's lines go: shared with the search thread.
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// A running search.
+struct Thinking {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<Searcher>,
+    /// `go infinite`: it ends only when told.
+    infinite: bool,
+}
+
+/// The UCI session: the loaded variants, the current one, its position and
+/// the game's hashes (for repetitions), and the searcher kept between moves.
+pub struct Uci {
+    variants: Vec<(String, Arc<Variant>)>,
+    current: usize,
+    pos: Position,
+    hashes: Vec<u64>,
+    searcher: Option<Searcher>,
+    thinking: Option<Thinking>,
+    out: Out,
+    name: String,
+}
+
+impl Uci {
+    /// A session over `variants` (name, variant; the first is the default),
+    /// writing to `out`. `variants` must not be empty.
+    pub fn new(variants: Vec<(String, Arc<Variant>)>, out: Box<dyn Write + Send>) -> Option<Uci> {
+        let first = variants.first()?.1.clone();
+        let pos = Position::start(&first);
+        Some(Uci {
+            hashes: vec![pos.hash()],
+            pos,
+            current: 0,
+            searcher: Some(Searcher::new(&first)),
+            thinking: None,
+            out: Arc::new(Mutex::new(out)),
+            name: format!("chimera {}", env!("CARGO_PKG_VERSION")),
+            variants,
+        })
+    }
+
+    /// Reads commands until `quit` (which stops a search at once) or the end
+    /// of the input (which lets a running search finish first).
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.command(&line) {
+                return;
+            }
+        }
+        self.finish_search();
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    /// Handles one command line; `false` on `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = words.split_first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => self.hello(),
+            "isready" => self.say("readyok"),
+            "ucinewgame" => {
+                self.finish_search();
+                self.searcher = Some(Searcher::new(self.variant()));
+                self.set_start();
+            }
+            "setoption" => self.set_option(args),
+            "position" => {
+                self.finish_search();
+                self.set_position(args);
+            }
+            "go" => {
+                self.finish_search();
+                self.go(args);
+            }
+            "stop" => self.stop_search(),
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            "debug" | "register" | "ponderhit" => {}
+            _ => self.say(&format!("info string unknown command: {}", clip(line))),
+        }
+        true
+    }
+
+    fn variant(&self) -> &Arc<Variant> {
+        &self.variants[self.current].1
+    }
+
+    fn hello(&self) {
+        self.say(&format!("id name {}", self.name));
+        self.say("id author the chimera developers");
+        let names: Vec<&str> = self.variants.iter().map(|(n, _)| n.as_str()).collect();
+        let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
+        self.say(&format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            names[0]
+        ));
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, args: &[&str]) {
+        // setoption name <id…> [value <x…>]
+        let text = args.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            return self.say("info string setoption needs `name <option> value <value>`");
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        if !name.eq_ignore_ascii_case("UCI_Variant") {
+            return self.say(&format!("info string unknown option: {}", clip(name)));
+        }
+        match self
+            .variants
+            .iter()
+            .position(|(n, _)| n.eq_ignore_ascii_case(value))
+        {
+            Some(i) => {
+                self.finish_search();
+                self.current = i;
+                self.searcher = Some(Searcher::new(self.variant()));
+                self.set_start();
+            }
+            None => self.say(&format!("info string unknown variant: {}", clip(value))),
+        }
+    }
+
+    fn set_start(&mut self) {
+        self.pos = Position::start(self.variant());
+        self.hashes = vec![self.pos.hash()];
+    }
+
+    /// `position startpos|fen <text> [moves …]`; on any error the position
+    /// stays as it was and the error is reported.
+    fn set_position(&mut self, args: &[&str]) {
+        let v = self.variant().clone();
+        let moves_at = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
+        let (head, moves) = args.split_at(moves_at);
+        let mut pos = match head.split_first() {
+            Some((&"startpos", [])) => Position::start(&v),
+            Some((&"fen", fen)) if !fen.is_empty() => match Position::from_text(&v, &fen.join(" ")) {
+                Ok(p) => p,
+                Err(e) => return self.say(&format!("info string bad position: {e}")),
+            },
+            _ => return self.say("info string position needs `startpos` or `fen <position>`"),
+        };
+        let mut hashes = vec![pos.hash()];
+        for text in moves.iter().skip(1) {
+            match pos.parse_move(text) {
+                Ok(m) => {
+                    pos.make(m);
+                    hashes.push(pos.hash());
+                }
+                Err(e) => return self.say(&format!("info string illegal move {}: {e}", clip(text))),
+            }
+        }
+        self.pos = pos;
+        self.hashes = hashes;
+    }
+
+    /// `go`: the limits from its arguments, then a search on its own thread.
+    fn go(&mut self, args: &[&str]) {
+        let infinite = args.contains(&"infinite");
+        let limits = match self.limits(args) {
+            Ok(l) => l,
+            Err(e) => {
+                self.say(&format!("info string {e}"));
+                return;
+            }
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..limits
+        };
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.variant()));
+        let mut pos = self.pos.clone();
+        let hashes = self.hashes.clone();
+        let out = self.out.clone();
+        let handle = std::thread::spawn(move || {
+            let root = pos.clone();
+            let report = searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
+                say(&out, &info_line(r, pv, &root));
+            });
+            let best = report
+                .best
+                .map_or("0000".to_string(), |m| pos.move_text_as(&m, MoveNotation::Uci));
+            say(&out, &format!("bestmove {best}"));
+            searcher
+        });
+        self.thinking = Some(Thinking {
+            stop,
+            handle,
+            infinite,
+        });
+    }
+
+    /// Reads `go`'s arguments. With a clock, the move gets a share of the
+    /// time left (a fortieth, or the time over the moves to go) plus most
+    /// of the increment, never more than half the time left.
+    fn limits(&self, args: &[&str]) -> Result<Limits, String> {
+        let mut depth = None;
+        let mut movetime = None;
+        let mut infinite = false;
+        let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0u64, 0u64, None);
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            let number = |what: &str| -> Result<u64, String> {
+                let raw = args
+                    .get(i + 1)
+                    .ok_or_else(|| format!("go {what} needs a number"))?;
+                // Clocks may run below zero in some GUIs: treat as zero.
+                raw.parse::<i64>()
+                    .map(|n| n.max(0) as u64)
+                    .map_err(|_| format!("go {what}: `{}` is not a number", clip(raw)))
+            };
+            match key {
+                "infinite" => infinite = true,
+                "ponder" => {}
+                "depth" => depth = Some(number(key)?.clamp(1, MAX_DEPTH as u64) as i32),
+                "movetime" => movetime = Some(number(key)?),
+                "wtime" => wtime = Some(number(key)?),
+                "btime" => btime = Some(number(key)?),
+                "winc" => winc = number(key)?,
+                "binc" => binc = number(key)?,
+                "movestogo" => togo = Some(number(key)?.max(1)),
+                "nodes" | "mate" => {
+                    number(key)?;
+                    self.say(&format!(
+                        "info string go {key} is not supported; searching by time or depth"
+                    ));
+                }
+                other => return Err(format!("go: unknown argument `{}`", clip(other))),
+            }
+            i += if matches!(key, "infinite" | "ponder") {
+                1
+            } else {
+                2
+            };
+        }
+        let first = self.pos.side_to_move() == crate::engine::Color::First;
+        let (left, inc) = if first { (wtime, winc) } else { (btime, binc) };
+        let budget = movetime.or_else(|| {
+            left.map(|t| {
+                let share = t / togo.unwrap_or(40) + inc * 3 / 4;
+                share.min(t / 2).max(1)
+            })
+        });
+        Ok(Limits {
+            depth: match (depth, infinite || budget.is_some()) {
+                (Some(d), _) => d,
+                (None, true) => MAX_DEPTH,
+                (None, false) => 4,
+            },
+            movetime: if infinite {
+                None
+            } else {
+                budget.map(Duration::from_millis)
+            },
+            stop: None,
+        })
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(t) = &self.thinking {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        self.finish_search();
+    }
+
+    /// Waits for a running search to end by its limits (an infinite one is
+    /// stopped: a command other than `stop` arrived while it ran).
+    fn finish_search(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            if t.infinite {
+                t.stop.store(true, Ordering::Relaxed);
+            }
+            if let Ok(s) = t.handle.join() {
+                self.searcher = Some(s);
+            }
+        }
+    }
+}
+
+/// An `info` line for a completed iteration.
+fn info_line(r: &SearchReport, pv: &[Move], pos: &Position) -> String {
+    let ms = r.elapsed.as_millis().max(1) as u64;
+    let score = if r.score.abs() >= MATE_SCORE - 1000 {
+        let plies = (MATE_SCORE - r.score.abs()).max(0);
+        let moves = (plies + 1) / 2;
+        format!("mate {}", if r.score > 0 { moves } else { -moves })
+    } else {
+        format!("cp {}", r.score)
+    };
+    // The principal variation, spelled move by move from the root.
+    let mut p = pos.clone();
+    let mut line = Vec::new();
+    for m in pv {
+        line.push(p.move_text_as(m, MoveNotation::Uci));
+        p.make(*m);
+    }
+    format!(
+        "info depth {} score {score} nodes {} nps {} time {ms} pv {}",
+        r.depth,
+        r.nodes,
+        r.nodes * 1000 / ms,
+        line.join(" ")
+    )
+}
+
+/// At most 60 characters of untrusted text, for messages.
+fn clip(s: &str) -> String {
+    s.chars().take(60).collect()
+}

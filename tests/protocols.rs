@@ -1,0 +1,312 @@
+//! Engine protocols: transcripts of `chimera uci` driven through its
+//! standard input, malformed input included, and random command lines fed to
+//! the protocol in memory (it must never panic and must keep answering).
+use std::io::{Cursor, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+use chimera::protocol::uci::Uci;
+use chimera::{Position, Variant};
+use proptest::prelude::*;
+
+/// Runs `chimera uci [args]` with `script` as its input; returns its output
+/// lines. The process must end by itself with status 0 (at the end of the
+/// input it first lets a running search finish).
+fn uci(args: &[&str], script: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("uci")
+        .args(args)
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chimera runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    let out = child.wait_with_output().expect("chimera ends");
+    assert!(
+        out.status.success(),
+        "exit status {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn variant(name: &str) -> Arc<Variant> {
+    chimera::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).expect("variant loads")
+}
+
+/// Whether `mv` (UCI) is a legal move after `moves` from the start.
+fn legal_after(v: &Arc<Variant>, moves: &[&str], mv: &str) -> bool {
+    let mut pos = Position::start(v);
+    for m in moves {
+        let m = pos.parse_move(m).expect("scripted move");
+        pos.make(m);
+    }
+    pos.legal_move_list()
+        .iter()
+        .any(|m| pos.clone().move_text_as(m, chimera::MoveNotation::Uci) == mv)
+}
+
+fn bestmove(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|m| m.split_whitespace().next().unwrap_or(""))
+        .collect()
+}
+
+#[test]
+fn uci_handshake_lists_the_bundled_variants() {
+    let out = uci(&[], "uci\nisready\nquit\n");
+    assert!(out[0].starts_with("id name chimera"), "{out:?}");
+    let option = out
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("UCI_Variant option");
+    for name in ["xiangqi", "shogi", "kozune", "ko-shogi", "makruk", "3check"] {
+        assert!(
+            option.contains(&format!(" var {name}")),
+            "{name} missing from {option}"
+        );
+    }
+    assert_eq!(out[out.len() - 2..], ["uciok", "readyok"]);
+}
+
+#[test]
+fn uci_searches_and_reports_each_iteration() {
+    let out = uci(&[], "position startpos moves e2e4 e7e5\ngo depth 3\n");
+    let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 3, "{out:?}");
+    for (i, l) in infos.iter().enumerate() {
+        assert!(l.starts_with(&format!("info depth {} score cp ", i + 1)), "{l}");
+        for field in [" nodes ", " nps ", " time ", " pv "] {
+            assert!(l.contains(field), "{field} missing in {l}");
+        }
+    }
+    let best = bestmove(&out);
+    assert_eq!(best.len(), 1);
+    assert!(
+        legal_after(&variant("chess.toml"), &["e2e4", "e7e5"], best[0]),
+        "{best:?}"
+    );
+}
+
+#[test]
+fn uci_plays_other_variants_by_uci_variant() {
+    let script = "setoption name UCI_Variant value shogi\nposition startpos moves 7g7f\ngo depth 2\n\
+                  setoption name UCI_Variant value xiangqi\nposition startpos\ngo depth 2\n\
+                  setoption name UCI_Variant value makruk\nposition fen 4k3/8/8/8/8/8/R7/4K3 b - 32 6 1\ngo depth 2\n";
+    let out = uci(&[], script);
+    let best = bestmove(&out);
+    assert_eq!(best.len(), 3, "{out:?}");
+    assert!(
+        legal_after(&variant("shogi.toml"), &["7g7f"], best[0]),
+        "{best:?}"
+    );
+    assert!(legal_after(&variant("xiangqi.toml"), &[], best[1]), "{best:?}");
+    assert!(best[2].starts_with('e'), "the bare king moves: {best:?}");
+}
+
+#[test]
+fn uci_offers_the_files_it_is_given() {
+    let out = uci(&["variants/kozune.toml"], "uci\nposition startpos\ngo depth 2\n");
+    assert!(
+        out.iter()
+            .any(|l| l == "option name UCI_Variant type combo default kozune var kozune"),
+        "{out:?}"
+    );
+    assert!(legal_after(&variant("kozune.toml"), &[], bestmove(&out)[0]));
+}
+
+#[test]
+fn uci_stops_an_infinite_search_and_obeys_clocks() {
+    let out = uci(
+        &[],
+        "position startpos\ngo infinite\nisready\nstop\ngo wtime 2000 btime 2000 winc 10 binc 10\nisready\nquit\n",
+    );
+    assert_eq!(bestmove(&out).len(), 2, "{out:?}");
+    assert!(out.iter().filter(|l| *l == "readyok").count() == 2);
+}
+
+#[test]
+fn uci_answers_malformed_input_and_keeps_going() {
+    let script = "\n   \nbogus command\nposition\nposition fen garbage\nposition startpos moves e2e5\n\
+                  position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999\n\
+                  setoption name Hash value 16\nsetoption name UCI_Variant value nosuch\nsetoption\n\
+                  go depth x\ngo depth\ngo sideways 3\ngo wtime -50 btime -50\n\
+                  position startpos moves e2e4\nisready\ngo depth 1\n";
+    let out = uci(&[], script);
+    let strings: Vec<&String> = out.iter().filter(|l| l.starts_with("info string")).collect();
+    for expected in [
+        "unknown command: bogus command",
+        "position needs",
+        "bad position",
+        "illegal move e2e5",
+        "unknown option: Hash",
+        "unknown variant: nosuch",
+        "setoption needs",
+        "`x` is not a number",
+        "go depth needs a number",
+        "unknown argument `sideways`",
+    ] {
+        assert!(
+            strings.iter().any(|l| l.contains(expected)),
+            "no `{expected}` in {strings:#?}"
+        );
+    }
+    assert!(out.contains(&"readyok".to_string()));
+    let best = bestmove(&out);
+    // The clock below zero still gives a move; the last search starts after e2e4.
+    assert_eq!(best.len(), 2, "{out:?}");
+    assert!(legal_after(&variant("chess.toml"), &["e2e4"], best[1]));
+}
+
+/// A writer the test can read back.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+const WORDS: &[&str] = &[
+    "uci",
+    "isready",
+    "position",
+    "startpos",
+    "fen",
+    "moves",
+    "go",
+    "depth",
+    "1",
+    "2",
+    "movetime",
+    "10",
+    "wtime",
+    "btime",
+    "winc",
+    "-5",
+    "infinite",
+    "stop",
+    "setoption",
+    "name",
+    "value",
+    "UCI_Variant",
+    "shogi",
+    "chess",
+    "e2e4",
+    "e7e5",
+    "7g7f",
+    "P*5e",
+    "a1a8",
+    "8/8/8/8/8/8/8/8",
+    "w",
+    "-",
+    "0",
+    "ucinewgame",
+    "ÿ",
+    "\u{0}",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, .. ProptestConfig::default() })]
+
+    #[test]
+    fn uci_never_panics_on_random_commands(
+        lines in proptest::collection::vec(proptest::collection::vec(proptest::sample::select(WORDS), 0..8), 1..8)
+    ) {
+        let variants = vec![
+            ("chess".to_string(), variant("chess.toml")),
+            ("shogi".to_string(), variant("shogi.toml")),
+        ];
+        let out = Shared::default();
+        let mut uci = Uci::new(variants, Box::new(out.clone())).expect("session");
+        let mut script: String = lines.iter().map(|l| l.join(" ") + "\n").collect();
+        script.push_str("stop\nisready\n");
+        // Keep searches short: depth 1 at most.
+        let script = script.replace("infinite", "depth 1").replace("movetime 10", "depth 1");
+        let script = script.replace("go\n", "go depth 1\n");
+        uci.run(Cursor::new(script));
+        let text = String::from_utf8_lossy(&out.0.lock().expect("lock")).to_string();
+        prop_assert!(text.lines().any(|l| l == "readyok"), "{}", text);
+    }
+}
+
+#[test]
+fn uci_quit_stops_a_search_at_once() {
+    let out = uci(&[], "position startpos\ngo infinite\nquit\n");
+    assert!(bestmove(&out).len() <= 1, "{out:?}");
+}
+
+/// python-chess, a real UCI client, plays chimera at six variants it knows
+/// (tests/tools/uci_client.py). Skipped without python-chess, except in CI.
+#[test]
+fn python_chess_plays_chimera_over_uci() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("tests/tools/uci_client.py"))
+        .arg(env!("CARGO_BIN_EXE_chimera"))
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => return skip(&format!("python3 cannot be run: {e}")),
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    match out.status.code() {
+        Some(0) => println!("{}", stdout.trim()),
+        Some(3) => skip(stdout.trim()),
+        _ => panic!(
+            "python-chess and chimera disagree:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
+}
+
+fn skip(why: &str) {
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{why} (CI installs it: see .ci/run)");
+    }
+    eprintln!("skipped: {why}");
+}
+
+#[test]
+fn every_variant_file_is_bundled() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("variants/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .map(|n| n.trim_end_matches(".toml").to_string())
+        .collect();
+    files.sort();
+    let bundled: Vec<String> = chimera::bundled::VARIANTS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    assert_eq!(bundled, files, "src/bundled.rs must list every file in variants/");
+    for (name, text) in chimera::bundled::VARIANTS {
+        assert_eq!(
+            *text,
+            std::fs::read_to_string(dir.join(format!("{name}.toml"))).expect("file")
+        );
+    }
+}
