@@ -310,3 +310,121 @@ fn every_variant_file_is_bundled() {
         );
     }
 }
+
+/// `chimera match` with an external UCI player; returns the summary line.
+fn match_against(variant: &str, b: &str, games: u32) -> serde_json::Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .args([
+            "match",
+            &format!("variants/{variant}"),
+            "--games",
+            &games.to_string(),
+        ])
+        .args([
+            "--a",
+            "engine:depth=1,movetime=50",
+            "--b",
+            b,
+            "--max-moves",
+            "60",
+            "--json",
+        ])
+        .output()
+        .expect("chimera runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
+}
+
+#[test]
+fn chimera_plays_itself_through_uci() {
+    let bin = env!("CARGO_BIN_EXE_chimera");
+    let summary = match_against("kozune.toml", &format!("uci:{bin} uci,movetime=30"), 2);
+    assert_eq!(summary["games"], 2);
+    let reasons = summary["reasons"].as_object().expect("reasons");
+    for bad in ["illegal move", "time forfeit", "engine failure"] {
+        assert!(!reasons.contains_key(bad), "{summary}");
+    }
+}
+
+#[test]
+fn external_engine_failures_lose_with_their_reason() {
+    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/fake_uci.sh");
+    let fake = fake.display();
+    for (mode, reason) in [
+        ("illegal", "illegal move"),
+        ("silent", "time forfeit"),
+        ("crash", "engine failure"),
+        ("resign", "resignation"),
+    ] {
+        let summary = match_against("kozune.toml", &format!("uci:{fake} {mode},movetime=10"), 1);
+        assert_eq!(summary["wins"], 1, "{mode}: {summary}");
+        assert_eq!(summary["reasons"][reason], 1, "{mode}: {summary}");
+    }
+}
+
+#[test]
+fn an_engine_without_the_variant_is_refused_before_the_match() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fake = root.join("tests/tools/fake_uci.sh");
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .args(["match", "variants/shogi.toml", "--games", "1", "--b"])
+        .arg(format!("uci:{} illegal", fake.display()))
+        .output()
+        .expect("chimera runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("does not offer the variant `shogi`"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .args([
+            "match",
+            "variants/chess.toml",
+            "--games",
+            "1",
+            "--b",
+            "uci:/no/such/engine",
+        ])
+        .output()
+        .expect("chimera runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start UCI engine"));
+}
+
+/// Debian's fairy-stockfish (UCI) against chimera at shogi, xiangqi and
+/// makruk: the games end by the rules, never by a protocol failure.
+#[test]
+fn fairy_stockfish_plays_chimera_over_uci() {
+    let fsf = "/usr/games/fairy-stockfish";
+    if !Path::new(fsf).exists() {
+        return skip("fairy-stockfish is not installed (apt-get install fairy-stockfish)");
+    }
+    for variant in ["shogi.toml", "xiangqi.toml", "makruk.toml"] {
+        let summary = match_against(variant, &format!("uci:{fsf},movetime=20"), 2);
+        let reasons = summary["reasons"].as_object().expect("reasons");
+        for bad in ["illegal move", "time forfeit", "engine failure"] {
+            assert!(!reasons.contains_key(bad), "{variant}: {summary}");
+        }
+    }
+}
+
+#[test]
+fn shogi_positions_reach_engines_as_fairy_stockfish_fen() {
+    let v = variant("shogi.toml");
+    let pos = Position::from_text(
+        &v,
+        "lnsgkgsnl/1r5b1/pppppp3/9/9/9/PPPPPP3/1B5R1/LNSGKGSNL w 2Pp 6",
+    )
+    .expect("sfen");
+    assert_eq!(
+        chimera::game::uci_player::fen_for_engines(&pos),
+        "lnsgkgsnl/1r5b1/pppppp3/9/9/9/PPPPPP3/1B5R1/LNSGKGSNL[PPp] b - - 0 3"
+    );
+}

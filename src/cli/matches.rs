@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::context::Context;
 use super::output::{Outcome, Output, bad};
-use super::play::make_player;
+use super::play::{Seat, make_player};
 use crate::engine::Color;
 use crate::game::players::{DEFAULT_MOVETIME_MS, Player, PlayerSpec};
 use crate::game::{Game, PlayOptions, run_game};
@@ -40,6 +40,10 @@ pub(crate) struct Args {
     /// Stop a game as a draw after this many plies (1 to 100000).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_moves: u64,
+    /// Append what external engines (uci:PATH players) are sent and answer
+    /// to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
@@ -72,15 +76,22 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    let name = super::play::variant_name(&a.variant);
     let (mut wins, mut draws, mut losses) = (0usize, 0usize, 0usize);
     let mut reasons: IndexMap<String, usize> = IndexMap::new();
     for i in 0..a.games {
         let a_side = if i % 2 == 0 { Color::First } else { Color::Second };
         let order = if a_side == Color::First { [0, 1] } else { [1, 0] };
         let game_seed = a.seed.wrapping_mul(1_000_003).wrapping_add(i);
+        let seat = |seed| Seat {
+            variant: &v,
+            name: &name,
+            seed,
+            log: a.log.as_deref(),
+        };
         let mut players: [Box<dyn Player>; 2] = [
-            make_player(&v, &specs[order[0]], game_seed),
-            make_player(&v, &specs[order[1]], game_seed ^ 0x5555),
+            make_player(&specs[order[0]], &seat(game_seed))?,
+            make_player(&specs[order[1]], &seat(game_seed ^ 0x5555))?,
         ];
         let mut game = Game::from_start(&v);
         open_randomly(

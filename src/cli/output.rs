@@ -1,6 +1,15 @@
 //! The one place the command line prints: results as text or as one JSON
 //! object per line, and failures with the exit status they mean.
 
+/// Prints a line on standard output; a closed output (`chimera … | head`)
+/// is not an error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 use std::fmt::Display;
 use std::process::ExitCode;
 
@@ -22,30 +31,30 @@ impl Output {
     /// One result: `text` for people, `value` as a JSON line.
     pub fn emit(&self, text: impl Display, value: Value) {
         if self.json {
-            println!("{value}");
+            say!("{value}");
         } else {
-            println!("{text}");
+            say!("{text}");
         }
     }
 
     /// A result that only people see (JSON output leaves it out).
     pub fn text(&self, text: impl Display) {
         if !self.json {
-            println!("{text}");
+            say!("{text}");
         }
     }
 
     /// A JSON line that has no text form.
     pub fn json_only(&self, value: Value) {
         if self.json {
-            println!("{value}");
+            say!("{value}");
         }
     }
 
     /// A warning: stderr for people, a JSON line otherwise.
     pub fn warn(&self, message: &str) {
         if self.json {
-            println!("{}", json!({ "warning": message }));
+            say!("{}", json!({ "warning": message }));
         } else {
             eprintln!("warning: {message}");
         }
@@ -56,13 +65,13 @@ impl Output {
         match &f {
             Failure::BadInput(msg) | Failure::Failed(msg) => {
                 if self.json {
-                    println!("{}", json!({ "error": msg }));
+                    say!("{}", json!({ "error": msg }));
                 }
                 eprintln!("error: {msg}");
             }
             Failure::Diagnostic(d, _) => {
                 if self.json {
-                    println!(
+                    say!(
                         "{}",
                         json!({"valid": false, "error": d.message, "file": d.file, "line": d.line, "column": d.column})
                     );

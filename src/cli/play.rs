@@ -7,13 +7,14 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::context::{Context, position};
-use super::output::{Outcome, Output, bad};
+use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
 use crate::engine::{Color, Variant};
 use crate::game::players::{
     DEFAULT_MOVETIME_MS, EnginePlayer, HUMAN_HELP, HumanPlayer, Player, PlayerSpec, RandomPlayer, StdinLines,
 };
 use crate::game::record::Record;
+use crate::game::uci_player::UciPlayer;
 use crate::game::{Game, PlayOptions, run_game};
 
 /// Play a game: engine against engine by default, printing every move, the
@@ -51,6 +52,10 @@ pub(crate) struct Args {
     /// Write the game record here.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Append what external engines (uci:PATH players) are sent and answer
+    /// to this file.
+    #[arg(long)]
+    log: Option<PathBuf>,
     /// Print the engine's depth, nodes and nodes per second after its moves.
     #[arg(long)]
     verbose: bool,
@@ -63,13 +68,47 @@ pub(crate) struct Args {
     pub json: bool,
 }
 
-/// A player from its description.
-pub(crate) fn make_player(v: &Arc<Variant>, spec: &PlayerSpec, seed: u64) -> Box<dyn Player> {
-    match spec {
+/// What a player needs besides its description: the variant and its name
+/// (the rules file's name, for external engines), a seed, a protocol log.
+pub(crate) struct Seat<'a> {
+    pub variant: &'a Arc<Variant>,
+    pub name: &'a str,
+    pub seed: u64,
+    pub log: Option<&'a std::path::Path>,
+}
+
+/// A player from its description; an external engine is started here.
+pub(crate) fn make_player(spec: &PlayerSpec, seat: &Seat<'_>) -> Result<Box<dyn Player>, Failure> {
+    Ok(match spec {
         PlayerSpec::Human => Box::new(HumanPlayer::new(StdinLines, std::io::stdout())),
-        PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
-        PlayerSpec::Engine { depth, movetime } => Box::new(EnginePlayer::new(v, *depth, *movetime)),
-    }
+        PlayerSpec::Random => Box::new(RandomPlayer::new(seat.seed)),
+        PlayerSpec::Engine { depth, movetime } => {
+            Box::new(EnginePlayer::new(seat.variant, *depth, *movetime))
+        }
+        PlayerSpec::Uci {
+            path,
+            movetime,
+            depth,
+        } => {
+            let log: Option<Box<dyn std::io::Write + Send>> = match seat.log {
+                None => None,
+                Some(p) => Some(Box::new(
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(p)
+                        .map_err(|e| bad(format!("cannot write the log {}: {e}", p.display())))?,
+                )),
+            };
+            Box::new(UciPlayer::start(path, seat.name, *movetime, *depth, log).map_err(bad)?)
+        }
+    })
+}
+
+/// The variant's name for external engines: the rules file's name.
+pub(crate) fn variant_name(path: &std::path::Path) -> String {
+    path.file_stem()
+        .map_or_else(|| "chess".to_string(), |s| s.to_string_lossy().into_owned())
 }
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
@@ -91,9 +130,16 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     }
     let pos = position(&v, a.position.as_deref(), None)?;
     let any_human = parsed.contains(&PlayerSpec::Human);
+    let name = variant_name(&a.variant);
+    let seat = |seed| Seat {
+        variant: &v,
+        name: &name,
+        seed,
+        log: a.log.as_deref(),
+    };
     let mut players: [Box<dyn Player>; 2] = [
-        make_player(&v, &parsed[0], a.seed),
-        make_player(&v, &parsed[1], a.seed.wrapping_add(1)),
+        make_player(&parsed[0], &seat(a.seed))?,
+        make_player(&parsed[1], &seat(a.seed.wrapping_add(1)))?,
     ];
     if any_human {
         out.text(HUMAN_HELP);

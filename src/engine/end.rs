@@ -36,6 +36,10 @@ pub enum Reason {
     Resignation,
     /// A player made an illegal move (external players).
     IllegalMove,
+    /// An external engine did not answer in time.
+    TimeForfeit,
+    /// An external engine exited or stopped reading.
+    EngineFailure,
     /// The game stopped at a move limit.
     MoveLimit,
     /// A side has too few pieces left (bare king, all pieces lost).
@@ -56,7 +60,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    const NAMED: [Reason; 16] = [
+    const NAMED: [Reason; 18] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -66,6 +70,8 @@ impl Reason {
         Reason::FiftyMoves,
         Reason::Resignation,
         Reason::IllegalMove,
+        Reason::TimeForfeit,
+        Reason::EngineFailure,
         Reason::MoveLimit,
         Reason::Extinction,
         Reason::Checks,
@@ -87,6 +93,8 @@ impl Reason {
             Reason::FiftyMoves => "fifty-move rule",
             Reason::Resignation => "resignation",
             Reason::IllegalMove => "illegal move",
+            Reason::TimeForfeit => "time forfeit",
+            Reason::EngineFailure => "engine failure",
             Reason::MoveLimit => "move limit",
             Reason::Extinction => "extinction",
             Reason::Checks => "checks",

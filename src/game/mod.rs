@@ -165,6 +165,7 @@ impl Game {
 pub mod players;
 pub mod record;
 pub mod search;
+pub mod uci_player;
 
 use players::{Action, Player};
 
@@ -225,6 +226,7 @@ pub fn run_game(
                 }
             }
             Action::Resign => game.resign(),
+            Action::Forfeit(reason) => game.end(GameResult::win(!game.pos.side_to_move(), reason)),
             Action::Undo => {
                 // Take back the opponent's reply and the own move.
                 let n = if game.moves().len() >= 2 {

@@ -21,6 +21,9 @@ pub enum Action {
     Undo,
     /// Stop the program.
     Quit,
+    /// Lose the game for this reason (an external engine's illegal move,
+    /// time-out or crash).
+    Forfeit(crate::engine::Reason),
 }
 
 /// Someone or something that decides on moves: a person, a random mover,
@@ -59,6 +62,15 @@ pub enum PlayerSpec {
         /// Time per move in milliseconds.
         movetime: Option<u64>,
     },
+    /// An external engine speaking UCI.
+    Uci {
+        /// The program.
+        path: String,
+        /// Time per move in milliseconds.
+        movetime: Option<u64>,
+        /// A depth to search to instead of a time.
+        depth: Option<i32>,
+    },
 }
 
 impl PlayerSpec {
@@ -71,12 +83,7 @@ impl PlayerSpec {
             "engine" => {
                 let (mut depth, mut movetime) = (default_depth, default_movetime);
                 for opt in opts.split(',').filter(|o| !o.is_empty()) {
-                    let (k, val) = opt
-                        .split_once('=')
-                        .ok_or_else(|| format!("`{opt}`: write key=value"))?;
-                    let n: u64 = val
-                        .parse()
-                        .map_err(|_| format!("`{opt}`: {val} is not a number"))?;
+                    let (k, n) = key_number(opt)?;
                     match k {
                         "depth" => {
                             if n == 0 || n > MAX_DEPTH as u64 {
@@ -91,8 +98,29 @@ impl PlayerSpec {
                 }
                 Ok(PlayerSpec::Engine { depth, movetime })
             }
+            "uci" => {
+                let (path, opts) = opts.split_once(',').unwrap_or((opts, ""));
+                if path.is_empty() {
+                    return Err("uci: give the engine's program, as in uci:/usr/games/stockfish".into());
+                }
+                let (mut depth, mut movetime) = (None, default_movetime);
+                for opt in opts.split(',').filter(|o| !o.is_empty()) {
+                    let (k, n) = key_number(opt)?;
+                    match k {
+                        "depth" if (1..=MAX_DEPTH as u64).contains(&n) => depth = Some(n as i32),
+                        "depth" => return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}")),
+                        "movetime" => movetime = (n > 0).then_some(n),
+                        _ => return Err(format!("unknown uci option `{k}` (depth, movetime)")),
+                    }
+                }
+                Ok(PlayerSpec::Uci {
+                    path: path.to_string(),
+                    movetime,
+                    depth,
+                })
+            }
             _ => Err(format!(
-                "unknown player `{s}`: use human, random, engine or engine:depth=N,movetime=MS"
+                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS] or uci:PATH[,movetime=MS,depth=N]"
             )),
         }
     }
@@ -100,6 +128,18 @@ impl PlayerSpec {
     /// The spec as text (parses back).
     pub fn describe(&self) -> String {
         match self {
+            PlayerSpec::Uci {
+                path,
+                movetime,
+                depth,
+            } => {
+                let mut s = format!("uci:{path}");
+                if let Some(d) = depth {
+                    s.push_str(&format!(",depth={d}"));
+                }
+                s.push_str(&format!(",movetime={}", movetime.unwrap_or(0)));
+                s
+            }
             PlayerSpec::Human => "human".into(),
             PlayerSpec::Random => "random".into(),
             PlayerSpec::Engine {
@@ -112,6 +152,17 @@ impl PlayerSpec {
             } => format!("engine:depth={depth},movetime={t}"),
         }
     }
+}
+
+/// `key=number` of a player description.
+fn key_number(opt: &str) -> Result<(&str, u64), String> {
+    let (k, val) = opt
+        .split_once('=')
+        .ok_or_else(|| format!("`{opt}`: write key=value"))?;
+    let n = val
+        .parse()
+        .map_err(|_| format!("`{opt}`: {val} is not a number"))?;
+    Ok((k, n))
 }
 
 /// Plays a uniformly random legal move, from a seed.
