@@ -8,44 +8,29 @@
 //! without them the test is skipped with a message — except under CI, where
 //! `.ci/run` installs them and a missing one is a failure.
 use std::path::Path;
-use std::process::Command;
+
+mod common;
 
 fn crosscheck(rules: &str, reference: &str, games: u32, plies: u32) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("python3")
-        .arg(root.join("tests/tools/crosscheck.py"))
-        .arg(env!("CARGO_BIN_EXE_chimera"))
-        .arg(root.join("variants").join(rules))
-        .arg(reference)
-        .args([
-            "--games",
-            &games.to_string(),
-            "--plies",
-            &plies.to_string(),
-            "--seed",
-            "1",
-        ])
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => return skip(&format!("python3 cannot be run: {e}")),
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    match out.status.code() {
-        Some(0) => println!("{}", stdout.lines().last().unwrap_or("")),
-        Some(3) => skip(stdout.trim()),
-        _ => panic!(
-            "{rules}: chimera and {reference} disagree:\n{stdout}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ),
+    let args = [
+        env!("CARGO_BIN_EXE_chimera").to_string(),
+        root.join("variants").join(rules).display().to_string(),
+        reference.to_string(),
+        "--games".to_string(),
+        games.to_string(),
+        "--plies".to_string(),
+        plies.to_string(),
+        "--seed".to_string(),
+        "1".to_string(),
+    ];
+    if let Some(out) = common::python_tool(
+        "crosscheck.py",
+        &args,
+        &format!("{rules}: chimera and {reference} disagree"),
+    ) {
+        println!("{}", out.lines().last().unwrap_or(""));
     }
-}
-
-fn skip(why: &str) {
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("{why} (CI installs it: see .ci/run)");
-    }
-    eprintln!("skipped: {why}");
 }
 
 #[test]
@@ -112,23 +97,15 @@ against_pyffish! {
 #[test]
 fn xiangqi_repetitions_agree_with_fairy_stockfish() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("python3")
-        .arg(root.join("tests/tools/chasing.py"))
-        .arg(env!("CARGO_BIN_EXE_chimera"))
-        .arg(root.join("variants/xiangqi.toml"))
-        .args(["--cycles", "120", "--seed", "2"])
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => return skip(&format!("python3 cannot be run: {e}")),
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    match out.status.code() {
-        Some(0) => println!("{}", stdout.trim()),
-        Some(3) => skip(stdout.trim()),
-        _ => panic!(
-            "xiangqi repetitions disagree:\n{stdout}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ),
+    let args = [
+        env!("CARGO_BIN_EXE_chimera").to_string(),
+        root.join("variants/xiangqi.toml").display().to_string(),
+        "--cycles".to_string(),
+        "120".to_string(),
+        "--seed".to_string(),
+        "2".to_string(),
+    ];
+    if let Some(out) = common::python_tool("chasing.py", &args, "xiangqi repetitions disagree") {
+        println!("{}", out.trim());
     }
 }

@@ -10,6 +10,9 @@ use chimera::protocol::uci::Uci;
 use chimera::{Position, Variant};
 use proptest::prelude::*;
 
+mod common;
+use common::skip;
+
 /// Runs `chimera uci [args]` with `script` as its input; returns its output
 /// lines. The process must end by itself with status 0 (at the end of the
 /// input it first lets a running search finish).
@@ -260,31 +263,10 @@ fn uci_quit_stops_a_search_at_once() {
 /// (tests/tools/uci_client.py). Skipped without python-chess, except in CI.
 #[test]
 fn python_chess_plays_chimera_over_uci() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new("python3")
-        .arg(root.join("tests/tools/uci_client.py"))
-        .arg(env!("CARGO_BIN_EXE_chimera"))
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => return skip(&format!("python3 cannot be run: {e}")),
-    };
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    match out.status.code() {
-        Some(0) => println!("{}", stdout.trim()),
-        Some(3) => skip(stdout.trim()),
-        _ => panic!(
-            "python-chess and chimera disagree:\n{stdout}\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ),
+    let args = [env!("CARGO_BIN_EXE_chimera").to_string()];
+    if let Some(out) = common::python_tool("uci_client.py", &args, "python-chess and chimera disagree") {
+        println!("{}", out.trim());
     }
-}
-
-fn skip(why: &str) {
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("{why} (CI installs it: see .ci/run)");
-    }
-    eprintln!("skipped: {why}");
 }
 
 #[test]

@@ -209,6 +209,24 @@ impl Board for Vacated<'_> {
     }
 }
 
+/// The stops of a leg on an empty square it may end on: a move there, and
+/// an en-passant capture when the square is the en-passant square.
+#[inline(always)]
+fn stop_on_empty(rule: &LegRule, t: Square, dist: u16, ep: (Square, Square), sink: &mut impl Sink) {
+    if rule.moves {
+        sink.stop(t, dist, Stop::Empty);
+    }
+    if rule.en_passant && t == ep.0 {
+        sink.stop(t, dist, Stop::EnPassant(ep.1));
+    }
+}
+
+/// Whether a leg may take the piece `q` at `dist`.
+#[inline(always)]
+fn may_take(rule: &LegRule, filters: &TargetFilters, mover: Color, q: Piece, dist: u16) -> bool {
+    q.color() != mover && rule.captures && filters.allows(rule, q.kind(), dist)
+}
+
 /// Walks one leg along `ray` (the squares from the start, nearest first) and
 /// calls `stop(square, distance, what)` at every square where the leg may end.
 /// `ep` is the en-passant square and the piece taken there, if any.
@@ -230,20 +248,11 @@ pub(crate) fn scan<B: Board>(
             match board.at(t) {
                 None => {
                     if dist >= rule.min {
-                        if rule.moves {
-                            sink.stop(t, dist, Stop::Empty);
-                        }
-                        if rule.en_passant && t == ep.0 {
-                            sink.stop(t, dist, Stop::EnPassant(ep.1));
-                        }
+                        stop_on_empty(rule, t, dist, ep, &mut sink);
                     }
                 }
                 Some(q) => {
-                    if dist >= rule.min
-                        && q.color() != mover
-                        && rule.captures
-                        && filters.allows(rule, q.kind(), dist)
-                    {
+                    if dist >= rule.min && may_take(rule, filters, mover, q, dist) {
                         sink.stop(t, dist, Stop::Capture);
                     }
                     return;
@@ -274,9 +283,7 @@ fn scan_hopping<B: Board>(
         if rule.hop == Hop::Grasshopper && screens == 1 {
             match q {
                 None if rule.moves => sink.stop(t, dist, Stop::Empty),
-                Some(q) if q.color() != mover && rule.captures && filters.allows(rule, q.kind(), dist) => {
-                    sink.stop(t, dist, Stop::Capture)
-                }
+                Some(q) if may_take(rule, filters, mover, q, dist) => sink.stop(t, dist, Stop::Capture),
                 _ => {}
             }
             return;
@@ -290,21 +297,11 @@ fn scan_hopping<B: Board>(
         match q {
             None => {
                 if reachable && dist >= rule.min {
-                    if rule.moves {
-                        sink.stop(t, dist, Stop::Empty);
-                    }
-                    if rule.en_passant && t == ep.0 {
-                        sink.stop(t, dist, Stop::EnPassant(ep.1));
-                    }
+                    stop_on_empty(rule, t, dist, ep, sink);
                 }
             }
             Some(q) => {
-                if reachable
-                    && dist >= rule.min
-                    && q.color() != mover
-                    && rule.captures
-                    && filters.allows(rule, q.kind(), dist)
-                {
+                if reachable && dist >= rule.min && may_take(rule, filters, mover, q, dist) {
                     sink.stop(t, dist, Stop::Capture);
                 }
                 if rule.hop == Hop::None || filters.cannot_hop.contains(q.kind()) {
