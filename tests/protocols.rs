@@ -17,9 +17,14 @@ use common::skip;
 /// lines. The process must end by itself with status 0 (at the end of the
 /// input it first lets a running search finish).
 fn uci(args: &[&str], script: &str) -> Vec<String> {
+    speak("uci", args, script)
+}
+
+/// Runs `chimera <protocol> [args]` with `script` as its input.
+fn speak(protocol: &str, args: &[&str], script: &str) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .arg("uci")
+        .arg(protocol)
         .args(args)
         .current_dir(root)
         .stdin(Stdio::piped())
@@ -52,6 +57,11 @@ fn variant(name: &str) -> Arc<Variant> {
 
 /// Whether `mv` (UCI) is a legal move after `moves` from the start.
 fn legal_after(v: &Arc<Variant>, moves: &[&str], mv: &str) -> bool {
+    legal_in(v, moves, mv, chimera::MoveNotation::Uci)
+}
+
+/// Whether `mv`, in `notation`, is a legal move after `moves` from the start.
+fn legal_in(v: &Arc<Variant>, moves: &[&str], mv: &str, notation: chimera::MoveNotation) -> bool {
     let mut pos = Position::start(v);
     for m in moves {
         let m = pos.parse_move(m).expect("scripted move");
@@ -59,7 +69,7 @@ fn legal_after(v: &Arc<Variant>, moves: &[&str], mv: &str) -> bool {
     }
     pos.legal_move_list()
         .iter()
-        .any(|m| pos.clone().move_text_as(m, chimera::MoveNotation::Uci) == mv)
+        .any(|m| pos.clone().move_text_as(m, notation) == mv)
 }
 
 fn bestmove(lines: &[String]) -> Vec<&str> {
@@ -409,4 +419,51 @@ fn shogi_positions_reach_engines_as_fairy_stockfish_fen() {
         chimera::game::uci_player::fen_for_engines(&pos),
         "lnsgkgsnl/1r5b1/pppppp3/9/9/9/PPPPPP3/1B5R1/LNSGKGSNL[PPp] b - - 0 3"
     );
+}
+
+#[test]
+fn usi_plays_shogi_with_sfen_and_byoyomi() {
+    let script = "usi\nisready\nusinewgame\nposition startpos moves 7g7f 3c3d\ngo btime 1000 wtime 1000 byoyomi 200\n\
+                  position sfen 8k/9/9/9/9/9/9/1r7/Kr7 b - 1\ngo depth 2\n\
+                  position fen rnbqkbnr/8/8/8/8/8/8/8 w - - 0 1\nposition sfen nonsense\ngo byoyomi x\n\
+                  setoption name USI_Variant value minishogi\nposition startpos\ngo depth 2\n";
+    let out = speak("usi", &[], script);
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("option name USI_Variant type combo default shogi var shogi")),
+        "{out:?}"
+    );
+    assert!(out.contains(&"usiok".to_string()) && out.contains(&"readyok".to_string()));
+    let best = bestmove(&out);
+    assert_eq!(best.len(), 3, "{out:?}");
+    assert!(
+        legal_in(
+            &variant("shogi.toml"),
+            &["7g7f", "3c3d"],
+            best[0],
+            chimera::MoveNotation::Usi
+        ),
+        "{best:?}"
+    );
+    assert_eq!(best[1], "resign", "a mated side resigns");
+    assert!(
+        legal_in(
+            &variant("minishogi.toml"),
+            &[],
+            best[2],
+            chimera::MoveNotation::Usi
+        ),
+        "{best:?}"
+    );
+    for expected in [
+        "position needs `startpos` or `sfen <position>`",
+        "bad position",
+        "`x` is not a number",
+    ] {
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("info string") && l.contains(expected)),
+            "no `{expected}` in {out:#?}"
+        );
+    }
 }

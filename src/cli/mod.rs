@@ -51,6 +51,7 @@ enum Command {
     Explain(explain::Args),
     Gallery(gallery::Args),
     Uci(uci::Args),
+    Usi(uci::UsiArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -70,6 +71,7 @@ pub fn run() -> ExitCode {
             Command::Explain(a) => (Output::new(a.json), explain::run(a)),
             Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),
             Command::Uci(a) => (Output::new(false), uci::run(&cx, a)),
+            Command::Usi(a) => (Output::new(false), uci::run_usi(&cx, a)),
         },
     };
     match result {

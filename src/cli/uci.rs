@@ -1,4 +1,5 @@
-//! `chimera uci`: speak UCI on standard input and output.
+//! `chimera uci` and `chimera usi`: speak UCI or USI on standard input and
+//! output.
 
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use super::context::Context;
 use super::output::{Outcome, bad};
 use crate::engine::Variant;
-use crate::protocol::uci::Uci;
+use crate::protocol::uci::{Dialect, Uci};
 
 /// Speak UCI (with Fairy-Stockfish's UCI_Variant option) on standard input
 /// and output, for chess GUIs and match runners. With no file, offers every
@@ -21,19 +22,41 @@ pub(crate) struct Args {
     variants: Vec<PathBuf>,
 }
 
+/// Speak USI on standard input and output, for shogi GUIs. With no file,
+/// offers every bundled variant through the USI_Variant option (the default
+/// is shogi); positions are SFEN, moves USI (`7g7f`, `P*5e`, `8h2b+`). In a
+/// GUI: add chimera as a USI engine with the command `chimera usi`.
+#[derive(clap::Args)]
+pub(crate) struct UsiArgs {
+    /// Rules files to offer (default: the bundled variants).
+    variants: Vec<PathBuf>,
+}
+
+pub(crate) fn run_usi(cx: &Context, a: UsiArgs) -> Outcome {
+    serve(cx, &a.variants, Dialect::Usi)
+}
+
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    serve(cx, &a.variants, Dialect::Uci)
+}
+
+fn serve(cx: &Context, files: &[PathBuf], dialect: Dialect) -> Outcome {
+    let default = match dialect {
+        Dialect::Uci => "chess",
+        Dialect::Usi => "shogi",
+    };
     let mut list: Vec<(String, Arc<Variant>)> = Vec::new();
-    if a.variants.is_empty() {
+    if files.is_empty() {
         for (name, text) in crate::bundled::VARIANTS {
             let v = cx.loader.load_str(&format!("{name}.toml"), text)?;
             list.push((name.to_string(), v));
         }
-        if let Some(i) = list.iter().position(|(n, _)| n == "chess") {
-            let chess = list.remove(i);
-            list.insert(0, chess);
+        if let Some(i) = list.iter().position(|(n, _)| n == default) {
+            let first = list.remove(i);
+            list.insert(0, first);
         }
     } else {
-        for path in &a.variants {
+        for path in files {
             let name = path.file_stem().map_or_else(
                 || path.display().to_string(),
                 |s| s.to_string_lossy().into_owned(),
@@ -44,7 +67,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             list.push((name, cx.load(path)?));
         }
     }
-    let Some(mut uci) = Uci::new(list, Box::new(std::io::stdout())) else {
+    let Some(mut uci) = Uci::speaking(dialect, list, Box::new(std::io::stdout())) else {
         return Err(bad("no variant to offer"));
     };
     uci.run(BufReader::new(std::io::stdin()));

@@ -1,5 +1,8 @@
 //! UCI (the Universal Chess Interface) with Fairy-Stockfish's `UCI_Variant`
-//! option, so that chess GUIs and match runners can play any loaded variant.
+//! option, so that chess GUIs and match runners can play any loaded variant;
+//! and its shogi dialect USI ([`Dialect::Usi`]: `usi`/`usiok`,
+//! `usinewgame`, `USI_Variant`, `position sfen …`, USI moves, `btime` for
+//! the first player, `byoyomi`, `bestmove resign`).
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant
 //! value <name>`, `position startpos|fen <text> [moves …]`, `go [depth N]
@@ -32,6 +35,56 @@ fn say(out: &Out, line: &str) {
     }
 }
 
+/// Which protocol a session speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCI, for chess GUIs.
+    Uci,
+    /// USI, for shogi GUIs.
+    Usi,
+}
+
+impl Dialect {
+    fn hello(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Usi => "usi",
+        }
+    }
+    fn variant_option(self) -> &'static str {
+        match self {
+            Dialect::Uci => "UCI_Variant",
+            Dialect::Usi => "USI_Variant",
+        }
+    }
+    fn position_keyword(self) -> &'static str {
+        match self {
+            Dialect::Uci => "fen",
+            Dialect::Usi => "sfen",
+        }
+    }
+    fn notation(self) -> MoveNotation {
+        match self {
+            Dialect::Uci => MoveNotation::Uci,
+            Dialect::Usi => MoveNotation::Usi,
+        }
+    }
+    /// What `bestmove` says when there is no move.
+    fn no_move(self) -> &'static str {
+        match self {
+            Dialect::Uci => "0000",
+            Dialect::Usi => "resign",
+        }
+    }
+    /// The clock keys of the first player (time, increment).
+    fn first_clock(self) -> (&'static str, &'static str) {
+        match self {
+            Dialect::Uci => ("wtime", "winc"),
+            Dialect::Usi => ("btime", "binc"),
+        }
+    }
+}
+
 /// A running search.
 struct Thinking {
     stop: Arc<AtomicBool>,
@@ -43,6 +96,7 @@ struct Thinking {
 /// The UCI session: the loaded variants, the current one, its position and
 /// the game's hashes (for repetitions), and the searcher kept between moves.
 pub struct Uci {
+    dialect: Dialect,
     variants: Vec<(String, Arc<Variant>)>,
     current: usize,
     pos: Position,
@@ -57,9 +111,19 @@ impl Uci {
     /// A session over `variants` (name, variant; the first is the default),
     /// writing to `out`. `variants` must not be empty.
     pub fn new(variants: Vec<(String, Arc<Variant>)>, out: Box<dyn Write + Send>) -> Option<Uci> {
+        Uci::speaking(Dialect::Uci, variants, out)
+    }
+
+    /// A session in the given dialect.
+    pub fn speaking(
+        dialect: Dialect,
+        variants: Vec<(String, Arc<Variant>)>,
+        out: Box<dyn Write + Send>,
+    ) -> Option<Uci> {
         let first = variants.first()?.1.clone();
         let pos = Position::start(&first);
         Some(Uci {
+            dialect,
             hashes: vec![pos.hash()],
             pos,
             current: 0,
@@ -94,9 +158,9 @@ impl Uci {
             return true;
         };
         match cmd {
-            "uci" => self.hello(),
+            "uci" | "usi" if cmd == self.dialect.hello() => self.hello(),
             "isready" => self.say("readyok"),
-            "ucinewgame" => {
+            "ucinewgame" | "usinewgame" => {
                 self.finish_search();
                 self.searcher = Some(Searcher::new(self.variant()));
                 self.set_start();
@@ -115,7 +179,7 @@ impl Uci {
                 self.stop_search();
                 return false;
             }
-            "debug" | "register" | "ponderhit" => {}
+            "debug" | "register" | "ponderhit" | "gameover" => {}
             _ => self.say(&format!("info string unknown command: {}", clip(line))),
         }
         true
@@ -131,10 +195,11 @@ impl Uci {
         let names: Vec<&str> = self.variants.iter().map(|(n, _)| n.as_str()).collect();
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         self.say(&format!(
-            "option name UCI_Variant type combo default {}{vars}",
+            "option name {} type combo default {}{vars}",
+            self.dialect.variant_option(),
             names[0]
         ));
-        self.say("uciok");
+        self.say(&format!("{}ok", self.dialect.hello()));
     }
 
     fn set_option(&mut self, args: &[&str]) {
@@ -147,7 +212,7 @@ impl Uci {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (rest.trim(), ""),
         };
-        if !name.eq_ignore_ascii_case("UCI_Variant") {
+        if !name.eq_ignore_ascii_case(self.dialect.variant_option()) {
             return self.say(&format!("info string unknown option: {}", clip(name)));
         }
         match self
@@ -178,11 +243,18 @@ impl Uci {
         let (head, moves) = args.split_at(moves_at);
         let mut pos = match head.split_first() {
             Some((&"startpos", [])) => Position::start(&v),
-            Some((&"fen", fen)) if !fen.is_empty() => match Position::from_text(&v, &fen.join(" ")) {
-                Ok(p) => p,
-                Err(e) => return self.say(&format!("info string bad position: {e}")),
-            },
-            _ => return self.say("info string position needs `startpos` or `fen <position>`"),
+            Some((&kw, fen)) if kw == self.dialect.position_keyword() && !fen.is_empty() => {
+                match Position::from_text(&v, &fen.join(" ")) {
+                    Ok(p) => p,
+                    Err(e) => return self.say(&format!("info string bad position: {e}")),
+                }
+            }
+            _ => {
+                let kw = self.dialect.position_keyword();
+                return self.say(&format!(
+                    "info string position needs `startpos` or `{kw} <position>`"
+                ));
+            }
         };
         let mut hashes = vec![pos.hash()];
         for text in moves.iter().skip(1) {
@@ -220,14 +292,15 @@ impl Uci {
         let mut pos = self.pos.clone();
         let hashes = self.hashes.clone();
         let out = self.out.clone();
+        let dialect = self.dialect;
         let handle = std::thread::spawn(move || {
             let root = pos.clone();
             let report = searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
-                say(&out, &info_line(r, pv, &root));
+                say(&out, &info_line(r, pv, &root, dialect.notation()));
             });
-            let best = report
-                .best
-                .map_or("0000".to_string(), |m| pos.move_text_as(&m, MoveNotation::Uci));
+            let best = report.best.map_or(dialect.no_move().to_string(), |m| {
+                pos.move_text_as(&m, dialect.notation())
+            });
             say(&out, &format!("bestmove {best}"));
             searcher
         });
@@ -246,6 +319,7 @@ impl Uci {
         let mut movetime = None;
         let mut infinite = false;
         let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0u64, 0u64, None);
+        let mut byoyomi = 0u64;
         let mut i = 0;
         while i < args.len() {
             let key = args[i];
@@ -268,6 +342,7 @@ impl Uci {
                 "winc" => winc = number(key)?,
                 "binc" => binc = number(key)?,
                 "movestogo" => togo = Some(number(key)?.max(1)),
+                "byoyomi" => byoyomi = number(key)?,
                 "nodes" | "mate" => {
                     number(key)?;
                     self.say(&format!(
@@ -282,13 +357,22 @@ impl Uci {
                 2
             };
         }
+        // UCI's w… clock is the first player's; USI's b… (sente) is.
         let first = self.pos.side_to_move() == crate::engine::Color::First;
-        let (left, inc) = if first { (wtime, winc) } else { (btime, binc) };
+        let first_is_w = self.dialect.first_clock().0 == "wtime";
+        let ((time_a, inc_a), (time_b, inc_b)) = ((wtime, winc), (btime, binc));
+        let (left, inc) = if first == first_is_w {
+            (time_a, inc_a)
+        } else {
+            (time_b, inc_b)
+        };
         let budget = movetime.or_else(|| {
-            left.map(|t| {
-                let share = t / togo.unwrap_or(40) + inc * 3 / 4;
-                share.min(t / 2).max(1)
-            })
+            let main = left.map(|t| (t / togo.unwrap_or(40) + inc * 3 / 4).min(t / 2));
+            match (main, byoyomi) {
+                (None, 0) => None,
+                // Byoyomi is spent whole each move: use most of it.
+                (m, b) => Some((m.unwrap_or(0) + b * 9 / 10).max(1)),
+            }
         });
         Ok(Limits {
             depth: match (depth, infinite || budget.is_some()) {
@@ -328,7 +412,7 @@ impl Uci {
 }
 
 /// An `info` line for a completed iteration.
-fn info_line(r: &SearchReport, pv: &[Move], pos: &Position) -> String {
+fn info_line(r: &SearchReport, pv: &[Move], pos: &Position, notation: MoveNotation) -> String {
     let ms = r.elapsed.as_millis().max(1) as u64;
     let score = if r.score.abs() >= MATE_SCORE - 1000 {
         let plies = (MATE_SCORE - r.score.abs()).max(0);
@@ -341,7 +425,7 @@ fn info_line(r: &SearchReport, pv: &[Move], pos: &Position) -> String {
     let mut p = pos.clone();
     let mut line = Vec::new();
     for m in pv {
-        line.push(p.move_text_as(m, MoveNotation::Uci));
+        line.push(p.move_text_as(m, notation));
         p.make(*m);
     }
     format!(
