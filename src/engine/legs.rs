@@ -265,7 +265,8 @@ pub(crate) fn scan<B: Board>(
 }
 
 /// [`scan`] for legs that hop (cannons, grasshoppers, pieces passing over
-/// others): out of line, so the common case stays small.
+/// others): out of line, so the common case stays small. `scan` keeps
+/// legs that do not hop to itself, so none come here.
 #[inline(never)]
 fn scan_hopping<B: Board>(
     board: &B,
@@ -289,10 +290,9 @@ fn scan_hopping<B: Board>(
             return;
         }
         let reachable = match rule.hop {
-            Hop::None => true,
+            Hop::None | Hop::Grasshopper => false,
             Hop::One => screens == 1,
             Hop::UpTo(n) => screens <= n as u32,
-            Hop::Grasshopper => false,
         };
         match q {
             None => {
@@ -304,7 +304,7 @@ fn scan_hopping<B: Board>(
                 if reachable && dist >= rule.min && may_take(rule, filters, mover, q, dist) {
                     sink.stop(t, dist, Stop::Capture);
                 }
-                if rule.hop == Hop::None || filters.cannot_hop.contains(q.kind()) {
+                if filters.cannot_hop.contains(q.kind()) {
                     return;
                 }
                 screens += 1;
