@@ -416,7 +416,7 @@ fn shogi_positions_reach_engines_as_fairy_stockfish_fen() {
     )
     .expect("sfen");
     assert_eq!(
-        chimera::game::uci_player::fen_for_engines(&pos),
+        chimera::game::external::fen_for_engines(&pos),
         "lnsgkgsnl/1r5b1/pppppp3/9/9/9/PPPPPP3/1B5R1/LNSGKGSNL[PPp] b - - 0 3"
     );
 }

@@ -52,6 +52,8 @@ enum Command {
     Gallery(gallery::Args),
     Uci(uci::Args),
     Usi(uci::UsiArgs),
+    #[command(name = "xboard")]
+    XBoard(uci::XBoardArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -72,6 +74,7 @@ pub fn run() -> ExitCode {
             Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),
             Command::Uci(a) => (Output::new(false), uci::run(&cx, a)),
             Command::Usi(a) => (Output::new(false), uci::run_usi(&cx, a)),
+            Command::XBoard(a) => (Output::new(false), uci::run_xboard(&cx, a)),
         },
     };
     match result {

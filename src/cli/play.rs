@@ -10,11 +10,11 @@ use super::context::{Context, position};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
 use crate::engine::{Color, Variant};
+use crate::game::external;
 use crate::game::players::{
     DEFAULT_MOVETIME_MS, EnginePlayer, HUMAN_HELP, HumanPlayer, Player, PlayerSpec, RandomPlayer, StdinLines,
 };
 use crate::game::record::Record;
-use crate::game::uci_player::UciPlayer;
 use crate::game::{Game, PlayOptions, run_game};
 
 /// Play a game: engine against engine by default, printing every move, the
@@ -85,11 +85,7 @@ pub(crate) fn make_player(spec: &PlayerSpec, seat: &Seat<'_>) -> Result<Box<dyn 
         PlayerSpec::Engine { depth, movetime } => {
             Box::new(EnginePlayer::new(seat.variant, *depth, *movetime))
         }
-        PlayerSpec::Uci {
-            path,
-            movetime,
-            depth,
-        } => {
+        PlayerSpec::External(engine) => {
             let log: Option<Box<dyn std::io::Write + Send>> = match seat.log {
                 None => None,
                 Some(p) => Some(Box::new(
@@ -100,7 +96,7 @@ pub(crate) fn make_player(spec: &PlayerSpec, seat: &Seat<'_>) -> Result<Box<dyn 
                         .map_err(|e| bad(format!("cannot write the log {}: {e}", p.display())))?,
                 )),
             };
-            Box::new(UciPlayer::start(path, seat.name, *movetime, *depth, log).map_err(bad)?)
+            external::start(engine, seat.name, log).map_err(bad)?
         }
     })
 }

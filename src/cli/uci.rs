@@ -1,5 +1,5 @@
-//! `chimera uci` and `chimera usi`: speak UCI or USI on standard input and
-//! output.
+//! `chimera uci`, `chimera usi` and `chimera xboard`: speak UCI, USI or
+//! XBoard's protocol on standard input and output.
 
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::context::Context;
-use super::output::{Outcome, bad};
+use super::output::{Failure, Outcome, bad};
 use crate::engine::Variant;
 use crate::protocol::uci::{Dialect, Uci};
+use crate::protocol::xboard::XBoard;
 
 /// Speak UCI (with Fairy-Stockfish's UCI_Variant option) on standard input
 /// and output, for chess GUIs and match runners. With no file, offers every
@@ -40,11 +41,30 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     serve(cx, &a.variants, Dialect::Uci)
 }
 
-fn serve(cx: &Context, files: &[PathBuf], dialect: Dialect) -> Outcome {
-    let default = match dialect {
-        Dialect::Uci => "chess",
-        Dialect::Usi => "shogi",
+/// Speak XBoard's protocol (CECP version 2) on standard input and output,
+/// for XBoard, WinBoard and match runners. With no file, offers every
+/// bundled variant (chess is XBoard's `normal`); variants XBoard does not
+/// know are announced with `setup` and `piece` commands so that it draws
+/// chimera's own pieces. In XBoard: `xboard -fcp "chimera xboard" -fd .`
+/// (or `chimera xboard my-variant.toml`, then choose the variant).
+#[derive(clap::Args)]
+pub(crate) struct XBoardArgs {
+    /// Rules files to offer (default: the bundled variants).
+    variants: Vec<PathBuf>,
+}
+
+pub(crate) fn run_xboard(cx: &Context, a: XBoardArgs) -> Outcome {
+    let list = offered(cx, &a.variants, "chess")?;
+    let Some(mut session) = XBoard::new(list, Box::new(std::io::stdout())) else {
+        return Err(bad("no variant to offer"));
     };
+    session.run(BufReader::new(std::io::stdin()));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The variants a protocol session offers: the files given, named by their
+/// file names, or every bundled variant with `default` first.
+fn offered(cx: &Context, files: &[PathBuf], default: &str) -> Result<Vec<(String, Arc<Variant>)>, Failure> {
     let mut list: Vec<(String, Arc<Variant>)> = Vec::new();
     if files.is_empty() {
         for (name, text) in crate::bundled::VARIANTS {
@@ -67,6 +87,15 @@ fn serve(cx: &Context, files: &[PathBuf], dialect: Dialect) -> Outcome {
             list.push((name, cx.load(path)?));
         }
     }
+    Ok(list)
+}
+
+fn serve(cx: &Context, files: &[PathBuf], dialect: Dialect) -> Outcome {
+    let default = match dialect {
+        Dialect::Uci => "chess",
+        Dialect::Usi => "shogi",
+    };
+    let list = offered(cx, files, default)?;
     let Some(mut uci) = Uci::speaking(dialect, list, Box::new(std::io::stdout())) else {
         return Err(bad("no variant to offer"));
     };

@@ -312,6 +312,7 @@ fn compile_piece(
         name: p.name.get_ref().clone(),
         key: p.symbol.get_ref().to_uppercase(),
         symbol: p.symbol.get_ref().clone(),
+        betza: betza.get_ref().clone(),
         royal: p.royal,
         rays,
         legs: machine,

@@ -40,6 +40,9 @@ pub enum Reason {
     TimeForfeit,
     /// An external engine exited or stopped reading.
     EngineFailure,
+    /// An external engine claimed a draw the rules here do not see (an
+    /// XBoard engine's "insufficient material", for one).
+    DrawClaim,
     /// The game stopped at a move limit.
     MoveLimit,
     /// A side has too few pieces left (bare king, all pieces lost).
@@ -60,7 +63,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    const NAMED: [Reason; 18] = [
+    const NAMED: [Reason; 19] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -72,6 +75,7 @@ impl Reason {
         Reason::IllegalMove,
         Reason::TimeForfeit,
         Reason::EngineFailure,
+        Reason::DrawClaim,
         Reason::MoveLimit,
         Reason::Extinction,
         Reason::Checks,
@@ -95,6 +99,7 @@ impl Reason {
             Reason::IllegalMove => "illegal move",
             Reason::TimeForfeit => "time forfeit",
             Reason::EngineFailure => "engine failure",
+            Reason::DrawClaim => "the engine's claim",
             Reason::MoveLimit => "move limit",
             Reason::Extinction => "extinction",
             Reason::Checks => "checks",
@@ -111,6 +116,7 @@ impl Reason {
         match self {
             Reason::Reach => "reach".into(),
             Reason::FiftyMoves => "fifty_moves".into(),
+            Reason::DrawClaim => "draw_claim".into(),
             other => other.name().replace([' ', '-'], "_"),
         }
     }

@@ -37,6 +37,10 @@ pub enum MoveNotation {
     /// The game notation of the seed documents (Hodges style: piece code,
     /// `-`/`x`, `!` shots).
     Seed,
+    /// XBoard's coordinate notation: UCI's, except that a board of ten ranks
+    /// numbers them from 0 and a larger one continues past `9` with `:`,
+    /// `;`, … (one character a rank), and a pass is `@@@@`.
+    XBoard,
 }
 
 impl MoveNotation {
@@ -47,6 +51,7 @@ impl MoveNotation {
             "uci" => Some(MoveNotation::Uci),
             "usi" => Some(MoveNotation::Usi),
             "seed" => Some(MoveNotation::Seed),
+            "xboard" => Some(MoveNotation::XBoard),
             _ => None,
         }
     }
@@ -66,6 +71,36 @@ impl Position {
             MoveNotation::Uci => format_uci(self, m),
             MoveNotation::Usi => format_usi(self, m),
             MoveNotation::Seed => format_seed(self, m),
+            MoveNotation::XBoard => format_xboard(self, m),
+        }
+    }
+
+    /// The legal move an XBoard move text names (`e2e4`, `P@e5`, `h2b8+`,
+    /// `a0a1` on ten ranks, `@@@@` a pass). The piece letter of a drop may
+    /// be in either case; a trailing `=` (no promotion) is ignored.
+    pub fn parse_xboard_move(&mut self, text: &str) -> Result<Move, MoveTextError> {
+        let t = text.trim();
+        let t = t.strip_suffix('=').unwrap_or(t);
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let same = |ours: &str| {
+            ours == t || (ours.contains('@') && ours.len() == t.len() && ours.eq_ignore_ascii_case(t))
+        };
+        let found: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| same(&format_xboard(self, m)))
+            .collect();
+        match found.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(MoveTextError::Illegal {
+                text: t.to_string(),
+                hint: None,
+            }),
+            _ => Err(MoveTextError::Ambiguous {
+                text: t.to_string(),
+                candidates: found.iter().map(|m| format_move(self, m)).collect(),
+            }),
         }
     }
 
@@ -188,6 +223,41 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
         }
         _ => format_move(pos, m),
     }
+}
+
+/// XBoard spelling: UCI's with XBoard's rank characters.
+pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
+    if m.kind == MoveKind::Pass {
+        return "@@@@".into();
+    }
+    let text = format_uci(pos, m);
+    let g = &pos.v.geometry;
+    if g.ranks() < 10 {
+        return text;
+    }
+    // Rewrite each square (a file letter, then the rank's digits).
+    let mut out = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        out.push(c);
+        i += 1;
+        if c.is_ascii_lowercase() && chars.get(i).is_some_and(char::is_ascii_digit) {
+            let digits: String = chars[i..].iter().take_while(|d| d.is_ascii_digit()).collect();
+            i += digits.len();
+            let rank: u32 = digits.parse().unwrap_or(1);
+            out.push(xboard_rank_char(g.ranks(), rank.saturating_sub(1) as usize));
+        }
+    }
+    out
+}
+
+/// XBoard's character for a rank (0-based): `1`… on most boards, `0`… on a
+/// board of ten ranks, continuing past `9` in ASCII order.
+pub fn xboard_rank_char(ranks: usize, rank: usize) -> char {
+    let one = if ranks == 10 { b'0' } else { b'1' };
+    (one + rank.min(200) as u8) as char
 }
 
 /// USI spelling (`7g7f+`, `P*5e`).

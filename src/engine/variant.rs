@@ -139,6 +139,8 @@ pub struct PieceDef {
     pub(crate) key: String,
     /// Symbol as written in the rules file.
     pub(crate) symbol: String,
+    /// Its moves in the rules file's notation (the one in force).
+    pub(crate) betza: String,
     pub(crate) royal: bool,
     /// Single-leg moves: one ray per direction, per side.
     pub(crate) rays: [Vec<Ray>; 2],
@@ -199,6 +201,17 @@ impl PieceDef {
     /// The symbol as the rules file writes it (`P`, `+R`, `Ko`).
     pub fn symbol(&self) -> &str {
         &self.symbol
+    }
+
+    /// Its moves as the rules file writes them (extended Betza notation).
+    pub fn betza(&self) -> &str {
+        &self.betza
+    }
+
+    /// The upper-case symbol positions and moves match it by (`P`, `+P`,
+    /// `KOZU`).
+    pub fn key(&self) -> &str {
+        &self.key
     }
 
     /// Whether the piece is royal (checkmate rules apply to it).

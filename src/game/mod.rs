@@ -162,10 +162,10 @@ impl Game {
     }
 }
 
+pub mod external;
 pub mod players;
 pub mod record;
 pub mod search;
-pub mod uci_player;
 
 use players::{Action, Player};
 
@@ -227,6 +227,7 @@ pub fn run_game(
             }
             Action::Resign => game.resign(),
             Action::Forfeit(reason) => game.end(GameResult::win(!game.pos.side_to_move(), reason)),
+            Action::Draw(reason) => game.end(GameResult::draw(reason)),
             Action::Undo => {
                 // Take back the opponent's reply and the own move.
                 let n = if game.moves().len() >= 2 {

@@ -7,6 +7,7 @@ use std::time::Duration;
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::Game;
+use super::external::{EngineSpec, Protocol};
 use super::search::{Limits, Searcher};
 use crate::display::board_text;
 use crate::engine::{Move, Variant};
@@ -24,6 +25,9 @@ pub enum Action {
     /// Lose the game for this reason (an external engine's illegal move,
     /// time-out or crash).
     Forfeit(crate::engine::Reason),
+    /// End the game as a draw for this reason (an external engine's draw
+    /// claim).
+    Draw(crate::engine::Reason),
 }
 
 /// Someone or something that decides on moves: a person, a random mover,
@@ -62,15 +66,8 @@ pub enum PlayerSpec {
         /// Time per move in milliseconds.
         movetime: Option<u64>,
     },
-    /// An external engine speaking UCI.
-    Uci {
-        /// The program.
-        path: String,
-        /// Time per move in milliseconds.
-        movetime: Option<u64>,
-        /// A depth to search to instead of a time.
-        depth: Option<i32>,
-    },
+    /// An external engine (UCI, USI or XBoard).
+    External(super::external::EngineSpec),
 }
 
 impl PlayerSpec {
@@ -98,29 +95,54 @@ impl PlayerSpec {
                 }
                 Ok(PlayerSpec::Engine { depth, movetime })
             }
-            "uci" => {
+            "uci" | "usi" | "xboard" => {
+                let protocol = match kind {
+                    "uci" => Protocol::Uci,
+                    "usi" => Protocol::Usi,
+                    _ => Protocol::XBoard,
+                };
                 let (path, opts) = opts.split_once(',').unwrap_or((opts, ""));
-                if path.is_empty() {
-                    return Err("uci: give the engine's program, as in uci:/usr/games/stockfish".into());
+                if path.trim().is_empty() {
+                    return Err(format!(
+                        "{kind}: give the engine's program, as in {kind}:/usr/games/{}",
+                        match protocol {
+                            Protocol::Uci => "stockfish",
+                            Protocol::Usi => "gpsusi",
+                            Protocol::XBoard => "fairymax",
+                        }
+                    ));
                 }
-                let (mut depth, mut movetime) = (None, default_movetime);
+                let mut spec = EngineSpec {
+                    protocol,
+                    command: path.trim().to_string(),
+                    movetime: default_movetime,
+                    depth: None,
+                    options: Vec::new(),
+                };
                 for opt in opts.split(',').filter(|o| !o.is_empty()) {
-                    let (k, n) = key_number(opt)?;
+                    let (k, v) = opt
+                        .split_once('=')
+                        .ok_or_else(|| format!("`{opt}`: write key=value"))?;
                     match k {
-                        "depth" if (1..=MAX_DEPTH as u64).contains(&n) => depth = Some(n as i32),
-                        "depth" => return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}")),
-                        "movetime" => movetime = (n > 0).then_some(n),
-                        _ => return Err(format!("unknown uci option `{k}` (depth, movetime)")),
+                        "depth" | "movetime" => {
+                            let (_, n) = key_number(opt)?;
+                            if k == "movetime" {
+                                spec.movetime = (n > 0).then_some(n);
+                            } else if (1..=MAX_DEPTH as u64).contains(&n) {
+                                spec.depth = Some(n as i32);
+                            } else {
+                                return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}"));
+                            }
+                        }
+                        // Anything else is one of the engine's own options.
+                        _ if k.trim().is_empty() => return Err(format!("`{opt}`: the option has no name")),
+                        _ => spec.options.push((k.trim().to_string(), v.to_string())),
                     }
                 }
-                Ok(PlayerSpec::Uci {
-                    path: path.to_string(),
-                    movetime,
-                    depth,
-                })
+                Ok(PlayerSpec::External(spec))
             }
             _ => Err(format!(
-                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS] or uci:PATH[,movetime=MS,depth=N]"
+                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
             )),
         }
     }
@@ -128,16 +150,15 @@ impl PlayerSpec {
     /// The spec as text (parses back).
     pub fn describe(&self) -> String {
         match self {
-            PlayerSpec::Uci {
-                path,
-                movetime,
-                depth,
-            } => {
-                let mut s = format!("uci:{path}");
-                if let Some(d) = depth {
+            PlayerSpec::External(e) => {
+                let mut s = format!("{}:{}", e.protocol.prefix(), e.command);
+                if let Some(d) = e.depth {
                     s.push_str(&format!(",depth={d}"));
                 }
-                s.push_str(&format!(",movetime={}", movetime.unwrap_or(0)));
+                s.push_str(&format!(",movetime={}", e.movetime.unwrap_or(0)));
+                for (k, v) in &e.options {
+                    s.push_str(&format!(",{k}={v}"));
+                }
                 s
             }
             PlayerSpec::Human => "human".into(),

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use super::clip;
 use crate::engine::{Move, MoveNotation, Position, Variant};
 use crate::game::search::{Limits, MATE_SCORE, SearchReport, Searcher};
 
@@ -366,14 +367,7 @@ impl Uci {
         } else {
             (time_b, inc_b)
         };
-        let budget = movetime.or_else(|| {
-            let main = left.map(|t| (t / togo.unwrap_or(40) + inc * 3 / 4).min(t / 2));
-            match (main, byoyomi) {
-                (None, 0) => None,
-                // Byoyomi is spent whole each move: use most of it.
-                (m, b) => Some((m.unwrap_or(0) + b * 9 / 10).max(1)),
-            }
-        });
+        let budget = movetime.or_else(|| super::clock_budget(left, inc, togo, byoyomi));
         Ok(Limits {
             depth: match (depth, infinite || budget.is_some()) {
                 (Some(d), _) => d,
@@ -435,9 +429,4 @@ fn info_line(r: &SearchReport, pv: &[Move], pos: &Position, notation: MoveNotati
         r.nodes * 1000 / ms,
         line.join(" ")
     )
-}
-
-/// At most 60 characters of untrusted text, for messages.
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
 }

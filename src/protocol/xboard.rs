@@ -1,0 +1,1007 @@
+//! XBoard / CECP version 2 (the Chess Engine Communication Protocol), for
+//! XBoard, WinBoard and the match runners that speak it.
+//!
+//! Commands: `xboard`, `protover N` (answered with `feature` lines: the
+//! loaded variants, `setboard=1 usermove=1 ping=1 time=1 …`, `done=1`),
+//! `accepted`/`rejected`, `new`, `variant NAME`, `force`, `go`, `playother`,
+//! `usermove MOVE` (a bare move too), `?`, `level MPS BASE INC`, `st SEC`,
+//! `sd DEPTH`, `time CS`, `otim CS`, `ping N`, `result …`, `setboard FEN`,
+//! `undo`, `remove`, `post`/`nopost`, `hard`/`easy`, `quit`; the others
+//! XBoard may send (`computer`, `name`, `rating`, `random`, `draw`, …) are
+//! accepted and ignored, anything else is answered `Error (unknown
+//! command): …`, an illegal move `Illegal move: …`.
+//!
+//! Variants XBoard knows by name (`normal` for chess, `shogi`, `xiangqi`,
+//! `crazyhouse`, …) are played as XBoard plays them. Any other variant is
+//! announced in reply to `variant NAME` with a `setup` command (the board's
+//! size, holdings, a parent variant, the letters of the pieces and the start
+//! position) and one `piece` command per piece with its moves in Betza
+//! notation, so that XBoard can draw the board and move chimera's own
+//! pieces. A board larger than XBoard can draw is refused with a message,
+//! and moves XBoard cannot write (shots, multiple captures, moves into a
+//! pocket) are announced with a warning when the variant is chosen.
+//!
+//! The search runs on its own thread: `?` makes it move at once; a command
+//! that changes the game stops it without a move; `ping` and the commands
+//! after it wait for the move, as the protocol asks.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::{clip, clock_budget};
+use crate::engine::{Color, GameResult, Move, MoveKind, MoveNotation, PieceKind, Position, Store, Variant};
+use crate::game::Game;
+use crate::game::external::xboard::xboard_variant_name;
+use crate::game::search::{Limits, MATE_SCORE, Searcher};
+
+/// The deepest a search goes when only time limits it.
+const MAX_DEPTH: i32 = 64;
+
+/// XBoard's variants that chimera's files play by the same rules (the
+/// names are XBoard's, after [`xboard_variant_name`]).
+const KNOWN_TO_XBOARD: [&str; 14] = [
+    "normal",
+    "crazyhouse",
+    "losers",
+    "giveaway",
+    "atomic",
+    "3check",
+    "shatranj",
+    "shogi",
+    "courier",
+    "capablanca",
+    "makruk",
+    "seirawan",
+    "grand",
+    "xiangqi",
+];
+
+/// XBoard's piece types in its order, by their default letters (slot 0 is
+/// the pawn; the king is always the last letter of a side in a table).
+const SLOT_LETTERS: &[u8; 21] = b"PNBRQFEACWMOHIJGDVLSU";
+/// In a shogi-like table, the promoted form of slot `i` is slot `i + 11`.
+const PROMOTED_OFFSET: usize = 11;
+/// The widest board XBoard draws (with holdings, two columns each side
+/// less), and the most ranks.
+const MAX_FILES: usize = 16;
+const MAX_RANKS: usize = 15;
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// How a variant is shown to XBoard.
+#[derive(Clone, Debug)]
+struct Presentation {
+    /// XBoard knows the variant by this name: nothing to announce.
+    known: bool,
+    /// Per piece kind: its XBoard letter (upper case) and whether it is
+    /// written `+L` (a promoted shogi piece).
+    letters: Vec<(char, bool)>,
+    /// The `setup` and `piece` lines (empty for a known variant).
+    announce: Vec<String>,
+    /// Why XBoard cannot play it (too large a board), if so.
+    refused: Option<String>,
+    /// What XBoard cannot show of it.
+    warnings: Vec<String>,
+}
+
+impl Presentation {
+    fn of(name: &str, v: &Arc<Variant>) -> Presentation {
+        let g = v.board();
+        let xname = xboard_variant_name(name);
+        let known = KNOWN_TO_XBOARD.contains(&xname);
+        let keys: Vec<(char, bool)> = v
+            .kinds()
+            .map(|k| {
+                let key = v.piece(k).key();
+                let promoted = key.starts_with('+');
+                let c = key.trim_start_matches('+').chars().next().unwrap_or('?');
+                (c, promoted)
+            })
+            .collect();
+        let mut p = Presentation {
+            known,
+            letters: keys,
+            announce: Vec::new(),
+            refused: None,
+            warnings: Vec::new(),
+        };
+        let holdings = if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
+            2
+        } else {
+            0
+        };
+        if g.files() + 2 * holdings > MAX_FILES || g.ranks() > MAX_RANKS {
+            p.refused = Some(format!(
+                "the board is {}×{}{}; XBoard draws at most {MAX_FILES} files (holdings included) and {MAX_RANKS} ranks",
+                g.files(),
+                g.ranks(),
+                if holdings > 0 { " with holdings" } else { "" }
+            ));
+            return p;
+        }
+        p.warnings = limits(v);
+        if !known {
+            match announce(name, v) {
+                Ok((letters, lines)) => {
+                    p.letters = letters;
+                    p.announce = lines;
+                }
+                Err(e) => p.refused = Some(e),
+            }
+        }
+        p
+    }
+}
+
+/// What XBoard's move syntax cannot say of a variant.
+fn limits(v: &Variant) -> Vec<String> {
+    let mut out = Vec::new();
+    let multi: Vec<&str> = v
+        .kinds()
+        .filter(|&k| v.piece(k).is_multi_leg())
+        .map(|k| v.piece(k).name())
+        .collect();
+    if !multi.is_empty() {
+        out.push(format!(
+            "moves of several legs ({}) are sent in chimera's notation, which XBoard does not read",
+            multi.join(", ")
+        ));
+    }
+    if v.pocket_capacity().is_some() {
+        out.push("moves into the pocket have no XBoard spelling".into());
+    }
+    out
+}
+
+/// The letters, `setup` and `piece` lines that announce a variant XBoard
+/// does not know.
+type Announcement = (Vec<(char, bool)>, Vec<String>);
+
+fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
+    let g = v.board();
+    let kinds: Vec<PieceKind> = v.kinds().collect();
+    let shogi_like = v.has_hands() && kinds.iter().any(|&k| v.piece(k).key().starts_with('+'));
+    // The kind a `+` kind is the promoted form of.
+    let base_of = |k: PieceKind| -> Option<PieceKind> {
+        let def = v.piece(k);
+        if !shogi_like || !def.key().starts_with('+') {
+            return None;
+        }
+        def.demotes_to()
+            .or_else(|| {
+                kinds
+                    .iter()
+                    .copied()
+                    .find(|&b| v.piece(b).promotes_to().contains(&k))
+            })
+            .filter(|&b| !v.piece(b).key().starts_with('+'))
+    };
+    let ordinary_slots = if shogi_like {
+        PROMOTED_OFFSET
+    } else {
+        SLOT_LETTERS.len()
+    };
+    let mut slot: Vec<Option<usize>> = vec![None; kinds.len()];
+    let mut letter: Vec<char> = vec!['?'; kinds.len()];
+    let mut used_letters: Vec<char> = Vec::new();
+    let mut used_slots = vec![false; ordinary_slots];
+    let royal = kinds.iter().position(|&k| v.piece(k).is_royal());
+    // Letters: the first letter of the symbol that is free, else any.
+    for (i, &k) in kinds.iter().enumerate() {
+        if base_of(k).is_some() {
+            continue;
+        }
+        let key = v.piece(k).key().trim_start_matches('+').to_string();
+        let pick = key
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .chain('A'..='Z')
+            .find(|c| !used_letters.contains(c))
+            .ok_or_else(|| format!("`{name}` has more kinds of pieces than XBoard has letters"))?;
+        letter[i] = pick;
+        used_letters.push(pick);
+    }
+    // Slots: the royal piece is the king; a piece whose letter is a slot's
+    // own takes it; the others the first free slot (the pawn's last).
+    for pass in 0..2 {
+        for (i, &k) in kinds.iter().enumerate() {
+            if Some(i) == royal || base_of(k).is_some() || slot[i].is_some() {
+                continue;
+            }
+            let own = SLOT_LETTERS[..ordinary_slots]
+                .iter()
+                .position(|&c| c as char == letter[i])
+                .filter(|&s| !used_slots[s]);
+            let s = if pass == 0 {
+                own
+            } else {
+                (1..ordinary_slots).chain([0]).find(|&s| !used_slots[s])
+            };
+            if let Some(s) = s {
+                slot[i] = Some(s);
+                used_slots[s] = true;
+            }
+        }
+    }
+    if kinds
+        .iter()
+        .enumerate()
+        .any(|(i, &k)| Some(i) != royal && base_of(k).is_none() && slot[i].is_none())
+    {
+        return Err(format!("`{name}` has more kinds of pieces than XBoard can draw"));
+    }
+    for (i, &k) in kinds.iter().enumerate() {
+        if let Some(b) = base_of(k) {
+            let bi = kinds.iter().position(|&x| x == b).unwrap_or(i);
+            letter[i] = letter[bi];
+            slot[i] = slot[bi].map(|s| s + PROMOTED_OFFSET);
+        }
+    }
+    // The table: one character a slot, then the king, for each side.
+    let width = slot.iter().flatten().max().map_or(0, |&m| m + 1).max(5);
+    let mut white = vec!['.'; width];
+    for (i, s) in slot.iter().enumerate() {
+        if let Some(s) = *s {
+            white[s] = if base_of(kinds[i]).is_some() {
+                '+'
+            } else {
+                letter[i]
+            };
+        }
+    }
+    let king = royal.map_or('.', |r| letter[r]);
+    let side: String = white.iter().collect::<String>() + &king.to_string();
+    let table = format!("{side}{}", side.to_lowercase());
+    let letters: Vec<(char, bool)> = kinds
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| (letter[i], base_of(k).is_some()))
+        .collect();
+    let holdings = if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
+        kinds
+            .iter()
+            .enumerate()
+            .filter(|&(i, &k)| Some(i) != royal && base_of(k).is_none())
+            .count()
+            .min(g.ranks())
+    } else {
+        0
+    };
+    let parent = if shogi_like { "shogi" } else { "fairy" };
+    let start = Position::start(v);
+    let mut lines = vec![format!(
+        "setup ({table}) {}x{}+{holdings}_{parent} {}",
+        g.files(),
+        g.ranks(),
+        xboard_fen(&start, &letters)
+    )];
+    for (i, &k) in kinds.iter().enumerate() {
+        let (l, promoted) = letters[i];
+        let plus = if promoted { "+" } else { "" };
+        lines.push(format!("piece {plus}{l}& {}", v.piece(k).betza()));
+    }
+    Ok((letters, lines))
+}
+
+/// A position as XBoard's FEN with the given letters: the board, the
+/// holdings of both sides in brackets (when the variant has any), the side
+/// to move (`w` the first player), no castling or en-passant field.
+fn xboard_fen(pos: &Position, letters: &[(char, bool)]) -> String {
+    let v = pos.variant();
+    let g = v.board();
+    let name = |kind: PieceKind, color: Color| {
+        let (l, promoted) = letters[kind.index()];
+        let l = if color == Color::First {
+            l.to_ascii_uppercase()
+        } else {
+            l.to_ascii_lowercase()
+        };
+        if promoted { format!("+{l}") } else { l.to_string() }
+    };
+    let mut rows = Vec::new();
+    for r in (0..g.ranks()).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..g.files() {
+            let piece = g.square(f as i32, r as i32).and_then(|s| pos.piece_at(s));
+            match piece {
+                Some(p) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(&name(p.kind(), p.color()));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    let mut fen = rows.join("/");
+    if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
+        let mut held = String::new();
+        for color in [Color::First, Color::Second] {
+            for k in v.kinds() {
+                let n: u32 = Store::ALL.iter().map(|&s| pos.count(s, color, k)).sum();
+                for _ in 0..n {
+                    held.push_str(&name(k, color));
+                }
+            }
+        }
+        fen.push_str(&format!("[{}]", if held.is_empty() { "-".into() } else { held }));
+    }
+    let side = if pos.side_to_move() == Color::First {
+        "w"
+    } else {
+        "b"
+    };
+    format!("{fen} {side} - - 0 1")
+}
+
+/// A legal move in XBoard's notation, with the variant's XBoard letters.
+fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
+    if p.known {
+        return pos.move_text_as(m, MoveNotation::XBoard);
+    }
+    let g = pos.variant().board().clone();
+    let sq = |s| {
+        format!(
+            "{}{}",
+            (b'a' + g.file(s) as u8) as char,
+            crate::engine::xboard_rank_char(g.ranks(), g.rank(s))
+        )
+    };
+    let letter = |k: PieceKind| p.letters[k.index()].0;
+    match (m.kind(), m.from(), m.to()) {
+        (MoveKind::Pass, ..) => "@@@@".into(),
+        (MoveKind::Drop | MoveKind::Place | MoveKind::Spawn | MoveKind::PocketDrop, _, Some(to)) => {
+            let k = m.entering_kind().unwrap_or(m.piece);
+            format!("{}@{}", letter(k), sq(to))
+        }
+        (MoveKind::Board | MoveKind::Castle, Some(from), Some(to))
+            if m.captures().iter().all(|&c| c == to) || m.captures().len() <= 1 =>
+        {
+            let mut s = format!("{}{}", sq(from), sq(to));
+            if let Some(k) = m.promotion() {
+                let (l, promoted) = p.letters[k.index()];
+                if promoted {
+                    s.push('+');
+                } else {
+                    s.push(l.to_ascii_lowercase());
+                }
+            }
+            s
+        }
+        _ => pos.move_text(m),
+    }
+}
+
+/// The legal move an XBoard move text names (`=` for "no promotion" and
+/// the case of a drop's letter are forgiven).
+fn parse_move(pos: &mut Position, text: &str, p: &Presentation) -> Option<Move> {
+    let t = text.trim();
+    let t = t.strip_suffix('=').unwrap_or(t);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let found: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| {
+            let ours = move_text(pos, m, p);
+            ours == t || (ours.contains('@') && ours.eq_ignore_ascii_case(t))
+        })
+        .collect();
+    match found.as_slice() {
+        [m] => Some(*m),
+        _ => None,
+    }
+}
+
+/// Time controls as XBoard sets them.
+#[derive(Clone, Debug, Default)]
+struct Clock {
+    /// `level`: moves per session (0: all), increment (ms).
+    moves_per_session: u32,
+    increment: u64,
+    /// `st`: a fixed time a move (ms).
+    fixed: Option<u64>,
+    /// `sd`: a depth limit.
+    depth: Option<i32>,
+    /// `time`/`otim`: the engine's clock (ms), set before each move.
+    mine: Option<u64>,
+    /// Whether any time control was given.
+    set: bool,
+}
+
+impl Clock {
+    /// The limits for the engine's next move; `played` is how many moves
+    /// the engine has made in this game.
+    fn limits(&self, played: u32) -> Limits {
+        let budget = self.fixed.or_else(|| {
+            let togo = (self.moves_per_session > 0)
+                .then(|| u64::from(self.moves_per_session - played % self.moves_per_session));
+            // Keep a little for the way to the GUI.
+            clock_budget(
+                self.mine.map(|t| t.saturating_sub(50)),
+                self.increment,
+                togo.or(Some(30)),
+                0,
+            )
+        });
+        let movetime = match (budget, self.set) {
+            (Some(b), _) => Some(b.max(10)),
+            // No time control at all: a few seconds.
+            (None, false) => Some(5000),
+            (None, true) => Some(1000),
+        };
+        Limits {
+            depth: self.depth.unwrap_or(MAX_DEPTH),
+            movetime: movetime.map(Duration::from_millis),
+            stop: None,
+        }
+    }
+}
+
+/// What the session hears: a line of input, its end, or the search's end.
+enum Event {
+    Line(String),
+    End,
+    Searched,
+}
+
+/// A running search.
+struct Thinking {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<(Searcher, Option<Move>)>,
+}
+
+/// The XBoard session.
+pub struct XBoard {
+    variants: Vec<(String, Arc<Variant>)>,
+    current: usize,
+    shown: Presentation,
+    game: Game,
+    /// The side the engine plays; `None` in force mode.
+    engine: Option<Color>,
+    clock: Clock,
+    post: bool,
+    played: u32,
+    searcher: Option<Searcher>,
+    thinking: Option<Thinking>,
+    waiting: VecDeque<String>,
+    out: Out,
+    events: Option<Sender<Event>>,
+}
+
+impl XBoard {
+    /// A session over `variants` (name, variant; the first is the default),
+    /// writing to `out`. `None` when `variants` is empty.
+    pub fn new(variants: Vec<(String, Arc<Variant>)>, out: Box<dyn Write + Send>) -> Option<XBoard> {
+        let (name, first) = variants.first()?.clone();
+        Some(XBoard {
+            shown: Presentation::of(&name, &first),
+            game: Game::from_start(&first),
+            searcher: Some(Searcher::new(&first)),
+            current: 0,
+            engine: Some(Color::Second),
+            clock: Clock::default(),
+            post: false,
+            played: 0,
+            thinking: None,
+            waiting: VecDeque::new(),
+            out: Arc::new(Mutex::new(out)),
+            events: None,
+            variants,
+        })
+    }
+
+    /// Reads commands until `quit` or the end of the input (a running search
+    /// then finishes and its move is sent).
+    pub fn run(&mut self, input: impl BufRead + Send + 'static) {
+        let (tx, rx): (Sender<Event>, Receiver<Event>) = channel();
+        self.events = Some(tx.clone());
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Event::End);
+        });
+        let mut ended = false;
+        while let Ok(event) = rx.recv() {
+            match event {
+                Event::Searched => {
+                    if self.thinking.is_some() {
+                        self.finish_search(true);
+                    }
+                    if !self.drain() {
+                        return;
+                    }
+                }
+                Event::Line(line) => {
+                    if self.thinking.is_some() {
+                        self.while_thinking(line);
+                    } else if !self.command(&line) {
+                        return;
+                    }
+                }
+                Event::End => ended = true,
+            }
+            if ended && self.thinking.is_none() && self.waiting.is_empty() {
+                return;
+            }
+        }
+    }
+
+    /// Runs the commands that waited for the engine's move.
+    fn drain(&mut self) -> bool {
+        while self.thinking.is_none() {
+            let Some(line) = self.waiting.pop_front() else {
+                break;
+            };
+            if !self.command(&line) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A line that arrives while the engine thinks: `?` moves now; a command
+    /// that changes the game stops the search without a move; the rest
+    /// (and everything after a waiting line) waits for the move.
+    fn while_thinking(&mut self, line: String) {
+        let cmd = line.split_whitespace().next().unwrap_or("");
+        if self.waiting.is_empty() {
+            match cmd {
+                "?" => return self.finish_search_now(),
+                "force" | "new" | "result" | "quit" | "undo" | "remove" | "setboard" | "variant" | "exit" => {
+                    self.abandon_search();
+                    self.waiting.push_back(line);
+                    self.drain();
+                    return;
+                }
+                "post" | "nopost" | "time" | "otim" | "hard" | "easy" | "computer" | "name" | "rating" => {
+                    self.command(&line);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        self.waiting.push_back(line);
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    /// Handles one command; `false` on `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "random" | "ics"
+            | "draw" | "hard" | "easy" | "bk" | "hint" | "cores" | "memory" | "option" | "." | "exit" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.abandon_search();
+                self.select(0);
+                self.engine = Some(Color::Second);
+                self.clock = Clock {
+                    depth: None,
+                    ..self.clock.clone()
+                };
+                self.played = 0;
+            }
+            "variant" => self.variant(rest),
+            "force" | "result" => self.engine = None,
+            "go" => {
+                self.engine = Some(self.game.side_to_move());
+                self.think();
+            }
+            "playother" => self.engine = Some(!self.game.side_to_move()),
+            "white" | "black" => {
+                // Protocol 1: the side to move, the engine the other.
+                self.engine = Some(if cmd == "white" {
+                    Color::Second
+                } else {
+                    Color::First
+                });
+            }
+            "level" => self.level(rest),
+            "st" => match rest.parse::<f64>() {
+                Ok(s) if s > 0.0 && s < 1e6 => {
+                    self.clock.fixed = Some((s * 1000.0) as u64);
+                    self.clock.set = true;
+                }
+                _ => self.error("bad time", line),
+            },
+            "sd" => match rest.parse::<i32>() {
+                Ok(d) if d > 0 => self.clock.depth = Some(d.min(MAX_DEPTH)),
+                _ => self.error("bad depth", line),
+            },
+            "time" | "otim" => match rest.parse::<i64>() {
+                Ok(cs) => {
+                    if cmd == "time" {
+                        self.clock.mine = Some(cs.max(0) as u64 * 10);
+                    }
+                }
+                Err(_) => self.error("bad time", line),
+            },
+            "ping" => self.say(&format!("pong {}", clip(rest))),
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "setboard" => self.setboard(rest),
+            "undo" => {
+                self.game.undo();
+            }
+            "remove" => {
+                self.game.undo();
+                self.game.undo();
+            }
+            "usermove" => self.user_move(rest),
+            "?" => {}
+            "quit" => return false,
+            _ => {
+                // A bare move (protocol 1 style), else an unknown command.
+                let mut pos = self.game.position().clone();
+                if rest.is_empty() && parse_move(&mut pos, cmd, &self.shown).is_some() {
+                    self.user_move(cmd);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+
+    fn error(&self, what: &str, line: &str) {
+        self.say(&format!("Error ({what}): {}", clip(line)));
+    }
+
+    fn features(&self) {
+        let names: Vec<&str> = self
+            .variants
+            .iter()
+            .map(|(n, _)| xboard_variant_name(n))
+            .collect();
+        self.say(&format!(
+            "feature myname=\"chimera {}\" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 \
+             reuse=1 analyze=0 colors=0 san=0 debug=1 variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        ));
+        self.say("feature done=1");
+    }
+
+    /// Makes a variant the current one, at its start position.
+    fn select(&mut self, i: usize) {
+        let (name, v) = self.variants[i].clone();
+        if i != self.current || self.searcher.is_none() {
+            self.searcher = Some(Searcher::new(&v));
+        }
+        self.current = i;
+        self.shown = Presentation::of(&name, &v);
+        self.game = Game::from_start(&v);
+    }
+
+    fn variant(&mut self, name: &str) {
+        self.abandon_search();
+        let Some(i) = self
+            .variants
+            .iter()
+            .position(|(n, _)| xboard_variant_name(n) == name)
+        else {
+            return self.error("unknown variant", &format!("variant {name}"));
+        };
+        let shown = Presentation::of(&self.variants[i].0, &self.variants[i].1);
+        if let Some(why) = &shown.refused {
+            self.say(&format!(
+                "tellusererror chimera cannot play {name} in XBoard: {why}"
+            ));
+            return self.error("variant not playable in XBoard", &format!("variant {name}"));
+        }
+        self.select(i);
+        for line in &self.shown.announce {
+            self.say(line);
+        }
+        for w in &self.shown.warnings {
+            self.say(&format!("telluser chimera, {name}: {w}"));
+        }
+    }
+
+    /// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
+    fn level(&mut self, rest: &str) {
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            [mps, base, inc] => {
+                let base_ms = match base.split_once(':') {
+                    Some((m, s)) => m
+                        .parse::<u64>()
+                        .ok()
+                        .zip(s.parse::<u64>().ok())
+                        .map(|(m, s)| (m * 60 + s) * 1000),
+                    None => base
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|b| *b >= 0.0)
+                        .map(|b| (b * 60_000.0) as u64),
+                };
+                let inc_ms = inc
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|i| *i >= 0.0)
+                    .map(|i| (i * 1000.0) as u64);
+                mps.parse::<u32>().ok().zip(base_ms).zip(inc_ms)
+            }
+            _ => None,
+        };
+        match parsed {
+            Some(((mps, base), inc)) => {
+                self.clock.moves_per_session = mps;
+                self.clock.increment = inc;
+                self.clock.mine = Some(base);
+                self.clock.fixed = None;
+                self.clock.set = true;
+            }
+            None => self.error("bad level", &format!("level {rest}")),
+        }
+    }
+
+    fn setboard(&mut self, fen: &str) {
+        self.abandon_search();
+        let v = self.variants[self.current].1.clone();
+        // XBoard sends the start position it was given back as a FEN.
+        let start = Position::start(&v);
+        let text = if self.shown.known {
+            Some(fen.to_string())
+        } else if same_position(fen, &xboard_fen(&start, &self.shown.letters)) {
+            Some(start.to_text())
+        } else {
+            from_xboard_fen(&v, fen, &self.shown.letters)
+        };
+        match text.map(|t| Position::from_text(&v, &t)) {
+            Some(Ok(pos)) => self.game = Game::new(pos),
+            Some(Err(e)) => {
+                self.say(&format!("tellusererror Illegal position: {e}"));
+                self.error("bad position", &format!("setboard {fen}"));
+            }
+            None => self.error("setboard is not supported for this variant", "setboard"),
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let mut pos = self.game.position().clone();
+        if self.game.result().is_some() {
+            return self.say(&format!("Illegal move (the game is over): {}", clip(text)));
+        }
+        match parse_move(&mut pos, text, &self.shown) {
+            Some(m) => {
+                self.game.play(m);
+                if self.engine.is_some() && self.announce_result() {
+                    return;
+                }
+                if self.engine == Some(self.game.side_to_move()) {
+                    self.think();
+                }
+            }
+            None => self.say(&format!("Illegal move: {}", clip(text))),
+        }
+    }
+
+    /// Says the result if the game is over (while the engine plays).
+    fn announce_result(&mut self) -> bool {
+        let Some(r) = self.game.result() else {
+            return false;
+        };
+        let score = match r.winner {
+            Some(Color::First) => "1-0",
+            Some(Color::Second) => "0-1",
+            None => "1/2-1/2",
+        };
+        let v = self.game.variant().clone();
+        self.say(&format!("{score} {{{}}}", describe(&r, &v)));
+        true
+    }
+
+    /// Starts a search for the side to move on its own thread.
+    fn think(&mut self) {
+        if self.game.result().is_some() {
+            self.announce_result();
+            self.engine = None;
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..self.clock.limits(self.played)
+        };
+        let v = self.game.variant().clone();
+        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&v));
+        let mut pos = self.game.position().clone();
+        let hashes = self.game.hashes().to_vec();
+        let out = self.out.clone();
+        let post = self.post;
+        let shown = self.shown.clone();
+        let events = self.events.clone();
+        let handle = std::thread::spawn(move || {
+            let root = pos.clone();
+            let report = searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
+                if post {
+                    let mut p = root.clone();
+                    let mut line = Vec::new();
+                    for m in pv {
+                        line.push(move_text(&mut p, m, &shown));
+                        p.make(*m);
+                    }
+                    say(
+                        &out,
+                        &format!(
+                            "{} {} {} {} {}",
+                            r.depth,
+                            xboard_score(r.score),
+                            r.elapsed.as_millis() / 10,
+                            r.nodes,
+                            line.join(" ")
+                        ),
+                    );
+                }
+            });
+            if let Some(tx) = events {
+                let _ = tx.send(Event::Searched);
+            }
+            (searcher, report.best)
+        });
+        self.thinking = Some(Thinking { stop, handle });
+    }
+
+    /// `?`: stop and move now.
+    fn finish_search_now(&mut self) {
+        if let Some(t) = &self.thinking {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        self.finish_search(true);
+    }
+
+    /// Stops a search without moving.
+    fn abandon_search(&mut self) {
+        if let Some(t) = &self.thinking {
+            t.stop.store(true, Ordering::Relaxed);
+        }
+        self.finish_search(false);
+    }
+
+    /// Waits for the search; with `play`, makes and sends its move.
+    fn finish_search(&mut self, play: bool) {
+        let Some(t) = self.thinking.take() else {
+            return;
+        };
+        let Ok((searcher, best)) = t.handle.join() else {
+            return;
+        };
+        self.searcher = Some(searcher);
+        if !play || self.engine != Some(self.game.side_to_move()) {
+            return;
+        }
+        match best {
+            Some(m) => {
+                let mut pos = self.game.position().clone();
+                let text = move_text(&mut pos, &m, &self.shown);
+                self.game.play(m);
+                self.played += 1;
+                self.say(&format!("move {text}"));
+                self.announce_result();
+            }
+            None => {
+                if !self.announce_result() {
+                    self.say("resign");
+                }
+            }
+        }
+    }
+}
+
+/// A result's comment: "white wins by checkmate".
+fn describe(r: &GameResult, v: &Variant) -> String {
+    r.describe(v)
+}
+
+/// A score as XBoard shows it: centipawns, mates as 100000 + moves.
+fn xboard_score(score: i32) -> i32 {
+    if score.abs() >= MATE_SCORE - 1000 {
+        let moves = ((MATE_SCORE - score.abs()).max(0) + 1) / 2;
+        if score > 0 {
+            100_000 + moves
+        } else {
+            -100_000 - moves
+        }
+    } else {
+        score
+    }
+}
+
+/// Whether two XBoard FENs have the same board, holdings and side to move
+/// (the counters and rights aside; the holdings in any order).
+fn same_position(a: &str, b: &str) -> bool {
+    let key = |fen: &str| {
+        let mut w = fen.split_whitespace();
+        let board = w.next().unwrap_or("");
+        let (board, held) = board.split_once('[').unwrap_or((board, ""));
+        let mut held: Vec<char> = held.trim_end_matches(']').chars().filter(|&c| c != '-').collect();
+        held.sort_unstable();
+        (board.to_string(), held, w.next().unwrap_or("w").to_string())
+    };
+    key(a) == key(b)
+}
+
+/// An XBoard FEN of a variant XBoard does not know, in chimera's FEN: the
+/// letters mapped back to the pieces' symbols. `None` when the variant
+/// keeps pieces off the board in a way XBoard's holdings do not say
+/// (reserves, pockets).
+fn from_xboard_fen(v: &Variant, fen: &str, letters: &[(char, bool)]) -> Option<String> {
+    if v.has_placement() || v.pocket_capacity().is_some() || v.uses_sfen() {
+        return None;
+    }
+    let mut words = fen.split_whitespace();
+    let board = words.next()?;
+    let side = words.next().unwrap_or("w");
+    let symbol = |c: char, promoted: bool| -> Option<String> {
+        let i = letters
+            .iter()
+            .position(|&(l, p)| l.eq_ignore_ascii_case(&c) && p == promoted)?;
+        let key = v.piece(v.kinds().nth(i)?).key().to_string();
+        let key = if key.chars().count() > 1 && !promoted {
+            format!("({key})")
+        } else {
+            key
+        };
+        Some(if c.is_ascii_lowercase() {
+            key.to_lowercase()
+        } else {
+            key
+        })
+    };
+    let mut out = String::new();
+    let mut promoted = false;
+    for c in board.chars() {
+        match c {
+            '+' => promoted = true,
+            c if c.is_ascii_alphabetic() => {
+                out.push_str(&symbol(c, promoted)?);
+                promoted = false;
+            }
+            '[' | ']' | '/' | '-' | '0'..='9' => out.push(c),
+            _ => return None,
+        }
+    }
+    Some(format!("{out} {side} - - 0 1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores() {
+        assert_eq!(xboard_score(35), 35);
+        assert_eq!(xboard_score(MATE_SCORE - 3), 100_002);
+        assert_eq!(xboard_score(-(MATE_SCORE - 2)), -100_001);
+    }
+}
