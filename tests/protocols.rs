@@ -3,7 +3,7 @@
 //! the protocol in memory (it must never panic and must keep answering).
 use std::io::{Cursor, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 
 use chimera::protocol::uci::Uci;
@@ -11,44 +11,13 @@ use chimera::{Position, Variant};
 use proptest::prelude::*;
 
 mod common;
-use common::skip;
+use common::{skip, speak};
 
 /// Runs `chimera uci [args]` with `script` as its input; returns its output
 /// lines. The process must end by itself with status 0 (at the end of the
 /// input it first lets a running search finish).
 fn uci(args: &[&str], script: &str) -> Vec<String> {
     speak("uci", args, script)
-}
-
-/// Runs `chimera <protocol> [args]` with `script` as its input.
-fn speak(protocol: &str, args: &[&str], script: &str) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .arg(protocol)
-        .args(args)
-        .current_dir(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("chimera runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    let out = child.wait_with_output().expect("chimera ends");
-    assert!(
-        out.status.success(),
-        "exit status {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
 }
 
 fn variant(name: &str) -> Arc<Variant> {

@@ -1,12 +1,14 @@
-//! Shared by the tests that run a Python tool (tests/tools/) as an
-//! independent reference.
+//! Shared by the tests: running a Python tool (tests/tools/) as an
+//! independent reference, skipping for a missing program, protocol sessions.
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// Runs `python3 tests/tools/<script> <args>` and returns its output when it
 /// passes. Exit 3 (the reference library is missing) or no python3 skips
 /// the test with a message — except under CI, where `.ci/run` installs what
 /// is needed and a skip is a failure. Any other exit fails with the output.
+#[allow(dead_code)]
 pub fn python_tool(script: &str, args: &[String], what: &str) -> Option<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = match Command::new("python3")
@@ -37,4 +39,37 @@ pub fn skip(why: &str) {
         panic!("{why} (CI installs it: see .ci/run)");
     }
     eprintln!("skipped: {why}");
+}
+
+/// Runs `chimera <protocol> [args]` with `script` as its input; returns its
+/// output lines. The process must end by itself with status 0.
+#[allow(dead_code)]
+pub fn speak(protocol: &str, args: &[&str], script: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg(protocol)
+        .args(args)
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chimera runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    let out = child.wait_with_output().expect("chimera ends");
+    assert!(
+        out.status.success(),
+        "exit status {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }

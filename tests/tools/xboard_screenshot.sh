@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A screenshot of XBoard playing a chimera variant (chimera against itself),
+# headless under xvfb-run; needs xboard, xvfb and ImageMagick's `import`.
+#
+#   xboard_screenshot.sh CHIMERA VARIANT OUT.png [SECONDS]
+#
+# The variant is one chimera offers (e.g. kozune); XBoard learns its board
+# and pieces from chimera's `setup` and `piece` commands. The picture is
+# taken after SECONDS (default 30) of play.
+set -euo pipefail
+if [ "${1:-}" != "--inside" ]; then
+  exec xvfb-run -a -s "-screen 0 1024x900x24" "$0" --inside "$@"
+fi
+shift
+chimera="$1" variant="$2" out="$3" wait="${4:-30}"
+dir=$(mktemp -d)
+/usr/games/xboard -fcp "$chimera xboard" -fd "$dir" -scp "$chimera xboard" -sd "$dir" \
+  -variant "$variant" -initialMode TwoMachines -searchTime 0:01 -size Medium \
+  -settingsFile "$dir/settings" -saveSettingsOnExit false -popupExitMessage false \
+  -soundProgram true -showCoords true &
+xb=$!
+sleep "$wait"
+import -window root -crop "$(xwininfo -root -tree | awk '/XBoard|xboard/ && /\+[0-9]+\+[0-9]+/ {print $0; exit}' | grep -o '[0-9]*x[0-9]*+[0-9]*+[0-9]*' | head -1)" "$out"
+kill "$xb"
+rm -rf "$dir"

@@ -1,0 +1,397 @@
+//! XBoard (CECP v2): transcripts of `chimera xboard`, malformed input
+//! included, random command lines fed to the session in memory; XBoard
+//! engines as players (a misbehaving fake, Fairy-Max, Sjaak II) and the other
+//! protocols' real engines (Stockfish over UCI, gpsusi over USI); and XBoard
+//! itself, headless, running matches between chimera and Sjaak II or
+//! Fairy-Max. Tests that need a program skip with a message when it is not
+//! installed (under CI, `.ci/run` installs them and a skip fails).
+use std::io::{Cursor, Write};
+use std::path::Path;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+use chimera::protocol::xboard::XBoard;
+use chimera::{Position, Variant};
+use proptest::prelude::*;
+
+mod common;
+use common::{skip, speak};
+
+fn variant(name: &str) -> Arc<Variant> {
+    chimera::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).expect("variant loads")
+}
+
+fn moves(lines: &[String]) -> Vec<&str> {
+    lines.iter().filter_map(|l| l.strip_prefix("move ")).collect()
+}
+
+/// Whether `text` (XBoard notation) is legal after `played` (XBoard
+/// notation) from the start.
+fn legal_after(v: &Arc<Variant>, played: &[&str], text: &str) -> bool {
+    let mut pos = Position::start(v);
+    for m in played {
+        let m = pos.parse_xboard_move(m).expect("scripted move");
+        pos.make(m);
+    }
+    pos.parse_xboard_move(text).is_ok()
+}
+
+#[test]
+fn xboard_handshake_game_and_errors() {
+    let script = "xboard\nprotover 2\nnew\nsd 2\nst 1\npost\nusermove e2e4\nping 1\n\
+                  usermove e2e5\nfoo bar\nlevel 40 x 0\nst abc\nsd -3\nforce\nundo\nremove\n\
+                  setboard 7k/8/8/8/8/8/8/K7 w - - 0 1\nsetboard this is no position\nping 2\n\
+                  variant nonsense\nvariant ko-shogi\nnew\nvariant xiangqi\nsd 2\nusermove h2e2\nping 3\n\
+                  quit\nusermove e2e4\n";
+    let out = speak("xboard", &[], script);
+    let features = out.iter().find(|l| l.starts_with("feature ")).expect("features");
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "san=0",
+        "variants=\"normal,",
+    ] {
+        assert!(features.contains(f), "{features}");
+    }
+    for v in ["xiangqi", "shogi", "kozune", "pocket-shogi-copper", "wwii-chess"] {
+        assert!(features.contains(v), "{features}");
+    }
+    assert!(out.contains(&"feature done=1".to_string()));
+    // The engine plays black after `new`: its reply comes before `pong 1`.
+    let played = moves(&out);
+    assert_eq!(played.len(), 2, "{out:?}");
+    assert!(
+        legal_after(&variant("chess.toml"), &["e2e4"], played[0]),
+        "{played:?}"
+    );
+    let pos = |l: &str| out.iter().position(|x| x == l).unwrap_or(usize::MAX);
+    assert!(pos(&format!("move {}", played[0])) < pos("pong 1"), "{out:?}");
+    // Thinking output: ply score time nodes pv.
+    assert!(
+        out.iter()
+            .any(|l| l.split_whitespace().count() >= 5 && l.starts_with("1 ")),
+        "{out:?}"
+    );
+    for expected in [
+        "Illegal move: e2e5",
+        "Error (unknown command): foo bar",
+        "Error (bad level): level 40 x 0",
+        "Error (bad time): st abc",
+        "Error (bad depth): sd -3",
+        "Error (bad position): setboard this is no position",
+        "Error (unknown variant): variant nonsense",
+        "Error (variant not playable in XBoard): variant ko-shogi",
+        "pong 2",
+        "pong 3",
+    ] {
+        assert!(
+            out.iter().any(|l| l == expected),
+            "missing {expected:?} in {out:?}"
+        );
+    }
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("tellusererror") && l.contains("19×19")),
+        "{out:?}"
+    );
+    // Xiangqi on XBoard's ten ranks (0 to 9): the cannon h2e2 is our h3e3,
+    // and the engine's reply is in the same numbering.
+    let xq = variant("xiangqi.toml");
+    assert!(legal_after(&xq, &["h2e2"], played[1]), "{played:?}");
+    assert!(
+        !out.iter().any(|l| l.contains("Illegal move: e2e4")),
+        "nothing after quit"
+    );
+}
+
+#[test]
+fn xboard_announces_variants_it_does_not_know() {
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant kozune\nvariant pocket-shogi-copper\nvariant shogi\nquit\n",
+    );
+    let setups: Vec<&String> = out.iter().filter(|l| l.starts_with("setup ")).collect();
+    assert_eq!(setups.len(), 2, "shogi is XBoard's own: {out:?}");
+    // Kozune: its board, holdings with the reserves, its pieces by Betza.
+    assert!(
+        setups[0].starts_with("setup (")
+            && setups[0].contains(") 9x9+8_fairy 4s4/9/ppppppppp/9/9/9/PPPPPPPPP/9/4S4["),
+        "{}",
+        setups[0]
+    );
+    for piece in ["piece S& K", "piece P& fW", "piece N& N"] {
+        assert!(out.iter().any(|l| l == piece), "missing {piece}: {out:?}");
+    }
+    // Pocket Shogi Copper: a shogi-like parent (promoted pieces are `+`).
+    assert!(setups[1].contains("_shogi "), "{}", setups[1]);
+    assert!(out.iter().any(|l| l.starts_with("piece +")), "{out:?}");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("telluser") && l.contains("pocket")),
+        "what XBoard cannot show is said: {out:?}"
+    );
+}
+
+#[test]
+fn xboard_plays_the_announced_variant_and_reads_its_own_fen_back() {
+    // XBoard sends the set-up position back with setboard: it must be read.
+    let out = speak("xboard", &[], "protover 2\nnew\nvariant kozune\n");
+    let setup = out.iter().find(|l| l.starts_with("setup ")).expect("setup");
+    let fen = setup.splitn(4, ' ').nth(3).expect("fen");
+    let script =
+        format!("protover 2\nnew\nvariant kozune\nsetboard {fen}\nsd 1\nusermove K@c2\nping 1\nquit\n");
+    let out = speak("xboard", &[], &script);
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:?}");
+    assert!(played[0].contains('@'), "a placement: {played:?}");
+}
+
+/// A shared in-memory output.
+#[derive(Clone, Default)]
+struct Sink(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+const WORDS: &[&str] = &[
+    "new",
+    "force",
+    "go",
+    "usermove",
+    "e2e4",
+    "P@e5",
+    "a0a1",
+    "variant",
+    "shogi",
+    "kozune",
+    "xiangqi",
+    "undo",
+    "remove",
+    "setboard",
+    "st",
+    "sd",
+    "1",
+    "-5",
+    "time",
+    "otim",
+    "ping",
+    "result",
+    "1-0",
+    "?",
+    "playother",
+    "post",
+    "protover",
+    "2",
+    "@@@@",
+    "\u{0}",
+    "é",
+    "9999999999999999999999",
+    "",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Random command lines never panic the session, which keeps answering.
+    #[test]
+    fn random_command_lines_never_break_the_session(
+        lines in proptest::collection::vec(proptest::collection::vec(0..WORDS.len(), 0..5), 1..14)
+    ) {
+        let mut script = String::from("st 0.02\nsd 1\n");
+        for words in &lines {
+            let line: Vec<&str> = words.iter().map(|&i| WORDS[i]).collect();
+            script.push_str(&line.join(" "));
+            script.push('\n');
+        }
+        script.push_str("force\nping 77\n");
+        let sink = Sink::default();
+        let variants = vec![
+            ("chess".to_string(), variant("chess.toml")),
+            ("shogi".to_string(), variant("shogi.toml")),
+            ("kozune".to_string(), variant("kozune.toml")),
+            ("xiangqi".to_string(), variant("xiangqi.toml")),
+        ];
+        let mut session = XBoard::new(variants, Box::new(sink.clone())).expect("session");
+        session.run(Cursor::new(script.into_bytes()));
+        let out = String::from_utf8_lossy(&sink.0.lock().expect("lock")).into_owned();
+        prop_assert!(out.lines().any(|l| l == "pong 77"), "{}", out);
+    }
+}
+
+/// `chimera match` against an external engine; returns the JSON summary.
+fn match_against(variant: &str, b: &str, games: u32, a: &str) -> serde_json::Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .args([
+            "match",
+            &format!("variants/{variant}"),
+            "--games",
+            &games.to_string(),
+        ])
+        .args(["--a", a, "--b", b, "--max-moves", "80", "--json"])
+        .output()
+        .expect("chimera runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
+}
+
+fn no_protocol_failure(what: &str, summary: &serde_json::Value) {
+    let reasons = summary["reasons"].as_object().expect("reasons");
+    for bad in [
+        "illegal move",
+        "time forfeit",
+        "engine failure",
+        "the engine's claim",
+    ] {
+        assert!(!reasons.contains_key(bad), "{what}: {summary}");
+    }
+}
+
+#[test]
+fn xboard_engine_failures_lose_with_their_reason() {
+    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/fake_xboard.sh");
+    let fake = fake.display();
+    for (mode, reason, wins) in [
+        ("illegal", "illegal move", 1),
+        ("silent", "time forfeit", 1),
+        ("crash", "engine failure", 1),
+        ("resign", "resignation", 1),
+        ("claim-draw", "the engine's claim", 0),
+    ] {
+        let b = format!("xboard:{fake} {mode},movetime=10");
+        let summary = match_against("kozune.toml", &b, 1, "engine:depth=1,movetime=50");
+        assert_eq!(summary["wins"], wins, "{mode}: {summary}");
+        assert_eq!(summary["reasons"][reason], 1, "{mode}: {summary}");
+    }
+}
+
+/// Whether a program is installed; skips (with its package) when not.
+fn installed(path: &str, package: &str) -> bool {
+    if Path::new(path).exists() {
+        return true;
+    }
+    skip(&format!("{path} is not installed (apt-get install {package})"));
+    false
+}
+
+#[test]
+fn fairymax_and_sjaak_play_chimera_over_xboard() {
+    let quick = "engine:depth=2,movetime=50";
+    if installed("/usr/games/fairymax", "fairymax") {
+        for v in ["chess.toml", "shatranj.toml"] {
+            let summary = match_against(v, "xboard:/usr/games/fairymax,movetime=1000,depth=3", 2, quick);
+            assert_eq!(summary["games"], 2);
+            no_protocol_failure(v, &summary);
+        }
+    }
+    if installed("/usr/games/sjaakii", "sjaakii") {
+        for v in ["shogi.toml", "xiangqi.toml"] {
+            let summary = match_against(v, "xboard:/usr/games/sjaakii,movetime=1000,depth=3", 2, quick);
+            assert_eq!(summary["games"], 2);
+            no_protocol_failure(v, &summary);
+        }
+    }
+}
+
+#[test]
+fn stockfish_and_gpsusi_play_chimera_over_uci_and_usi() {
+    let quick = "engine:depth=2,movetime=50";
+    if installed("/usr/games/stockfish", "stockfish") {
+        let summary = match_against(
+            "chess.toml",
+            "uci:/usr/games/stockfish,movetime=20,Skill Level=0",
+            2,
+            quick,
+        );
+        no_protocol_failure("stockfish", &summary);
+    }
+    if installed("/usr/games/gpsusi", "gpsshogi") {
+        let summary = match_against(
+            "shogi.toml",
+            "usi:/usr/games/gpsusi,movetime=100,LimitDepth=4",
+            2,
+            quick,
+        );
+        no_protocol_failure("gpsusi", &summary);
+    }
+}
+
+/// XBoard itself, headless, runs a one-game match between `chimera xboard`
+/// and another engine and saves the game; returns the PGN and XBoard's log.
+fn xboard_match(variant: &str, opponent: &str) -> Option<(String, String)> {
+    if !installed("/usr/games/xboard", "xboard") || !installed("/usr/bin/xvfb-run", "xvfb") {
+        return None;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xboard");
+    let status = Command::new(root.join("tests/tools/xboard_match.sh"))
+        .args([
+            env!("CARGO_BIN_EXE_chimera"),
+            &dir.display().to_string(),
+            variant,
+            opponent,
+            "1",
+        ])
+        .args(["-searchTime", "0:01", "-depth", "3", "-adjudicateDrawMoves", "80"])
+        .output()
+        .expect("xboard_match.sh runs");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let pgn = std::fs::read_to_string(dir.join(format!("{variant}.pgn"))).expect("XBoard saved the game");
+    let log = std::fs::read_to_string(dir.join(format!("{variant}.log"))).expect("XBoard's log");
+    Some((pgn, log))
+}
+
+fn check_xboard_game(variant: &str, pgn: &str, log: &str) {
+    assert!(
+        pgn.contains(&format!("[Variant \"{variant}\"]")) || variant == "normal",
+        "{pgn}"
+    );
+    assert!(pgn.contains("[White \"chimera"), "{pgn}");
+    let result = pgn
+        .lines()
+        .find(|l| l.starts_with("[Result "))
+        .expect("result tag");
+    assert!(!result.contains('*'), "the game ended: {pgn}");
+    for bad in [
+        "<first : Illegal move",
+        "<first : Error",
+        "<first : tellusererror",
+        "Illegal move (",
+        "False",
+    ] {
+        assert!(!log.contains(bad), "{bad} in XBoard's log:\n{log}");
+    }
+}
+
+#[test]
+fn xboard_runs_chimera_against_sjaak_at_shogi_and_fairymax_at_shatranj() {
+    if installed("/usr/games/sjaakii", "sjaakii")
+        && let Some((pgn, log)) = xboard_match("shogi", "/usr/games/sjaakii")
+    {
+        check_xboard_game("shogi", &pgn, &log);
+    }
+    if installed("/usr/games/fairymax", "fairymax")
+        && let Some((pgn, log)) = xboard_match("shatranj", "/usr/games/fairymax")
+    {
+        check_xboard_game("shatranj", &pgn, &log);
+    }
+}
