@@ -62,8 +62,11 @@ const KNOWN_TO_XBOARD: [&str; 14] = [
 ];
 
 /// XBoard's piece types in its order, by their default letters (slot 0 is
-/// the pawn; the king is always the last letter of a side in a table).
-const SLOT_LETTERS: &[u8; 21] = b"PNBRQFEACWMOHIJGDVLSU";
+/// the pawn; the king is always the last letter of a side in a table); the
+/// types past the 21st have no letter of their own here.
+const SLOT_LETTERS: &[u8; 40] = b"PNBRQFEACWMOHIJGDVLSU...................";
+/// The same slots as XBoard's shogi names them (lance, silver, gold).
+const SHOGI_SLOT_LETTERS: &[u8; 11] = b"PNBRLS...G.";
 /// In a shogi-like table, the promoted form of slot `i` is slot `i + 11`.
 const PROMOTED_OFFSET: usize = 11;
 /// The widest board XBoard draws (with holdings, two columns each side
@@ -169,125 +172,173 @@ fn limits(v: &Variant) -> Vec<String> {
 /// does not know.
 type Announcement = (Vec<(char, bool)>, Vec<String>);
 
-fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
-    let g = v.board();
-    let kinds: Vec<PieceKind> = v.kinds().collect();
-    let shogi_like = v.has_hands() && kinds.iter().any(|&k| v.piece(k).key().starts_with('+'));
-    // The kind a `+` kind is the promoted form of.
-    let base_of = |k: PieceKind| -> Option<PieceKind> {
-        let def = v.piece(k);
-        if !shogi_like || !def.key().starts_with('+') {
-            return None;
-        }
-        def.demotes_to()
-            .or_else(|| {
-                kinds
-                    .iter()
-                    .copied()
-                    .find(|&b| v.piece(b).promotes_to().contains(&k))
+/// How a variant's pieces map onto XBoard's piece types: a letter and a
+/// slot (XBoard's type, which picks the picture) per kind; a promoted
+/// shogi-like kind shares its base's letter, in the base's slot plus 11.
+struct Casting {
+    kinds: Vec<PieceKind>,
+    /// The base kind's index of a promoted (`+`) kind.
+    base: Vec<Option<usize>>,
+    letter: Vec<char>,
+    slot: Vec<Option<usize>>,
+    royal: Option<usize>,
+}
+
+impl Casting {
+    fn new(name: &str, v: &Variant, shogi_like: bool) -> Result<Casting, String> {
+        let kinds: Vec<PieceKind> = v.kinds().collect();
+        let base: Vec<Option<usize>> = kinds
+            .iter()
+            .map(|&k| {
+                let def = v.piece(k);
+                if !shogi_like || !def.key().starts_with('+') {
+                    return None;
+                }
+                def.demotes_to()
+                    .or_else(|| {
+                        kinds
+                            .iter()
+                            .copied()
+                            .find(|&b| v.piece(b).promotes_to().contains(&k))
+                    })
+                    .filter(|&b| !v.piece(b).key().starts_with('+'))
+                    .and_then(|b| kinds.iter().position(|&x| x == b))
             })
-            .filter(|&b| !v.piece(b).key().starts_with('+'))
-    };
-    let ordinary_slots = if shogi_like {
-        PROMOTED_OFFSET
-    } else {
-        SLOT_LETTERS.len()
-    };
-    let mut slot: Vec<Option<usize>> = vec![None; kinds.len()];
-    let mut letter: Vec<char> = vec!['?'; kinds.len()];
-    let mut used_letters: Vec<char> = Vec::new();
-    let mut used_slots = vec![false; ordinary_slots];
-    let royal = kinds.iter().position(|&k| v.piece(k).is_royal());
-    // Letters: the first letter of the symbol that is free, else any.
-    for (i, &k) in kinds.iter().enumerate() {
-        if base_of(k).is_some() {
-            continue;
-        }
-        let key = v.piece(k).key().trim_start_matches('+').to_string();
-        let pick = key
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-            .chain('A'..='Z')
-            .find(|c| !used_letters.contains(c))
-            .ok_or_else(|| format!("`{name}` has more kinds of pieces than XBoard has letters"))?;
-        letter[i] = pick;
-        used_letters.push(pick);
+            .collect();
+        let mut c = Casting {
+            letter: vec!['?'; kinds.len()],
+            slot: vec![None; kinds.len()],
+            royal: kinds.iter().position(|&k| v.piece(k).is_royal()),
+            kinds,
+            base,
+        };
+        c.pick_letters(name, v)?;
+        c.pick_slots(
+            name,
+            if shogi_like {
+                &SHOGI_SLOT_LETTERS[..]
+            } else {
+                &SLOT_LETTERS[..]
+            },
+        )?;
+        Ok(c)
     }
-    // Slots: the royal piece is the king; a piece whose letter is a slot's
-    // own takes it; the others the first free slot (the pawn's last).
-    for pass in 0..2 {
-        for (i, &k) in kinds.iter().enumerate() {
-            if Some(i) == royal || base_of(k).is_some() || slot[i].is_some() {
+
+    /// Letters: the first letter of the symbol that is free, else any.
+    fn pick_letters(&mut self, name: &str, v: &Variant) -> Result<(), String> {
+        let mut used: Vec<char> = Vec::new();
+        for i in 0..self.kinds.len() {
+            if self.base[i].is_some() {
                 continue;
             }
-            let own = SLOT_LETTERS[..ordinary_slots]
-                .iter()
-                .position(|&c| c as char == letter[i])
-                .filter(|&s| !used_slots[s]);
-            let s = if pass == 0 {
-                own
-            } else {
-                (1..ordinary_slots).chain([0]).find(|&s| !used_slots[s])
-            };
-            if let Some(s) = s {
-                slot[i] = Some(s);
-                used_slots[s] = true;
+            let key = v.piece(self.kinds[i]).key().trim_start_matches('+').to_string();
+            let pick = key
+                .chars()
+                .filter(char::is_ascii_alphabetic)
+                .chain('A'..='Z')
+                .find(|c| !used.contains(c))
+                .ok_or_else(|| format!("`{name}` has more kinds of pieces than XBoard has letters"))?;
+            self.letter[i] = pick;
+            used.push(pick);
+        }
+        for i in 0..self.kinds.len() {
+            if let Some(b) = self.base[i] {
+                self.letter[i] = self.letter[b];
             }
         }
+        Ok(())
     }
-    if kinds
-        .iter()
-        .enumerate()
-        .any(|(i, &k)| Some(i) != royal && base_of(k).is_none() && slot[i].is_none())
-    {
-        return Err(format!("`{name}` has more kinds of pieces than XBoard can draw"));
-    }
-    for (i, &k) in kinds.iter().enumerate() {
-        if let Some(b) = base_of(k) {
-            let bi = kinds.iter().position(|&x| x == b).unwrap_or(i);
-            letter[i] = letter[bi];
-            slot[i] = slot[bi].map(|s| s + PROMOTED_OFFSET);
+
+    /// Slots: the royal piece is the king; a piece whose letter is a slot's
+    /// own takes it; the others the first free slot (the pawn's last).
+    fn pick_slots(&mut self, name: &str, defaults: &[u8]) -> Result<(), String> {
+        let ordinary = defaults.len();
+        let mut used = vec![false; ordinary];
+        for pass in 0..2 {
+            for i in 0..self.kinds.len() {
+                if Some(i) == self.royal || self.base[i].is_some() || self.slot[i].is_some() {
+                    continue;
+                }
+                let s = if pass == 0 {
+                    defaults
+                        .iter()
+                        .position(|&c| c as char == self.letter[i])
+                        .filter(|&s| !used[s])
+                } else {
+                    (1..ordinary).chain([0]).find(|&s| !used[s])
+                };
+                if let Some(s) = s {
+                    self.slot[i] = Some(s);
+                    used[s] = true;
+                }
+            }
         }
-    }
-    // The table: one character a slot, then the king, for each side.
-    let width = slot.iter().flatten().max().map_or(0, |&m| m + 1).max(5);
-    let mut white = vec!['.'; width];
-    for (i, s) in slot.iter().enumerate() {
-        if let Some(s) = *s {
-            white[s] = if base_of(kinds[i]).is_some() {
-                '+'
-            } else {
-                letter[i]
-            };
+        if (0..self.kinds.len())
+            .any(|i| Some(i) != self.royal && self.base[i].is_none() && self.slot[i].is_none())
+        {
+            return Err(format!("`{name}` has more kinds of pieces than XBoard can draw"));
         }
+        for i in 0..self.kinds.len() {
+            if let Some(b) = self.base[i] {
+                self.slot[i] = self.slot[b].map(|s| s + PROMOTED_OFFSET);
+            }
+        }
+        Ok(())
     }
-    let king = royal.map_or('.', |r| letter[r]);
-    let side: String = white.iter().collect::<String>() + &king.to_string();
-    let table = format!("{side}{}", side.to_lowercase());
-    let letters: Vec<(char, bool)> = kinds
-        .iter()
-        .enumerate()
-        .map(|(i, &k)| (letter[i], base_of(k).is_some()))
-        .collect();
+
+    /// The piece-to-character table: a character a slot, then the king,
+    /// for each side.
+    fn table(&self) -> String {
+        let width = self.slot.iter().flatten().max().map_or(0, |&m| m + 1).max(5);
+        let mut white = vec!['.'; width];
+        for (i, s) in self.slot.iter().enumerate() {
+            if let Some(s) = *s {
+                white[s] = if self.base[i].is_some() {
+                    '+'
+                } else {
+                    self.letter[i]
+                };
+            }
+        }
+        let king = self.royal.map_or('.', |r| self.letter[r]);
+        let side: String = white.iter().collect::<String>() + &king.to_string();
+        format!("{side}{}", side.to_lowercase())
+    }
+
+    fn letters(&self) -> Vec<(char, bool)> {
+        (0..self.kinds.len())
+            .map(|i| (self.letter[i], self.base[i].is_some()))
+            .collect()
+    }
+}
+
+fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
+    let g = v.board();
+    let shogi_like = v.has_hands() && v.kinds().any(|k| v.piece(k).key().starts_with('+'));
+    // Shogi's layout when the pieces fit in it, else every kind on its own.
+    let (casting, shogi_like) = match Casting::new(name, v, shogi_like) {
+        Ok(c) => (c, shogi_like),
+        Err(_) if shogi_like => (Casting::new(name, v, false)?, false),
+        Err(e) => return Err(e),
+    };
+    let letters = casting.letters();
     let holdings = if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
-        kinds
-            .iter()
-            .enumerate()
-            .filter(|&(i, &k)| Some(i) != royal && base_of(k).is_none())
+        (0..casting.kinds.len())
+            .filter(|&i| Some(i) != casting.royal && casting.base[i].is_none())
             .count()
             .min(g.ranks())
     } else {
         0
     };
     let parent = if shogi_like { "shogi" } else { "fairy" };
-    let start = Position::start(v);
     let mut lines = vec![format!(
-        "setup ({table}) {}x{}+{holdings}_{parent} {}",
+        "setup ({}) {}x{}+{holdings}_{parent} {}",
+        casting.table(),
         g.files(),
         g.ranks(),
-        xboard_fen(&start, &letters)
+        xboard_fen(&Position::start(v), &letters)
     )];
-    for (i, &k) in kinds.iter().enumerate() {
+    for (i, &k) in casting.kinds.iter().enumerate() {
         let (l, promoted) = letters[i];
         let plus = if promoted { "+" } else { "" };
         lines.push(format!("piece {plus}{l}& {}", v.piece(k).betza()));
