@@ -1007,7 +1007,7 @@ fn same_position(a: &str, b: &str) -> bool {
 /// keeps pieces off the board in a way XBoard's holdings do not say
 /// (reserves, pockets).
 fn from_xboard_fen(v: &Variant, fen: &str, letters: &[(char, bool)]) -> Option<String> {
-    if v.has_placement() || v.pocket_capacity().is_some() || v.uses_sfen() {
+    if v.has_placement() || v.pocket_capacity().is_some() {
         return None;
     }
     let mut words = fen.split_whitespace();
