@@ -1,17 +1,17 @@
 //! Engine protocols: transcripts of `chimera uci` driven through its
 //! standard input, malformed input included, and random command lines fed to
 //! the protocol in memory (it must never panic and must keep answering).
-use std::io::{Cursor, Write};
+use std::io::Cursor;
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chimera::protocol::uci::Uci;
 use chimera::{Position, Variant};
 use proptest::prelude::*;
 
 mod common;
-use common::{skip, speak};
+use common::{Shared, match_summary, skip, speak};
 
 /// Runs `chimera uci [args]` with `script` as its input; returns its output
 /// lines. The process must end by itself with status 0 (at the end of the
@@ -155,20 +155,6 @@ fn uci_answers_malformed_input_and_keeps_going() {
     assert!(legal_after(&variant("chess.toml"), &["e2e4"], best[1]));
 }
 
-/// A writer the test can read back.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("lock").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 const WORDS: &[&str] = &[
     "uci",
     "isready",
@@ -274,33 +260,7 @@ fn every_variant_file_is_bundled() {
 
 /// `chimera match` with an external UCI player; returns the summary line.
 fn match_against(variant: &str, b: &str, games: u32) -> serde_json::Value {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(root)
-        .args([
-            "match",
-            &format!("variants/{variant}"),
-            "--games",
-            &games.to_string(),
-        ])
-        .args([
-            "--a",
-            "engine:depth=1,movetime=50",
-            "--b",
-            b,
-            "--max-moves",
-            "60",
-            "--json",
-        ])
-        .output()
-        .expect("chimera runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
+    match_summary(variant, "engine:depth=1,movetime=50", b, games, 60)
 }
 
 #[test]

@@ -5,17 +5,17 @@
 //! itself, headless, running matches between chimera and Sjaak II or
 //! Fairy-Max. Tests that need a program skip with a message when it is not
 //! installed (under CI, `.ci/run` installs them and a skip fails).
-use std::io::{Cursor, Write};
+use std::io::Cursor;
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use chimera::protocol::xboard::XBoard;
 use chimera::{Position, Variant};
 use proptest::prelude::*;
 
 mod common;
-use common::{skip, speak};
+use common::{Shared, match_summary, skip, speak};
 
 fn variant(name: &str) -> Arc<Variant> {
     chimera::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).expect("variant loads")
@@ -149,20 +149,6 @@ fn xboard_plays_the_announced_variant_and_reads_its_own_fen_back() {
     assert!(played[0].contains('@'), "a placement: {played:?}");
 }
 
-/// A shared in-memory output.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("lock").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 const WORDS: &[&str] = &[
     "new",
     "force",
@@ -213,7 +199,7 @@ proptest! {
             script.push('\n');
         }
         script.push_str("force\nping 77\n");
-        let sink = Sink::default();
+        let sink = Shared::default();
         let variants = vec![
             ("chess".to_string(), variant("chess.toml")),
             ("shogi".to_string(), variant("shogi.toml")),
@@ -229,25 +215,7 @@ proptest! {
 
 /// `chimera match` against an external engine; returns the JSON summary.
 fn match_against(variant: &str, b: &str, games: u32, a: &str) -> serde_json::Value {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(root)
-        .args([
-            "match",
-            &format!("variants/{variant}"),
-            "--games",
-            &games.to_string(),
-        ])
-        .args(["--a", a, "--b", b, "--max-moves", "80", "--json"])
-        .output()
-        .expect("chimera runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
+    match_summary(variant, a, b, games, 80)
 }
 
 fn no_protocol_failure(what: &str, summary: &serde_json::Value) {

@@ -2,6 +2,9 @@
 //! Each reads commands line by line and answers on a writer, so that tests
 //! can drive it in memory as well as through `chimera uci`.
 
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
 pub mod uci;
 pub mod xboard;
 
@@ -25,4 +28,16 @@ pub(crate) fn clock_budget(
 /// At most 60 characters of untrusted text, for messages.
 pub(crate) fn clip(s: &str) -> String {
     s.chars().take(60).collect()
+}
+
+/// Where a session's lines go: shared with its search thread.
+pub(crate) type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes one line and flushes it (a closed output is ignored: the GUI has
+/// gone).
+pub(crate) fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
 }

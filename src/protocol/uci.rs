@@ -19,22 +19,12 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::clip;
+use super::{Out, clip, say};
 use crate::engine::{Move, MoveNotation, Position, Variant};
 use crate::game::search::{Limits, MATE_SCORE, SearchReport, Searcher};
 
 /// The deepest a search goes when only time limits it.
 const MAX_DEPTH: i32 = 64;
-
-/// Where the engine's lines go: shared with the search thread.
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-fn say(out: &Out, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
 
 /// Which protocol a session speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

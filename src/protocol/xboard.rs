@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::{clip, clock_budget};
+use super::{Out, clip, clock_budget, say};
 use crate::engine::{Color, GameResult, Move, MoveKind, MoveNotation, PieceKind, Position, Store, Variant};
 use crate::game::Game;
 use crate::game::external::xboard::xboard_variant_name;
@@ -73,15 +73,6 @@ const PROMOTED_OFFSET: usize = 11;
 /// less), and the most ranks.
 const MAX_FILES: usize = 16;
 const MAX_RANKS: usize = 15;
-
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-fn say(out: &Out, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
 
 /// How a variant is shown to XBoard.
 #[derive(Clone, Debug)]

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 
 /// Runs `python3 tests/tools/<script> <args>` and returns its output when it
 /// passes. Exit 3 (the reference library is missing) or no python3 skips
@@ -72,4 +73,52 @@ pub fn speak(protocol: &str, args: &[&str], script: &str) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
+}
+
+/// A writer the test can read back.
+#[derive(Clone, Default)]
+#[allow(dead_code)]
+pub struct Shared(pub Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("lock").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `chimera match variants/<variant>` between players `a` and `b` (at most
+/// `max_moves` plies a game); returns the JSON summary.
+#[allow(dead_code)]
+pub fn match_summary(variant: &str, a: &str, b: &str, games: u32, max_moves: u32) -> serde_json::Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .args([
+            "match",
+            &format!("variants/{variant}"),
+            "--games",
+            &games.to_string(),
+        ])
+        .args([
+            "--a",
+            a,
+            "--b",
+            b,
+            "--max-moves",
+            &max_moves.to_string(),
+            "--json",
+        ])
+        .output()
+        .expect("chimera runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
 }
