@@ -106,6 +106,41 @@ fn xboard_handshake_game_and_errors() {
 }
 
 #[test]
+fn xboard_clocks_move_now_playother_and_result() {
+    // `?` must end a search that would otherwise run for ten minutes.
+    let script = "xboard\nprotover 2\nnew\nlevel 40 0:30 0\ntime 3000\notim 3000\ngo\nping 1\n\
+                  force\nlevel 0 1 2\ntime 150\notim 20000\nplayother\nusermove e7e5\nping 2\n\
+                  result 1-0 {adjourned}\nusermove g8f6\nping 3\nst 600\ngo\n?\nping 4\nquit\n";
+    let out = speak("xboard", &[], script);
+    let played = moves(&out);
+    assert_eq!(played.len(), 3, "{out:?}");
+    let v = variant("chess.toml");
+    // White's first move; after `playother`, the engine (white again) answers e7e5.
+    assert!(legal_after(&v, &[], played[0]), "{played:?}");
+    assert!(legal_after(&v, &[played[0], "e7e5"], played[1]), "{played:?}");
+    // `result` stops play: g8f6 is only recorded; `go` then `?` moves at once.
+    assert!(
+        legal_after(&v, &[played[0], "e7e5", played[1], "g8f6"], played[2]),
+        "{played:?}"
+    );
+    let at = |l: &str| out.iter().position(|x| x == l).unwrap_or(usize::MAX);
+    assert!(at(&format!("move {}", played[2])) < at("pong 4"), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+}
+
+#[test]
+fn xboard_quit_and_force_stop_a_long_search_without_a_move() {
+    // Either would otherwise think for ten minutes.
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nst 600\ngo\nforce\nping 1\ngo\nquit\n",
+    );
+    assert!(moves(&out).is_empty(), "{out:?}");
+    assert!(out.contains(&"pong 1".to_string()), "{out:?}");
+}
+
+#[test]
 fn xboard_announces_variants_it_does_not_know() {
     let out = speak(
         "xboard",

@@ -503,11 +503,13 @@ impl Clock {
 enum Event {
     Line(String),
     End,
-    Searched,
+    /// The search with this number ended (an abandoned one's news is stale).
+    Searched(u64),
 }
 
 /// A running search.
 struct Thinking {
+    id: u64,
     stop: Arc<AtomicBool>,
     handle: JoinHandle<(Searcher, Option<Move>)>,
 }
@@ -528,6 +530,8 @@ pub struct XBoard {
     waiting: VecDeque<String>,
     out: Out,
     events: Option<Sender<Event>>,
+    /// Searches started so far (each search's number).
+    searches: u64,
 }
 
 impl XBoard {
@@ -548,6 +552,7 @@ impl XBoard {
             waiting: VecDeque::new(),
             out: Arc::new(Mutex::new(out)),
             events: None,
+            searches: 0,
             variants,
         })
     }
@@ -568,23 +573,23 @@ impl XBoard {
         });
         let mut ended = false;
         while let Ok(event) = rx.recv() {
-            match event {
-                Event::Searched => {
-                    if self.thinking.is_some() {
+            let go_on = match event {
+                Event::Searched(id) => {
+                    if self.thinking.as_ref().is_some_and(|t| t.id == id) {
                         self.finish_search(true);
                     }
-                    if !self.drain() {
-                        return;
-                    }
+                    self.drain()
                 }
-                Event::Line(line) => {
-                    if self.thinking.is_some() {
-                        self.while_thinking(line);
-                    } else if !self.command(&line) {
-                        return;
-                    }
+                Event::Line(line) => self.take(line),
+                Event::End => {
+                    ended = true;
+                    true
                 }
-                Event::End => ended = true,
+            };
+            if !go_on {
+                // `quit`: a search still running is stopped.
+                self.abandon_search();
+                return;
             }
             if ended && self.thinking.is_none() && self.waiting.is_empty() {
                 return;
@@ -592,41 +597,57 @@ impl XBoard {
         }
     }
 
-    /// Runs the commands that waited for the engine's move.
+    /// Runs the commands that waited for the engine's move, until one of
+    /// them starts a search: the rest then arrive as if while it thinks.
+    /// `false` on `quit`.
     fn drain(&mut self) -> bool {
         while self.thinking.is_none() {
             let Some(line) = self.waiting.pop_front() else {
-                break;
+                return true;
             };
             if !self.command(&line) {
+                return false;
+            }
+        }
+        let rest = std::mem::take(&mut self.waiting);
+        for line in rest {
+            if !self.take(line) {
                 return false;
             }
         }
         true
     }
 
-    /// A line that arrives while the engine thinks: `?` moves now; a command
-    /// that changes the game stops the search without a move; the rest
-    /// (and everything after a waiting line) waits for the move.
-    fn while_thinking(&mut self, line: String) {
-        let cmd = line.split_whitespace().next().unwrap_or("");
-        if self.waiting.is_empty() {
-            match cmd {
-                "?" => return self.finish_search_now(),
-                "force" | "new" | "result" | "quit" | "undo" | "remove" | "setboard" | "variant" | "exit" => {
-                    self.abandon_search();
-                    self.waiting.push_back(line);
-                    self.drain();
-                    return;
-                }
-                "post" | "nopost" | "time" | "otim" | "hard" | "easy" | "computer" | "name" | "rating" => {
-                    self.command(&line);
-                    return;
-                }
-                _ => {}
+    /// Takes one line of input. While the engine thinks: `?` moves now; a
+    /// command that changes the game stops the search without a move; the
+    /// rest (and everything after a waiting line) waits for the move.
+    /// `false` on `quit`.
+    fn take(&mut self, line: String) -> bool {
+        if self.thinking.is_none() {
+            self.waiting.push_back(line);
+            return self.drain();
+        }
+        if !self.waiting.is_empty() {
+            self.waiting.push_back(line);
+            return true;
+        }
+        match line.split_whitespace().next().unwrap_or("") {
+            "?" => {
+                self.finish_search_now();
+                true
+            }
+            "force" | "new" | "result" | "quit" | "undo" | "remove" | "setboard" | "variant" | "exit" => {
+                self.abandon_search();
+                self.command(&line)
+            }
+            "post" | "nopost" | "time" | "otim" | "hard" | "easy" | "computer" | "name" | "rating" => {
+                self.command(&line)
+            }
+            _ => {
+                self.waiting.push_back(line);
+                true
             }
         }
-        self.waiting.push_back(line);
     }
 
     fn say(&self, line: &str) {
@@ -883,6 +904,8 @@ impl XBoard {
         let post = self.post;
         let shown = self.shown.clone();
         let events = self.events.clone();
+        self.searches += 1;
+        let id = self.searches;
         let handle = std::thread::spawn(move || {
             let root = pos.clone();
             let report = searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
@@ -907,11 +930,11 @@ impl XBoard {
                 }
             });
             if let Some(tx) = events {
-                let _ = tx.send(Event::Searched);
+                let _ = tx.send(Event::Searched(id));
             }
             (searcher, report.best)
         });
-        self.thinking = Some(Thinking { stop, handle });
+        self.thinking = Some(Thinking { id, stop, handle });
     }
 
     /// `?`: stop and move now.
