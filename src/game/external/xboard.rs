@@ -361,6 +361,30 @@ impl Player for XBoardPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn chess() -> Position {
+        static CHESS: std::sync::OnceLock<std::sync::Arc<crate::engine::Variant>> =
+            std::sync::OnceLock::new();
+        let v = CHESS.get_or_init(|| {
+            let text = crate::bundled::VARIANTS
+                .iter()
+                .find(|(n, _)| *n == "chess")
+                .map_or("", |(_, t)| *t);
+            crate::load_str("chess.toml", text).expect("the bundled chess loads")
+        });
+        Position::start(v)
+    }
+
+    proptest! {
+        /// Whatever an engine prints, reading it never panics.
+        #[test]
+        fn engine_lines_never_panic(line in "\\PC{0,80}") {
+            let _ = feature_pairs(&line);
+            let _ = answer(&line);
+            let _ = parse_engine_move(&mut chess(), &line);
+        }
+    }
 
     #[test]
     fn features_with_quoted_values() {
