@@ -26,7 +26,7 @@ pub(crate) struct Args {
     /// Player A (e.g. engine:depth=2).
     #[arg(long, default_value = "engine:depth=2")]
     a: String,
-    /// Player B (e.g. random).
+    /// Player B (e.g. random, or xboard:/usr/games/fairymax,movetime=1000).
     #[arg(long, default_value = "random")]
     b: String,
     /// Seed for random players and openings (each game gets its own from it).
@@ -40,7 +40,7 @@ pub(crate) struct Args {
     /// Stop a game as a draw after this many plies (1 to 100000).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_moves: u64,
-    /// Append what external engines (uci:PATH players) are sent and answer
+    /// Append what external engines (uci:, usi: and xboard: players) are sent and answer
     /// to this file.
     #[arg(long)]
     log: Option<PathBuf>,

@@ -19,7 +19,8 @@ use crate::game::{Game, PlayOptions, run_game};
 
 /// Play a game: engine against engine by default, printing every move, the
 /// final board and the result. Players: human, random, engine,
-/// engine:depth=N, engine:movetime=MS.
+/// engine:depth=N,movetime=MS, or another program: uci:PATH, usi:PATH,
+/// xboard:PATH (then ,movetime=MS ,depth=N ,OPTION=VALUE).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The variant's rules file, e.g. variants/chess.toml.
@@ -52,7 +53,7 @@ pub(crate) struct Args {
     /// Write the game record here.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Append what external engines (uci:PATH players) are sent and answer
+    /// Append what external engines (uci:, usi: and xboard: players) are sent and answer
     /// to this file.
     #[arg(long)]
     log: Option<PathBuf>,
