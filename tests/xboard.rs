@@ -162,10 +162,17 @@ fn xboard_announces_variants_it_does_not_know() {
     // Pocket Shogi Copper: a shogi-like parent (promoted pieces are `+`).
     assert!(setups[1].contains("_shogi "), "{}", setups[1]);
     assert!(out.iter().any(|l| l.starts_with("piece +")), "{out:?}");
-    assert!(
+    let told = |variant: &str, what: &str| {
         out.iter()
-            .any(|l| l.starts_with("telluser") && l.contains("pocket")),
-        "what XBoard cannot show is said: {out:?}"
+            .any(|l| l.starts_with(&format!("telluser chimera, {variant}:")) && l.contains(what))
+    };
+    // What XBoard cannot show or test is said, one line a variant.
+    assert!(told("pocket-shogi-copper", "pocket"), "{out:?}");
+    assert!(told("kozune", "new piece on the board (sho)"), "{out:?}");
+    assert!(told("kozune", "-testLegality false"), "{out:?}");
+    assert!(
+        !out.iter().any(|l| l.starts_with("telluser chimera, shogi")),
+        "{out:?}"
     );
 }
 

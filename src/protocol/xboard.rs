@@ -128,9 +128,10 @@ impl Presentation {
         p.warnings = limits(v);
         if !known {
             match announce(name, v) {
-                Ok((letters, lines)) => {
+                Ok((letters, lines, untestable)) => {
                     p.letters = letters;
                     p.announce = lines;
+                    p.warnings.extend(untestable);
                 }
                 Err(e) => p.refused = Some(e),
             }
@@ -156,12 +157,24 @@ fn limits(v: &Variant) -> Vec<String> {
     if v.pocket_capacity().is_some() {
         out.push("moves into the pocket have no XBoard spelling".into());
     }
+    let spawners: Vec<&str> = v
+        .kinds()
+        .filter(|&k| v.piece(k).spawn.is_some())
+        .map(|k| v.piece(k).name())
+        .collect();
+    if !spawners.is_empty() {
+        out.push(format!(
+            "moves that put a new piece on the board ({}) have no XBoard spelling: XBoard refuses them",
+            spawners.join(", ")
+        ));
+    }
     out
 }
 
 /// The letters, `setup` and `piece` lines that announce a variant XBoard
 /// does not know.
-type Announcement = (Vec<(char, bool)>, Vec<String>);
+/// Also what XBoard's legality testing would refuse.
+type Announcement = (Vec<(char, bool)>, Vec<String>, Vec<String>);
 
 /// How a variant's pieces map onto XBoard's piece types: a letter and a
 /// slot (XBoard's type, which picks the picture) per kind; a promoted
@@ -334,7 +347,42 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         let plus = if promoted { "+" } else { "" };
         lines.push(format!("piece {plus}{l}& {}", v.piece(k).betza()));
     }
-    Ok((letters, lines))
+    Ok((letters, lines, untestable(v, &casting, shogi_like)))
+}
+
+/// What XBoard's legality testing would refuse of an announced variant:
+/// XBoard knows promotion only as a pawn reaching the last rank (under
+/// `fairy`) or as a piece turning into its `+` form (under `shogi`).
+fn untestable(v: &Variant, casting: &Casting, shogi_like: bool) -> Vec<String> {
+    let g = v.board();
+    let mut odd = Vec::new();
+    for (i, &k) in casting.kinds.iter().enumerate() {
+        let def = v.piece(k);
+        let unusual = def.promotions.iter().any(|p| {
+            if shogi_like {
+                p.to.iter().any(|t| casting.base[t.index()] != Some(i))
+            } else {
+                casting.slot[i] != Some(0)
+                    || p.zone[0]
+                        .iter()
+                        .enumerate()
+                        .any(|(s, &z)| z && s / g.files() + 1 != g.ranks())
+            }
+        });
+        if unusual {
+            odd.push(format!(
+                "the {} promotes where or as XBoard does not expect",
+                def.name()
+            ));
+        }
+    }
+    if odd.is_empty() {
+        return Vec::new();
+    }
+    vec![format!(
+        "XBoard's legality testing would refuse some moves ({}): switch it off (Options > General > Test Legality, or -testLegality false)",
+        odd.join("; ")
+    )]
 }
 
 /// A position as XBoard's FEN with the given letters: the board, the
@@ -785,8 +833,11 @@ impl XBoard {
         for line in &self.shown.announce {
             self.say(line);
         }
-        for w in &self.shown.warnings {
-            self.say(&format!("telluser chimera, {name}: {w}"));
+        if !self.shown.warnings.is_empty() {
+            self.say(&format!(
+                "telluser chimera, {name}: {}",
+                self.shown.warnings.join("; ")
+            ));
         }
     }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # A screenshot of XBoard playing a chimera variant (chimera against itself),
-# headless under xvfb-run; needs xboard, xvfb and ImageMagick's `import`.
+# headless under xvfb-run; needs xboard, xvfb, xdotool and ImageMagick's
+# `import`. chimera's warnings about the variant (XBoard's "Note" windows)
+# are hidden before the picture is taken.
 #
 #   xboard_screenshot.sh CHIMERA VARIANT OUT.png [SECONDS]
 #
@@ -20,6 +22,8 @@ dir=$(mktemp -d)
   -soundProgram true -showCoords true &
 xb=$!
 sleep "$wait"
-import -window root -crop "$(xwininfo -root -tree | awk '/XBoard|xboard/ && /\+[0-9]+\+[0-9]+/ {print $0; exit}' | grep -o '[0-9]*x[0-9]*+[0-9]*+[0-9]*' | head -1)" "$out"
+for note in $(xdotool search --name '^Note$' 2>/dev/null); do xdotool windowunmap "$note"; done
+main=$(xdotool search --name ' vs\. ' | head -1)
+import -window "$main" "$out"
 kill "$xb"
 rm -rf "$dir"
