@@ -49,6 +49,7 @@ mod load;
 pub mod notation;
 pub mod protocol;
 pub mod rules;
+pub mod web;
 
 pub use compile::OptionValues;
 pub use diag::Diagnostic;

@@ -17,6 +17,7 @@ mod output;
 mod perft;
 mod play;
 mod replay;
+mod serve;
 mod show;
 mod uci;
 
@@ -54,6 +55,7 @@ enum Command {
     Usi(uci::UsiArgs),
     #[command(name = "xboard")]
     XBoard(uci::XBoardArgs),
+    Serve(serve::Args),
 }
 
 /// Runs the command line and returns the exit status.
@@ -75,6 +77,7 @@ pub fn run() -> ExitCode {
             Command::Uci(a) => (Output::new(false), uci::run(&cx, a)),
             Command::Usi(a) => (Output::new(false), uci::run_usi(&cx, a)),
             Command::XBoard(a) => (Output::new(false), uci::run_xboard(&cx, a)),
+            Command::Serve(a) => (Output::new(false), serve::run(&cx, a)),
         },
     };
     match result {

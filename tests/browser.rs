@@ -1,0 +1,165 @@
+//! `chimera serve` end to end: a headless Chromium (WebDriver, through
+//! Selenium in tests/tools/browser.py) loads chess, shogi, Kozune, Pocket
+//! Shogi Copper, Ko shogi and Dobutsu, plays legal moves, has an illegal one
+//! refused, drops from hand, places from a reserve, chooses a promotion, gets
+//! engine replies and reaches a result; screenshots of the boards go to the
+//! test's temporary folder (with CHIMERA_SCREENSHOTS=DIR, to DIR). Skipped
+//! with a message when Selenium or Chromium is missing (CI installs both).
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::python_tool;
+
+/// The server, stopped when dropped.
+struct Served(Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn serve(args: &[&str]) -> (Served, String) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(root)
+        .arg("serve")
+        .args(args)
+        .args(["--port", &port.to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chimera serve starts");
+    let served = Served(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chimera serve did not listen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (served, format!("http://127.0.0.1:{port}"))
+}
+
+#[test]
+fn the_browser_board_plays_the_seed_games_and_the_classics() {
+    let (_server, url) = serve(&["variants"]);
+    let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("screenshots")
+            .display()
+            .to_string()
+    });
+    if let Some(out) = python_tool("browser.py", &[url, shots], "the browser checks") {
+        assert!(out.trim_end().ends_with("ok"), "{out}");
+    }
+}
+
+/// One HTTP request (`Connection: close`); the status and the body.
+fn http(base: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    use std::io::{Read, Write};
+    let host = base.trim_start_matches("http://");
+    let mut s = TcpStream::connect(host).expect("connects");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).expect("request head");
+    // A server may answer (and close) before reading a refused body.
+    let _ = s.write_all(body);
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("a status line");
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    (status, body)
+}
+
+#[test]
+fn the_server_checks_every_request_and_keeps_serving() {
+    let (_server, url) = serve(&["variants"]);
+    let (status, page) = http(&url, "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"/app.js\">"), "{page}");
+    let ok = |body: &str| http(&url, "POST", "/api/state", body.as_bytes());
+    let (status, state) = ok(r#"{"variant":"chess","moves":["e2e4"]}"#);
+    assert_eq!(status, 200, "{state}");
+    let state: serde_json::Value = serde_json::from_str(&state).expect("json");
+    assert_eq!(state["side"], "second");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(20));
+    for (body, status, says) in [
+        (r#"{"variant":"chess","moves":["e2e5"]}"#, 400, "not a legal move"),
+        (
+            r#"{"variant":"chess","start":"not a position"}"#,
+            400,
+            "bad position",
+        ),
+        (r#"{"variant":"nonsense"}"#, 422, "no variant"),
+        (
+            r#"{"variant":"chess","moves":"e2e4"}"#,
+            400,
+            "moves must be a list",
+        ),
+        (r#"{"variant":"chess","moves":[1]}"#, 400, "moves are texts"),
+        ("{", 400, "bad JSON"),
+        ("\u{0}\u{ff}garbage", 400, "bad JSON"),
+    ] {
+        let (got, text) = ok(body);
+        assert_eq!(got, status, "{body}: {text}");
+        assert!(text.contains(says), "{body}: {text}");
+    }
+    let huge = vec![b' '; 2 << 20];
+    let (status, _) = http(&url, "POST", "/api/state", &huge);
+    assert_eq!(status, 413);
+    let (status, _) = http(&url, "GET", "/no/such/page", b"");
+    assert_eq!(status, 404);
+    let (status, text) = http(&url, "GET", "/api/piece?variant=kozune&piece=Ko", b"");
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("diagram"));
+    let (status, text) = http(
+        &url,
+        "POST",
+        "/api/engine",
+        br#"{"variant":"kozune","movetime":50}"#,
+    );
+    assert_eq!(status, 200, "{text}");
+    let state: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert!(state["engine_move"].is_string(), "{state}");
+    // Still serving after all that.
+    assert_eq!(ok(r#"{"variant":"shogi"}"#).0, 200);
+}
+
+#[test]
+fn an_edited_rules_file_is_reloaded_and_its_errors_shown() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-reload");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = dir.join("mine.toml");
+    let good = std::fs::read_to_string(root.join("variants/chess.toml")).expect("chess");
+    std::fs::write(&file, &good).expect("write");
+    let (_server, url) = serve(&[&dir.display().to_string()]);
+    let (status, list) = http(&url, "GET", "/api/variants", b"");
+    assert_eq!(status, 200);
+    assert!(list.contains(r#""error":null"#), "{list}");
+    // A broken edit: the page gets the report with file, line and column.
+    std::thread::sleep(Duration::from_millis(1100));
+    std::fs::write(&file, good.replacen("betza = \"", "betza = \"Zq", 1)).expect("write");
+    let (status, text) = http(&url, "POST", "/api/state", br#"{"variant":"mine"}"#);
+    assert_eq!(status, 422, "{text}");
+    assert!(text.contains("mine.toml:") && text.contains("betza"), "{text}");
+    // Fixed again: played as before.
+    std::thread::sleep(Duration::from_millis(1100));
+    std::fs::write(&file, &good).expect("write");
+    assert_eq!(http(&url, "POST", "/api/state", br#"{"variant":"mine"}"#).0, 200);
+}

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `chimera serve` in headless Chromium (WebDriver).
+
+    browser.py URL SHOTS_DIR
+
+URL is a running `chimera serve variants/` server; screenshots of each board
+go to SHOTS_DIR. Exit 0 when every check passes, 3 when Selenium or
+Chromium's driver is missing (the caller skips), 1 with a message otherwise.
+"""
+import os
+import shutil
+import sys
+import time
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("selenium is not installed (pip install selenium)")
+    sys.exit(3)
+
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+BROWSER = shutil.which("chromium") or "/usr/bin/chromium"
+if not (os.path.exists(DRIVER) and os.path.exists(BROWSER)):
+    print("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+    sys.exit(3)
+
+URL, SHOTS = sys.argv[1], sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+
+
+def browser():
+    opts = Options()
+    opts.binary_location = BROWSER
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000",
+              "--disable-dev-shm-usage"):
+        opts.add_argument(a)
+    return webdriver.Chrome(service=Service(DRIVER), options=opts)
+
+
+D = browser()
+WAIT = WebDriverWait(D, 60)
+
+
+def fail(msg):
+    D.save_screenshot(os.path.join(SHOTS, "failure.png"))
+    print(msg)
+    D.quit()
+    sys.exit(1)
+
+
+def check(cond, msg):
+    if not cond:
+        fail(msg + "\nstatus: " + D.find_element(By.ID, "status").text
+             + "\nerror: " + D.find_element(By.ID, "error").text)
+
+
+def settle():
+    """Waits until the page is not waiting for the server."""
+    time.sleep(0.05)
+    WAIT.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-busy") == "0")
+
+
+def open_variant(name, engine_side=""):
+    D.get(URL + "/?variant=" + name)
+    WAIT.until(lambda d: d.find_elements(By.CSS_SELECTOR, "rect[data-square]"))
+    settle()
+    sel = D.find_element(By.ID, "engine-side")
+    sel.find_element(By.CSS_SELECTOR, "option[value='%s']" % engine_side).click()
+    settle()
+
+
+def square(name):
+    return D.find_element(By.CSS_SELECTOR, "rect[data-square='%s']" % name)
+
+
+def piece_on(name):
+    found = D.find_elements(By.CSS_SELECTOR, "g[data-square='%s'] g[data-piece]" % name)
+    return found[0].get_attribute("data-piece") if found else None
+
+
+def record():
+    return [li.text for li in D.find_elements(By.CSS_SELECTOR, "#record li")]
+
+
+def click(name):
+    D.find_element(By.CSS_SELECTOR, "g[data-square='%s']" % name).click()
+    settle()
+
+
+def move(frm, to):
+    click(frm)
+    check("target" in square(to).get_attribute("class"), "%s is not highlighted from %s" % (to, frm))
+    click(to)
+
+
+def shot(name):
+    D.find_element(By.ID, "play").screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+# Chess: a legal move, an illegal one refused, the engine replies, a promotion
+# choice from the picker.
+open_variant("chess")
+check(piece_on("e2") == "P", "chess: no pawn on e2")
+move("e2", "e4")
+check(piece_on("e4") == "P" and record() == ["e2e4"], "chess: e2e4 not played: %s" % record())
+move("e7", "e5")
+check(piece_on("e5") == "P", "chess: e7e5 not played")
+before = record()
+click("e4")
+click("e5")  # not a target: nothing is played
+check(record() == before, "chess: an illegal move was played")
+open_variant("chess", "second")
+move("e2", "e4")
+WAIT.until(lambda d: len(record()) >= 2)
+settle()
+check(len(record()) == 2, "chess: the engine did not reply")
+# Promotion: a position with a pawn about to promote.
+D.find_element(By.ID, "engine-side").find_element(By.CSS_SELECTOR, "option[value='']").click()
+pos = D.find_element(By.ID, "position")
+pos.clear()
+pos.send_keys("k7/4P3/8/8/8/8/8/K7 w - - 0 1")
+D.find_element(By.ID, "load").click()
+settle()
+move("e7", "e8")
+choices = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")
+check(len(choices) == 4, "chess: %d promotion choices" % len(choices))
+[b for b in choices if "N" in b.text][0].click()
+settle()
+check(piece_on("e8") == "N", "chess: promotion to a knight not made")
+shot("chess")
+
+# Shogi: a capture puts a piece in hand; dropping it.
+open_variant("shogi")
+for frm, to in [("c3", "c4"), ("g7", "g6"), ("b2", "h8")]:
+    move(frm, to)
+check(piece_on("h8") == "B", "shogi: bishop capture not made (h8: %s)" % piece_on("h8"))
+# Promotion choice on entering the zone: + or not.
+choices = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")
+if choices:
+    choices[0].click()
+    settle()
+hand = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-piece='B']")
+check(hand, "shogi: no bishop in first's hand")
+# Black replies, then first drops the bishop.
+move("i9", "i8")
+hand = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-piece='B']")
+hand[0].click()
+settle()
+click("e5")
+check(piece_on("e5") == "B", "shogi: the drop B*e5 not made")
+shot("shogi")
+
+# Kozune: placement from the reserve; pawns promote by choice.
+open_variant("kozune")
+res = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-store='reserve']")
+check(res, "kozune: no reserve shown")
+res[0].click()
+settle()
+targets = D.find_elements(By.CSS_SELECTOR, "rect.target")
+check(targets, "kozune: no placement targets")
+click(targets[0].get_attribute("data-square"))
+check(len(record()) == 1, "kozune: placement not made")
+shot("kozune")
+
+# Pocket Shogi Copper: the copper leaves the pocket, then a piece enters it.
+open_variant("pocket-shogi-copper")
+pocket = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-store='pocket']")
+check(pocket, "psc: no pocket shown")
+pocket[0].click()
+settle()
+click("e2")
+check(piece_on("e2") == "C", "psc: the copper did not leave the pocket")
+click("a7")
+into = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move='a7^']")
+check(into, "psc: no move into the pocket offered")
+into[0].click()
+settle()
+check(piece_on("a7") is None, "psc: the pawn did not enter the pocket")
+check(D.find_elements(By.CSS_SELECTOR, "#stores-top button[data-store='pocket']"), "psc: second's pocket not shown")
+shot("pocket-shogi-copper")
+
+
+def load(text):
+    pos = D.find_element(By.ID, "position")
+    pos.clear()
+    pos.send_keys(text)
+    D.find_element(By.ID, "load").click()
+    settle()
+
+
+# Ko shogi: the 19x19 board; a cavalry's double jump capturing twice, chosen
+# from the list of moves that share its start and end.
+open_variant("ko-shogi")
+check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 361, "ko-shogi: not 19x19")
+shot("ko-shogi")
+CAVALRY = "9g9/19/19/19/19/19/19/6p12/19/5p13/19/4(CA)14/19/19/19/19/19/19/9G9 b - 1"
+load(CAVALRY)
+move("e8", "e12")  # straight, or through f10 capturing there: a choice
+pick = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")
+check(len(pick) == 2, "ko-shogi: %d ways to e12" % len(pick))
+[b for b in pick if b.get_attribute("data-move") == "e8-e12xf10"][0].click()
+settle()
+check(piece_on("e12") == "CA" and piece_on("f10") is None, "ko-shogi: the path through f10 not taken")
+load(CAVALRY)
+move("e8", "g12")  # the one way there: captures on f10 and g12
+check(piece_on("g12") == "CA" and piece_on("f10") is None, "ko-shogi: the double capture not made")
+check(len(record()) == 1, "ko-shogi: record %s" % record())
+shot("ko-shogi-capture")
+
+# A mate ends the game and the page says so.
+open_variant("chess")
+load("k7/8/1K6/8/8/8/8/7R w - - 0 1")
+move("h1", "h8")
+check(D.find_element(By.TAG_NAME, "body").get_attribute("data-result"), "chess: no result after mate")
+check("checkmate" in D.find_element(By.ID, "status").text, "chess: the mate is not shown")
+
+# A game to its end: the engine plays both sides of Dobutsu shogi with a
+# tiny budget until the page shows a result.
+open_variant("dobutsu")
+D.find_element(By.ID, "movetime").clear()
+D.find_element(By.ID, "movetime").send_keys("20")
+for _ in range(400):
+    if D.find_element(By.TAG_NAME, "body").get_attribute("data-result"):
+        break
+    D.find_element(By.ID, "engine-move").click()
+    settle()
+check(D.find_element(By.TAG_NAME, "body").get_attribute("data-result"), "dobutsu: no result")
+check("Game over" in D.find_element(By.ID, "status").text, "dobutsu: result not shown")
+shot("dobutsu")
+
+D.quit()
+print("ok")
