@@ -76,6 +76,15 @@ impl Loader {
         self
     }
 
+    /// The same loader with more option values (they win over its own).
+    pub fn with_options(&self, more: &OptionValues) -> Loader {
+        let mut l = self.clone();
+        for (k, v) in more {
+            l.options.insert(k.clone(), v.clone());
+        }
+        l
+    }
+
     /// Reads and compiles a rules file.
     pub fn load(&self, path: &Path) -> Result<Arc<Variant>, Box<Diagnostic>> {
         Ok(self.load_full(path)?.variant)

@@ -12,6 +12,7 @@ use tiny_http::{Header, Method, Request, Response, Server};
 
 use super::context::Context;
 use super::output::{Outcome, bad};
+use crate::OptionValues;
 use crate::engine::Variant;
 use crate::web;
 
@@ -43,8 +44,12 @@ const STYLE: &str = include_str!("../web/assets/style.css");
 /// when the file changes.
 struct Library {
     files: Vec<(String, PathBuf)>,
-    loaded: HashMap<String, (SystemTime, Result<Arc<Variant>, String>)>,
+    /// By name and chosen options: the file's time, the variant and its
+    /// options (name, choices, description), or the error.
+    loaded: HashMap<String, (SystemTime, Loaded)>,
 }
+
+type Loaded = Result<(Arc<Variant>, Value), String>;
 
 impl Library {
     fn new(target: &Path) -> Result<Library, String> {
@@ -76,9 +81,9 @@ impl Library {
         })
     }
 
-    /// The variant of that name, reloaded if its file changed; an error is
-    /// the rules file's report (file, line, column).
-    fn get(&mut self, cx: &Context, name: &str) -> Result<Arc<Variant>, String> {
+    /// The variant of that name with these options, reloaded if its file
+    /// changed; an error is the rules file's report (file, line, column).
+    fn get(&mut self, cx: &Context, name: &str, options: &OptionValues) -> Loaded {
         let Some((_, path)) = self.files.iter().find(|(n, _)| n == name) else {
             return Err(format!(
                 "no variant `{}`",
@@ -88,13 +93,33 @@ impl Library {
         let modified = std::fs::metadata(path)
             .and_then(|m| m.modified())
             .unwrap_or(SystemTime::UNIX_EPOCH);
-        if let Some((when, v)) = self.loaded.get(name)
+        let key = format!("{name}{options:?}");
+        if let Some((when, v)) = self.loaded.get(&key)
             && *when == modified
         {
             return v.clone();
         }
-        let v = cx.loader.load(path).map_err(|d| d.render());
-        self.loaded.insert(name.to_string(), (modified, v.clone()));
+        let loaded = cx
+            .loader
+            .with_options(options)
+            .load_full(path)
+            .map_err(|d| d.render());
+        let v = loaded.map(|c| {
+            let offered: Vec<Value> = c
+                .file
+                .options
+                .iter()
+                .map(|(n, def)| {
+                    json!({"name": n, "choices": def.choices, "description": def.description,
+                           "value": c.variant.options().get(n)})
+                })
+                .collect();
+            (c.variant, json!(offered))
+        });
+        if self.loaded.len() > 256 {
+            self.loaded.clear();
+        }
+        self.loaded.insert(key, (modified, v.clone()));
         v
     }
 }
@@ -152,7 +177,7 @@ fn answer(cx: &Context, library: &mut Library, mut request: Request) {
             let names: Vec<String> = library.files.iter().map(|(n, _)| n.clone()).collect();
             let list: Vec<Value> = names
                 .iter()
-                .map(|n| json!({"name": n, "error": library.get(cx, n).err()}))
+                .map(|n| json!({"name": n, "error": library.get(cx, n, &OptionValues::new()).err()}))
                 .collect();
             json_response(200, &json!(list))
         }
@@ -165,7 +190,10 @@ fn answer(cx: &Context, library: &mut Library, mut request: Request) {
                     .map(|(_, v)| decode(v))
             };
             match (get("variant"), get("piece")) {
-                (Some(vn), Some(p)) => match library.get(cx, &vn).and_then(|v| web::piece_diagram(&v, &p)) {
+                (Some(vn), Some(p)) => match library
+                    .get(cx, &vn, &OptionValues::new())
+                    .and_then(|(v, _)| web::piece_diagram(&v, &p))
+                {
                     Ok(d) => json_response(200, &json!({ "diagram": d })),
                     Err(e) => error(400, &e),
                 },
@@ -215,7 +243,18 @@ fn game_request(
 ) -> Result<Value, (u16, String)> {
     let req: Value = serde_json::from_str(body).map_err(|e| (400, format!("bad JSON: {e}")))?;
     let name = req["variant"].as_str().ok_or((400, "no variant".to_string()))?;
-    let v = library.get(cx, name).map_err(|e| (422, e))?;
+    let mut options = OptionValues::new();
+    match &req["options"] {
+        Value::Null => {}
+        Value::Object(map) => {
+            for (k, val) in map {
+                let val = val.as_str().ok_or((400, "option values are texts".to_string()))?;
+                options.insert(k.clone(), val.to_string());
+            }
+        }
+        _ => return Err((400, "options must be an object".into())),
+    }
+    let (v, offered) = library.get(cx, name, &options).map_err(|e| (422, e))?;
     let moves: Vec<String> = match &req["moves"] {
         Value::Null => Vec::new(),
         Value::Array(list) => list
@@ -240,6 +279,7 @@ fn game_request(
     }
     let mut state = web::state(&mut game);
     state["engine_move"] = json!(played);
+    state["options"] = offered;
     Ok(state)
 }
 

@@ -211,6 +211,27 @@ check(piece_on("g12") == "CA" and piece_on("f10") is None, "ko-shogi: the double
 check(len(record()) == 1, "ko-shogi: record %s" % record())
 shot("ko-shogi-capture")
 
+# Options: Ko shogi's thunderclap rule switched in the page; the game restarts.
+opt = D.find_element(By.CSS_SELECTOR, "select[data-option='thunderclap']")
+opt.find_element(By.CSS_SELECTOR, "option[value='kooshogifu']").click()
+settle()
+check(record() == [], "ko-shogi: the option did not restart the game")
+check(D.find_element(By.CSS_SELECTOR, "select[data-option='thunderclap']").get_attribute("value") == "kooshogifu",
+      "ko-shogi: the option is not kept")
+
+# A piece's diagram, flipping, taking back.
+open_variant("shogi")
+D.find_element(By.CSS_SELECTOR, "button[data-piece-info='N']").click()
+WAIT.until(lambda d: d.find_element(By.ID, "diagram").text.strip())
+check("@" in D.find_element(By.ID, "diagram").text, "shogi: no knight diagram")
+move("c3", "c4")
+D.find_element(By.ID, "flip").click()
+settle()
+check(piece_on("c4") == "P", "shogi: the flipped board lost a piece")
+D.find_element(By.ID, "undo").click()
+settle()
+check(record() == [] and piece_on("c3") == "P", "shogi: take back failed")
+
 # A mate ends the game and the page says so.
 open_variant("chess")
 load("k7/8/1K6/8/8/8/8/7R w - - 0 1")

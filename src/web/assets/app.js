@@ -4,7 +4,7 @@
 "use strict";
 
 const app = {
-  variant: null, start: null, moves: [], state: null,
+  variant: null, start: null, moves: [], state: null, options: {},
   selected: null,      // {square} or {store, color, symbol}
   flipped: false, busy: false,
 };
@@ -37,7 +37,7 @@ async function refresh(engine) {
   app.busy = true;
   document.body.dataset.busy = "1";
   try {
-    const body = { variant: app.variant, start: app.start, moves: app.moves };
+    const body = { variant: app.variant, start: app.start, moves: app.moves, options: app.options };
     if (engine) body.movetime = Number($("movetime").value) || 500;
     const s = await call(engine ? "/api/engine" : "/api/state", body);
     if (engine && s.engine_move) app.moves.push(s.engine_move);
@@ -80,6 +80,7 @@ function render() {
   const rec = $("record");
   rec.textContent = "";
   s.record.forEach((m) => { const li = document.createElement("li"); li.textContent = m; rec.appendChild(li); });
+  drawOptions(s);
   const pieces = $("pieces");
   pieces.textContent = "";
   s.variant.pieces.forEach((p) => {
@@ -90,6 +91,30 @@ function render() {
     b.onclick = () => showDiagram(p.symbol);
     pieces.appendChild(b);
   });
+}
+
+// The variant's options: changing one restarts the game under the new rules.
+function drawOptions(s) {
+  const box = $("options");
+  box.textContent = s.options.length ? "" : "none";
+  for (const o of s.options) {
+    const label = document.createElement("label");
+    label.title = o.description;
+    label.textContent = o.name + " ";
+    const sel = document.createElement("select");
+    sel.dataset.option = o.name;
+    for (const c of o.choices) {
+      const opt = document.createElement("option");
+      opt.value = c;
+      opt.textContent = c;
+      sel.appendChild(opt);
+    }
+    sel.value = o.value;
+    sel.onchange = () => { app.options[o.name] = sel.value; newGame(); };
+    label.appendChild(sel);
+    box.appendChild(label);
+    box.appendChild(document.createElement("br"));
+  }
 }
 
 function targets() {
@@ -231,7 +256,7 @@ async function init() {
   const wanted = new URLSearchParams(location.search).get("variant");
   app.variant = list.some((v) => v.name === wanted) ? wanted : list[0].name;
   select.value = app.variant;
-  select.onchange = () => { app.variant = select.value; newGame(); };
+  select.onchange = () => { app.variant = select.value; app.options = {}; newGame(); };
   $("new").onclick = newGame;
   $("undo").onclick = () => {
     // Take back the engine's reply too when it plays.
