@@ -50,13 +50,14 @@ fn serve(args: &[&str]) -> (Served, String) {
 #[test]
 fn the_browser_board_plays_the_seed_games_and_the_classics() {
     let (_server, url) = serve(&["variants"]);
+    let (_boards, boards) = serve(&["tests/data/boards"]);
     let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
         Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("screenshots")
             .display()
             .to_string()
     });
-    if let Some(out) = python_tool("browser.py", &[url, shots], "the browser checks") {
+    if let Some(out) = python_tool("browser.py", &[url, shots, boards], "the browser checks") {
         assert!(out.trim_end().ends_with("ok"), "{out}");
     }
 }

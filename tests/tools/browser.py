@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """End-to-end checks of `chimera serve` in headless Chromium (WebDriver).
 
-    browser.py URL SHOTS_DIR
+    browser.py URL SHOTS_DIR [BOARDS_URL]
 
 URL is a running `chimera serve variants/` server; screenshots of each board
-go to SHOTS_DIR. Exit 0 when every check passes, 3 when Selenium or
+go to SHOTS_DIR. BOARDS_URL, if given, serves tests/data/boards/ (the
+smallest and largest boards, a broken rules file). Exit 0 when every check passes, 3 when Selenium or
 Chromium's driver is missing (the caller skips), 1 with a message otherwise.
 """
 import os
@@ -29,6 +30,7 @@ if not (os.path.exists(DRIVER) and os.path.exists(BROWSER)):
     sys.exit(3)
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
+BOARDS = sys.argv[3] if len(sys.argv) > 3 else None
 os.makedirs(SHOTS, exist_ok=True)
 
 
@@ -95,6 +97,14 @@ def move(frm, to):
     click(frm)
     check("target" in square(to).get_attribute("class"), "%s is not highlighted from %s" % (to, frm))
     click(to)
+
+
+def load(text):
+    pos = D.find_element(By.ID, "position")
+    pos.clear()
+    pos.send_keys(text)
+    D.find_element(By.ID, "load").click()
+    settle()
 
 
 def shot(name):
@@ -165,6 +175,20 @@ check(targets, "kozune: no placement targets")
 click(targets[0].get_attribute("data-square"))
 check(len(record()) == 1, "kozune: placement not made")
 shot("kozune")
+# In the play phase the sho may step to d2 or put a new pawn there: a choice.
+load("4s4/9/ppppppppp/9/9/9/PPP1PPPPP/9/4S4 w - - 0 1")
+move("e1", "d2")
+pick = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move='P&d2']")
+check(pick and len(D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")) == 2, "kozune: no spawn choice")
+pick[0].click()
+settle()
+check(piece_on("d2") == "P" and piece_on("e1") == "S", "kozune: the pawn was not put on d2")
+
+# Janggi: a pass, from its button.
+open_variant("janggi")
+D.find_element(By.ID, "pass").click()
+settle()
+check(len(record()) == 1, "janggi: the pass was not played")
 
 # Pocket Shogi Copper: the copper leaves the pocket, then a piece enters it.
 open_variant("pocket-shogi-copper")
@@ -183,13 +207,6 @@ check(piece_on("a7") is None, "psc: the pawn did not enter the pocket")
 check(D.find_elements(By.CSS_SELECTOR, "#stores-top button[data-store='pocket']"), "psc: second's pocket not shown")
 shot("pocket-shogi-copper")
 
-
-def load(text):
-    pos = D.find_element(By.ID, "position")
-    pos.clear()
-    pos.send_keys(text)
-    D.find_element(By.ID, "load").click()
-    settle()
 
 
 # Ko shogi: the 19x19 board; a cavalry's double jump capturing twice, chosen
@@ -252,6 +269,22 @@ for _ in range(400):
 check(D.find_element(By.TAG_NAME, "body").get_attribute("data-result"), "dobutsu: no result")
 check("Game over" in D.find_element(By.ID, "status").text, "dobutsu: result not shown")
 shot("dobutsu")
+
+if BOARDS:
+    URL = BOARDS
+    open_variant("tiny")
+    check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 9, "tiny: not 3x3")
+    move("b1", "b3")
+    check(piece_on("b3") == "R", "tiny: the rook did not move")
+    open_variant("huge")
+    check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 676, "huge: not 26x26")
+    check(piece_on("y1") == "Q" and piece_on("a26") == "K", "huge: pieces")
+    shot("huge")
+    # A broken rules file: its report, with file, line and column, instead of a board.
+    D.get(URL + "/?variant=broken")
+    WAIT.until(lambda d: d.find_element(By.ID, "error").text)
+    err = D.find_element(By.ID, "error").text
+    check("broken.toml:" in err and "Zq" in err, "broken: the report is not shown: " + err)
 
 D.quit()
 print("ok")

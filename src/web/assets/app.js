@@ -38,7 +38,10 @@ async function refresh(engine) {
   document.body.dataset.busy = "1";
   try {
     const body = { variant: app.variant, start: app.start, moves: app.moves, options: app.options };
-    if (engine) body.movetime = Number($("movetime").value) || 500;
+    if (engine) {
+      body.movetime = Number($("movetime").value) || 500;
+      body.depth = Number($("depth").value) || 64;
+    }
     const s = await call(engine ? "/api/engine" : "/api/state", body);
     if (engine && s.engine_move) app.moves.push(s.engine_move);
     app.state = s;
