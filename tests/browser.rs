@@ -50,14 +50,26 @@ fn serve(args: &[&str]) -> (Served, String) {
 #[test]
 fn the_browser_board_plays_the_seed_games_and_the_classics() {
     let (_server, url) = serve(&["variants"]);
-    let (_boards, boards) = serve(&["tests/data/boards"]);
+    // The boards folder is copied: the page must follow an edit of a file.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boards");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    for name in ["tiny.toml", "huge.toml", "broken.toml"] {
+        std::fs::copy(root.join("tests/data/boards").join(name), dir.join(name)).expect("copy");
+    }
+    let (_boards, boards) = serve(&[&dir.display().to_string()]);
     let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
         Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("screenshots")
             .display()
             .to_string()
     });
-    if let Some(out) = python_tool("browser.py", &[url, shots, boards], "the browser checks") {
+    if let Some(out) = python_tool(
+        "browser.py",
+        &[url, shots, boards, dir.display().to_string()],
+        "the browser checks",
+    ) {
         assert!(out.trim_end().ends_with("ok"), "{out}");
     }
 }

@@ -174,10 +174,17 @@ fn answer(cx: &Context, library: &mut Library, mut request: Request) {
         (Method::Get, "/app.js") => asset(APP, "text/javascript; charset=utf-8"),
         (Method::Get, "/style.css") => asset(STYLE, "text/css; charset=utf-8"),
         (Method::Get, "/api/variants") => {
-            let names: Vec<String> = library.files.iter().map(|(n, _)| n.clone()).collect();
-            let list: Vec<Value> = names
+            let files = library.files.clone();
+            let list: Vec<Value> = files
                 .iter()
-                .map(|n| json!({"name": n, "error": library.get(cx, n, &OptionValues::new()).err()}))
+                .map(|(n, path)| {
+                    let modified = std::fs::metadata(path)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+                        .map(|d| d.as_millis() as u64);
+                    json!({"name": n, "modified": modified, "error": library.get(cx, n, &OptionValues::new()).err()})
+                })
                 .collect();
             json_response(200, &json!(list))
         }

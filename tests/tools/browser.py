@@ -31,6 +31,7 @@ if not (os.path.exists(DRIVER) and os.path.exists(BROWSER)):
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
 BOARDS = sys.argv[3] if len(sys.argv) > 3 else None
+BOARDS_DIR = sys.argv[4] if len(sys.argv) > 4 else None
 os.makedirs(SHOTS, exist_ok=True)
 
 
@@ -128,6 +129,11 @@ move("e2", "e4")
 WAIT.until(lambda d: len(record()) >= 2)
 settle()
 check(len(record()) == 2, "chess: the engine did not reply")
+# A refused position: the error is shown, the game stays as it was.
+n = len(record())
+load("this is no position")
+check(D.find_element(By.ID, "error").text, "chess: a bad position is not reported")
+check(len(record()) == n and piece_on("e4") == "P", "chess: a bad position lost the game")
 # Promotion: a position with a pawn about to promote.
 D.find_element(By.ID, "engine-side").find_element(By.CSS_SELECTOR, "option[value='']").click()
 pos = D.find_element(By.ID, "position")
@@ -285,6 +291,21 @@ if BOARDS:
     WAIT.until(lambda d: d.find_element(By.ID, "error").text)
     err = D.find_element(By.ID, "error").text
     check("broken.toml:" in err and "Zq" in err, "broken: the report is not shown: " + err)
+    check(not D.find_elements(By.CSS_SELECTOR, "rect[data-square]"), "broken: a board is shown")
+    if BOARDS_DIR:
+        # Edit the open variant's file on disk: the page shows the error,
+        # then the board again once it is fixed.
+        open_variant("tiny")
+        path = os.path.join(BOARDS_DIR, "tiny.toml")
+        good = open(path).read()
+        time.sleep(1.1)
+        open(path, "w").write(good.replace('betza = "R"', 'betza = "Rq"'))
+        WAIT.until(lambda d: "tiny.toml:" in d.find_element(By.ID, "error").text)
+        check(not D.find_elements(By.CSS_SELECTOR, "rect[data-square]"), "tiny: a broken file still shows a board")
+        time.sleep(1.1)
+        open(path, "w").write(good)
+        WAIT.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 9)
+        check(not D.find_element(By.ID, "error").text, "tiny: the error stays after the fix")
 
 D.quit()
 print("ok")

@@ -23,7 +23,11 @@ async function call(path, body) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await r.json();
-  if (!r.ok) throw new Error(data.error || ("HTTP " + r.status));
+  if (!r.ok) {
+    const e = new Error(data.error || ("HTTP " + r.status));
+    e.status = r.status;
+    throw e;
+  }
   return data;
 }
 
@@ -32,6 +36,9 @@ function showError(message) {
   box.hidden = !message;
   box.textContent = message || "";
 }
+
+// The last game the server accepted: a refused move or position falls back to it.
+let good = { start: null, moves: [] };
 
 async function refresh(engine) {
   app.busy = true;
@@ -45,12 +52,20 @@ async function refresh(engine) {
     const s = await call(engine ? "/api/engine" : "/api/state", body);
     if (engine && s.engine_move) app.moves.push(s.engine_move);
     app.state = s;
+    good = { start: app.start, moves: app.moves.slice() };
     app.selected = null;
     showError(null);
     render();
   } catch (e) {
     showError(e.message);
-    if (!app.state) $("board-wrap").textContent = "";
+    if (e.status === 422) {
+      // The rules file has an error: its report instead of the board.
+      app.state = null;
+      for (const id of ["board-wrap", "stores-top", "stores-bottom", "record", "pieces", "status"]) $(id).textContent = "";
+    } else {
+      app.start = good.start;
+      app.moves = good.moves.slice();
+    }
   } finally {
     app.busy = false;
     document.body.dataset.busy = "0";
@@ -211,6 +226,8 @@ function clickSquare(name) {
   if (app.selected && here.length) return choose(here);
   const own = app.state.moves.some((m) => m.from === name);
   app.selected = own ? { square: name } : null;
+  const sq = app.state.squares.find((q) => q.name === name);
+  if (sq && sq.piece) showDiagram(sq.piece.symbol);
   render();
   // Moves that leave the board (into a pocket) are chosen from the list.
   showPicker(targets().filter((m) => m.to === null));
@@ -249,6 +266,7 @@ function newGame() {
 
 async function init() {
   const list = await call("/api/variants");
+  let stamp = null; // the current rules file's modification time
   const select = $("variant");
   for (const v of list) {
     const o = document.createElement("option");
@@ -259,7 +277,13 @@ async function init() {
   const wanted = new URLSearchParams(location.search).get("variant");
   app.variant = list.some((v) => v.name === wanted) ? wanted : list[0].name;
   select.value = app.variant;
-  select.onchange = () => { app.variant = select.value; app.options = {}; newGame(); };
+  select.onchange = () => {
+    app.variant = select.value;
+    app.options = {};
+    const v = list.find((x) => x.name === app.variant);
+    stamp = v ? v.modified : null;
+    newGame();
+  };
   $("new").onclick = newGame;
   $("undo").onclick = () => {
     // Take back the engine's reply too when it plays.
@@ -275,6 +299,16 @@ async function init() {
   $("copy-position").onclick = () => navigator.clipboard && navigator.clipboard.writeText(app.state.position);
   $("copy-record").onclick = () => navigator.clipboard && navigator.clipboard.writeText(app.state.record.join(" "));
   refresh(false);
+  // A rules file edited on disk: the page follows.
+  const current = list.find((v) => v.name === app.variant);
+  stamp = current ? current.modified : null;
+  setInterval(async () => {
+    if (app.busy) return;
+    try {
+      const now = (await call("/api/variants")).find((v) => v.name === app.variant);
+      if (now && now.modified !== stamp) { stamp = now.modified; refresh(false); }
+    } catch (e) { /* the server is gone: keep the page as it is */ }
+  }, 1500);
 }
 
 init().catch((e) => showError(e.message));
