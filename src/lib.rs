@@ -58,6 +58,6 @@ pub use engine::{
     HookEntry, HookError, KindSet, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation, MoveTextError,
     Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionError, PositionStyle,
     PromotionTrigger, Reason, Registry, RepetitionResult, RepetitionRule, Square, StateSlot, Store,
-    Strictness, TextError, Variant, judge, perft, perft_counting_drop_mates, repetition,
+    Strictness, TextError, Variant, judge, perft, perft_counting_drop_mates, perft_divide, repetition,
 };
 pub use load::{Compiled, Loader, MAX_FILE_BYTES, load, load_str, load_tests, read_text_file};

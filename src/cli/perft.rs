@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::context::{Context, PositionArgs};
 use super::output::{Outcome, Output, bad};
-use crate::engine::{MoveKind, perft};
+use crate::engine::{MoveKind, perft, perft_divide};
 
 /// Count the leaf nodes of the legal move tree to a depth.
 ///
@@ -33,6 +33,10 @@ pub(crate) struct Args {
     /// Run even when the count would take very long (see the estimate).
     #[arg(long)]
     force: bool,
+    /// Count on this many threads, the root moves shared out among them (1 to
+    /// 256; the counts do not change).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
@@ -60,22 +64,42 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     }
     let start = Instant::now();
     let mut total = 0;
+    let threads = usize::from(a.threads);
     if a.divide && a.depth > 0 {
-        let mut list = pos.legal_move_list();
-        let mut named: Vec<(String, crate::engine::Move)> =
-            list.drain(..).map(|m| (pos.move_text(&m), m)).collect();
+        let list = pos.legal_move_list();
+        // Counted in parallel first when threads are asked for; one by one
+        // (each printed as it is found) otherwise.
+        let counted = (threads > 1).then(|| perft_divide(&pos, a.depth, threads, &|_, _| {}));
+        let count_of = |m: &crate::engine::Move| {
+            counted
+                .as_ref()
+                .and_then(|c| c.iter().find(|(x, _)| x == m))
+                .map(|&(_, n)| n)
+        };
+        let mut named: Vec<(String, usize)> = list
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (pos.move_text(m), i))
+            .collect();
         named.sort_by(|x, y| x.0.cmp(&y.0));
         let mut pieces: IndexMap<String, (usize, u64)> = IndexMap::new();
-        for (name, m) in named {
+        for (name, i) in named {
+            let m = list[i];
             let kind = match m.kind() {
                 MoveKind::Board | MoveKind::Castle | MoveKind::ToPocket => {
                     m.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind())
                 }
                 _ => m.entering_kind(),
             };
-            pos.make(m);
-            let n = perft(&mut pos, a.depth - 1);
-            pos.unmake();
+            let n = match count_of(&m) {
+                Some(n) => n,
+                None => {
+                    pos.make(m);
+                    let n = perft(&mut pos, a.depth - 1);
+                    pos.unmake();
+                    n
+                }
+            };
             total += n;
             out.emit(format!("{name}: {n}"), json!({"move": name, "nodes": n}));
             if let Some(k) = kind {
@@ -92,22 +116,25 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
                 );
             }
         }
-    } else if a.depth > 1 && estimate > 1e8 {
-        // Long counts show progress, one root move at a time.
-        let moves = pos.legal_move_list();
-        let bar = indicatif::ProgressBar::new(moves.len() as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} root moves, {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        for m in moves {
-            pos.make(m);
-            total += perft(&mut pos, a.depth - 1);
-            pos.unmake();
-            bar.set_message(format!("{total} nodes"));
-            bar.inc(1);
+    } else if a.depth > 1 && (estimate > 1e8 || threads > 1) {
+        // Root moves shared out among the threads; long counts show progress.
+        let bar = indicatif::ProgressBar::new(pos.legal_move_list().len() as u64);
+        if estimate > 1e8 {
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} root moves, {msg}")
+                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+        } else {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         }
+        let counted = std::sync::atomic::AtomicU64::new(0);
+        let counts = perft_divide(&pos, a.depth, threads, &|_, n| {
+            let sum = counted.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n;
+            bar.set_message(format!("{sum} nodes"));
+            bar.inc(1);
+        });
         bar.finish_and_clear();
+        total = counts.iter().map(|&(_, n)| n).sum();
     } else {
         total = perft(&mut pos, a.depth);
     }

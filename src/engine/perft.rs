@@ -50,3 +50,43 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     }
     n
 }
+
+/// Perft below each legal move of `pos`, on `threads` threads: each takes
+/// the next root move not yet counted, so the counts are those of [`perft`]
+/// whatever the threads. Returns each move with its count; `done(m, n)` is
+/// called as move `m` is counted (`n` nodes), from the thread that counted
+/// it. `depth` is the depth from `pos` (at least 1).
+pub fn perft_divide(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    done: &(dyn Fn(Move, u64) + Sync),
+) -> Vec<(Move, u64)> {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    let moves = pos.clone().legal_move_list();
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    let next = AtomicUsize::new(0);
+    let below = depth.saturating_sub(1);
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, moves.len().max(1)) {
+            let mut p = pos.clone();
+            let (moves, counts, next) = (&moves, &counts, &next);
+            s.spawn(move || {
+                let mut bufs: Vec<Vec<Move>> = (0..=below).map(|_| Vec::with_capacity(128)).collect();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&m) = moves.get(i) else { break };
+                    p.make(m);
+                    let n = perft_inner(&mut p, below, &mut bufs);
+                    p.unmake();
+                    counts[i].store(n, Ordering::Relaxed);
+                    done(m, n);
+                }
+            });
+        }
+    });
+    moves
+        .into_iter()
+        .zip(counts.into_iter().map(AtomicU64::into_inner))
+        .collect()
+}
