@@ -78,7 +78,8 @@ impl PlayerSpec {
             "human" => Ok(PlayerSpec::Human),
             "random" => Ok(PlayerSpec::Random),
             "engine" => {
-                let (mut depth, mut movetime) = (default_depth, default_movetime);
+                let (mut depth, mut movetime) = (None, default_movetime);
+                let mut timed = false;
                 for opt in opts.split(',').filter(|o| !o.is_empty()) {
                     let (k, n) = key_number(opt)?;
                     match k {
@@ -86,13 +87,18 @@ impl PlayerSpec {
                             if n == 0 || n > MAX_DEPTH as u64 {
                                 return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}"));
                             }
-                            depth = n as i32
+                            depth = Some(n as i32)
                         }
                         // 0 = no time limit.
-                        "movetime" => movetime = (n > 0).then_some(n),
+                        "movetime" => {
+                            movetime = (n > 0).then_some(n);
+                            timed = n > 0;
+                        }
                         _ => return Err(format!("unknown engine option `{k}` (depth, movetime)")),
                     }
                 }
+                // A time of its own lifts the default depth: the time decides.
+                let depth = depth.unwrap_or(if timed { MAX_DEPTH } else { default_depth });
                 Ok(PlayerSpec::Engine { depth, movetime })
             }
             "uci" | "usi" | "xboard" => {
@@ -344,5 +350,65 @@ impl<R: LineInput, W: Write> Player for HumanPlayer<R, W> {
                 },
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_descriptions() {
+        let engine = |s: &str| PlayerSpec::parse(s, 3, Some(5000));
+        assert_eq!(
+            engine("engine"),
+            Ok(PlayerSpec::Engine {
+                depth: 3,
+                movetime: Some(5000)
+            })
+        );
+        // A time of its own lifts the default depth; a depth given stays.
+        assert_eq!(
+            engine("engine:movetime=300"),
+            Ok(PlayerSpec::Engine {
+                depth: MAX_DEPTH,
+                movetime: Some(300)
+            })
+        );
+        assert_eq!(
+            engine("engine:depth=4,movetime=300"),
+            Ok(PlayerSpec::Engine {
+                depth: 4,
+                movetime: Some(300)
+            })
+        );
+        assert_eq!(
+            engine("engine:movetime=0"),
+            Ok(PlayerSpec::Engine {
+                depth: 3,
+                movetime: None
+            })
+        );
+        assert!(engine("engine:depth=0").is_err());
+        assert!(engine("engine:speed=3").is_err());
+        let Ok(PlayerSpec::External(e)) = engine("usi:/usr/games/gpsusi,movetime=500,LimitDepth=6") else {
+            panic!("an external engine");
+        };
+        assert_eq!(
+            (e.protocol, e.command.as_str(), e.movetime),
+            (Protocol::Usi, "/usr/games/gpsusi", Some(500))
+        );
+        assert_eq!(e.options, vec![("LimitDepth".to_string(), "6".to_string())]);
+        for s in [
+            "xboard:",
+            "uci:,movetime=5",
+            "usi:x,depth=0",
+            "xboard:x,=3",
+            "xboard:x,nokey",
+        ] {
+            assert!(engine(s).is_err(), "{s}");
+        }
+        let spec = engine("xboard:/usr/games/fairymax,depth=3,Resign=1").expect("spec");
+        assert_eq!(PlayerSpec::parse(&spec.describe(), 3, Some(5000)), Ok(spec));
     }
 }

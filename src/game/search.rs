@@ -463,6 +463,11 @@ impl Searcher {
             if self.stopped || score.abs() > MATE - 1000 {
                 break;
             }
+            // The next iteration takes several times this one: with over
+            // half the time gone it would not finish, so stop here.
+            if limits.movetime.is_some_and(|t| report.elapsed * 2 > t) {
+                break;
+            }
         }
         report.nodes = self.nodes;
         report.elapsed = start.elapsed();
