@@ -67,7 +67,13 @@ fn engine_and_compile_do_not_import_hooks_or_name_variants() {
     ];
     for (path, text) in src("engine").into_iter().chain(src("compile")) {
         assert!(!text.contains("hooks::"), "{} imports hooks", path.display());
-        let lower = text.to_lowercase();
+        // `std::sync::atomic` and its types are Rust, not the variant.
+        let lower = text
+            .to_lowercase()
+            .replace("sync::atomic", "")
+            .replace("atomicu64", "")
+            .replace("atomicusize", "")
+            .replace("atomicbool", "");
         for n in names {
             assert!(!lower.contains(n), "{} names the variant `{n}`", path.display());
         }
