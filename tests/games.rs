@@ -110,6 +110,13 @@ fn play_records_and_replays() {
         stdout.contains("nodes/s") && stdout.contains("depth 1"),
         "{stdout}"
     );
+    // Each engine move shows its principal variation, starting with itself.
+    let first = stdout
+        .lines()
+        .find(|l| l.starts_with("1. "))
+        .expect("a first move");
+    let played = first.split_whitespace().nth(1).expect("the move");
+    assert!(first.contains(&format!("pv {played}")), "{first}");
     let result_line = stdout.lines().last().unwrap().to_string();
     assert!(result_line.starts_with("result: "), "{result_line}");
     let out = Command::new(env!("CARGO_BIN_EXE_chimera"))

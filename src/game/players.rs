@@ -247,15 +247,29 @@ impl Player for EnginePlayer {
     }
     fn act(&mut self, game: &mut Game) -> Action {
         let history = game.hashes().to_vec();
-        let r = self.searcher.search(&mut game.pos, self.limits.clone(), &history);
+        // The principal variation of the last completed iteration.
+        let mut pv = Vec::new();
+        let r = self
+            .searcher
+            .search_with(&mut game.pos, self.limits.clone(), &history, &mut |_, line| {
+                pv = line.to_vec();
+            });
         let secs = r.elapsed.as_secs_f64().max(1e-6);
+        let notation = game.variant().display_notation();
+        let mut p = game.pos.clone();
+        let mut line = Vec::new();
+        for m in &pv {
+            line.push(p.move_text_as(m, notation));
+            p.make(*m);
+        }
         self.info = Some(format!(
-            "depth {} score {} nodes {} time {:.2}s ({:.0} nodes/s)",
+            "depth {} score {} nodes {} time {:.2}s ({:.0} nodes/s) pv {}",
             r.depth,
             r.score,
             r.nodes,
             secs,
-            r.nodes as f64 / secs
+            r.nodes as f64 / secs,
+            line.join(" ")
         ));
         match r.best {
             Some(m) => Action::Move(m),
