@@ -85,10 +85,7 @@ impl Library {
     /// changed; an error is the rules file's report (file, line, column).
     fn get(&mut self, cx: &Context, name: &str, options: &OptionValues) -> Loaded {
         let Some((_, path)) = self.files.iter().find(|(n, _)| n == name) else {
-            return Err(format!(
-                "no variant `{}`",
-                name.chars().take(60).collect::<String>()
-            ));
+            return Err(format!("no variant `{}`", crate::protocol::clip(name)));
         };
         let modified = std::fs::metadata(path)
             .and_then(|m| m.modified())

@@ -21,10 +21,8 @@ use std::time::Duration;
 
 use super::{Out, clip, say};
 use crate::engine::{Move, MoveNotation, Position, Variant};
+use crate::game::players::MAX_DEPTH;
 use crate::game::search::{Limits, MATE_SCORE, SearchReport, Searcher};
-
-/// The deepest a search goes when only time limits it.
-const MAX_DEPTH: i32 = 64;
 
 /// Which protocol a session speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -34,13 +34,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::{Out, clip, clock_budget, say};
-use crate::engine::{Color, GameResult, Move, MoveKind, MoveNotation, PieceKind, Position, Store, Variant};
+use crate::engine::{Color, Move, MoveKind, MoveNotation, PieceKind, Position, Store, Variant};
 use crate::game::Game;
 use crate::game::external::xboard::xboard_variant_name;
+use crate::game::players::MAX_DEPTH;
 use crate::game::search::{Limits, MATE_SCORE, Searcher};
-
-/// The deepest a search goes when only time limits it.
-const MAX_DEPTH: i32 = 64;
 
 /// XBoard's variants that chimera's files play by the same rules (the
 /// names are XBoard's, after [`xboard_variant_name`]).
@@ -111,11 +109,7 @@ impl Presentation {
             refused: None,
             warnings: Vec::new(),
         };
-        let holdings = if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
-            2
-        } else {
-            0
-        };
+        let holdings = if has_holdings(v) { 2 } else { 0 };
         if g.files() + 2 * holdings > MAX_FILES || g.ranks() > MAX_RANKS {
             p.refused = Some(format!(
                 "the board is {}×{}{}; XBoard draws at most {MAX_FILES} files (holdings included) and {MAX_RANKS} ranks",
@@ -142,33 +136,37 @@ impl Presentation {
 
 /// What XBoard's move syntax cannot say of a variant.
 fn limits(v: &Variant) -> Vec<String> {
+    // The names of the pieces with a property, joined, if any has it.
+    let named = |has: &dyn Fn(&crate::engine::PieceDef) -> bool| {
+        let names: Vec<&str> = v
+            .kinds()
+            .map(|k| v.piece(k))
+            .filter(|d| has(d))
+            .map(|d| d.name())
+            .collect();
+        (!names.is_empty()).then(|| names.join(", "))
+    };
     let mut out = Vec::new();
-    let multi: Vec<&str> = v
-        .kinds()
-        .filter(|&k| v.piece(k).is_multi_leg())
-        .map(|k| v.piece(k).name())
-        .collect();
-    if !multi.is_empty() {
+    if let Some(multi) = named(&|d| d.is_multi_leg()) {
         out.push(format!(
-            "moves of several legs ({}) are sent in chimera's notation, which XBoard does not read",
-            multi.join(", ")
+            "moves of several legs ({multi}) are sent in chimera's notation, which XBoard does not read"
         ));
     }
     if v.pocket_capacity().is_some() {
         out.push("moves into the pocket have no XBoard spelling".into());
     }
-    let spawners: Vec<&str> = v
-        .kinds()
-        .filter(|&k| v.piece(k).spawn.is_some())
-        .map(|k| v.piece(k).name())
-        .collect();
-    if !spawners.is_empty() {
+    if let Some(spawners) = named(&|d| d.spawn.is_some()) {
         out.push(format!(
-            "moves that put a new piece on the board ({}) have no XBoard spelling: XBoard refuses them",
-            spawners.join(", ")
+            "moves that put a new piece on the board ({spawners}) have no XBoard spelling: XBoard refuses them"
         ));
     }
     out
+}
+
+/// Whether the variant keeps pieces off the board (hands, reserves, a
+/// pocket): XBoard then shows holdings.
+fn has_holdings(v: &Variant) -> bool {
+    v.has_hands() || v.has_placement() || v.pocket_capacity().is_some()
 }
 
 /// The letters, `setup` and `piece` lines that announce a variant XBoard
@@ -326,7 +324,7 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         Err(e) => return Err(e),
     };
     let letters = casting.letters();
-    let holdings = if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
+    let holdings = if has_holdings(v) {
         (0..casting.kinds.len())
             .filter(|&i| Some(i) != casting.royal && casting.base[i].is_none())
             .count()
@@ -423,7 +421,7 @@ fn xboard_fen(pos: &Position, letters: &[(char, bool)]) -> String {
         rows.push(row);
     }
     let mut fen = rows.join("/");
-    if v.has_hands() || v.has_placement() || v.pocket_capacity().is_some() {
+    if has_holdings(v) {
         let mut held = String::new();
         for color in [Color::First, Color::Second] {
             for k in v.kinds() {
@@ -931,7 +929,7 @@ impl XBoard {
             None => "1/2-1/2",
         };
         let v = self.game.variant().clone();
-        self.say(&format!("{score} {{{}}}", describe(&r, &v)));
+        self.say(&format!("{score} {{{}}}", r.describe(&v)));
         true
     }
 
@@ -1032,11 +1030,6 @@ impl XBoard {
             }
         }
     }
-}
-
-/// A result's comment: "white wins by checkmate".
-fn describe(r: &GameResult, v: &Variant) -> String {
-    r.describe(v)
 }
 
 /// A score as XBoard shows it: centipawns, mates as 100000 + moves.

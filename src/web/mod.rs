@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use crate::engine::{Color, Move, MoveKind, Position, Store, Variant};
 use crate::game::Game;
 use crate::game::search::{Limits, Searcher};
+use crate::protocol::clip;
 
 /// The most moves a request may carry.
 pub const MAX_MOVES: usize = 5000;
@@ -177,9 +178,4 @@ pub fn piece_diagram(v: &Arc<Variant>, symbol_or_name: &str) -> Result<String, S
         .or_else(|| v.kind_by_name(symbol_or_name))
         .ok_or_else(|| format!("no piece `{}`", clip(symbol_or_name)))?;
     Ok(crate::display::piece_diagram(v, kind, Color::First))
-}
-
-/// At most 60 characters of untrusted text, for messages.
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
 }
