@@ -170,3 +170,122 @@ pub fn format_line(m: &Measure, ratio: Option<f64>) -> String {
             .unwrap_or_default()
     )
 }
+
+/// One engine-search benchmark: a variant, a position (`None`: the start),
+/// a fixed depth.
+pub struct SearchCase {
+    /// The case's name in reports.
+    pub name: &'static str,
+    /// The rules file's text.
+    pub rules: &'static str,
+    /// The position, in the variant's notation.
+    pub position: Option<&'static str>,
+    /// Search depth of a full run.
+    pub depth: i32,
+    /// Search depth with `--quick`.
+    pub quick_depth: i32,
+}
+
+/// The fixed search set behind `chimera bench --search`: how many nodes a
+/// second the engine searches, at chess, shogi and Ko shogi.
+pub const SEARCH_CASES: &[SearchCase] = &[
+    SearchCase {
+        name: "chess start",
+        rules: include_str!("../variants/chess.toml"),
+        position: None,
+        depth: 9,
+        quick_depth: 6,
+    },
+    SearchCase {
+        name: "chess kiwipete",
+        rules: include_str!("../variants/chess.toml"),
+        position: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        depth: 7,
+        quick_depth: 5,
+    },
+    SearchCase {
+        name: "shogi start",
+        rules: include_str!("../variants/shogi.toml"),
+        position: None,
+        depth: 7,
+        quick_depth: 5,
+    },
+    SearchCase {
+        name: "Ko shogi start",
+        rules: include_str!("../variants/ko-shogi.toml"),
+        position: None,
+        depth: 4,
+        quick_depth: 3,
+    },
+];
+
+/// A measured search.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SearchMeasure {
+    /// The case.
+    pub case: String,
+    /// Depth searched.
+    pub depth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Nodes per second.
+    pub nps: f64,
+    /// The move chosen, in the variant's notation.
+    pub best: String,
+    /// Its score.
+    pub score: i32,
+}
+
+/// Runs every search case with a fresh searcher; `report` is called after each.
+pub fn run_search(quick: bool, mut report: impl FnMut(&SearchMeasure)) -> Vec<SearchMeasure> {
+    let mut out = Vec::new();
+    for case in SEARCH_CASES {
+        let depth = if quick { case.quick_depth } else { case.depth };
+        let Some(v) = variant(case.rules, case.name) else {
+            continue;
+        };
+        let mut pos = match case.position {
+            Some(text) => match Position::from_text(&v, text) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("{}: {e}", case.name);
+                    continue;
+                }
+            },
+            None => Position::start(&v),
+        };
+        let mut searcher = crate::game::search::Searcher::new(&v);
+        let limits = crate::game::search::Limits {
+            depth,
+            movetime: None,
+            stop: None,
+            threads: 1,
+        };
+        let t = Instant::now();
+        let root = [pos.hash()];
+        let r = searcher.search(&mut pos, limits, &root);
+        let seconds = t.elapsed().as_secs_f64();
+        let m = SearchMeasure {
+            case: case.name.into(),
+            depth: r.depth,
+            nodes: r.nodes,
+            seconds,
+            nps: r.nodes as f64 / seconds.max(1e-9),
+            best: r.best.map(|m| pos.move_text(&m)).unwrap_or_else(|| "-".into()),
+            score: r.score,
+        };
+        report(&m);
+        out.push(m);
+    }
+    out
+}
+
+/// One line of the human-readable search benchmark report.
+pub fn format_search_line(m: &SearchMeasure) -> String {
+    format!(
+        "{:<26} search depth {:>2} {:>12} nodes {:>8.3} s {:>10.0} nodes/s  best {} ({})",
+        m.case, m.depth, m.nodes, m.seconds, m.nps, m.best, m.score
+    )
+}

@@ -126,7 +126,8 @@ fn uci_stops_an_infinite_search_and_obeys_clocks() {
 fn uci_answers_malformed_input_and_keeps_going() {
     let script = "\n   \nbogus command\nposition\nposition fen garbage\nposition startpos moves e2e5\n\
                   position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999\n\
-                  setoption name Hash value 16\nsetoption name UCI_Variant value nosuch\nsetoption\n\
+                  setoption name Hash value 0\nsetoption name Threads value lots\nsetoption name Bogus value 16\n\
+                  setoption name UCI_Variant value nosuch\nsetoption\n\
                   go depth x\ngo depth\ngo sideways 3\ngo wtime -50 btime -50\n\
                   position startpos moves e2e4\nisready\ngo depth 1\n";
     let out = uci(&[], script);
@@ -136,7 +137,9 @@ fn uci_answers_malformed_input_and_keeps_going() {
         "position needs",
         "bad position",
         "illegal move e2e5",
-        "unknown option: Hash",
+        "unknown option: Bogus",
+        "Hash is a whole number from 1 to 65536, not `0`",
+        "Threads is a whole number from 1 to 256, not `lots`",
         "unknown variant: nosuch",
         "setoption needs",
         "`x` is not a number",

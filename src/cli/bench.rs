@@ -17,10 +17,23 @@ pub(crate) struct Args {
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
+    /// Measure the engine's search instead of perft: fixed-depth searches
+    /// from fixed positions (chess, shogi, Ko shogi), with nodes per second.
+    #[arg(long)]
+    search: bool,
 }
 
 pub(crate) fn run(a: Args) -> Outcome {
     let out = Output::new(a.json);
+    if a.search {
+        crate::bench::run_search(a.quick, |m| {
+            out.emit(
+                crate::bench::format_search_line(m),
+                json!({"case": m.case, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "best": m.best, "score": m.score}),
+            );
+        });
+        return Ok(ExitCode::SUCCESS);
+    }
     if !cfg!(feature = "compare") && !a.json {
         eprintln!("note: built without the `compare` feature; reference engines are not run");
     }

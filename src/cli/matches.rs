@@ -11,7 +11,7 @@ use super::context::Context;
 use super::output::{Outcome, Output, bad};
 use super::play::{Seat, make_player};
 use crate::engine::Color;
-use crate::game::players::{DEFAULT_MOVETIME_MS, Player, PlayerSpec};
+use crate::game::players::{DEFAULT_MOVETIME_MS, MAX_DEPTH, Player, PlayerSpec};
 use crate::game::{Game, PlayOptions, run_game};
 
 /// Play a series of games between two players, alternating colours, and
@@ -44,6 +44,16 @@ pub(crate) struct Args {
     /// to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Play on a clock: each side's base time and increment in seconds,
+    /// e.g. `10+0.1` or `60`. Engines then spend their time by it (a
+    /// player's own movetime still caps a move); a side whose clock runs out
+    /// loses on time.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// With --tc: byoyomi in seconds (once the base is spent, each move may
+    /// take this long).
+    #[arg(long, value_name = "SECONDS")]
+    byoyomi: Option<f64>,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
@@ -64,9 +74,15 @@ fn open_randomly(game: &mut Game, plies: usize, seed: u64) {
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     let v = cx.load(&a.variant)?;
+    let tc = super::play::time_control(a.tc.as_deref(), a.byoyomi)?;
+    // On a clock, the clock decides the engine's time and depth.
+    let (depth, movetime) = match tc {
+        Some(_) => (MAX_DEPTH, None),
+        None => (2, Some(DEFAULT_MOVETIME_MS)),
+    };
     let specs = [
-        PlayerSpec::parse(&a.a, 2, Some(DEFAULT_MOVETIME_MS)).map_err(bad)?,
-        PlayerSpec::parse(&a.b, 2, Some(DEFAULT_MOVETIME_MS)).map_err(bad)?,
+        PlayerSpec::parse(&a.a, depth, movetime).map_err(bad)?,
+        PlayerSpec::parse(&a.b, depth, movetime).map_err(bad)?,
     ];
     if specs.contains(&PlayerSpec::Human) {
         return Err(bad("match plays without humans: use engine or random"));
@@ -94,6 +110,9 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             make_player(&specs[order[1]], &seat(game_seed ^ 0x5555))?,
         ];
         let mut game = Game::from_start(&v);
+        if let Some(tc) = tc {
+            game.set_time_control(tc);
+        }
         open_randomly(
             &mut game,
             a.random_plies,
@@ -137,8 +156,9 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let endings: Vec<String> = reasons.iter().map(|(k, n)| format!("{k} {n}")).collect();
     out.emit(
         format!(
-            "{}: A = {} vs B = {}: {} games, A won {wins}, drew {draws}, lost {losses}; score {:.1}% ± {:.1}%\nendings: {}",
+            "{}{}: A = {} vs B = {}: {} games, A won {wins}, drew {draws}, lost {losses}; score {:.1}% ± {:.1}%\nendings: {}",
             v.name(),
+            tc.map(|t| format!(" at {}", t.describe())).unwrap_or_default(),
             specs[0].describe(),
             specs[1].describe(),
             a.games,
@@ -146,7 +166,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             margin * 100.0,
             endings.join(", ")
         ),
-        json!({"variant": v.name(), "a": specs[0].describe(), "b": specs[1].describe(), "games": a.games, "wins": wins, "draws": draws, "losses": losses, "score": score, "margin": margin, "reasons": reasons}),
+        json!({"variant": v.name(), "tc": tc.map(|t| t.describe()), "a": specs[0].describe(), "b": specs[1].describe(), "games": a.games, "wins": wins, "draws": draws, "losses": losses, "score": score, "margin": margin, "reasons": reasons}),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -12,10 +12,11 @@ use crate::display::board_text;
 use crate::engine::{Color, Variant};
 use crate::game::external;
 use crate::game::players::{
-    DEFAULT_MOVETIME_MS, EnginePlayer, HUMAN_HELP, HumanPlayer, Player, PlayerSpec, RandomPlayer, StdinLines,
+    DEFAULT_MOVETIME_MS, EnginePlayer, HUMAN_HELP, HumanPlayer, MAX_DEPTH, Player, PlayerSpec, RandomPlayer,
+    StdinLines,
 };
 use crate::game::record::Record;
-use crate::game::{Game, PlayOptions, run_game};
+use crate::game::{Game, PlayOptions, TimeControl, run_game};
 
 /// Play a game: engine against engine by default, printing every move, the
 /// final board and the result. Players: human, random, engine,
@@ -64,9 +65,28 @@ pub(crate) struct Args {
     /// grows with every ply).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_moves: u64,
+    /// Play on a clock: each side's base time and increment in seconds,
+    /// e.g. `10+0.1` or `60`. Engines then spend their time by it (a
+    /// player's own movetime still caps a move); a side whose clock runs out
+    /// loses on time.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// With --tc: byoyomi in seconds (once the base is spent, each move may
+    /// take this long).
+    #[arg(long, value_name = "SECONDS")]
+    byoyomi: Option<f64>,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
+}
+
+/// The time control of `--tc` and `--byoyomi`.
+pub(crate) fn time_control(tc: Option<&str>, byoyomi: Option<f64>) -> Result<Option<TimeControl>, Failure> {
+    match (tc, byoyomi) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err(bad("--byoyomi needs --tc (e.g. --tc 0 --byoyomi 1)")),
+        (Some(t), b) => TimeControl::parse(t, b.unwrap_or(0.0)).map(Some).map_err(bad),
+    }
 }
 
 /// What a player needs besides its description: the variant and its name
@@ -83,9 +103,7 @@ pub(crate) fn make_player(spec: &PlayerSpec, seat: &Seat<'_>) -> Result<Box<dyn 
     Ok(match spec {
         PlayerSpec::Human => Box::new(HumanPlayer::new(StdinLines, std::io::stdout())),
         PlayerSpec::Random => Box::new(RandomPlayer::new(seat.seed)),
-        PlayerSpec::Engine { depth, movetime } => {
-            Box::new(EnginePlayer::new(seat.variant, *depth, *movetime))
-        }
+        PlayerSpec::Engine(c) => Box::new(EnginePlayer::from_config(seat.variant, c).map_err(bad)?),
         PlayerSpec::External(engine) => {
             let log: Option<Box<dyn std::io::Write + Send>> = match seat.log {
                 None => None,
@@ -120,10 +138,15 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             specs[v.side_by_name(name).unwrap_or(fallback).index()] = Some(f);
         }
     }
+    let tc = time_control(a.tc.as_deref(), a.byoyomi)?;
     let mut parsed = Vec::new();
     for s in &specs {
-        let movetime = (a.movetime > 0).then_some(a.movetime);
-        parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), a.depth, movetime).map_err(bad)?);
+        // On a clock, the clock decides the engine's time and depth.
+        let (depth, movetime) = match tc {
+            Some(_) => (MAX_DEPTH, None),
+            None => (a.depth, (a.movetime > 0).then_some(a.movetime)),
+        };
+        parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), depth, movetime).map_err(bad)?);
     }
     let pos = position(&v, a.position.as_deref(), None)?;
     let any_human = parsed.contains(&PlayerSpec::Human);
@@ -142,6 +165,9 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         out.text(HUMAN_HELP);
     }
     let mut game = Game::new(pos);
+    if let Some(tc) = tc {
+        game.set_time_control(tc);
+    }
     let opts = PlayOptions {
         max_plies: a.max_moves as usize,
         print_moves: !a.json,

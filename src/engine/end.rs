@@ -278,8 +278,10 @@ impl Position {
         }
         if let Some(o) = v.end.double_pass
             && last.mv.kind == super::moves::MoveKind::Pass
+            && last.mv.aux != super::moves::AUX_NULL
             && self.stack.len() >= 2
             && self.stack[self.stack.len() - 2].mv.kind == super::moves::MoveKind::Pass
+            && self.stack[self.stack.len() - 2].mv.aux != super::moves::AUX_NULL
         {
             return Some(self.verdict(o, Reason::DoublePass));
         }

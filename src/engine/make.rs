@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use super::hook::{Effect, Effects};
-use super::moves::{AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, MAX_CAPTURES, Move, MoveKind};
+use super::moves::{
+    AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, AUX_NULL, MAX_CAPTURES, Move, MoveKind,
+};
 use super::position::{Position, Undo};
 use super::setup::{Count, Store};
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
@@ -137,10 +139,10 @@ impl Position {
         }
     }
 
-    /// Plays a move (which must be legal in this position).
-    pub fn make(&mut self, mv: Move) {
-        let us = self.side;
-        let mut undo = Undo {
+    /// What `unmake` needs to restore the position before `mv`.
+    #[inline(always)]
+    fn undo_for(&self, mv: Move) -> Undo {
+        Undo {
             mv,
             effects: Vec::new(),
             royal_count: self.royal_count,
@@ -155,12 +157,41 @@ impl Position {
             checks: self.checks,
             count: self.count,
             was_facing: self.v.extra_make && self.v.end.royals_facing.is_some() && self.royals_facing(),
-        };
+        }
+    }
+
+    #[inline(always)]
+    fn clear_ep(&mut self) {
         if self.ep.is_some() {
             self.hash ^= self.v.zobrist.ep[self.ep.index()];
             self.ep = Square::NONE;
             self.ep_victim = Square::NONE;
         }
+    }
+
+    /// A null move, for a search's null-move pruning: the side to move
+    /// passes without any rule being consulted (no hooks, counters or
+    /// double-pass rule see it). Take it back with [`Position::unmake`].
+    pub fn make_null(&mut self) {
+        let us = self.side;
+        let mut null = Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0));
+        null.aux = AUX_NULL;
+        let mut undo = self.undo_for(null);
+        undo.was_facing = false;
+        self.clear_ep();
+        if us == Color::Second || self.v.position_style == PositionStyle::Sfen {
+            self.fullmove += 1;
+        }
+        self.side = !us;
+        self.hash ^= self.v.zobrist.side;
+        self.stack.push(undo);
+    }
+
+    /// Plays a move (which must be legal in this position).
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let mut undo = self.undo_for(mv);
+        self.clear_ep();
         self.halfmove += 1;
         match mv.kind {
             MoveKind::Board => self.make_board(mv, us, &mut undo),

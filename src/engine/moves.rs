@@ -41,6 +41,8 @@ pub(crate) const AUX_GATE: u16 = 1 << 14;
 /// With `AUX_GATE` on a castling move: the gated piece enters the rook's
 /// square instead.
 pub(crate) const AUX_GATE_ROOK: u16 = 1 << 13;
+/// `Move::aux` of a search's null move (a pass no rule sees).
+pub(crate) const AUX_NULL: u16 = u16::MAX;
 /// The castling rule index within `Move::aux`.
 pub(crate) const AUX_CASTLE: u16 = 0xff;
 

@@ -673,6 +673,14 @@ impl Variant {
         self.pieces.len()
     }
 
+    /// Whether a search may try null moves: no rule makes being forced to
+    /// move the point of the game.
+    pub(crate) fn null_move_ok(&self) -> bool {
+        // Zugzwang is the rule where moves are compulsory; passing is a real
+        // move where two passes end the game.
+        !self.moves.must_drop && !self.moves.compulsory_capture && self.end.double_pass.is_none()
+    }
+
     /// Whether the game is won by taking the opponent's command (no royals).
     pub(crate) fn has_command(&self) -> bool {
         !self.end.command.is_empty()

@@ -4,6 +4,7 @@
 //! endings that are not in the rules (resignation, a move limit).
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use crate::engine::{Color, GameResult, History, Move, MoveTextError, Position, Reason, Variant, judge};
 
@@ -21,6 +22,67 @@ pub struct Game {
     /// Set when the game ended otherwise than by the rules (resignation, a
     /// move limit, an illegal move of an external player).
     forced: Option<GameResult>,
+    /// The time control and each side's time left, when the game is timed.
+    clock: Option<(TimeControl, [Duration; 2])>,
+}
+
+/// A time control: a base time, an increment after each move, and byoyomi
+/// (once the base is spent, each move must take at most this long).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time for the whole game, per side.
+    pub base: Duration,
+    /// Added after each move.
+    pub inc: Duration,
+    /// Per move once the base is spent.
+    pub byoyomi: Duration,
+}
+
+impl TimeControl {
+    /// Reads `BASE[+INC]` in seconds (`10+0.1`, `60`, `0.5+0`), with
+    /// byoyomi given apart, in seconds.
+    pub fn parse(text: &str, byoyomi: f64) -> Result<TimeControl, String> {
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |s: &str| -> Result<Duration, String> {
+            let x: f64 = s
+                .trim()
+                .parse()
+                .map_err(|_| format!("time control `{text}`: `{s}` is not a number of seconds"))?;
+            if !(0.0..=86_400.0).contains(&x) {
+                return Err(format!("time control `{text}`: {x} s is not between 0 and 86400"));
+            }
+            Ok(Duration::from_secs_f64(x))
+        };
+        let tc = TimeControl {
+            base: secs(base)?,
+            inc: secs(inc)?,
+            byoyomi: secs(&byoyomi.to_string())?,
+        };
+        if tc.base.is_zero() && tc.inc.is_zero() && tc.byoyomi.is_zero() {
+            return Err(format!("time control `{text}`: no time at all"));
+        }
+        Ok(tc)
+    }
+
+    /// The control as text (`10+0.1`, with byoyomi `0+0 byoyomi 1`).
+    pub fn describe(&self) -> String {
+        let mut s = format!("{}+{}", self.base.as_secs_f64(), self.inc.as_secs_f64());
+        if !self.byoyomi.is_zero() {
+            s.push_str(&format!(" byoyomi {}", self.byoyomi.as_secs_f64()));
+        }
+        s
+    }
+}
+
+/// The clock as the side to move sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    /// The time control.
+    pub control: TimeControl,
+    /// Time left to the side to move (byoyomi not counted).
+    pub mine: Duration,
+    /// Time left to the other side.
+    pub theirs: Duration,
 }
 
 impl Game {
@@ -34,7 +96,45 @@ impl Game {
             checks: Vec::new(),
             moves: Vec::new(),
             forced: None,
+            clock: None,
         }
+    }
+
+    /// Times the game: each side starts with the control's base time.
+    pub fn set_time_control(&mut self, tc: TimeControl) {
+        self.clock = Some((tc, [tc.base; 2]));
+    }
+
+    /// The clock for the side to move, when the game is timed.
+    pub fn clock(&self) -> Option<ClockView> {
+        let (control, left) = self.clock?;
+        let me = self.pos.side_to_move().index();
+        Some(ClockView {
+            control,
+            mine: left[me],
+            theirs: left[1 - me],
+        })
+    }
+
+    /// Charges `spent` to the side to move's clock (before its move is
+    /// played); false when that oversteps its time: base, then byoyomi.
+    fn charge(&mut self, spent: Duration) -> bool {
+        let me = self.pos.side_to_move().index();
+        let Some((tc, left)) = &mut self.clock else {
+            return true;
+        };
+        let ok = if spent <= left[me] {
+            left[me] -= spent;
+            true
+        } else if spent - left[me] <= tc.byoyomi {
+            left[me] = Duration::ZERO;
+            true
+        } else {
+            left[me] = Duration::ZERO;
+            false
+        };
+        left[me] += tc.inc;
+        ok
     }
 
     /// A game from the variant's start position.
@@ -202,7 +302,14 @@ pub fn run_game(
             return Some(r);
         }
         let side = game.pos.side_to_move().index();
-        match players[side].act(game) {
+        let started = Instant::now();
+        let action = players[side].act(game);
+        if matches!(action, Action::Move(_)) && !game.charge(started.elapsed()) {
+            let r = GameResult::win(!game.pos.side_to_move(), Reason::TimeForfeit);
+            game.end(r);
+            return Some(r);
+        }
+        match action {
             Action::Move(m) => {
                 let ply = game.moves().len();
                 let text = game.display(&m);

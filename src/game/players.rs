@@ -50,6 +50,40 @@ pub const DEFAULT_MOVETIME_MS: u64 = 5000;
 /// Deepest engine search accepted (the time limit usually stops it first).
 pub const MAX_DEPTH: i32 = 64;
 
+/// The settings of chimera's engine as a player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    /// Search depth.
+    pub depth: i32,
+    /// Time per move in milliseconds.
+    pub movetime: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table size in mebibytes.
+    pub hash_mb: usize,
+    /// A weights file written by `chimera tune` (else the variant's own or
+    /// the defaults).
+    pub weights: Option<std::path::PathBuf>,
+}
+
+impl EngineConfig {
+    /// An engine searching to `depth` or for `movetime` ms, other settings default.
+    pub fn new(depth: i32, movetime: Option<u64>) -> EngineConfig {
+        EngineConfig {
+            depth,
+            movetime,
+            threads: 1,
+            hash_mb: super::search::DEFAULT_HASH_MB,
+            weights: None,
+        }
+    }
+}
+
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 256;
+/// Largest transposition table accepted, in mebibytes.
+pub const MAX_HASH_MB: usize = 65_536;
+
 /// A player description from the command line: `human`, `random`,
 /// `engine`, `engine:depth=4`, `engine:movetime=500` (`movetime=0`: no time
 /// limit).
@@ -59,13 +93,8 @@ pub enum PlayerSpec {
     Human,
     /// A seeded random mover.
     Random,
-    /// chimera's engine with a depth limit and an optional time per move (ms).
-    Engine {
-        /// Search depth.
-        depth: i32,
-        /// Time per move in milliseconds.
-        movetime: Option<u64>,
-    },
+    /// chimera's engine with its settings.
+    Engine(EngineConfig),
     /// An external engine (UCI, USI or XBoard).
     External(super::external::EngineSpec),
 }
@@ -78,9 +107,17 @@ impl PlayerSpec {
             "human" => Ok(PlayerSpec::Human),
             "random" => Ok(PlayerSpec::Random),
             "engine" => {
-                let (mut depth, mut movetime) = (None, default_movetime);
+                let mut cfg = EngineConfig::new(default_depth, default_movetime);
+                let mut depth = None;
                 let mut timed = false;
                 for opt in opts.split(',').filter(|o| !o.is_empty()) {
+                    if let Some(path) = opt.strip_prefix("weights=") {
+                        if path.trim().is_empty() {
+                            return Err(format!("`{opt}`: give the weights file"));
+                        }
+                        cfg.weights = Some(path.trim().into());
+                        continue;
+                    }
                     let (k, n) = key_number(opt)?;
                     match k {
                         "depth" => {
@@ -91,15 +128,31 @@ impl PlayerSpec {
                         }
                         // 0 = no time limit.
                         "movetime" => {
-                            movetime = (n > 0).then_some(n);
+                            cfg.movetime = (n > 0).then_some(n);
                             timed = n > 0;
                         }
-                        _ => return Err(format!("unknown engine option `{k}` (depth, movetime)")),
+                        "threads" => {
+                            if n == 0 || n > MAX_THREADS as u64 {
+                                return Err(format!("`{opt}`: threads are 1 to {MAX_THREADS}"));
+                            }
+                            cfg.threads = n as usize;
+                        }
+                        "hash" => {
+                            if n == 0 || n > MAX_HASH_MB as u64 {
+                                return Err(format!("`{opt}`: the hash is 1 to {MAX_HASH_MB} MiB"));
+                            }
+                            cfg.hash_mb = n as usize;
+                        }
+                        _ => {
+                            return Err(format!(
+                                "unknown engine option `{k}` (depth, movetime, threads, hash, weights)"
+                            ));
+                        }
                     }
                 }
                 // A time of its own lifts the default depth: the time decides.
-                let depth = depth.unwrap_or(if timed { MAX_DEPTH } else { default_depth });
-                Ok(PlayerSpec::Engine { depth, movetime })
+                cfg.depth = depth.unwrap_or(if timed { MAX_DEPTH } else { default_depth });
+                Ok(PlayerSpec::Engine(cfg))
             }
             "uci" | "usi" | "xboard" => {
                 let protocol = match kind {
@@ -148,7 +201,7 @@ impl PlayerSpec {
                 Ok(PlayerSpec::External(spec))
             }
             _ => Err(format!(
-                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
+                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS,threads=N,hash=MB,weights=FILE], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
             )),
         }
     }
@@ -169,14 +222,19 @@ impl PlayerSpec {
             }
             PlayerSpec::Human => "human".into(),
             PlayerSpec::Random => "random".into(),
-            PlayerSpec::Engine {
-                depth,
-                movetime: None,
-            } => format!("engine:depth={depth},movetime=0"),
-            PlayerSpec::Engine {
-                depth,
-                movetime: Some(t),
-            } => format!("engine:depth={depth},movetime={t}"),
+            PlayerSpec::Engine(c) => {
+                let mut s = format!("engine:depth={},movetime={}", c.depth, c.movetime.unwrap_or(0));
+                if c.threads != 1 {
+                    s.push_str(&format!(",threads={}", c.threads));
+                }
+                if c.hash_mb != super::search::DEFAULT_HASH_MB {
+                    s.push_str(&format!(",hash={}", c.hash_mb));
+                }
+                if let Some(w) = &c.weights {
+                    s.push_str(&format!(",weights={}", w.display()));
+                }
+                s
+            }
         }
     }
 }
@@ -219,6 +277,17 @@ impl Player for RandomPlayer {
     }
 }
 
+/// The engine's time for one move from the game clock: the protocols'
+/// share of the time left and increment (or byoyomi), less a margin for
+/// what happens around the search.
+pub fn clock_budget(c: super::ClockView) -> Duration {
+    let ms = |d: Duration| d.as_millis() as u64;
+    let budget =
+        crate::protocol::clock_budget(Some(ms(c.mine)), ms(c.control.inc), None, ms(c.control.byoyomi))
+            .unwrap_or(0);
+    Duration::from_millis(budget.saturating_sub(budget / 20 + 10).max(1))
+}
+
 /// chimera's engine as a player.
 pub struct EnginePlayer {
     searcher: Searcher,
@@ -229,15 +298,30 @@ pub struct EnginePlayer {
 impl EnginePlayer {
     /// An engine player searching to `depth`, or for `movetime` milliseconds.
     pub fn new(v: &Arc<Variant>, depth: i32, movetime: Option<u64>) -> Self {
+        Self::build(v, &EngineConfig::new(depth, movetime))
+    }
+
+    fn build(v: &Arc<Variant>, c: &EngineConfig) -> Self {
         EnginePlayer {
-            searcher: Searcher::new(v),
+            searcher: Searcher::with_hash(v, c.hash_mb),
             limits: Limits {
-                depth,
-                movetime: movetime.map(Duration::from_millis),
+                depth: c.depth,
+                movetime: c.movetime.map(Duration::from_millis),
                 stop: None,
+                threads: c.threads,
             },
             info: None,
         }
+    }
+
+    /// An engine player with these settings; fails on a weights file that
+    /// cannot be read or does not fit the variant.
+    pub fn from_config(v: &Arc<Variant>, c: &EngineConfig) -> Result<Self, String> {
+        let mut p = Self::build(v, c);
+        if let Some(path) = &c.weights {
+            p.searcher.set_weights(super::search::Weights::read(v, path)?);
+        }
+        Ok(p)
     }
 }
 
@@ -247,11 +331,15 @@ impl Player for EnginePlayer {
     }
     fn act(&mut self, game: &mut Game) -> Action {
         let history = game.hashes().to_vec();
+        let mut limits = self.limits.clone();
+        if let Some(budget) = game.clock().map(clock_budget) {
+            limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
+        }
         // The principal variation of the last completed iteration.
         let mut pv = Vec::new();
         let r = self
             .searcher
-            .search_with(&mut game.pos, self.limits.clone(), &history, &mut |_, line| {
+            .search_with(&mut game.pos, limits, &history, &mut |_, line| {
                 pv = line.to_vec();
             });
         let secs = r.elapsed.as_secs_f64().max(1e-6);
@@ -376,33 +464,41 @@ mod tests {
         let engine = |s: &str| PlayerSpec::parse(s, 3, Some(5000));
         assert_eq!(
             engine("engine"),
-            Ok(PlayerSpec::Engine {
-                depth: 3,
-                movetime: Some(5000)
-            })
+            Ok(PlayerSpec::Engine(EngineConfig::new(3, Some(5000))))
         );
         // A time of its own lifts the default depth; a depth given stays.
         assert_eq!(
             engine("engine:movetime=300"),
-            Ok(PlayerSpec::Engine {
-                depth: MAX_DEPTH,
-                movetime: Some(300)
-            })
+            Ok(PlayerSpec::Engine(EngineConfig::new(MAX_DEPTH, Some(300))))
         );
         assert_eq!(
             engine("engine:depth=4,movetime=300"),
-            Ok(PlayerSpec::Engine {
-                depth: 4,
-                movetime: Some(300)
-            })
+            Ok(PlayerSpec::Engine(EngineConfig::new(4, Some(300))))
         );
         assert_eq!(
             engine("engine:movetime=0"),
-            Ok(PlayerSpec::Engine {
-                depth: 3,
-                movetime: None
+            Ok(PlayerSpec::Engine(EngineConfig::new(3, None)))
+        );
+        let full = engine("engine:depth=5,threads=2,hash=16,weights=w.toml").expect("engine");
+        assert_eq!(
+            full,
+            PlayerSpec::Engine(EngineConfig {
+                depth: 5,
+                movetime: Some(5000),
+                threads: 2,
+                hash_mb: 16,
+                weights: Some("w.toml".into()),
             })
         );
+        assert_eq!(PlayerSpec::parse(&full.describe(), 3, None), Ok(full));
+        for bad in [
+            "engine:threads=0",
+            "engine:hash=0",
+            "engine:weights=",
+            "engine:threads=x",
+        ] {
+            assert!(engine(bad).is_err(), "{bad}");
+        }
         assert!(engine("engine:depth=0").is_err());
         assert!(engine("engine:speed=3").is_err());
         let Ok(PlayerSpec::External(e)) = engine("usi:/usr/games/gpsusi,movetime=500,LimitDepth=6") else {

@@ -21,8 +21,8 @@ use std::time::Duration;
 
 use super::{Out, clip, say};
 use crate::engine::{Move, MoveNotation, Position, Variant};
-use crate::game::players::MAX_DEPTH;
-use crate::game::search::{Limits, MATE_SCORE, SearchReport, Searcher};
+use crate::game::players::{MAX_DEPTH, MAX_HASH_MB, MAX_THREADS};
+use crate::game::search::{DEFAULT_HASH_MB, Limits, MATE_SCORE, SearchReport, Searcher};
 
 /// Which protocol a session speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +91,10 @@ pub struct Uci {
     pos: Position,
     hashes: Vec<u64>,
     searcher: Option<Searcher>,
+    /// Search threads (`Threads`).
+    threads: usize,
+    /// Table size in mebibytes (`Hash`).
+    hash_mb: usize,
     thinking: Option<Thinking>,
     out: Out,
     name: String,
@@ -117,6 +121,8 @@ impl Uci {
             pos,
             current: 0,
             searcher: Some(Searcher::new(&first)),
+            threads: 1,
+            hash_mb: DEFAULT_HASH_MB,
             thinking: None,
             out: Arc::new(Mutex::new(out)),
             name: format!("chimera {}", env!("CARGO_PKG_VERSION")),
@@ -151,7 +157,7 @@ impl Uci {
             "isready" => self.say("readyok"),
             "ucinewgame" | "usinewgame" => {
                 self.finish_search();
-                self.searcher = Some(Searcher::new(self.variant()));
+                self.searcher = Some(self.new_searcher());
                 self.set_start();
             }
             "setoption" => self.set_option(args),
@@ -188,7 +194,43 @@ impl Uci {
             self.dialect.variant_option(),
             names[0]
         ));
+        self.say(&format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         self.say(&format!("{}ok", self.dialect.hello()));
+    }
+
+    /// A searcher for the current variant with the table size set.
+    fn new_searcher(&self) -> Searcher {
+        Searcher::with_hash(self.variant(), self.hash_mb)
+    }
+
+    /// `Hash` and `Threads`: whole numbers within their range.
+    fn set_number(&mut self, name: &str, value: &str) {
+        let max = if name.eq_ignore_ascii_case("hash") {
+            MAX_HASH_MB
+        } else {
+            MAX_THREADS
+        };
+        let n = match value.parse::<usize>() {
+            Ok(n) if (1..=max).contains(&n) => n,
+            _ => {
+                return self.say(&format!(
+                    "info string {name} is a whole number from 1 to {max}, not `{}`",
+                    clip(value)
+                ));
+            }
+        };
+        self.finish_search();
+        if name.eq_ignore_ascii_case("hash") {
+            self.hash_mb = n;
+            self.searcher = Some(self.new_searcher());
+        } else {
+            self.threads = n;
+        }
     }
 
     fn set_option(&mut self, args: &[&str]) {
@@ -201,6 +243,9 @@ impl Uci {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (rest.trim(), ""),
         };
+        if name.eq_ignore_ascii_case("hash") || name.eq_ignore_ascii_case("threads") {
+            return self.set_number(name, value);
+        }
         if !name.eq_ignore_ascii_case(self.dialect.variant_option()) {
             return self.say(&format!("info string unknown option: {}", clip(name)));
         }
@@ -212,7 +257,7 @@ impl Uci {
             Some(i) => {
                 self.finish_search();
                 self.current = i;
-                self.searcher = Some(Searcher::new(self.variant()));
+                self.searcher = Some(self.new_searcher());
                 self.set_start();
             }
             None => self.say(&format!("info string unknown variant: {}", clip(value))),
@@ -272,12 +317,10 @@ impl Uci {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
             stop: Some(stop.clone()),
+            threads: self.threads,
             ..limits
         };
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.variant()));
+        let mut searcher = self.searcher.take().unwrap_or_else(|| self.new_searcher());
         let mut pos = self.pos.clone();
         let hashes = self.hashes.clone();
         let out = self.out.clone();
@@ -368,6 +411,7 @@ impl Uci {
                 budget.map(Duration::from_millis)
             },
             stop: None,
+            threads: 1,
         })
     }
 

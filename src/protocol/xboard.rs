@@ -38,7 +38,8 @@ use crate::engine::{Color, Move, MoveKind, MoveNotation, PieceKind, Position, St
 use crate::game::Game;
 use crate::game::external::xboard::xboard_variant_name;
 use crate::game::players::MAX_DEPTH;
-use crate::game::search::{Limits, MATE_SCORE, Searcher};
+use crate::game::players::{MAX_HASH_MB, MAX_THREADS};
+use crate::game::search::{DEFAULT_HASH_MB, Limits, MATE_SCORE, Searcher};
 
 /// XBoard's variants that chimera's files play by the same rules (the
 /// names are XBoard's, after [`xboard_variant_name`]).
@@ -541,6 +542,7 @@ impl Clock {
             depth: self.depth.unwrap_or(MAX_DEPTH),
             movetime: movetime.map(Duration::from_millis),
             stop: None,
+            threads: 1,
         }
     }
 }
@@ -578,6 +580,10 @@ pub struct XBoard {
     events: Option<Sender<Event>>,
     /// Searches started so far (each search's number).
     searches: u64,
+    /// Search threads (`cores`).
+    threads: usize,
+    /// Table size in mebibytes (`memory`).
+    hash_mb: usize,
 }
 
 impl XBoard {
@@ -589,6 +595,8 @@ impl XBoard {
             shown: Presentation::of(&name, &first),
             game: Game::from_start(&first),
             searcher: Some(Searcher::new(&first)),
+            threads: 1,
+            hash_mb: DEFAULT_HASH_MB,
             current: 0,
             engine: Some(Color::Second),
             clock: Clock::default(),
@@ -707,7 +715,8 @@ impl XBoard {
         let rest = rest.trim();
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "random" | "ics"
-            | "draw" | "hard" | "easy" | "bk" | "hint" | "cores" | "memory" | "option" | "." | "exit" => {}
+            | "draw" | "hard" | "easy" | "bk" | "hint" | "option" | "." | "exit" => {}
+            "cores" | "memory" => self.resources(cmd, rest),
             "protover" => self.features(),
             "new" => {
                 self.abandon_search();
@@ -793,18 +802,36 @@ impl XBoard {
             .collect();
         self.say(&format!(
             "feature myname=\"chimera {}\" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 \
-             reuse=1 analyze=0 colors=0 san=0 debug=1 variants=\"{}\"",
+             reuse=1 analyze=0 colors=0 san=0 debug=1 memory=1 smp=1 variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
         self.say("feature done=1");
     }
 
+    /// `cores N` (search threads) and `memory N` (mebibytes for the table).
+    fn resources(&mut self, cmd: &str, rest: &str) {
+        let max = if cmd == "cores" { MAX_THREADS } else { MAX_HASH_MB };
+        let n = match rest.parse::<usize>() {
+            Ok(n) if n >= 1 => n.min(max),
+            _ => return self.say(&format!("Error (bad number): {cmd} {}", clip(rest))),
+        };
+        if cmd == "cores" {
+            self.threads = n;
+        } else if n != self.hash_mb {
+            self.abandon_search();
+            self.hash_mb = n;
+            self.searcher = Some(Searcher::with_hash(self.game.variant(), n));
+        }
+    }
+
     /// Makes a variant the current one, at its start position.
     fn select(&mut self, i: usize) {
         let (name, v) = self.variants[i].clone();
         if i != self.current || self.searcher.is_none() {
-            self.searcher = Some(Searcher::new(&v));
+            self.searcher = Some(Searcher::with_hash(&v, self.hash_mb));
+        } else if let Some(s) = &mut self.searcher {
+            s.clear();
         }
         self.current = i;
         self.shown = Presentation::of(&name, &v);
@@ -943,10 +970,14 @@ impl XBoard {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
             stop: Some(stop.clone()),
+            threads: self.threads,
             ..self.clock.limits(self.played)
         };
         let v = self.game.variant().clone();
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&v));
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::with_hash(&v, self.hash_mb));
         let mut pos = self.game.position().clone();
         let hashes = self.game.hashes().to_vec();
         let out = self.out.clone();

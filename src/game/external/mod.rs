@@ -223,6 +223,27 @@ impl Drop for EngineProcess {
     }
 }
 
+/// How long to wait for a move on a clock: the time left, byoyomi and
+/// increment, and two seconds (the game's clock decides a loss on time;
+/// this only keeps a silent engine from hanging the game).
+pub(crate) fn turn_deadline(movetime: Option<u64>, clock: Option<super::ClockView>) -> Duration {
+    match clock {
+        Some(c) => c.mine + c.control.byoyomi + c.control.inc + Duration::from_secs(2),
+        None => move_deadline(movetime),
+    }
+}
+
+/// Each side's time left in milliseconds, the first player's first.
+pub(crate) fn clock_ms(game: &super::Game) -> Option<(u64, u64, super::TimeControl)> {
+    let c = game.clock()?;
+    let (mine, theirs) = (c.mine.as_millis() as u64, c.theirs.as_millis() as u64);
+    Some(if game.side_to_move() == crate::engine::Color::First {
+        (mine, theirs, c.control)
+    } else {
+        (theirs, mine, c.control)
+    })
+}
+
 /// How long to wait for a move searched for `movetime` milliseconds: the
 /// time and as long again, at least two seconds more; a search by depth
 /// alone gets a minute.

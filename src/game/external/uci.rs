@@ -11,7 +11,7 @@
 //! in time. An illegal move, a time-out and a crash each lose the game for
 //! the engine, with that reason.
 
-use super::{EngineProcess, EngineSpec, Failure, HANDSHAKE, Protocol, move_deadline};
+use super::{EngineProcess, EngineSpec, Failure, HANDSHAKE, Protocol};
 use crate::engine::{MoveNotation, Position, Reason};
 use crate::game::Game;
 use crate::game::players::{Action, Player};
@@ -144,8 +144,30 @@ impl Player for UciPlayer {
         let Ok(position) = self.position_command(game) else {
             return Action::Forfeit(Reason::EngineFailure);
         };
+        let clock = super::clock_ms(game);
         let go = match (self.movetime, self.depth) {
             (_, Some(d)) => format!("go depth {d}"),
+            (_, None) if let Some((first, second, tc)) = clock => {
+                let (inc, byoyomi) = (tc.inc.as_millis(), tc.byoyomi.as_millis());
+                // UCI's white and USI's black (sente) are the first player.
+                let mut go = if self.usi {
+                    format!("go btime {first} wtime {second}")
+                } else {
+                    format!("go wtime {first} btime {second}")
+                };
+                if inc > 0 {
+                    let (a, b) = if self.usi {
+                        ("binc", "winc")
+                    } else {
+                        ("winc", "binc")
+                    };
+                    go.push_str(&format!(" {a} {inc} {b} {inc}"));
+                }
+                if byoyomi > 0 {
+                    go.push_str(&format!(" byoyomi {byoyomi}"));
+                }
+                go
+            }
             (Some(t), None) if self.usi => format!("go btime 0 wtime 0 byoyomi {t}"),
             (Some(t), None) => format!("go movetime {t}"),
             (None, None) => "go depth 6".to_string(),
@@ -160,7 +182,7 @@ impl Player for UciPlayer {
         }
         let mut info = None;
         let answer = self.engine.wait_for(
-            move_deadline(self.movetime),
+            super::turn_deadline(self.movetime, game.clock()),
             |l| l.starts_with("bestmove"),
             |l| {
                 if l.starts_with("info") && l.contains(" pv ") {

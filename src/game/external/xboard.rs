@@ -22,7 +22,7 @@
 
 use std::time::Duration;
 
-use super::{EngineProcess, EngineSpec, Failure, HANDSHAKE, move_deadline};
+use super::{EngineProcess, EngineSpec, Failure, HANDSHAKE};
 use crate::engine::{Color, Move, MoveKind, MoveNotation, Position, Reason};
 use crate::game::Game;
 use crate::game::players::{Action, Player};
@@ -86,6 +86,8 @@ pub struct XBoardPlayer {
     told: usize,
     pings: u32,
     last: Option<String>,
+    /// `level` has been sent (a timed game).
+    level_sent: bool,
 }
 
 impl XBoardPlayer {
@@ -99,6 +101,7 @@ impl XBoardPlayer {
             told: 0,
             pings: 0,
             last: None,
+            level_sent: false,
         };
         let command = p.engine.command.clone();
         p.engine.send("xboard")?;
@@ -212,6 +215,25 @@ impl XBoardPlayer {
 
     /// Sends the start position (if not the variant's own) and the moves the
     /// engine has not seen, in force mode.
+    /// On a timed game: `level` once (XBoard's base in minutes:seconds and
+    /// increment in seconds), then `time` and `otim` (centiseconds) each turn.
+    fn tell_clock(&mut self, game: &Game) -> Result<(), String> {
+        let Some(c) = game.clock() else { return Ok(()) };
+        if self.depth.is_some() {
+            return Ok(());
+        }
+        if !self.level_sent {
+            let base = c.control.base.as_secs();
+            let inc = c.control.inc.as_secs_f64() + c.control.byoyomi.as_secs_f64();
+            self.engine
+                .send(&format!("level 0 {}:{:02} {}", base / 60, base % 60, inc))?;
+            self.level_sent = true;
+        }
+        let cs = |d: Duration| d.as_millis() / 10;
+        self.engine.send(&format!("time {}", cs(c.mine)))?;
+        self.engine.send(&format!("otim {}", cs(c.theirs)))
+    }
+
     fn tell(&mut self, game: &Game) -> Result<(), String> {
         let start = game.start_position();
         if self.told == 0 && start.to_text() != Position::start(start.variant()).to_text() {
@@ -305,13 +327,18 @@ impl Player for XBoardPlayer {
     fn act(&mut self, game: &mut Game) -> Action {
         // Lines left from its last turn (a claim after its move) are stale.
         while self.engine.next_line(Duration::ZERO).is_ok() {}
-        if self.tell(game).and_then(|_| self.engine.send("go")).is_err() {
+        if self
+            .tell(game)
+            .and_then(|_| self.tell_clock(game))
+            .and_then(|_| self.engine.send("go"))
+            .is_err()
+        {
             return Action::Forfeit(Reason::EngineFailure);
         }
         let mut info = None;
         let mut said = None;
         let got = self.engine.wait_for(
-            move_deadline(self.movetime),
+            super::turn_deadline(self.movetime, game.clock()),
             |l| {
                 said = answer(l);
                 said.is_some()

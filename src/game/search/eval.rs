@@ -1,0 +1,485 @@
+//! The engine's evaluation, generic over variants: a linear function of a
+//! few terms whose weights can be tuned per variant (`chimera tune`).
+//!
+//! Terms, each counted for the side to move minus the other side:
+//! - material on the board, one value per kind: the rules file's `value`, or
+//!   one derived from the piece's average number of moves on an empty board;
+//! - material off the board (hand, reserve, pocket), one value per kind;
+//! - mobility: pseudo-legal board moves;
+//! - placement: for each piece, its number of moves on an empty board from
+//!   its square minus its average (centre over edge, for every kind alike);
+//! - promotion potential: what a promotion would gain, times nearness to the
+//!   nearest square where the piece may promote;
+//! - royal danger: enemy material near each royal piece, and in hand;
+//! - shelter: own pieces next to each royal piece;
+//! - tempo: being the side to move.
+
+use std::sync::Arc;
+
+use crate::engine::{Color, MoveKind, Piece, PieceKind, Position, Square, Store, Variant};
+
+/// Terms after the per-kind ones, in this order, in a feature vector.
+pub const TERMS: [&str; 6] = [
+    "mobility",
+    "placement",
+    "promotion",
+    "royal_danger",
+    "shelter",
+    "tempo",
+];
+
+/// Evaluation weights, in centipawns per unit of each term.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Value of each kind on the board.
+    pub board: Vec<f64>,
+    /// Value of each kind off the board (hand, reserve, pocket).
+    pub hand: Vec<f64>,
+    /// The scalar terms, as in [`TERMS`].
+    pub terms: [f64; 6],
+}
+
+impl Weights {
+    /// The defaults for a variant: mobility-derived piece values (or the
+    /// rules file's), pieces in hand worth a tenth more, fixed term weights.
+    pub fn defaults(v: &Arc<Variant>) -> Weights {
+        let board: Vec<f64> = piece_values(v).iter().map(|&x| x as f64).collect();
+        let hand = board.iter().map(|x| x * 1.1).collect();
+        Weights {
+            board,
+            hand,
+            terms: [2.0, 3.0, 0.3, 8.0, 4.0, 10.0],
+        }
+    }
+
+    /// The weights as one vector: board values, hand values, terms.
+    pub fn to_vec(&self) -> Vec<f64> {
+        let mut out = self.board.clone();
+        out.extend_from_slice(&self.hand);
+        out.extend_from_slice(&self.terms);
+        out
+    }
+
+    /// Weights from a vector laid out as [`Weights::to_vec`] writes it.
+    pub fn from_vec(kinds: usize, x: &[f64]) -> Weights {
+        let mut terms = [0.0; 6];
+        terms.copy_from_slice(&x[2 * kinds..2 * kinds + 6]);
+        Weights {
+            board: x[..kinds].to_vec(),
+            hand: x[kinds..2 * kinds].to_vec(),
+            terms,
+        }
+    }
+}
+
+/// Piece values in centipawn-like units, one per kind: the rules file's
+/// `value`, or one derived from the piece's average number of moves on an
+/// empty board. Royal pieces are worth 0 (losing them is judged otherwise).
+pub fn piece_values(v: &Arc<Variant>) -> Vec<i32> {
+    let g = v.board();
+    let mut out = Vec::with_capacity(v.kind_count());
+    let mut buf = Vec::new();
+    // On large boards a sample of squares gives the average well enough.
+    let step = (g.squares() / 64).max(1);
+    let sample: Vec<Square> = g.all_squares().step_by(step).collect();
+    for k in v.kinds() {
+        let def = v.piece(k);
+        if let Some(value) = def.value() {
+            out.push((value * 100.0) as i32);
+            continue;
+        }
+        if def.is_royal() {
+            out.push(0);
+            continue;
+        }
+        let mut pos = Position::bare(v, Color::First);
+        let p = Piece::new(k, Color::First);
+        let mut total = 0usize;
+        for &sq in &sample {
+            total += empty_board_moves(&mut pos, sq, p, &mut buf);
+        }
+        let mobility = total as f64 / sample.len() as f64;
+        out.push((100.0 * (0.5 + 0.35 * mobility)) as i32);
+    }
+    out
+}
+
+/// Board moves of `p` alone on `sq` of an otherwise empty board.
+fn empty_board_moves(pos: &mut Position, sq: Square, p: Piece, buf: &mut Vec<crate::engine::Move>) -> usize {
+    pos.set_square(sq, Some(p));
+    buf.clear();
+    pos.piece_moves(sq, p, buf);
+    pos.set_square(sq, None);
+    buf.iter().filter(|m| m.kind() == MoveKind::Board).count()
+}
+
+/// Per-square tables that do not depend on the weights.
+#[derive(Clone, Debug)]
+struct Tables {
+    /// `[color][kind * squares + sq]`: moves from the square minus the
+    /// kind's average, on an empty board.
+    placement: [Vec<f32>; 2],
+    /// `[color][kind * squares + sq]`: promotion gain (centipawns of the
+    /// default values) times nearness to a promoting square.
+    promotion: [Vec<f32>; 2],
+}
+
+impl Tables {
+    fn new(v: &Arc<Variant>, values: &[i32]) -> Tables {
+        let g = v.board();
+        let n = g.squares();
+        let kinds = v.kind_count();
+        let mut placement = [vec![0.0f32; kinds * n], vec![0.0f32; kinds * n]];
+        let mut promotion = [vec![0.0f32; kinds * n], vec![0.0f32; kinds * n]];
+        let mut buf = Vec::new();
+        let big = n > 200;
+        for k in v.kinds() {
+            let def = v.def(k);
+            for c in Color::BOTH {
+                let ci = c.index();
+                // Placement: skipped on very large boards for pieces of many
+                // moves (their count hardly varies), to keep set-up quick.
+                let skip = def.royal || (big && def.rays[ci].len() > 8);
+                if !skip {
+                    let mut pos = Position::bare(v, c);
+                    let p = Piece::new(k, c);
+                    let counts: Vec<f32> = g
+                        .all_squares()
+                        .map(|sq| empty_board_moves(&mut pos, sq, p, &mut buf) as f32)
+                        .collect();
+                    let avg = counts.iter().sum::<f32>() / n as f32;
+                    for (i, m) in counts.iter().enumerate() {
+                        placement[ci][k.index() * n + i] = m - avg;
+                    }
+                }
+                // Promotion potential: the best gain, over (1 + distance)².
+                let gain = def
+                    .promotions
+                    .iter()
+                    .flat_map(|p| p.to.iter())
+                    .map(|t| values[t.index()] - values[k.index()])
+                    .max()
+                    .unwrap_or(0);
+                if gain <= 0 {
+                    continue;
+                }
+                let zone: Vec<Square> = g
+                    .all_squares()
+                    .filter(|s| def.promo_at[ci].get(s.index()).is_some_and(|&b| b != 0))
+                    .collect();
+                if zone.is_empty() {
+                    continue;
+                }
+                for sq in g.all_squares() {
+                    let d = zone.iter().map(|&z| g.distance(sq, z)).min().unwrap_or(0) as f32;
+                    promotion[ci][k.index() * n + sq.index()] = gain as f32 / ((1.0 + d) * (1.0 + d));
+                }
+            }
+        }
+        Tables { placement, promotion }
+    }
+}
+
+/// The evaluation: tables and weights, ready for the search.
+#[derive(Clone, Debug)]
+pub struct Eval {
+    weights: Weights,
+    tables: Arc<Tables>,
+    squares: usize,
+    /// `[color][kind * squares + sq]`: board value + placement + promotion,
+    /// in centipawns, from the weights.
+    psq: [Vec<i32>; 2],
+    hand: Vec<i32>,
+    royal: Vec<bool>,
+    /// Values for move ordering and exchange estimates (royal pieces high).
+    order_values: Vec<i32>,
+}
+
+impl Eval {
+    /// The default evaluation of a variant.
+    pub fn new(v: &Arc<Variant>) -> Eval {
+        let w = Weights::defaults(v);
+        let values: Vec<i32> = w.board.iter().map(|&x| x as i32).collect();
+        let tables = Arc::new(Tables::new(v, &values));
+        let mut e = Eval {
+            weights: w.clone(),
+            tables,
+            squares: v.board().squares(),
+            psq: [Vec::new(), Vec::new()],
+            hand: Vec::new(),
+            royal: v.kinds().map(|k| v.piece(k).is_royal()).collect(),
+            order_values: Vec::new(),
+        };
+        e.set_weights(w);
+        e
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Uses these weights (same number of kinds as the variant).
+    pub fn set_weights(&mut self, w: Weights) {
+        let n = self.squares;
+        let kinds = w.board.len();
+        let [_, place, promo, ..] = w.terms;
+        for c in 0..2 {
+            let t = &self.tables;
+            self.psq[c] = (0..kinds * n)
+                .map(|i| {
+                    let k = i / n;
+                    (w.board[k] + place * t.placement[c][i] as f64 + promo * t.promotion[c][i] as f64).round()
+                        as i32
+                })
+                .collect();
+        }
+        self.hand = w.hand.iter().map(|x| x.round() as i32).collect();
+        self.order_values = w
+            .board
+            .iter()
+            .zip(&self.royal)
+            .map(|(&x, &r)| if r { 20_000 } else { x.round().max(1.0) as i32 })
+            .collect();
+        self.weights = w;
+    }
+
+    /// A kind's value for move ordering (royal pieces the highest).
+    #[inline]
+    pub fn order_value(&self, k: PieceKind) -> i32 {
+        self.order_values[k.index()]
+    }
+
+    /// The static evaluation, for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position, scratch: &mut Vec<crate::engine::Move>) -> i32 {
+        let t = self.weights.terms;
+        let side = pos.side_to_move();
+        let mut score = 0i32;
+        for c in Color::BOTH {
+            let sign = if c == side { 1 } else { -1 };
+            let table = &self.psq[c.index()];
+            let mut s = 0;
+            for &sq in pos.pieces(c) {
+                if let Some(p) = pos.piece_at(sq) {
+                    s += table[p.kind().index() * self.squares + sq.index()];
+                }
+            }
+            s += self.off_board(pos, c);
+            score += sign * s;
+        }
+        let mobility = mobility(pos, side, scratch) - mobility(pos, !side, scratch);
+        let (danger, shelter) = self.royal_terms(pos, side);
+        score + (t[0] * mobility as f64 + t[3] * danger + t[4] * shelter + t[5]).round() as i32
+    }
+
+    /// Material off the board of side `c`.
+    fn off_board(&self, pos: &Position, c: Color) -> i32 {
+        let v = pos.variant();
+        if !v.has_hands() && !v.has_placement() && v.pocket_capacity().is_none() {
+            return 0;
+        }
+        v.kinds()
+            .map(|k| {
+                let n: u32 = Store::ALL.iter().map(|&st| pos.count(st, c, k)).sum();
+                n as i32 * self.hand[k.index()]
+            })
+            .sum()
+    }
+
+    /// Royal danger and shelter, side to move minus the other: danger is the
+    /// other side's material (in pawns) near a royal piece, weighted by
+    /// nearness, plus half its material in hand; shelter counts own pieces
+    /// next to it. Danger to the side to move counts against it.
+    fn royal_terms(&self, pos: &Position, side: Color) -> (f64, f64) {
+        let g = pos.variant().board();
+        let mut danger = [0.0f64; 2];
+        let mut shelter = [0.0f64; 2];
+        for c in Color::BOTH {
+            for &rsq in pos.pieces(c) {
+                let Some(p) = pos.piece_at(rsq) else { continue };
+                if !self.royal[p.kind().index()] {
+                    continue;
+                }
+                for &sq in pos.pieces(!c) {
+                    let d = g.distance(rsq, sq);
+                    if d <= 3
+                        && let Some(q) = pos.piece_at(sq)
+                        && !self.royal[q.kind().index()]
+                    {
+                        danger[c.index()] +=
+                            self.weights.board[q.kind().index()] / 100.0 * (4 - d) as f64 / 3.0;
+                    }
+                }
+                for &sq in pos.pieces(c) {
+                    if sq != rsq && g.distance(rsq, sq) == 1 {
+                        shelter[c.index()] += 1.0;
+                    }
+                }
+                danger[c.index()] += self.off_board(pos, !c) as f64 / 200.0;
+            }
+        }
+        let (us, them) = (side.index(), 1 - side.index());
+        (danger[them] - danger[us], shelter[us] - shelter[them])
+    }
+
+    /// The evaluation's features for the side to move, laid out as
+    /// [`Weights::to_vec`]: `evaluate` is their dot product with the
+    /// weights (up to rounding).
+    pub fn features(&self, pos: &Position, scratch: &mut Vec<crate::engine::Move>) -> Vec<f64> {
+        let v = pos.variant();
+        let kinds = v.kind_count();
+        let n = self.squares;
+        let side = pos.side_to_move();
+        let mut f = vec![0.0; 2 * kinds + TERMS.len()];
+        for c in Color::BOTH {
+            let sign = if c == side { 1.0 } else { -1.0 };
+            for &sq in pos.pieces(c) {
+                if let Some(p) = pos.piece_at(sq) {
+                    let i = p.kind().index() * n + sq.index();
+                    f[p.kind().index()] += sign;
+                    f[2 * kinds + 1] += sign * self.tables.placement[c.index()][i] as f64;
+                    f[2 * kinds + 2] += sign * self.tables.promotion[c.index()][i] as f64;
+                }
+            }
+            for k in v.kinds() {
+                let m: u32 = Store::ALL.iter().map(|&st| pos.count(st, c, k)).sum();
+                f[kinds + k.index()] += sign * m as f64;
+            }
+        }
+        f[2 * kinds] = (mobility(pos, side, scratch) - mobility(pos, !side, scratch)) as f64;
+        let (danger, shelter) = self.royal_terms(pos, side);
+        f[2 * kinds + 3] = danger;
+        f[2 * kinds + 4] = shelter;
+        f[2 * kinds + 5] = 1.0;
+        f
+    }
+}
+
+/// Board moves of a side's pieces (pseudo-legal, drops left out).
+fn mobility(pos: &Position, color: Color, buf: &mut Vec<crate::engine::Move>) -> i32 {
+    buf.clear();
+    for &sq in pos.pieces(color) {
+        if let Some(p) = pos.piece_at(sq) {
+            pos.piece_moves(sq, p, buf);
+        }
+    }
+    buf.len() as i32
+}
+
+/// A weights file as written by `chimera tune`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeightsFile {
+    /// The variant's name, checked against the rules file's.
+    variant: toml::Spanned<String>,
+    #[serde(default)]
+    terms: std::collections::BTreeMap<toml::Spanned<String>, f64>,
+    #[serde(default)]
+    board: std::collections::BTreeMap<toml::Spanned<String>, f64>,
+    #[serde(default)]
+    hand: std::collections::BTreeMap<toml::Spanned<String>, f64>,
+}
+
+/// Largest weight accepted in a weights file (centipawns).
+const MAX_WEIGHT: f64 = 1.0e6;
+
+impl Weights {
+    /// Reads a weights file for a variant: the defaults, with every value the
+    /// file gives. Errors name the file, line and column.
+    pub fn read(v: &Arc<Variant>, path: &std::path::Path) -> Result<Weights, String> {
+        let text = crate::read_text_file(path)?;
+        Weights::parse(v, &path.display().to_string(), &text)
+    }
+
+    /// Reads weights from text (`name` names it in errors).
+    pub fn parse(v: &Arc<Variant>, name: &str, text: &str) -> Result<Weights, String> {
+        let err = |span: std::ops::Range<usize>, msg: String| {
+            crate::Diagnostic::new(name, text, span, msg).render()
+        };
+        let file: WeightsFile = toml::from_str(text).map_err(|e| {
+            err(
+                e.span().unwrap_or(0..0),
+                e.message()
+                    .lines()
+                    .next()
+                    .unwrap_or("not a weights file")
+                    .to_string(),
+            )
+        })?;
+        if file.variant.get_ref() != v.name() {
+            return Err(err(
+                file.variant.span(),
+                format!(
+                    "these weights are for `{}`, not `{}`",
+                    file.variant.get_ref(),
+                    v.name()
+                ),
+            ));
+        }
+        let mut w = Weights::defaults(v);
+        let check = |key: &toml::Spanned<String>, x: f64| -> Result<(), String> {
+            if x.is_finite() && x.abs() <= MAX_WEIGHT {
+                Ok(())
+            } else {
+                Err(err(
+                    key.span(),
+                    format!(
+                        "`{}`: weights are finite, at most {MAX_WEIGHT:e} in size",
+                        key.get_ref()
+                    ),
+                ))
+            }
+        };
+        for (key, &x) in &file.terms {
+            check(key, x)?;
+            let i = TERMS.iter().position(|t| t == key.get_ref()).ok_or_else(|| {
+                err(
+                    key.span(),
+                    format!("unknown term `{}` (terms: {})", key.get_ref(), TERMS.join(", ")),
+                )
+            })?;
+            w.terms[i] = x;
+        }
+        for (table, out) in [(&file.board, &mut w.board), (&file.hand, &mut w.hand)] {
+            for (key, &x) in table {
+                check(key, x)?;
+                let k = v.kind_by_symbol(key.get_ref()).ok_or_else(|| {
+                    err(
+                        key.span(),
+                        format!("`{}` is not a piece of {}", key.get_ref(), v.name()),
+                    )
+                })?;
+                out[k.index()] = x;
+            }
+        }
+        Ok(w)
+    }
+
+    /// The weights as a weights file, with a comment at the top.
+    pub fn to_toml(&self, v: &Variant, comment: &str) -> String {
+        let mut s = String::new();
+        for line in comment.lines() {
+            s.push_str(&format!("# {line}\n"));
+        }
+        s.push_str(&format!("variant = {}\n\n[terms]\n", toml_string(v.name())));
+        for (t, x) in TERMS.iter().zip(self.terms) {
+            s.push_str(&format!("{t} = {x:.3}\n"));
+        }
+        for (title, values) in [("board", &self.board), ("hand", &self.hand)] {
+            s.push_str(&format!("\n[{title}]\n"));
+            for k in v.kinds() {
+                s.push_str(&format!(
+                    "{} = {:.1}\n",
+                    toml_string(v.piece(k).symbol()),
+                    values[k.index()]
+                ));
+            }
+        }
+        s
+    }
+}
+
+/// A TOML basic string.
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
