@@ -261,7 +261,7 @@ pub fn run_search(quick: bool, mut report: impl FnMut(&SearchMeasure)) -> Vec<Se
             depth,
             movetime: None,
             stop: None,
-            threads: 1,
+            ..Default::default()
         };
         let t = Instant::now();
         let root = [pos.hash()];

@@ -108,7 +108,10 @@ impl Loader {
     /// Compiles a source, keeping its schema and lint warnings.
     pub fn compile_source(&self, source: Source) -> Result<Compiled, Box<Diagnostic>> {
         let file = rules::parse(&source)?;
-        let variant = compile::compile(&file, &source, &self.options, &self.registry)?;
+        let mut variant = compile::compile(&file, &source, &self.options, &self.registry)?;
+        if let Some(w) = &file.engine.weights {
+            variant.engine_weights = Some(engine_weights(&variant, &source, w)?);
+        }
         let warnings = compile::lints(&file, &variant);
         Ok(Compiled {
             variant: Arc::new(variant),
@@ -118,6 +121,28 @@ impl Loader {
             loader: self.clone(),
         })
     }
+}
+
+/// Reads the weights file `[engine] weights` names (relative to the rules
+/// file), checked against the variant.
+fn engine_weights(
+    v: &Variant,
+    source: &Source,
+    name: &toml::Spanned<String>,
+) -> Result<Vec<f64>, Box<Diagnostic>> {
+    let path = Path::new(&source.name)
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(name.get_ref());
+    crate::game::search::Weights::read(&Arc::new(v.clone()), &path)
+        .map(|w| w.to_vec())
+        .map_err(|e| {
+            Box::new(
+                source
+                    .error(name.span(), format!("cannot use the weights file {}", path.display()))
+                    .help(e.trim().to_string()),
+            )
+        })
 }
 
 /// A compiled rules file with its schema and lint warnings.

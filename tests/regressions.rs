@@ -83,7 +83,7 @@ position = "k4/5/p4/5/R3K[64P] w - - 0 1"
             depth: 3,
             movetime: None,
             stop: None,
-            threads: 1,
+            ..Default::default()
         },
         &history,
     );

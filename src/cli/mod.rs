@@ -19,6 +19,7 @@ mod play;
 mod replay;
 mod serve;
 mod show;
+mod tune;
 mod uci;
 
 use context::Context;
@@ -48,6 +49,7 @@ enum Command {
     Show(show::Args),
     Play(play::Args),
     Match(matches::Args),
+    Tune(tune::Args),
     Replay(replay::Args),
     Explain(explain::Args),
     Gallery(gallery::Args),
@@ -71,6 +73,7 @@ pub fn run() -> ExitCode {
             Command::Show(a) => (Output::new(false), show::run(&cx, a)),
             Command::Play(a) => (Output::new(a.json), play::run(&cx, a)),
             Command::Match(a) => (Output::new(a.json), matches::run(&cx, a)),
+            Command::Tune(a) => (Output::new(a.json), tune::run(&cx, a)),
             Command::Replay(a) => (Output::new(a.json), replay::run(&cx, a)),
             Command::Explain(a) => (Output::new(a.json), explain::run(a)),
             Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),

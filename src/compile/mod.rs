@@ -92,6 +92,7 @@ pub fn compile(
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
     let material = Default::default();
     let mut variant = Variant {
+        engine_weights: None,
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
         geometry,

@@ -442,6 +442,9 @@ pub(crate) struct MaterialLimits {
 /// A compiled variant. Positions share it through an [`Arc`].
 #[derive(Debug, Clone)]
 pub struct Variant {
+    /// Evaluation weights named by `[engine] weights`, laid out as the
+    /// engine's weight vector.
+    pub(crate) engine_weights: Option<Vec<f64>>,
     pub(crate) name: String,
     pub(crate) description: String,
     pub(crate) geometry: Geometry,

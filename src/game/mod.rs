@@ -266,6 +266,7 @@ pub mod external;
 pub mod players;
 pub mod record;
 pub mod search;
+pub mod tune;
 
 use players::{Action, Player};
 

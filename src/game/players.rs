@@ -57,6 +57,8 @@ pub struct EngineConfig {
     pub depth: i32,
     /// Time per move in milliseconds.
     pub movetime: Option<u64>,
+    /// Node limit per move (repeatable searches).
+    pub nodes: Option<u64>,
     /// Search threads.
     pub threads: usize,
     /// Transposition table size in mebibytes.
@@ -72,6 +74,7 @@ impl EngineConfig {
         EngineConfig {
             depth,
             movetime,
+            nodes: None,
             threads: 1,
             hash_mb: super::search::DEFAULT_HASH_MB,
             weights: None,
@@ -131,6 +134,13 @@ impl PlayerSpec {
                             cfg.movetime = (n > 0).then_some(n);
                             timed = n > 0;
                         }
+                        "nodes" => {
+                            if n == 0 {
+                                return Err(format!("`{opt}`: the node limit is at least 1"));
+                            }
+                            cfg.nodes = Some(n);
+                            timed = true;
+                        }
                         "threads" => {
                             if n == 0 || n > MAX_THREADS as u64 {
                                 return Err(format!("`{opt}`: threads are 1 to {MAX_THREADS}"));
@@ -145,7 +155,7 @@ impl PlayerSpec {
                         }
                         _ => {
                             return Err(format!(
-                                "unknown engine option `{k}` (depth, movetime, threads, hash, weights)"
+                                "unknown engine option `{k}` (depth, movetime, nodes, threads, hash, weights)"
                             ));
                         }
                     }
@@ -201,7 +211,7 @@ impl PlayerSpec {
                 Ok(PlayerSpec::External(spec))
             }
             _ => Err(format!(
-                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS,threads=N,hash=MB,weights=FILE], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
+                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS,nodes=N,threads=N,hash=MB,weights=FILE], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
             )),
         }
     }
@@ -224,6 +234,9 @@ impl PlayerSpec {
             PlayerSpec::Random => "random".into(),
             PlayerSpec::Engine(c) => {
                 let mut s = format!("engine:depth={},movetime={}", c.depth, c.movetime.unwrap_or(0));
+                if let Some(n) = c.nodes {
+                    s.push_str(&format!(",nodes={n}"));
+                }
                 if c.threads != 1 {
                     s.push_str(&format!(",threads={}", c.threads));
                 }
@@ -309,6 +322,7 @@ impl EnginePlayer {
                 movetime: c.movetime.map(Duration::from_millis),
                 stop: None,
                 threads: c.threads,
+                nodes: c.nodes,
             },
             info: None,
         }
@@ -485,6 +499,7 @@ mod tests {
             PlayerSpec::Engine(EngineConfig {
                 depth: 5,
                 movetime: Some(5000),
+                nodes: None,
                 threads: 2,
                 hash_mb: 16,
                 weights: Some("w.toml".into()),

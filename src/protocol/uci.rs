@@ -350,6 +350,7 @@ impl Uci {
         let mut depth = None;
         let mut movetime = None;
         let mut infinite = false;
+        let mut nodes = None;
         let (mut wtime, mut btime, mut winc, mut binc, mut togo) = (None, None, 0u64, 0u64, None);
         let mut byoyomi = 0u64;
         let mut i = 0;
@@ -375,11 +376,10 @@ impl Uci {
                 "binc" => binc = number(key)?,
                 "movestogo" => togo = Some(number(key)?.max(1)),
                 "byoyomi" => byoyomi = number(key)?,
-                "nodes" | "mate" => {
+                "nodes" => nodes = Some(number(key)?.max(1)),
+                "mate" => {
                     number(key)?;
-                    self.say(&format!(
-                        "info string go {key} is not supported; searching by time or depth"
-                    ));
+                    self.say("info string go mate is not supported; searching by time or depth");
                 }
                 other => return Err(format!("go: unknown argument `{}`", clip(other))),
             }
@@ -400,7 +400,7 @@ impl Uci {
         };
         let budget = movetime.or_else(|| super::clock_budget(left, inc, togo, byoyomi));
         Ok(Limits {
-            depth: match (depth, infinite || budget.is_some()) {
+            depth: match (depth, infinite || budget.is_some() || nodes.is_some()) {
                 (Some(d), _) => d,
                 (None, true) => MAX_DEPTH,
                 (None, false) => 4,
@@ -412,6 +412,7 @@ impl Uci {
             },
             stop: None,
             threads: 1,
+            nodes,
         })
     }
 

@@ -542,7 +542,7 @@ impl Clock {
             depth: self.depth.unwrap_or(MAX_DEPTH),
             movetime: movetime.map(Duration::from_millis),
             stop: None,
-            threads: 1,
+            ..Default::default()
         }
     }
 }

@@ -48,6 +48,9 @@ pub struct RulesFile {
     /// `[moves]`: rules on which moves are legal, beyond each piece's moves.
     #[serde(default)]
     pub moves: MoveRules,
+    /// `[engine]`: settings of chimera's engine for this variant.
+    #[serde(default)]
+    pub engine: EngineRules,
     /// Native rules by name (`hooks = ["war"]`).
     #[serde(default)]
     pub hooks: Vec<Spanned<String>>,
@@ -584,6 +587,15 @@ pub struct Repetition {
     /// A player who checked with every move of the cycle loses.
     #[serde(default)]
     pub perpetual_check_loses: bool,
+}
+
+/// `[engine]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineRules {
+    /// A weights file written by `chimera tune`, relative to the rules file.
+    #[serde(default)]
+    pub weights: Option<Spanned<String>>,
 }
 
 /// `[moves]`.

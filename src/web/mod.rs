@@ -166,7 +166,7 @@ pub fn engine_move(game: &mut Game, movetime: u64, depth: i32) -> Option<String>
         depth: depth.clamp(1, 64),
         movetime: Some(Duration::from_millis(movetime.clamp(10, 60_000))),
         stop: None,
-        threads: 1,
+        ..Default::default()
     };
     let report = searcher.search(&mut pos, limits, &hashes);
     report.best.map(|m| game.format(&m))

@@ -394,7 +394,8 @@ impl Weights {
     /// Reads weights from text (`name` names it in errors).
     pub fn parse(v: &Arc<Variant>, name: &str, text: &str) -> Result<Weights, String> {
         let err = |span: std::ops::Range<usize>, msg: String| {
-            crate::Diagnostic::new(name, text, span, msg).render()
+            let d = crate::Diagnostic::new(name, text, span, msg);
+            format!("{}:{}:{}: {}", d.file, d.line, d.column, d.message)
         };
         let file: WeightsFile = toml::from_str(text).map_err(|e| {
             err(

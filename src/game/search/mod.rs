@@ -55,6 +55,9 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     /// Search threads (0 and 1: one).
     pub threads: usize,
+    /// Stop after about this many nodes (the main thread's count; checked
+    /// as often as the clock, so the search is repeatable).
+    pub nodes: Option<u64>,
 }
 
 /// What a search found.
@@ -88,7 +91,11 @@ impl Searcher {
 
     /// A searcher with a transposition table of about `mb` mebibytes.
     pub fn with_hash(v: &Arc<Variant>, mb: usize) -> Searcher {
-        let eval = Arc::new(Eval::new(v));
+        let mut eval = Eval::new(v);
+        if let Some(w) = &v.engine_weights {
+            eval.set_weights(Weights::from_vec(v.kind_count(), w));
+        }
+        let eval = Arc::new(eval);
         let table = Arc::new(Table::new(mb));
         Searcher {
             worker: Worker::new(v, Arc::clone(&eval), Arc::clone(&table)),
@@ -181,6 +188,7 @@ impl Searcher {
         let earlier = &history[..history.len().saturating_sub(1)];
         self.worker
             .prepare(earlier, deadline, [limits.stop.clone(), None]);
+        self.worker.node_limit = limits.nodes;
         let threads = limits.threads.max(1);
         if threads == 1 {
             return self.worker.iterate(pos, &limits, start, Some(each));
@@ -259,6 +267,7 @@ struct Worker {
     nodes: u64,
     deadline: Option<Instant>,
     stops: [Option<Arc<AtomicBool>>; 2],
+    node_limit: Option<u64>,
     stopped: bool,
     clock_countdown: u32,
     /// Hashes of the game before the root and of the current search path.
@@ -301,6 +310,7 @@ impl Worker {
             nodes: 0,
             deadline: None,
             stops: [None, None],
+            node_limit: None,
             stopped: false,
             clock_countdown: 1,
             path: Vec::new(),
@@ -427,6 +437,7 @@ impl Worker {
         if self.clock_countdown == 0 {
             self.clock_countdown = 256;
             if self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.node_limit.is_some_and(|n| self.nodes >= n)
                 || self.stops.iter().flatten().any(|f| f.load(Ordering::Relaxed))
             {
                 self.stopped = true;

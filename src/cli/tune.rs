@@ -1,0 +1,146 @@
+//! `chimera tune`: fits the engine's evaluation weights to a variant by
+//! self-play and writes them to a weights file.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::context::Context;
+use super::output::{Outcome, Output, bad};
+use crate::game::search::{TERMS, Weights};
+use crate::game::tune::{TuneOptions, fit, self_play};
+
+/// Fit the engine's evaluation to a variant: play seeded self-play games,
+/// keep their quiet positions with the results, and fit the evaluation's
+/// weights (piece values on the board and in hand, mobility, placement,
+/// promotion potential, royal danger and shelter, tempo) so that they predict
+/// the results (logistic regression). Writes a weights file that the rules
+/// file can name (`[engine] weights = "FILE"`) or a player can use
+/// (`engine:weights=FILE`). See whether it plays better with
+/// `chimera match VARIANT --a engine:weights=FILE --b engine`.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The variant's rules file.
+    variant: PathBuf,
+    /// Self-play games (1 to 100000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// Engine nodes per move in the games (repeatable, unlike time).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Plies after which a game counts as a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_moves: u64,
+    /// Random plies opening each game (variety).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    random_plies: u64,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: u64,
+    /// Start from these weights instead of the variant's own.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Steps of the fit.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    iterations: u64,
+    /// Where to write the weights (default: the rules file's name with
+    /// `.weights.toml`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    let v = cx.load(&a.variant)?;
+    let start = match &a.weights {
+        Some(p) => Weights::read(&v, p).map_err(bad)?,
+        None => crate::game::search::Searcher::new(&v).eval().weights().clone(),
+    };
+    let target = a.out.clone().unwrap_or_else(|| a.variant.with_extension("weights.toml"));
+    let opts = TuneOptions {
+        games: a.games as usize,
+        nodes: a.nodes,
+        max_plies: a.max_moves as usize,
+        random_plies: a.random_plies as usize,
+        seed: a.seed,
+        threads: a.threads as usize,
+        iterations: a.iterations as usize,
+    };
+    let bar = indicatif::ProgressBar::new(a.games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} self-play games {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let played = self_play(&v, &start, &opts, &|_| bar.inc(1));
+    bar.finish_and_clear();
+    if played.samples.len() < 10 {
+        return Err(bad(format!(
+            "only {} quiet positions from {} games: too few to fit (play more games)",
+            played.samples.len(),
+            played.games
+        )));
+    }
+    let f = fit(&v, &start, &played.samples, opts.iterations);
+    let comment = format!(
+        "Evaluation weights for {} by `chimera tune` ({} {} self-play games at {} nodes a move, seed {}:\n\
+         {} positions; loss {:.5} -> {:.5}, held out {:.5} -> {:.5}). Name this file in the rules file\n\
+         ([engine] weights = \"...\") or use it as engine:weights=FILE.",
+        v.name(),
+        chimera_version(),
+        played.games,
+        opts.nodes,
+        opts.seed,
+        played.samples.len(),
+        f.loss_before,
+        f.loss_after,
+        f.held_out_before,
+        f.held_out_after
+    );
+    std::fs::write(&target, f.weights.to_toml(&v, &comment))
+        .map_err(|e| bad(format!("cannot write {}: {e}", target.display())))?;
+    let terms: Vec<String> = TERMS
+        .iter()
+        .zip(start.terms.iter().zip(f.weights.terms))
+        .map(|(t, (a, b))| format!("{t} {a:.2} -> {b:.2}"))
+        .collect();
+    out.emit(
+        format!(
+            "{}: {} games (first player won {}, drawn {}, second won {}), {} positions\n\
+             fit: loss {:.5} -> {:.5} on {} positions, {:.5} -> {:.5} on {} held out (every tenth game); scale {:.5}\nterms: {}\nwrote {}\n\
+             compare: chimera match {} --a engine:weights={} --b engine",
+            v.name(),
+            played.games,
+            played.outcomes[0],
+            played.outcomes[1],
+            played.outcomes[2],
+            played.samples.len(),
+            f.loss_before,
+            f.loss_after,
+            f.counts.0,
+            f.held_out_before,
+            f.held_out_after,
+            f.counts.1,
+            f.scale,
+            terms.join(", "),
+            target.display(),
+            a.variant.display(),
+            target.display()
+        ),
+        json!({"variant": v.name(), "games": played.games, "outcomes": played.outcomes,
+               "positions": played.samples.len(), "loss_before": f.loss_before,
+               "loss_after": f.loss_after, "held_out_before": f.held_out_before,
+               "held_out_after": f.held_out_after, "scale": f.scale, "weights": target.display().to_string()}),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn chimera_version() -> String {
+    format!("chimera {}", env!("CARGO_PKG_VERSION"))
+}

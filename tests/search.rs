@@ -1,0 +1,357 @@
+//! The engine: it finds mates and wins material at chess and shogi (one
+//! thread and several), a node limit makes it repeatable, its evaluation is
+//! the dot product of its features and weights (what `chimera tune` fits),
+//! weights files and `[engine] weights` are read or refused with their
+//! place, timed games keep the clock, and `chimera tune` writes weights the
+//! engine then plays with.
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+use chimera::game::search::{Limits, MATE_SCORE, Searcher, Weights};
+use chimera::game::tune::{Sample, fit};
+use chimera::game::{Game, TimeControl};
+use chimera::{Position, Variant};
+
+fn variant(name: &str) -> Arc<Variant> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    chimera::load(&root.join("variants").join(name)).expect("bundled variant")
+}
+
+/// The engine's move from `text` (searched to `depth`, or `nodes`), as text.
+fn best(v: &Arc<Variant>, text: &str, depth: i32, threads: usize) -> (String, i32) {
+    let mut pos = Position::from_text(v, text).expect("position");
+    let mut s = Searcher::new(v);
+    let limits = Limits {
+        depth,
+        threads,
+        ..Limits::default()
+    };
+    let root = [pos.hash()];
+    let r = s.search(&mut pos, limits, &root);
+    (pos.move_text(&r.best.expect("a move")), r.score)
+}
+
+#[test]
+fn finds_mates_and_material_at_chess() {
+    let v = variant("chess.toml");
+    for threads in [1, 2] {
+        // A back-rank mate in one, two ways.
+        let (m, score) = best(&v, "6k1/5ppp/8/8/8/8/1Q3PPP/3R2K1 w - - 0 1", 6, threads);
+        assert!(score >= MATE_SCORE - 3, "{m} {score}");
+        assert!(["d1d8", "b2b8"].contains(&m.as_str()), "{m}");
+        // A knight takes the queen it forks with nothing else gained.
+        let (m, score) = best(&v, "r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R2QKB1R w KQkq - 0 1", 6, threads);
+        assert_eq!(m, "c3d5", "threads {threads}");
+        assert!(score > 500, "{score}");
+        // Scholar's mate, and not falling for a poisoned pawn: stalemate-free.
+        let (m, score) = best(
+            &v,
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            4,
+            threads,
+        );
+        assert_eq!((m.as_str(), score), ("h5f7", MATE_SCORE - 1));
+    }
+}
+
+#[test]
+fn finds_a_drop_mate_at_shogi() {
+    let v = variant("shogi.toml");
+    // Black (sente) to move with a gold in hand: G*5b is mate (the king on
+    // 5a is boxed in by its own pieces, the pawn on 5c guards 5b).
+    let (m, score) = best(&v, "3lkl3/3s1s3/4P4/9/9/9/9/9/4K4 b G 1", 3, 1);
+    assert_eq!(m, "G*e8", "G*5b in USI");
+    assert_eq!(score, MATE_SCORE - 1);
+}
+
+#[test]
+fn a_node_limit_makes_the_search_repeatable() {
+    let v = variant("chess.toml");
+    let run = || {
+        let mut pos = Position::start(&v);
+        let mut s = Searcher::new(&v);
+        let limits = Limits {
+            depth: 64,
+            nodes: Some(20_000),
+            ..Limits::default()
+        };
+        let root = [pos.hash()];
+    let r = s.search(&mut pos, limits, &root);
+        (r.best, r.score, r.depth, r.nodes)
+    };
+    let a = run();
+    assert_eq!(a, run());
+    assert!(a.3 < 25_000, "the limit holds: {a:?}");
+}
+
+#[test]
+fn a_searcher_keeps_its_table_between_moves_and_leaves_the_position() {
+    let v = variant("shogi.toml");
+    let mut game = Game::from_start(&v);
+    let mut s = Searcher::with_hash(&v, 4);
+    assert!(s.hash_megabytes() >= 2 && s.hash_megabytes() <= 4);
+    for _ in 0..6 {
+        let mut pos = game.position().clone();
+        let before = pos.to_text();
+        let limits = Limits {
+            depth: 4,
+            ..Limits::default()
+        };
+        let r = s.search(&mut pos, limits, game.hashes());
+        assert_eq!(pos.to_text(), before);
+        game.play(r.best.expect("a move"));
+    }
+}
+
+#[test]
+fn null_moves_are_taken_back_exactly() {
+    for name in ["chess.toml", "shogi.toml", "janggi.toml", "kozune.toml"] {
+        let v = variant(name);
+        let mut pos = Position::start(&v);
+        let (text, hash) = (pos.to_text(), pos.hash());
+        pos.make_null();
+        assert_ne!(pos.side_to_move(), Position::start(&v).side_to_move());
+        assert_ne!(pos.hash(), hash);
+        pos.unmake();
+        assert_eq!((pos.to_text(), pos.hash()), (text, hash), "{name}");
+    }
+}
+
+/// Random positions of a variant, from seeded random games.
+fn positions(v: &Arc<Variant>, n: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut pos = Position::start(v);
+    let mut seed = 12345u64;
+    let mut moves = Vec::new();
+    while out.len() < n {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || pos.ply() > 120 {
+            pos = Position::start(v);
+            continue;
+        }
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        pos.make(moves[(seed >> 33) as usize % moves.len()]);
+        out.push(pos.clone());
+    }
+    out
+}
+
+#[test]
+fn the_evaluation_is_its_features_times_its_weights() {
+    for name in ["chess.toml", "shogi.toml", "kozune.toml", "ko-shogi.toml", "xiangqi.toml"] {
+        let v = variant(name);
+        let mut s = Searcher::new(&v);
+        let w = s.eval().weights().to_vec();
+        let mut scratch = Vec::new();
+        for pos in positions(&v, 40) {
+            let f = s.eval().features(&pos, &mut scratch);
+            let dot: f64 = f.iter().zip(&w).map(|(a, b)| a * b).sum();
+            let e = s.evaluate(&pos) as f64;
+            // Per-piece rounding only.
+            let tolerance = 1.0 + 0.5 * (pos.pieces(chimera::Color::First).len() + pos.pieces(chimera::Color::Second).len()) as f64;
+            assert!((e - dot).abs() <= tolerance, "{name}: {e} vs {dot} at {}", pos.to_text());
+        }
+        // A symmetric start: only the tempo term is left.
+        if name != "kozune.toml" {
+            let e = s.evaluate(&Position::start(&v));
+            assert!((e - 10).abs() <= 1, "{name}: {e}");
+        }
+    }
+}
+
+#[test]
+fn weights_files_round_trip_and_bad_ones_name_their_place() {
+    let v = variant("shogi.toml");
+    let mut w = Weights::defaults(&v);
+    w.terms[0] = 3.5;
+    w.board[1] += 40.0;
+    let text = w.to_toml(&v, "a test");
+    let back = Weights::parse(&v, "w.toml", &text).expect("reads back");
+    for (a, b) in back.to_vec().iter().zip(w.to_vec()) {
+        assert!((a - b).abs() < 0.06, "{a} {b}");
+    }
+    for (bad, expected) in [
+        ("variant = \"Chess\"\n", "w.toml:1:11: these weights are for `Chess`, not `Shogi`"),
+        ("variant = \"Shogi\"\n[terms]\nspeed = 1.0\n", "w.toml:3:1: unknown term `speed`"),
+        ("variant = \"Shogi\"\n[board]\nQ = 900.0\n", "w.toml:3:1: `Q` is not a piece of Shogi"),
+        ("variant = \"Shogi\"\n[hand]\nP = nan\n", "w.toml:3:1: `P`: weights are finite"),
+        ("variant = \"Shogi\"\n[terms]\ntempo = 1e300\n", "w.toml:3:1: `tempo`: weights are finite"),
+        ("variant = \"Shogi\"\n[extra]\n", "w.toml:2:2: unknown field `extra`"),
+        ("variant = \n", "w.toml:1:"),
+    ] {
+        let e = Weights::parse(&v, "w.toml", bad).expect_err(bad);
+        assert!(e.starts_with(expected), "{bad:?}: {e}");
+    }
+}
+
+#[test]
+fn a_rules_file_names_its_weights_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rules = std::fs::read_to_string(root.join("variants/minishogi.toml")).expect("rules");
+    let v = variant("minishogi.toml");
+    let mut w = Weights::defaults(&v);
+    w.terms[5] = 33.0;
+    std::fs::write(dir.path().join("mini.weights.toml"), w.to_toml(&v, "test")).expect("write");
+    let named = dir.path().join("mini.toml");
+    std::fs::write(&named, format!("{rules}\n[engine]\nweights = \"mini.weights.toml\"\n")).expect("write");
+    let tuned = chimera::load(&named).expect("loads with its weights");
+    assert_eq!(Searcher::new(&tuned).eval().weights().terms[5], 33.0);
+    // A missing file and an unknown key are errors at their place.
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, format!("{rules}\n[engine]\nweights = \"none.toml\"\n")).expect("write");
+    let e = chimera::load(&broken).expect_err("no such file");
+    assert!(e.message.contains("cannot use the weights file"), "{}", e.message);
+    assert_eq!(e.line, rules.lines().count() + 3);
+    std::fs::write(&broken, format!("{rules}\n[engine]\nweight = \"w.toml\"\n")).expect("write");
+    let e = chimera::load(&broken).expect_err("unknown key");
+    assert!(e.message.contains("unknown field `weight`"), "{}", e.message);
+}
+
+#[test]
+fn fitting_recovers_a_hidden_weight() {
+    // Results drawn from a known logistic model of one feature: the fit
+    // moves the weight from a wrong start towards the true value.
+    let v = variant("chess.toml");
+    let start = Weights::defaults(&v);
+    let n = start.to_vec().len();
+    let mobility = 2 * v.kind_count();
+    let pawn = v.kind_by_symbol("P").expect("pawn").index();
+    let mut samples = Vec::new();
+    let mut seed = 7u64;
+    for i in 0..4000 {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let x = ((seed >> 40) as f64 / (1u64 << 24) as f64 - 0.5) * 200.0;
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let y = ((seed >> 40) % 7) as f64 - 3.0;
+        let mut f = vec![0.0; n];
+        f[mobility] = x;
+        f[pawn] = y;
+        // True weights: the pawn as it is, 6 centipawns a move; scale 0.004.
+        let p = 1.0 / (1.0 + (-0.004 * (6.0 * x + start.board[pawn] * y)).exp());
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let r = if ((seed >> 40) as f64 / (1u64 << 24) as f64) < p { 1.0 } else { 0.0 };
+        samples.push(Sample {
+            features: f,
+            result: r,
+            game: i,
+        });
+    }
+    let f = fit(&v, &start, &samples, 600);
+    assert!(f.loss_after <= f.loss_before, "{f:?}");
+    assert!(f.weights.terms[0] > 3.0, "mobility fitted upwards from 2: {:?}", f.weights.terms);
+}
+
+#[test]
+fn time_controls_parse_and_refuse_nonsense() {
+    let tc = TimeControl::parse("10+0.1", 0.0).expect("tc");
+    assert_eq!((tc.base.as_millis(), tc.inc.as_millis()), (10_000, 100));
+    assert_eq!(TimeControl::parse("0", 1.0).expect("byoyomi").byoyomi.as_millis(), 1000);
+    for bad in ["", "x", "10+y", "-1", "0+0", "1e9", "nan"] {
+        assert!(TimeControl::parse(bad, 0.0).is_err(), "{bad}");
+    }
+}
+
+fn chimera(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("chimera runs")
+}
+
+#[test]
+fn timed_games_keep_the_clock_without_losing_on_time() {
+    let out = chimera(&[
+        "match",
+        "variants/chess.toml",
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--a",
+        "engine",
+        "--b",
+        "engine:threads=2",
+        "--max-moves",
+        "80",
+        "--json",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(!stdout.contains("time forfeit"), "{stdout}");
+    let last: serde_json::Value = serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    assert_eq!(last["tc"], "1+0.02");
+    // Byoyomi alone, and the flags' misuse.
+    let out = chimera(&["play", "variants/minishogi.toml", "--tc", "0", "--byoyomi", "0.1", "--max-moves", "20"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("time forfeit"));
+    for args in [
+        &["play", "variants/chess.toml", "--byoyomi", "1"][..],
+        &["play", "variants/chess.toml", "--tc", "soon"],
+        &["match", "variants/chess.toml", "--tc", "0+0"],
+        &["play", "variants/chess.toml", "--first", "engine:weights=/no/such/file.toml"],
+        &["play", "variants/chess.toml", "--first", "engine:hash=0"],
+    ] {
+        let out = chimera(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn tune_writes_weights_the_engine_plays_with() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mini.weights.toml");
+    let file_text = file.display().to_string();
+    let out = chimera(&[
+        "tune",
+        "variants/minishogi.toml",
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--max-moves",
+        "60",
+        "--threads",
+        "2",
+        "--iterations",
+        "200",
+        "--out",
+        &file_text,
+        "--json",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    assert_eq!(summary["games"], 6);
+    assert!(summary["positions"].as_u64().is_some_and(|n| n >= 10), "{summary}");
+    let v = variant("minishogi.toml");
+    Weights::read(&v, &file).expect("a weights file for the variant");
+    // Repeatable: the same seed gives the same file.
+    let again = dir.path().join("again.toml");
+    let again_text = again.display().to_string();
+    let out = chimera(&[
+        "tune",
+        "variants/minishogi.toml",
+        "--games",
+        "6",
+        "--nodes",
+        "300",
+        "--max-moves",
+        "60",
+        "--iterations",
+        "200",
+        "--out",
+        &again_text,
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("first"),
+        std::fs::read_to_string(&again).expect("second")
+    );
+    let player = format!("engine:nodes=500,weights={file_text}");
+    let out = chimera(&["play", "variants/minishogi.toml", "--first", &player, "--max-moves", "10"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
