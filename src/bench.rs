@@ -193,28 +193,28 @@ pub const SEARCH_CASES: &[SearchCase] = &[
         name: "chess start",
         rules: include_str!("../variants/chess.toml"),
         position: None,
-        depth: 9,
-        quick_depth: 6,
+        depth: 14,
+        quick_depth: 8,
     },
     SearchCase {
         name: "chess kiwipete",
         rules: include_str!("../variants/chess.toml"),
         position: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        depth: 7,
-        quick_depth: 5,
+        depth: 12,
+        quick_depth: 7,
     },
     SearchCase {
         name: "shogi start",
         rules: include_str!("../variants/shogi.toml"),
         position: None,
-        depth: 7,
-        quick_depth: 5,
+        depth: 12,
+        quick_depth: 7,
     },
     SearchCase {
         name: "Ko shogi start",
         rules: include_str!("../variants/ko-shogi.toml"),
         position: None,
-        depth: 4,
+        depth: 5,
         quick_depth: 3,
     },
 ];
@@ -239,7 +239,8 @@ pub struct SearchMeasure {
 }
 
 /// Runs every search case with a fresh searcher; `report` is called after each.
-pub fn run_search(quick: bool, mut report: impl FnMut(&SearchMeasure)) -> Vec<SearchMeasure> {
+/// `threads` search threads each (Lazy SMP).
+pub fn run_search(quick: bool, threads: usize, mut report: impl FnMut(&SearchMeasure)) -> Vec<SearchMeasure> {
     let mut out = Vec::new();
     for case in SEARCH_CASES {
         let depth = if quick { case.quick_depth } else { case.depth };
@@ -259,8 +260,7 @@ pub fn run_search(quick: bool, mut report: impl FnMut(&SearchMeasure)) -> Vec<Se
         let mut searcher = crate::game::search::Searcher::new(&v);
         let limits = crate::game::search::Limits {
             depth,
-            movetime: None,
-            stop: None,
+            threads,
             ..Default::default()
         };
         let t = Instant::now();

@@ -139,7 +139,10 @@ fn engine_weights(
         .map_err(|e| {
             Box::new(
                 source
-                    .error(name.span(), format!("cannot use the weights file {}", path.display()))
+                    .error(
+                        name.span(),
+                        format!("cannot use the weights file {}", path.display()),
+                    )
                     .help(e.trim().to_string()),
             )
         })

@@ -42,7 +42,12 @@ fn finds_mates_and_material_at_chess() {
         assert!(score >= MATE_SCORE - 3, "{m} {score}");
         assert!(["d1d8", "b2b8"].contains(&m.as_str()), "{m}");
         // A knight takes the queen it forks with nothing else gained.
-        let (m, score) = best(&v, "r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R2QKB1R w KQkq - 0 1", 6, threads);
+        let (m, score) = best(
+            &v,
+            "r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R2QKB1R w KQkq - 0 1",
+            6,
+            threads,
+        );
         assert_eq!(m, "c3d5", "threads {threads}");
         assert!(score > 500, "{score}");
         // Scholar's mate, and not falling for a poisoned pawn: stalemate-free.
@@ -78,7 +83,7 @@ fn a_node_limit_makes_the_search_repeatable() {
             ..Limits::default()
         };
         let root = [pos.hash()];
-    let r = s.search(&mut pos, limits, &root);
+        let r = s.search(&mut pos, limits, &root);
         (r.best, r.score, r.depth, r.nodes)
     };
     let a = run();
@@ -131,7 +136,9 @@ fn positions(v: &Arc<Variant>, n: usize) -> Vec<Position> {
             pos = Position::start(v);
             continue;
         }
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         pos.make(moves[(seed >> 33) as usize % moves.len()]);
         out.push(pos.clone());
     }
@@ -140,7 +147,13 @@ fn positions(v: &Arc<Variant>, n: usize) -> Vec<Position> {
 
 #[test]
 fn the_evaluation_is_its_features_times_its_weights() {
-    for name in ["chess.toml", "shogi.toml", "kozune.toml", "ko-shogi.toml", "xiangqi.toml"] {
+    for name in [
+        "chess.toml",
+        "shogi.toml",
+        "kozune.toml",
+        "ko-shogi.toml",
+        "xiangqi.toml",
+    ] {
         let v = variant(name);
         let mut s = Searcher::new(&v);
         let w = s.eval().weights().to_vec();
@@ -150,8 +163,15 @@ fn the_evaluation_is_its_features_times_its_weights() {
             let dot: f64 = f.iter().zip(&w).map(|(a, b)| a * b).sum();
             let e = s.evaluate(&pos) as f64;
             // Per-piece rounding only.
-            let tolerance = 1.0 + 0.5 * (pos.pieces(chimera::Color::First).len() + pos.pieces(chimera::Color::Second).len()) as f64;
-            assert!((e - dot).abs() <= tolerance, "{name}: {e} vs {dot} at {}", pos.to_text());
+            let tolerance = 1.0
+                + 0.5
+                    * (pos.pieces(chimera::Color::First).len() + pos.pieces(chimera::Color::Second).len())
+                        as f64;
+            assert!(
+                (e - dot).abs() <= tolerance,
+                "{name}: {e} vs {dot} at {}",
+                pos.to_text()
+            );
         }
         // A symmetric start: only the tempo term is left.
         if name != "kozune.toml" {
@@ -173,12 +193,30 @@ fn weights_files_round_trip_and_bad_ones_name_their_place() {
         assert!((a - b).abs() < 0.06, "{a} {b}");
     }
     for (bad, expected) in [
-        ("variant = \"Chess\"\n", "w.toml:1:11: these weights are for `Chess`, not `Shogi`"),
-        ("variant = \"Shogi\"\n[terms]\nspeed = 1.0\n", "w.toml:3:1: unknown term `speed`"),
-        ("variant = \"Shogi\"\n[board]\nQ = 900.0\n", "w.toml:3:1: `Q` is not a piece of Shogi"),
-        ("variant = \"Shogi\"\n[hand]\nP = nan\n", "w.toml:3:1: `P`: weights are finite"),
-        ("variant = \"Shogi\"\n[terms]\ntempo = 1e300\n", "w.toml:3:1: `tempo`: weights are finite"),
-        ("variant = \"Shogi\"\n[extra]\n", "w.toml:2:2: unknown field `extra`"),
+        (
+            "variant = \"Chess\"\n",
+            "w.toml:1:11: these weights are for `Chess`, not `Shogi`",
+        ),
+        (
+            "variant = \"Shogi\"\n[terms]\nspeed = 1.0\n",
+            "w.toml:3:1: unknown term `speed`",
+        ),
+        (
+            "variant = \"Shogi\"\n[board]\nQ = 900.0\n",
+            "w.toml:3:1: `Q` is not a piece of Shogi",
+        ),
+        (
+            "variant = \"Shogi\"\n[hand]\nP = nan\n",
+            "w.toml:3:1: `P`: weights are finite",
+        ),
+        (
+            "variant = \"Shogi\"\n[terms]\ntempo = 1e300\n",
+            "w.toml:3:1: `tempo`: weights are finite",
+        ),
+        (
+            "variant = \"Shogi\"\n[extra]\n",
+            "w.toml:2:2: unknown field `extra`",
+        ),
         ("variant = \n", "w.toml:1:"),
     ] {
         let e = Weights::parse(&v, "w.toml", bad).expect_err(bad);
@@ -196,7 +234,11 @@ fn a_rules_file_names_its_weights_file() {
     w.terms[5] = 33.0;
     std::fs::write(dir.path().join("mini.weights.toml"), w.to_toml(&v, "test")).expect("write");
     let named = dir.path().join("mini.toml");
-    std::fs::write(&named, format!("{rules}\n[engine]\nweights = \"mini.weights.toml\"\n")).expect("write");
+    std::fs::write(
+        &named,
+        format!("{rules}\n[engine]\nweights = \"mini.weights.toml\"\n"),
+    )
+    .expect("write");
     let tuned = chimera::load(&named).expect("loads with its weights");
     assert_eq!(Searcher::new(&tuned).eval().weights().terms[5], 33.0);
     // A missing file and an unknown key are errors at their place.
@@ -222,17 +264,27 @@ fn fitting_recovers_a_hidden_weight() {
     let mut samples = Vec::new();
     let mut seed = 7u64;
     for i in 0..4000 {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let x = ((seed >> 40) as f64 / (1u64 << 24) as f64 - 0.5) * 200.0;
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let y = ((seed >> 40) % 7) as f64 - 3.0;
         let mut f = vec![0.0; n];
         f[mobility] = x;
         f[pawn] = y;
         // True weights: the pawn as it is, 6 centipawns a move; scale 0.004.
         let p = 1.0 / (1.0 + (-0.004 * (6.0 * x + start.board[pawn] * y)).exp());
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let r = if ((seed >> 40) as f64 / (1u64 << 24) as f64) < p { 1.0 } else { 0.0 };
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let r = if ((seed >> 40) as f64 / (1u64 << 24) as f64) < p {
+            1.0
+        } else {
+            0.0
+        };
         samples.push(Sample {
             features: f,
             result: r,
@@ -241,14 +293,21 @@ fn fitting_recovers_a_hidden_weight() {
     }
     let f = fit(&v, &start, &samples, 600);
     assert!(f.loss_after <= f.loss_before, "{f:?}");
-    assert!(f.weights.terms[0] > 3.0, "mobility fitted upwards from 2: {:?}", f.weights.terms);
+    assert!(
+        f.weights.terms[0] > 3.0,
+        "mobility fitted upwards from 2: {:?}",
+        f.weights.terms
+    );
 }
 
 #[test]
 fn time_controls_parse_and_refuse_nonsense() {
     let tc = TimeControl::parse("10+0.1", 0.0).expect("tc");
     assert_eq!((tc.base.as_millis(), tc.inc.as_millis()), (10_000, 100));
-    assert_eq!(TimeControl::parse("0", 1.0).expect("byoyomi").byoyomi.as_millis(), 1000);
+    assert_eq!(
+        TimeControl::parse("0", 1.0).expect("byoyomi").byoyomi.as_millis(),
+        1000
+    );
     for bad in ["", "x", "10+y", "-1", "0+0", "1e9", "nan"] {
         assert!(TimeControl::parse(bad, 0.0).is_err(), "{bad}");
     }
@@ -282,17 +341,32 @@ fn timed_games_keep_the_clock_without_losing_on_time() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(!stdout.contains("time forfeit"), "{stdout}");
-    let last: serde_json::Value = serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    let last: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
     assert_eq!(last["tc"], "1+0.02");
     // Byoyomi alone, and the flags' misuse.
-    let out = chimera(&["play", "variants/minishogi.toml", "--tc", "0", "--byoyomi", "0.1", "--max-moves", "20"]);
+    let out = chimera(&[
+        "play",
+        "variants/minishogi.toml",
+        "--tc",
+        "0",
+        "--byoyomi",
+        "0.1",
+        "--max-moves",
+        "20",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!String::from_utf8_lossy(&out.stdout).contains("time forfeit"));
     for args in [
         &["play", "variants/chess.toml", "--byoyomi", "1"][..],
         &["play", "variants/chess.toml", "--tc", "soon"],
         &["match", "variants/chess.toml", "--tc", "0+0"],
-        &["play", "variants/chess.toml", "--first", "engine:weights=/no/such/file.toml"],
+        &[
+            "play",
+            "variants/chess.toml",
+            "--first",
+            "engine:weights=/no/such/file.toml",
+        ],
         &["play", "variants/chess.toml", "--first", "engine:hash=0"],
     ] {
         let out = chimera(args);
@@ -323,10 +397,18 @@ fn tune_writes_weights_the_engine_plays_with() {
         "--json",
     ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
     assert_eq!(summary["games"], 6);
-    assert!(summary["positions"].as_u64().is_some_and(|n| n >= 10), "{summary}");
+    assert!(
+        summary["positions"].as_u64().is_some_and(|n| n >= 10),
+        "{summary}"
+    );
     let v = variant("minishogi.toml");
     Weights::read(&v, &file).expect("a weights file for the variant");
     // Repeatable: the same seed gives the same file.
@@ -352,6 +434,13 @@ fn tune_writes_weights_the_engine_plays_with() {
         std::fs::read_to_string(&again).expect("second")
     );
     let player = format!("engine:nodes=500,weights={file_text}");
-    let out = chimera(&["play", "variants/minishogi.toml", "--first", &player, "--max-moves", "10"]);
+    let out = chimera(&[
+        "play",
+        "variants/minishogi.toml",
+        "--first",
+        &player,
+        "--max-moves",
+        "10",
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }

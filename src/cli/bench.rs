@@ -21,12 +21,15 @@ pub(crate) struct Args {
     /// from fixed positions (chess, shogi, Ko shogi), with nodes per second.
     #[arg(long)]
     search: bool,
+    /// With --search: search threads (Lazy SMP); the time to the same depth shows the gain.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256), requires = "search")]
+    threads: u64,
 }
 
 pub(crate) fn run(a: Args) -> Outcome {
     let out = Output::new(a.json);
     if a.search {
-        crate::bench::run_search(a.quick, |m| {
+        crate::bench::run_search(a.quick, a.threads as usize, |m| {
             out.emit(
                 crate::bench::format_search_line(m),
                 json!({"case": m.case, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "best": m.best, "score": m.score}),

@@ -63,7 +63,10 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         Some(p) => Weights::read(&v, p).map_err(bad)?,
         None => crate::game::search::Searcher::new(&v).eval().weights().clone(),
     };
-    let target = a.out.clone().unwrap_or_else(|| a.variant.with_extension("weights.toml"));
+    let target = a
+        .out
+        .clone()
+        .unwrap_or_else(|| a.variant.with_extension("weights.toml"));
     let opts = TuneOptions {
         games: a.games as usize,
         nodes: a.nodes,

@@ -74,7 +74,12 @@ pub struct SelfPlay {
 
 /// Plays `opts.games` seeded games of the engine against itself with
 /// `weights`; `progress` hears of each finished game (its number).
-pub fn self_play(v: &Arc<Variant>, weights: &Weights, opts: &TuneOptions, progress: &(dyn Fn(usize) + Sync)) -> SelfPlay {
+pub fn self_play(
+    v: &Arc<Variant>,
+    weights: &Weights,
+    opts: &TuneOptions,
+    progress: &(dyn Fn(usize) + Sync),
+) -> SelfPlay {
     let next = AtomicUsize::new(0);
     let threads = opts.threads.clamp(1, opts.games.max(1));
     let parts: Vec<SelfPlay> = std::thread::scope(|s| {
@@ -235,9 +240,7 @@ pub fn fit(v: &Variant, start: &Weights, all: &[Sample], iterations: usize) -> F
     // Each weight moves in steps scaled to its own size (pieces in
     // centipawns, terms in their units).
     let scale: Vec<f64> = x0.iter().map(|x| x.abs().max(1.0)).collect();
-    let frozen: Vec<bool> = (0..n)
-        .map(|i| i < 2 * v.kind_count() && x0[i] == 0.0)
-        .collect();
+    let frozen: Vec<bool> = (0..n).map(|i| i < 2 * v.kind_count() && x0[i] == 0.0).collect();
     let mut x = x0.clone();
     let (mut m, mut vv) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, lr, eps, pull) = (0.9, 0.999, 0.01, 1e-12, 1e-3);

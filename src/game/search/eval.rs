@@ -5,7 +5,7 @@
 //! - material on the board, one value per kind: the rules file's `value`, or
 //!   one derived from the piece's average number of moves on an empty board;
 //! - material off the board (hand, reserve, pocket), one value per kind;
-//! - mobility: pseudo-legal board moves;
+//! - mobility: pseudo-legal board moves (of pieces with single-leg moves);
 //! - placement: for each piece, its number of moves on an empty board from
 //!   its square minus its average (centre over edge, for every kind alike);
 //! - promotion potential: what a promotion would gain, times nearness to the
@@ -355,11 +355,17 @@ impl Eval {
     }
 }
 
-/// Board moves of a side's pieces (pseudo-legal, drops left out).
+/// Board moves of a side's pieces (pseudo-legal, drops left out). Pieces of
+/// several legs (lions, cavalry, shots) are left out: their walks cost far
+/// more than a ray scan, and their placement term already rewards squares
+/// where they have many moves.
 fn mobility(pos: &Position, color: Color, buf: &mut Vec<crate::engine::Move>) -> i32 {
     buf.clear();
+    let v = pos.variant();
     for &sq in pos.pieces(color) {
-        if let Some(p) = pos.piece_at(sq) {
+        if let Some(p) = pos.piece_at(sq)
+            && v.def(p.kind()).legs.is_none()
+        {
             pos.piece_moves(sq, p, buf);
         }
     }
