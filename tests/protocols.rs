@@ -222,6 +222,24 @@ proptest! {
 }
 
 #[test]
+fn uci_searches_by_nodes_with_threads_and_hash() {
+    let out = uci(
+        &[],
+        "uci\nsetoption name Threads value 2\nsetoption name Hash value 8\nposition startpos\ngo nodes 3000\nisready\n",
+    );
+    assert!(
+        out.iter().any(|l| l.starts_with("option name Threads type spin")),
+        "{out:?}"
+    );
+    assert!(
+        out.iter().any(|l| l.starts_with("option name Hash type spin")),
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.starts_with("info string")), "{out:?}");
+    assert!(legal_after(&variant("chess.toml"), &[], bestmove(&out)[0]));
+}
+
+#[test]
 fn uci_quit_stops_a_search_at_once() {
     let out = uci(&[], "position startpos\ngo infinite\nquit\n");
     assert!(bestmove(&out).len() <= 1, "{out:?}");

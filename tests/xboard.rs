@@ -405,3 +405,95 @@ fn xboard_runs_chimera_against_sjaak_at_shogi_and_fairymax_at_shatranj() {
         check_xboard_game("shatranj", &pgn, &log);
     }
 }
+
+#[test]
+fn xboard_sets_threads_and_table_size() {
+    let out = speak(
+        "xboard",
+        &[],
+        "xboard\nprotover 2\nnew\ncores 2\nmemory 8\ncores none\nmemory 0\nsd 3\ngo\nping 1\nquit\n",
+    );
+    assert!(out.iter().any(|l| l.contains("memory=1 smp=1")), "{out:?}");
+    assert!(
+        out.iter().any(|l| l == "Error (bad number): cores none"),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l == "Error (bad number): memory 0"), "{out:?}");
+    let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:?}");
+    assert!(legal_after(&variant("chess.toml"), &[], played[0]));
+}
+
+/// Timed games against Fairy-Max (XBoard: `level`, `time`, `otim`) and
+/// Stockfish (UCI: `go wtime … btime …`): chimera keeps its clock.
+#[test]
+fn timed_games_against_xboard_and_uci_engines() {
+    for (program, package, player, told) in [
+        (
+            "/usr/games/fairymax",
+            "fairymax",
+            "xboard:/usr/games/fairymax",
+            "> level 0 0:03 0.05",
+        ),
+        (
+            "/usr/games/stockfish",
+            "stockfish",
+            "uci:/usr/games/stockfish,Skill Level=0",
+            "> go wtime ",
+        ),
+        (
+            "/usr/games/gpsusi",
+            "gpsshogi",
+            "usi:/usr/games/gpsusi",
+            "> go btime ",
+        ),
+    ] {
+        if !installed(program, package) {
+            continue;
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let log = dir.path().join("engine.log");
+        let variant = if program.ends_with("gpsusi") {
+            "variants/shogi.toml"
+        } else {
+            "variants/chess.toml"
+        };
+        let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "match",
+                variant,
+                "--games",
+                "2",
+                "--tc",
+                "3+0.05",
+                "--max-moves",
+                "40",
+                "--json",
+                "--b",
+                player,
+            ])
+            .arg("--log")
+            .arg(&log)
+            .output()
+            .expect("chimera runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{player}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for line in stdout.lines() {
+            let game: serde_json::Value = serde_json::from_str(line).expect("json");
+            if let (Some(a), Some(result)) = (game["a_plays"].as_str(), game["result"].as_str()) {
+                // chimera (A) never loses on time.
+                assert!(
+                    !(result.contains("time forfeit") && !result.starts_with(a)),
+                    "{player}: {result}"
+                );
+            }
+        }
+        let log = std::fs::read_to_string(&log).expect("log");
+        assert!(log.contains(told), "{player}: no `{told}` in the log");
+    }
+}
