@@ -10,8 +10,9 @@
 //!   its square minus its average (centre over edge, for every kind alike);
 //! - promotion potential: what a promotion would gain, times nearness to the
 //!   nearest square where the piece may promote;
-//! - royal danger: enemy material near each royal piece, and in hand;
-//! - shelter: own pieces next to each royal piece;
+//! - royal danger: enemy material near each royal piece (or, without royal
+//!   pieces, each piece of a command set), and in hand;
+//! - shelter: own pieces next to each of them;
 //! - tempo: being the side to move.
 
 use std::sync::Arc;
@@ -191,6 +192,9 @@ pub struct Eval {
     psq: [Vec<i32>; 2],
     hand: Vec<i32>,
     royal: Vec<bool>,
+    /// Kinds whose safety counts: royal pieces, or where there are none,
+    /// the pieces of the command sets.
+    guarded: Vec<bool>,
     /// Values for move ordering and exchange estimates (royal pieces high).
     order_values: Vec<i32>,
 }
@@ -208,6 +212,7 @@ impl Eval {
             psq: [Vec::new(), Vec::new()],
             hand: Vec::new(),
             royal: v.kinds().map(|k| v.piece(k).is_royal()).collect(),
+            guarded: guarded_kinds(v),
             order_values: Vec::new(),
         };
         e.set_weights(w);
@@ -297,7 +302,7 @@ impl Eval {
         for c in Color::BOTH {
             for &rsq in pos.pieces(c) {
                 let Some(p) = pos.piece_at(rsq) else { continue };
-                if !self.royal[p.kind().index()] {
+                if !self.guarded[p.kind().index()] {
                     continue;
                 }
                 for &sq in pos.pieces(!c) {
@@ -353,6 +358,17 @@ impl Eval {
         f[2 * kinds + 5] = 1.0;
         f
     }
+}
+
+/// The kinds the royal-safety terms watch: the royal pieces, or, in a
+/// variant without any, the pieces of its command sets.
+fn guarded_kinds(v: &Variant) -> Vec<bool> {
+    let any_royal = v.kinds().any(|k| v.piece(k).is_royal());
+    v.kinds()
+        .map(|k| {
+            v.piece(k).is_royal() || (!any_royal && v.end.command.iter().flatten().any(|set| set.contains(k)))
+        })
+        .collect()
 }
 
 /// Board moves of a side's pieces (pseudo-legal, drops left out). Pieces of
