@@ -453,10 +453,11 @@ fn timed_games_against_xboard_and_uci_engines() {
         }
         let dir = tempfile::tempdir().expect("temp dir");
         let log = dir.path().join("engine.log");
-        let variant = if program.ends_with("gpsusi") {
-            "variants/shogi.toml"
+        // gpsusi predates USI's binc/winc: byoyomi instead of an increment.
+        let (variant, clock): (&str, &[&str]) = if program.ends_with("gpsusi") {
+            ("variants/shogi.toml", &["--tc", "3", "--byoyomi", "0.05"])
         } else {
-            "variants/chess.toml"
+            ("variants/chess.toml", &["--tc", "3+0.05"])
         };
         let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -465,14 +466,13 @@ fn timed_games_against_xboard_and_uci_engines() {
                 variant,
                 "--games",
                 "2",
-                "--tc",
-                "3+0.05",
                 "--max-moves",
                 "40",
                 "--json",
                 "--b",
                 player,
             ])
+            .args(clock)
             .arg("--log")
             .arg(&log)
             .output()
@@ -482,6 +482,11 @@ fn timed_games_against_xboard_and_uci_engines() {
             out.status.success(),
             "{player}: {stdout}{}",
             String::from_utf8_lossy(&out.stderr)
+        );
+        // No protocol failure on either side.
+        assert!(
+            !stdout.contains("engine failure") && !stdout.contains("illegal move"),
+            "{player}: {stdout}"
         );
         for line in stdout.lines() {
             let game: serde_json::Value = serde_json::from_str(line).expect("json");

@@ -13,15 +13,23 @@
 set -uo pipefail
 chimera="$1" out="$2" games="${3:-40}" tc="${4:-10+0.1}"
 mkdir -p "$out"
+# run NAME VARIANT OPPONENT [extra match flags]
 run() {
   local name="$1" variant="$2" opponent="$3" program="${3#*:}"
+  shift 3
   program="${program%%,*}"
   if [ ! -x "$program" ]; then
     echo "skip $name: $program is not installed"
     return
   fi
-  echo "== $name: $games games at $tc"
-  "$chimera" match "variants/$variant.toml" --games "$games" --tc "$tc" \
+  local clock=(--tc "$tc")
+  # gpsusi predates USI's binc/winc (it exits on them): the same base time
+  # with the increment as byoyomi instead.
+  if [ "${1:-}" = byoyomi ]; then
+    clock=(--tc "${tc%%+*}" --byoyomi "${tc#*+}")
+  fi
+  echo "== $name: $games games at ${clock[*]}"
+  "$chimera" match "variants/$variant.toml" --games "$games" "${clock[@]}" \
     --a engine --b "$opponent" --log "$out/$name.log" --json >"$out/$name.jsonl" 2>&1
   tail -n 1 "$out/$name.jsonl"
 }
@@ -31,7 +39,7 @@ for m in ${MATCHES:-fairymax-chess fairymax-shatranj sjaakii-shogi gpsusi-shogi 
     fairymax-shatranj) run "$m" shatranj xboard:/usr/games/fairymax ;;
     fairymax-makruk) run "$m" makruk xboard:/usr/games/fairymax ;;
     sjaakii-shogi) run "$m" shogi xboard:/usr/games/sjaakii ;;
-    gpsusi-shogi) run "$m" shogi usi:/usr/games/gpsusi ;;
+    gpsusi-shogi) run "$m" shogi usi:/usr/games/gpsusi byoyomi ;;
     fairy-stockfish-shogi) run "$m" shogi usi:/usr/games/fairy-stockfish ;;
     fairy-stockfish-chess) run "$m" chess uci:/usr/games/fairy-stockfish ;;
     *) echo "unknown match $m" ;;
