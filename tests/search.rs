@@ -374,12 +374,10 @@ fn timed_games_keep_the_clock_without_losing_on_time() {
     }
 }
 
-#[test]
-fn tune_writes_weights_the_engine_plays_with() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("mini.weights.toml");
-    let file_text = file.display().to_string();
-    let out = chimera(&[
+/// `chimera tune` on minishogi, small, writing `out`; extra flags after.
+fn tune(out: &Path, extra: &[&str]) -> std::process::Output {
+    let out = out.display().to_string();
+    let mut args = vec![
         "tune",
         "variants/minishogi.toml",
         "--games",
@@ -388,14 +386,20 @@ fn tune_writes_weights_the_engine_plays_with() {
         "300",
         "--max-moves",
         "60",
-        "--threads",
-        "2",
         "--iterations",
         "200",
         "--out",
-        &file_text,
-        "--json",
-    ]);
+        &out,
+    ];
+    args.extend_from_slice(extra);
+    chimera(&args)
+}
+
+#[test]
+fn tune_writes_weights_the_engine_plays_with() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("mini.weights.toml");
+    let out = tune(&file, &["--threads", "2", "--json"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -411,29 +415,14 @@ fn tune_writes_weights_the_engine_plays_with() {
     );
     let v = variant("minishogi.toml");
     Weights::read(&v, &file).expect("a weights file for the variant");
-    // Repeatable: the same seed gives the same file.
+    // Repeatable: the same seed gives the same file, whatever the threads.
     let again = dir.path().join("again.toml");
-    let again_text = again.display().to_string();
-    let out = chimera(&[
-        "tune",
-        "variants/minishogi.toml",
-        "--games",
-        "6",
-        "--nodes",
-        "300",
-        "--max-moves",
-        "60",
-        "--iterations",
-        "200",
-        "--out",
-        &again_text,
-    ]);
-    assert!(out.status.success());
+    assert!(tune(&again, &[]).status.success());
     assert_eq!(
         std::fs::read_to_string(&file).expect("first"),
         std::fs::read_to_string(&again).expect("second")
     );
-    let player = format!("engine:nodes=500,weights={file_text}");
+    let player = format!("engine:nodes=500,weights={}", file.display());
     let out = chimera(&[
         "play",
         "variants/minishogi.toml",

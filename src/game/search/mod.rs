@@ -492,17 +492,21 @@ impl Worker {
         Some((c * self.kinds + kind.index()) * self.squares + to.index())
     }
 
+    /// What a move captures, by ordering value.
+    fn victims(&self, pos: &Position, m: &Move) -> i32 {
+        m.captures()
+            .iter()
+            .filter_map(|&c| pos.piece_at(c))
+            .map(|q| self.eval.order_value(q.kind()))
+            .sum()
+    }
+
     /// A static exchange estimate of a capture or promotion: what it wins,
     /// less the mover if the target square is defended and the mover is
     /// worth more than what it takes.
     fn exchange(&self, pos: &Position, m: &Move) -> i32 {
         let e = &*self.eval;
-        let mut gain: i32 = m
-            .captures()
-            .iter()
-            .filter_map(|&c| pos.piece_at(c))
-            .map(|q| e.order_value(q.kind()))
-            .sum();
+        let mut gain = self.victims(pos, m);
         let mover = match m.kind() {
             MoveKind::Board => m.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind()),
             _ => Some(m.piece),
@@ -538,12 +542,7 @@ impl Worker {
                 10_000_000
             } else if m.is_capture() || m.promotion().is_some() {
                 let x = self.exchange(pos, m);
-                let victim: i32 = m
-                    .captures()
-                    .iter()
-                    .filter_map(|&c| pos.piece_at(c))
-                    .map(|q| self.eval.order_value(q.kind()))
-                    .sum();
+                let victim = self.victims(pos, m);
                 if x >= 0 {
                     2_000_000 + 16 * victim.min(50_000) + x.min(50_000)
                 } else {
@@ -903,12 +902,7 @@ impl Worker {
                 if self.scores[ply][i] < 0 && self.scores[ply][i] != 10_000_000 {
                     continue;
                 }
-                let gain: i32 = m
-                    .captures()
-                    .iter()
-                    .filter_map(|&c| pos.piece_at(c))
-                    .map(|q| self.eval.order_value(q.kind()))
-                    .sum();
+                let gain = self.victims(pos, &m);
                 if m.promotion().is_none() && stand + gain + 200 <= alpha {
                     continue;
                 }
