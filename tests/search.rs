@@ -41,16 +41,16 @@ fn finds_mates_and_material_at_chess() {
         let (m, score) = best(&v, "6k1/5ppp/8/8/8/8/1Q3PPP/3R2K1 w - - 0 1", 6, threads);
         assert!(score >= MATE_SCORE - 3, "{m} {score}");
         assert!(["d1d8", "b2b8"].contains(&m.as_str()), "{m}");
-        // A knight takes the queen it forks with nothing else gained.
+        // The undefended queen is taken (by the knight or the queen).
         let (m, score) = best(
             &v,
             "r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R2QKB1R w KQkq - 0 1",
             6,
             threads,
         );
-        assert_eq!(m, "c3d5", "threads {threads}");
+        assert!(["c3d5", "d1d5"].contains(&m.as_str()), "threads {threads}: {m}");
         assert!(score > 500, "{score}");
-        // Scholar's mate, and not falling for a poisoned pawn: stalemate-free.
+        // Scholar's mate.
         let (m, score) = best(
             &v,
             "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",

@@ -332,6 +332,13 @@ impl EnginePlayer {
     /// cannot be read or does not fit the variant.
     pub fn from_config(v: &Arc<Variant>, c: &EngineConfig) -> Result<Self, String> {
         let mut p = Self::build(v, c);
+        let got = p.searcher.hash_megabytes();
+        if got < c.hash_mb / 2 {
+            return Err(format!(
+                "engine:hash={}: only {got} MiB could be had for the table",
+                c.hash_mb
+            ));
+        }
         if let Some(path) = &c.weights {
             p.searcher.set_weights(super::search::Weights::read(v, path)?);
         }

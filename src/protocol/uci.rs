@@ -227,7 +227,14 @@ impl Uci {
         self.finish_search();
         if name.eq_ignore_ascii_case("hash") {
             self.hash_mb = n;
-            self.searcher = Some(self.new_searcher());
+            let s = self.new_searcher();
+            if s.hash_megabytes() < n / 2 {
+                self.say(&format!(
+                    "info string Hash: only {} MiB could be had",
+                    s.hash_megabytes()
+                ));
+            }
+            self.searcher = Some(s);
         } else {
             self.threads = n;
         }

@@ -66,17 +66,25 @@ pub fn fingerprint(m: &Move) -> u16 {
 }
 
 impl Table {
-    /// A table of about `mb` mebibytes (at least one bucket).
+    /// A table of about `mb` mebibytes (at least one bucket); smaller, by
+    /// halves, when the memory cannot be had ([`Table::megabytes`] tells).
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) << 20;
-        let buckets = (bytes / (16 * BUCKET)).next_power_of_two() / 2;
-        let buckets = buckets.max(1);
-        let mut words = Vec::with_capacity(buckets * BUCKET * 2);
-        words.resize_with(buckets * BUCKET * 2, || AtomicU64::new(0));
-        Table {
-            words,
-            buckets,
-            age: AtomicU64::new(0),
+        let mut bytes = mb.max(1) << 20;
+        loop {
+            // The largest power of two that fits (keys are masked).
+            let fit = (bytes / (16 * BUCKET)).max(1);
+            let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+            let len = buckets * BUCKET * 2;
+            let mut words: Vec<AtomicU64> = Vec::new();
+            if words.try_reserve_exact(len).is_ok() {
+                words.resize_with(len, || AtomicU64::new(0));
+                return Table {
+                    words,
+                    buckets,
+                    age: AtomicU64::new(0),
+                };
+            }
+            bytes /= 2;
         }
     }
 
