@@ -60,4 +60,6 @@ pub use engine::{
     PromotionTrigger, Reason, Registry, RepetitionResult, RepetitionRule, Square, StateSlot, Store,
     Strictness, TextError, Variant, judge, perft, perft_counting_drop_mates, perft_divide, repetition,
 };
-pub use load::{Compiled, Loader, MAX_FILE_BYTES, load, load_str, load_tests, read_text_file};
+pub use load::{
+    Compiled, Loader, MAX_FILE_BYTES, is_weights_file, load, load_str, load_tests, read_text_file,
+};

@@ -123,6 +123,15 @@ impl Loader {
     }
 }
 
+/// Whether a path names an engine weights file (`*.weights.toml`, as
+/// `chimera tune` writes them) rather than a rules file: folders of rules
+/// files may hold them too.
+pub fn is_weights_file(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with(".weights.toml"))
+}
+
 /// Reads the weights file `[engine] weights` names (relative to the rules
 /// file), checked against the variant.
 fn engine_weights(

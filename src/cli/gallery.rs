@@ -93,7 +93,7 @@ fn collect(p: &Path, files: &mut Vec<PathBuf>) -> Result<(), Failure> {
         for e in entries.flatten() {
             collect(&e.path(), files)?;
         }
-    } else if p.extension().is_some_and(|x| x == "toml") {
+    } else if p.extension().is_some_and(|x| x == "toml") && !crate::is_weights_file(p) {
         files.push(p.to_path_buf());
     } else if !p.exists() {
         return Err(bad(format!("{} does not exist", p.display())));

@@ -59,7 +59,7 @@ impl Library {
                 std::fs::read_dir(target).map_err(|e| format!("cannot read {}: {e}", target.display()))?;
             for entry in entries.flatten() {
                 let path = entry.path();
-                if path.extension().is_some_and(|e| e == "toml") {
+                if path.extension().is_some_and(|e| e == "toml") && !crate::is_weights_file(&path) {
                     files.push((stem(&path), path));
                 }
             }
