@@ -40,7 +40,10 @@ for m in ${MATCHES:-fairymax-chess fairymax-shatranj sjaakii-shogi gpsusi-shogi 
     fairymax-makruk) run "$m" makruk xboard:/usr/games/fairymax ;;
     sjaakii-shogi) run "$m" shogi xboard:/usr/games/sjaakii ;;
     gpsusi-shogi) run "$m" shogi usi:/usr/games/gpsusi byoyomi ;;
-    fairy-stockfish-shogi) run "$m" shogi usi:/usr/games/fairy-stockfish ;;
+    # Over UCI: Debian's Fairy-Stockfish reads USI's btime as the second
+    # player's clock (the first player's is wtime to it), so over USI it
+    # spends the opponent's time and loses on time.
+    fairy-stockfish-shogi) run "$m" shogi uci:/usr/games/fairy-stockfish ;;
     fairy-stockfish-chess) run "$m" chess uci:/usr/games/fairy-stockfish ;;
     *) echo "unknown match $m" ;;
   esac
