@@ -195,7 +195,7 @@ impl Searcher {
         }
         std::thread::scope(|s| {
             let helpers: Vec<_> = (1..threads)
-                .map(|_| {
+                .map(|i| {
                     let mut p = pos.clone();
                     let mut w = Worker::new(p.variant(), Arc::clone(&self.eval), Arc::clone(&self.table));
                     w.prepare(
@@ -207,6 +207,9 @@ impl Searcher {
                         depth: limits.depth,
                         ..Limits::default()
                     };
+                    // Every other helper runs a ply ahead of the main thread, so the
+                    // threads spread over two depths instead of repeating one.
+                    w.ahead = (i % 2) as i32;
                     s.spawn(move || w.iterate(&mut p, &l, start, None).nodes)
                 })
                 .collect();
@@ -277,6 +280,8 @@ struct Worker {
     /// The variant allows null moves (no rule makes passing special).
     null_ok: bool,
     root_best: Option<Move>,
+    /// Plies a helper thread's iterations start ahead of the main thread's.
+    ahead: i32,
 }
 
 impl Worker {
@@ -318,6 +323,7 @@ impl Worker {
             lmr,
             null_ok: v.null_move_ok(),
             root_best: None,
+            ahead: 0,
         }
     }
 
@@ -364,7 +370,7 @@ impl Worker {
             return report;
         }
         let mut prev: i32 = 0;
-        for depth in 1..=limits.depth.max(1) {
+        for depth in (1 + self.ahead)..=limits.depth.max(1) {
             let mut delta = 25;
             let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
                 (prev - delta, prev + delta)
