@@ -5,10 +5,10 @@
 //! engine replies and reaches a result; screenshots of the boards go to the
 //! test's temporary folder (with CHIMERA_SCREENSHOTS=DIR, to DIR). Skipped
 //! with a message when Selenium or Chromium is missing (CI installs both).
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 mod common;
 use common::python_tool;
@@ -24,27 +24,31 @@ impl Drop for Served {
 }
 
 fn serve(args: &[&str]) -> (Served, String) {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
+    use std::io::BufRead;
+    // Port 0: the server takes a free port and says which (a port chosen
+    // here and freed could be taken by another program before it binds).
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .current_dir(root)
         .arg("serve")
         .args(args)
-        .args(["--port", &port.to_string()])
+        .args(["--port", "0"])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("chimera serve starts");
+    let stderr = child.stderr.take().expect("stderr");
     let served = Served(child);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chimera serve did not listen");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (served, format!("http://127.0.0.1:{port}"))
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    let first = lines.next().and_then(Result::ok).unwrap_or_default();
+    // Keep reading what it says, so that it never writes into a closed pipe.
+    std::thread::spawn(move || lines.for_each(drop));
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .map(|u| u.trim_end_matches('/').to_string())
+        .unwrap_or_else(|| panic!("chimera serve did not say where it listens: {first:?}"));
+    (served, url)
 }
 
 #[test]

@@ -132,8 +132,10 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let mut library = Library::new(&a.target).map_err(bad)?;
     let address = format!("{}:{}", a.host, a.port);
     let server = Server::http(&address).map_err(|e| bad(format!("cannot listen on {address}: {e}")))?;
+    // The address bound (with --port 0, the port the system chose).
+    let bound = server.server_addr().to_ip().map_or(address, |a| a.to_string());
     eprintln!(
-        "chimera serve: http://{address}/ ({} variant(s)); Ctrl-C stops it",
+        "chimera serve: http://{bound}/ ({} variant(s)); Ctrl-C stops it",
         library.files.len()
     );
     for request in server.incoming_requests() {
