@@ -25,7 +25,7 @@ use crate::web;
 pub(crate) struct Args {
     /// A rules file, or a folder of them (e.g. variants/).
     target: PathBuf,
-    /// The port to listen on.
+    /// The port to listen on (0: a free one, printed at the start).
     #[arg(long, default_value_t = 8080)]
     port: u16,
     /// The address to listen on (127.0.0.1: this machine only).
