@@ -39,3 +39,12 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("wwii-chess", include_str!("../variants/wwii-chess.toml")),
     ("xiangqi", include_str!("../variants/xiangqi.toml")),
 ];
+
+/// The engine weights files in `variants/weights/`, by the name a rules file
+/// in `variants/` gives them (`[engine] weights`): a bundled rules file is
+/// compiled from text, with no folder to find its weights file in, so it
+/// finds them here.
+pub const WEIGHTS: &[(&str, &str)] = &[(
+    "weights/kozune.weights.toml",
+    include_str!("../variants/weights/kozune.weights.toml"),
+)];

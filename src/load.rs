@@ -143,18 +143,26 @@ fn engine_weights(
         .parent()
         .unwrap_or(Path::new(""))
         .join(name.get_ref());
-    crate::game::search::Weights::read(&Arc::new(v.clone()), &path)
-        .map(|w| w.to_vec())
-        .map_err(|e| {
-            Box::new(
-                source
-                    .error(
-                        name.span(),
-                        format!("cannot use the weights file {}", path.display()),
-                    )
-                    .help(e.trim().to_string()),
-            )
-        })
+    let v = Arc::new(v.clone());
+    // A rules file compiled from text (a bundled one) has no folder: its
+    // weights file is one of the bundled ones, if it exists nowhere else.
+    let bundled = crate::bundled::WEIGHTS
+        .iter()
+        .find(|(n, _)| *n == name.get_ref() && !path.exists());
+    let weights = match bundled {
+        Some((n, text)) => crate::game::search::Weights::parse(&v, n, text),
+        None => crate::game::search::Weights::read(&v, &path),
+    };
+    weights.map(|w| w.to_vec()).map_err(|e| {
+        Box::new(
+            source
+                .error(
+                    name.span(),
+                    format!("cannot use the weights file {}", path.display()),
+                )
+                .help(e.trim().to_string()),
+        )
+    })
 }
 
 /// A compiled rules file with its schema and lint warnings.

@@ -433,3 +433,24 @@ fn tune_writes_weights_the_engine_plays_with() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn kozune_plays_with_its_tuned_weights_from_a_file_or_bundled() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = Weights::read(
+        &variant("kozune.toml"),
+        &root.join("variants/weights/kozune.weights.toml"),
+    )
+    .expect("the shipped weights");
+    assert_ne!(shipped, Weights::defaults(&variant("kozune.toml")));
+    let from_file = variant("kozune.toml");
+    assert_eq!(Searcher::new(&from_file).eval().weights(), &shipped);
+    // Compiled from text, as the protocols compile bundled variants.
+    let text = chimera::bundled::VARIANTS
+        .iter()
+        .find(|(n, _)| *n == "kozune")
+        .map(|(_, t)| *t)
+        .expect("bundled");
+    let bundled = chimera::load_str("kozune.toml", text).expect("compiles without a folder");
+    assert_eq!(Searcher::new(&bundled).eval().weights(), &shipped);
+}
