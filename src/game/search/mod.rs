@@ -721,17 +721,19 @@ impl Worker {
         None
     }
 
-    /// The reduction of a late quiet move (0 for any other).
+    /// The reduction of a late quiet move, `pos` after it (0 for any other).
     fn reduction(
         &self,
         n: &Node,
         searched: usize,
         order_score: i32,
         quiet: bool,
-        gives_check: bool,
+        pos: &Position,
         improving: bool,
     ) -> i32 {
-        if n.depth < 3 || !quiet || n.in_check || gives_check || order_score >= 999_999 {
+        // The move is made: a check it gives is tested last, as the
+        // child node tests it again.
+        if n.depth < 3 || !quiet || n.in_check || order_score >= 999_999 || pos.in_check(pos.side_to_move()) {
             return 0;
         }
         let mut r = self.lmr[n.depth.min(63) as usize][searched.min(63)] as i32;
@@ -786,7 +788,6 @@ impl Worker {
             }
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
-            let gives_check = pos.in_check(pos.side_to_move());
             let alpha = n.alpha;
             let mut score;
             if searched == 0 {
@@ -799,7 +800,7 @@ impl Worker {
                     if n.pv { Kind::Pv } else { Kind::Zero },
                 );
             } else {
-                let r = self.reduction(&n, searched, order_score, quiet, gives_check, improving);
+                let r = self.reduction(&n, searched, order_score, quiet, pos, improving);
                 score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, Kind::Zero);
                 if score > alpha && r > 0 {
                     score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, Kind::Zero);
