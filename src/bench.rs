@@ -7,12 +7,17 @@ use std::time::Instant;
 
 use crate::engine::{Position, Variant, perft};
 
+/// Chess's "kiwipete" position (Peter McKenzie's perft test position).
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
 /// One benchmark case: a variant file shipped in `variants/`, a depth.
 pub struct Case {
     /// The case's name in reports.
     pub name: &'static str,
     /// The rules file's text.
     pub rules: &'static str,
+    /// The position, in the variant's notation (`None`: the start).
+    pub position: Option<&'static str>,
     /// Perft depth of a full run.
     pub depth: u32,
     /// Perft depth with `--quick`.
@@ -20,47 +25,62 @@ pub struct Case {
 }
 
 /// The fixed set: the start position of every seed game and of the classic
-/// games, at depths that take about a second each.
+/// games, and chess's "kiwipete" (castling, en passant, pins, checks), at
+/// depths that take about a second each.
 pub const CASES: &[Case] = &[
     Case {
         name: "chess start",
         rules: include_str!("../variants/chess.toml"),
+        position: None,
         depth: 6,
         quick_depth: 5,
     },
     Case {
+        name: "chess kiwipete",
+        rules: include_str!("../variants/chess.toml"),
+        position: Some(KIWIPETE),
+        depth: 5,
+        quick_depth: 4,
+    },
+    Case {
         name: "shogi start",
         rules: include_str!("../variants/shogi.toml"),
+        position: None,
         depth: 5,
         quick_depth: 4,
     },
     Case {
         name: "crazyhouse start",
         rules: include_str!("../variants/crazyhouse.toml"),
+        position: None,
         depth: 5,
         quick_depth: 4,
     },
     Case {
         name: "Ko shogi start",
         rules: include_str!("../variants/ko-shogi.toml"),
+        position: None,
         depth: 3,
         quick_depth: 2,
     },
     Case {
         name: "Kozune start",
         rules: include_str!("../variants/kozune.toml"),
+        position: None,
         depth: 4,
         quick_depth: 3,
     },
     Case {
         name: "Pocket Shogi Copper start",
         rules: include_str!("../variants/pocket-shogi-copper.toml"),
+        position: None,
         depth: 4,
         quick_depth: 3,
     },
     Case {
         name: "WWII Chess start",
         rules: include_str!("../variants/wwii-chess.toml"),
+        position: None,
         depth: 5,
         quick_depth: 4,
     },
@@ -93,6 +113,20 @@ fn variant(rules: &str, name: &str) -> Option<Arc<Variant>> {
     }
 }
 
+/// A case's position: the start, or its text (a bad one is reported).
+fn case_position(v: &Arc<Variant>, name: &str, text: Option<&str>) -> Option<Position> {
+    match text {
+        None => Some(Position::start(v)),
+        Some(text) => match Position::from_text(v, text) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                eprintln!("{name}: {e}");
+                None
+            }
+        },
+    }
+}
+
 fn measure(case: &str, engine: &str, depth: u32, f: impl FnOnce() -> u64) -> Measure {
     let t = Instant::now();
     let nodes = f();
@@ -116,7 +150,9 @@ pub fn run(quick: bool, mut report: impl FnMut(&Measure, Option<f64>)) -> Vec<Me
         let Some(v) = variant(case.rules, case.name) else {
             continue;
         };
-        let mut pos = Position::start(&v);
+        let Some(mut pos) = case_position(&v, case.name, case.position) else {
+            continue;
+        };
         let ours = measure(case.name, "chimera", depth, || perft(&mut pos, depth));
         report(&ours, None);
         if let Some(reference) = reference(case.name, depth) {
@@ -135,6 +171,17 @@ fn reference(case: &str, depth: u32) -> Option<Measure> {
         "chess start" => Some(measure(case, "shakmaty 0.30.1", depth, || {
             shakmaty::perft(&shakmaty::Chess::default(), depth)
         })),
+        "chess kiwipete" => {
+            use shakmaty::{CastlingMode, Chess, fen::Fen};
+            let pos: Chess = KIWIPETE
+                .parse::<Fen>()
+                .ok()?
+                .into_position(CastlingMode::Standard)
+                .ok()?;
+            Some(measure(case, "shakmaty 0.30.1", depth, || {
+                shakmaty::perft(&pos, depth)
+            }))
+        }
         "shogi start" => {
             let pos = rsshogi::board::Position::from_sfen(
                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
@@ -199,7 +246,7 @@ pub const SEARCH_CASES: &[SearchCase] = &[
     SearchCase {
         name: "chess kiwipete",
         rules: include_str!("../variants/chess.toml"),
-        position: Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        position: Some(KIWIPETE),
         depth: 12,
         quick_depth: 7,
     },
@@ -247,15 +294,8 @@ pub fn run_search(quick: bool, threads: usize, mut report: impl FnMut(&SearchMea
         let Some(v) = variant(case.rules, case.name) else {
             continue;
         };
-        let mut pos = match case.position {
-            Some(text) => match Position::from_text(&v, text) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("{}: {e}", case.name);
-                    continue;
-                }
-            },
-            None => Position::start(&v),
+        let Some(mut pos) = case_position(&v, case.name, case.position) else {
+            continue;
         };
         let mut searcher = crate::game::search::Searcher::new(&v);
         let limits = crate::game::search::Limits {
