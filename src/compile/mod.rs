@@ -89,6 +89,11 @@ pub fn compile(
         .filter(|(_, d)| d.drop_split_colours)
         .map(|(i, _)| crate::engine::types::PieceKind::from_index(i))
         .collect();
+    let off_target = kinds_where(&pieces, |d| {
+        d.legs.is_some() || d.rays.iter().flatten().any(|r| r.rule.shoots)
+    });
+    let en_passant = kinds_where(&pieces, |d| d.rays.iter().flatten().any(|r| r.rule.en_passant));
+    let no_drop_mate = kinds_where(&pieces, |d| d.no_drop_mate);
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
     let material = Default::default();
     let mut variant = Variant {
@@ -105,10 +110,15 @@ pub fn compile(
         gates,
         extra_legality: false,
         extra_make: false,
+        hooks_change_board: false,
         drops_reset_clock: file.hand.as_ref().is_some_and(|h| h.drops_reset_clock),
         castles,
         castle_keep,
         attack_lines,
+        ray_table: Default::default(),
+        off_target,
+        en_passant,
+        no_drop_mate,
         slow_attackers,
         has_drops,
         colour_split,
@@ -126,6 +136,8 @@ pub fn compile(
         options,
     };
     native::attach(file, &cx, registry, &mut variant)?;
+    variant.ray_table = crate::engine::legs::RayTable::build(&variant);
+    variant.hooks_change_board = variant.hooks.iter().any(|h| h.changes_board());
     variant.extra_legality = !variant.hooks.is_empty()
         || variant.pocket.is_some_and(|p| p.from_board)
         || variant.moves.no_checks
@@ -145,6 +157,16 @@ pub fn compile(
     variant.start = start;
     setup::check(file, &cx, &variant)?;
     Ok(variant)
+}
+
+/// The kinds whose definitions satisfy `f`.
+fn kinds_where(pieces: &[crate::engine::variant::PieceDef], f: impl Fn(&crate::engine::variant::PieceDef) -> bool) -> crate::engine::KindSet {
+    pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| f(d))
+        .map(|(i, _)| crate::engine::types::PieceKind::from_index(i))
+        .collect()
 }
 
 /// The source being compiled, for diagnostics.

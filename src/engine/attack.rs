@@ -111,41 +111,166 @@ impl Position {
         })
     }
 
-    /// Own pieces standing alone between the royal square and an enemy piece
-    /// that attacks along that line. Returns how many (may exceed `out.len()`,
-    /// in which case `out` holds only the first ones).
-    pub(crate) fn pinned(&self, us: Color, king: Square, out: &mut [Square]) -> usize {
+    /// What the safety of `us`'s royal piece on `king` asks of `us`'s
+    /// moves, read off the enemy's reverse attack lines: the lines that give
+    /// check and the pieces that are pinned. Only where those lines describe
+    /// every enemy attack (no slow attackers).
+    pub(crate) fn royal_safety(&self, us: Color, king: Square) -> Safety {
         let v = &*self.v;
         let g = &v.geometry;
         let them = !us;
-        let mut n = 0;
+        let mut s = Safety {
+            checks: 0,
+            evasions: SquareSet::EMPTY,
+            npins: 0,
+            pins: [(Square::NONE, 0, 0); MAX_PINS],
+        };
         for line in &v.attack_lines[them.index()] {
-            if line.masks.len() < 2 {
-                continue;
-            }
-            let ray = g.ray(line.vector, king);
-            let len = ray.len().min(line.masks.len());
-            let mut candidate = Square::NONE;
-            for i in 0..len {
+            let (start, len) = g.ray_span(line.vector, king);
+            let ray = g.span(start, len);
+            let n = ray.len().min(line.masks.len());
+            let mut own = usize::MAX;
+            for i in 0..n {
                 let Some(q) = self.board[ray[i].index()] else {
                     continue;
                 };
-                if !candidate.is_some() {
-                    if q.color() != us {
-                        break;
+                let attacks = q.color() == them && line.masks[i].contains(q.kind());
+                if own == usize::MAX {
+                    if attacks {
+                        // A check: a move by another piece must end on this
+                        // line, between the royal piece and the checker or
+                        // on the checker, and on every other checking line.
+                        let segment = SquareSet::of(&ray[..=i]);
+                        s.evasions = if s.checks == 0 {
+                            segment
+                        } else {
+                            s.evasions.and(&segment)
+                        };
+                        s.checks += 1;
+                    } else if q.color() == us && line.masks.len() > i + 1 {
+                        own = i;
+                        continue;
                     }
-                    candidate = ray[i];
-                } else {
-                    if q.color() == them && line.masks[i].contains(q.kind()) {
-                        if n < out.len() {
-                            out[n] = candidate;
-                        }
-                        n += 1;
+                } else if attacks {
+                    // A pin: the piece may move only along the line, up to
+                    // the pinner.
+                    if s.npins < MAX_PINS {
+                        s.pins[s.npins] = (ray[own], start, i as u16 + 1);
                     }
+                    s.npins += 1;
+                }
+                break;
+            }
+        }
+        s
+    }
+
+    /// Squares where a piece of kind `k` of `by` would attack `target`
+    /// straight away (the reverse attack lines from `target`, up to the first
+    /// piece): where a drop of it gives check.
+    pub(crate) fn attacking_squares(&self, target: Square, by: Color, k: PieceKind) -> SquareSet {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let mut set = SquareSet::EMPTY;
+        for line in &v.attack_lines[by.index()] {
+            let ray = g.ray(line.vector, target);
+            for (i, &t) in ray.iter().enumerate().take(line.masks.len()) {
+                if line.masks[i].contains(k) {
+                    set.insert(t);
+                }
+                if self.board[t.index()].is_some() {
                     break;
                 }
             }
         }
-        n
+        set
+    }
+}
+
+/// Most pins [`Safety`] keeps square by square; beyond them, every move is
+/// tested by making it.
+const MAX_PINS: usize = 16;
+
+/// A set of squares of any board (26 × 26 at most).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SquareSet([u64; super::geometry::MAX_SQUARES.div_ceil(64)]);
+
+impl SquareSet {
+    /// No square.
+    pub(crate) const EMPTY: SquareSet = SquareSet([0; super::geometry::MAX_SQUARES.div_ceil(64)]);
+
+    /// The set of these squares.
+    fn of(squares: &[Square]) -> SquareSet {
+        let mut s = SquareSet::EMPTY;
+        for &t in squares {
+            s.insert(t);
+        }
+        s
+    }
+
+    /// Adds a square.
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, sq: Square) {
+        self.0[sq.index() / 64] |= 1 << (sq.index() % 64);
+    }
+
+    /// Whether the set holds a square.
+    #[inline(always)]
+    pub(crate) fn contains(&self, sq: Square) -> bool {
+        self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
+    }
+
+    /// The squares in both sets.
+    fn and(&self, other: &SquareSet) -> SquareSet {
+        let mut s = *self;
+        for (a, b) in s.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        s
+    }
+}
+
+/// The demands of a royal piece's safety on its side's moves (see
+/// [`Position::royal_safety`]). A move of another piece that captures on
+/// its destination alone is legal when [`Safety::allows`] it; the royal
+/// piece's own moves are tested against the enemy's attacks.
+pub(crate) struct Safety {
+    /// How many lines give check.
+    pub checks: u8,
+    /// With checks: the squares that answer all of them.
+    pub evasions: SquareSet,
+    npins: usize,
+    /// (pinned square, the pin line's span from the royal piece to the
+    /// pinner, inclusive).
+    pins: [(Square, u32, u16); MAX_PINS],
+}
+
+impl Safety {
+    /// Whether the piece on `sq` is pinned (or may be: pins beyond those
+    /// kept count every piece as pinned).
+    #[inline]
+    pub(crate) fn pinned(&self, sq: Square) -> bool {
+        self.npins > MAX_PINS || self.pins[..self.npins].iter().any(|p| p.0 == sq)
+    }
+
+    /// Whether a piece entering `to` (from the board at `from`, or from a
+    /// hand with `from` none) keeps the royal piece safe; `None` when only
+    /// making the move can tell (too many pins).
+    #[inline]
+    pub(crate) fn allows(&self, g: &super::geometry::Geometry, from: Square, to: Square) -> Option<bool> {
+        if self.checks > 0 && !self.evasions.contains(to) {
+            return Some(false);
+        }
+        if self.npins == 0 || !from.is_some() {
+            return Some(true);
+        }
+        if self.npins > MAX_PINS {
+            return None;
+        }
+        Some(
+            self.pins[..self.npins]
+                .iter()
+                .all(|&(sq, start, len)| sq != from || g.span(start, len).contains(&to)),
+        )
     }
 }

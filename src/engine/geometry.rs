@@ -160,6 +160,19 @@ impl Geometry {
         &self.pool[start as usize..start as usize + len as usize]
     }
 
+    /// Where the squares of [`Geometry::ray`] start in the shared pool, and
+    /// how many there are: a ray kept as numbers (see [`Geometry::span`]).
+    #[inline(always)]
+    pub(crate) fn ray_span(&self, vector: VectorId, sq: Square) -> (u32, u16) {
+        self.spans[vector as usize * self.nsq + sq.index()]
+    }
+
+    /// The squares of a span from [`Geometry::ray_span`] (or a prefix of it).
+    #[inline(always)]
+    pub(crate) fn span(&self, start: u32, len: u16) -> &[Square] {
+        &self.pool[start as usize..start as usize + len as usize]
+    }
+
     /// Square name: file letter and rank number, `a1` … `z26`; `-` for none.
     pub fn name(&self, sq: Square) -> String {
         if !sq.is_some() {

@@ -44,6 +44,15 @@ pub trait Hook: Send + Sync + fmt::Debug {
     /// opponent). Every change goes through `fx`.
     fn after_move(&self, _fx: &mut Effects<'_>) {}
 
+    /// Whether [`Hook::after_move`] may change the board (put, remove or
+    /// change pieces; state slots do not count). Only where no hook does can
+    /// the engine judge a move's legality from the board before it (pins,
+    /// checks); otherwise it makes each move and looks. A hook that says
+    /// `false` must not call [`Effects::set_square`] (debug builds check).
+    fn changes_board(&self) -> bool {
+        true
+    }
+
     /// A result the position alone decides (the game is then over and the
     /// position has no legal moves).
     fn decided(&self, _pos: &Position) -> Option<GameResult> {
@@ -285,6 +294,8 @@ pub struct Effects<'a> {
     pub(crate) mover: Color,
     pub(crate) moved: Option<Piece>,
     pub(crate) captured: [Option<Piece>; MAX_CAPTURES],
+    /// The running hook said it may change the board.
+    pub(crate) may_change_board: bool,
 }
 
 impl Effects<'_> {
@@ -326,6 +337,10 @@ impl Effects<'_> {
 
     /// Puts a piece on a square, or empties it (`None`).
     pub fn set_square(&mut self, sq: Square, piece: Option<Piece>) {
+        debug_assert!(
+            self.may_change_board,
+            "a hook whose changes_board() is false changed the board"
+        );
         self.pos.record_square(sq, piece);
     }
 

@@ -100,6 +100,140 @@ impl Ray {
     }
 }
 
+/// [`SquareRay::flags`]: the leg may end on an empty square.
+const RAY_MOVES: u8 = 1;
+/// [`SquareRay::flags`]: the leg may capture the first enemy piece.
+const RAY_CAPTURES: u8 = 2;
+/// [`SquareRay::flags`]: only empty squares, the first piece and the
+/// squares a lame leap passes decide the leg's stops — no minimum distance,
+/// hop, filter, zone or promotion on the way — so generation walks it in a
+/// tight loop.
+const RAY_SIMPLE: u8 = 4;
+/// [`SquareRay::flags`]: the leg may also capture en passant (simple only
+/// while there is no en-passant square).
+const RAY_EN_PASSANT: u8 = 8;
+
+/// One ray of a single-leg piece from one square, ready to walk: its squares
+/// (capped at the leg's range) and what decides its stops. Conditions on
+/// the start square (initial-only and zone legs, double steps leaving an
+/// en-passant square) are settled when the table is built.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SquareRay {
+    /// The squares, as a span of the geometry's pool ([`Geometry::span`](super::geometry::Geometry::span)).
+    start: u32,
+    /// Squares a lame leap passes, which must be empty (a span too; length 0
+    /// when there are none).
+    passes: u32,
+    len: u16,
+    passes_len: u8,
+    flags: u8,
+    /// The ray's index among the piece's rays for its side (its rule).
+    ray: u16,
+    /// `Move::aux` of its moves to empty squares (a double step's
+    /// en-passant flag).
+    aux: u8,
+}
+
+/// For every piece (kind and side) and square, the rays of its single-leg
+/// moves that can start there, in the order of the piece's rays. Built once
+/// per variant; move generation reads one slice per piece.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RayTable {
+    /// Where each (piece code, square)'s rays start in `rays`; one more
+    /// entry than pairs.
+    offsets: Vec<u32>,
+    rays: Vec<SquareRay>,
+    nsq: usize,
+}
+
+impl RayTable {
+    /// The table of a compiled variant's pieces.
+    pub(crate) fn build(v: &super::variant::Variant) -> RayTable {
+        let g = &v.geometry;
+        let nsq = g.nsq;
+        let codes = 2 * v.nkinds() + 1;
+        let mut t = RayTable {
+            offsets: Vec::with_capacity(codes * nsq + 1),
+            rays: Vec::new(),
+            nsq,
+        };
+        for code in 0..codes {
+            // Code 0 is no piece; codes are 1 + kind * 2 + side.
+            let piece = code
+                .checked_sub(1)
+                .map(|c| (PieceKind::from_index(c / 2), Color::from_index(c % 2)));
+            for sq in g.all_squares() {
+                t.offsets.push(t.rays.len() as u32);
+                if let Some((k, c)) = piece {
+                    t.add_rays(v, v.def(k), c, sq);
+                }
+            }
+        }
+        t.offsets.push(t.rays.len() as u32);
+        t
+    }
+
+    /// The rays of a piece of kind `def` and side `c` from `sq`.
+    fn add_rays(&mut self, v: &super::variant::Variant, def: &PieceDef, c: Color, sq: Square) {
+        use super::variant::{PROMO_FROM, PROMO_TO};
+        let g = &v.geometry;
+        let ci = c.index();
+        let promo = &def.promo_at[ci];
+        for (i, ray) in def.rays[ci].iter().enumerate() {
+            let rule = &ray.rule;
+            let (start, full) = g.ray_span(ray.vector, sq);
+            let len = full.min(rule.max);
+            if len == 0
+                || (rule.initial && !def.initial[ci][sq.index()])
+                || (rule.zone && !def.zone[ci][sq.index()])
+            {
+                continue;
+            }
+            let (passes, passes_len, passing_simple) = match rule.passing {
+                Passing::Free => (0, 0, true),
+                Passing::Empty { unit, steps } => {
+                    let (s, n) = g.ray_span(unit, sq);
+                    if n < steps {
+                        continue;
+                    }
+                    (s, steps as u8, steps <= u8::MAX as u16)
+                }
+                _ => (0, 0, false),
+            };
+            let promotes = promo[sq.index()] & PROMO_FROM != 0
+                || g.span(start, len).iter().any(|s| promo[s.index()] & PROMO_TO != 0);
+            let simple = passing_simple
+                && rule.hop == Hop::None
+                && rule.min <= 1
+                && !rule.shoots
+                && !rule.within
+                && (!rule.captures || def.filters.cannot_capture.is_empty())
+                && !promotes;
+            let flags = if rule.moves { RAY_MOVES } else { 0 }
+                | if rule.captures { RAY_CAPTURES } else { 0 }
+                | if simple { RAY_SIMPLE } else { 0 }
+                | if rule.en_passant { RAY_EN_PASSANT } else { 0 };
+            let leaves_ep = rule.ep_create && def.ep_from[ci][sq.index()];
+            self.rays.push(SquareRay {
+                start,
+                passes,
+                len,
+                passes_len,
+                flags,
+                ray: i as u16,
+                aux: if leaves_ep { AUX_EP_CREATE } else { 0 },
+            });
+        }
+    }
+
+    /// The rays of piece `p` from `sq`.
+    #[inline(always)]
+    fn from(&self, p: Piece, sq: Square) -> &[SquareRay] {
+        let i = p.code() * self.nsq + sq.index();
+        &self.rays[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+}
+
 /// Which pieces a piece may not take, shoot or hop.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TargetFilters {
@@ -172,7 +306,7 @@ impl Sink for RaySink<'_> {
                 }
                 m
             }
-            Stop::Capture => Move::board(self.from, t).with_capture(t),
+            Stop::Capture => Move::capture(self.from, t),
             Stop::EnPassant(victim) => Move::board(self.from, t).with_capture(victim),
         };
         self.pos.push_board(self.kind, self.color, m, self.out);
@@ -373,39 +507,80 @@ impl Position {
         let v = &*self.v;
         let g = &v.geometry;
         let c = p.color();
-        let k = p.kind();
-        let def = v.def(k);
         let start = out.len();
-        for ray in &def.rays[c.index()] {
-            let rule = &ray.rule;
-            let sqs = g.ray(ray.vector, from);
-            if sqs.is_empty() || (!ray.plain && !self.leg_may_start(rule, def, c, from)) {
+        // Rays that may capture en passant need the general scan only while
+        // there is an en-passant square.
+        let not_simple = if self.ep.is_some() {
+            RAY_EN_PASSANT
+        } else {
+            0
+        };
+        for sr in v.ray_table.from(p, from) {
+            let sqs = g.span(sr.start, sr.len);
+            if sr.flags & (RAY_SIMPLE | not_simple) != RAY_SIMPLE {
+                self.ray_moves_general(from, p, sr.ray as usize, sqs, out);
                 continue;
             }
-            let leaves_ep = !ray.plain && rule.ep_create && def.ep_from[c.index()][from.index()];
-            let before = out.len();
-            scan(
-                self,
-                sqs,
-                rule,
-                &def.filters,
-                c,
-                (self.ep, self.ep_victim),
-                RaySink {
-                    pos: self,
-                    from,
-                    kind: k,
-                    color: c,
-                    leaves_ep,
-                    out,
-                },
-            );
-            if !ray.plain && rule.within {
-                super::movegen::keep_inside(&def.zone[c.index()], out, before);
+            if sr.passes_len != 0
+                && g.span(sr.passes, sr.passes_len as u16)
+                    .iter()
+                    .any(|s| self.board[s.index()].is_some())
+            {
+                continue;
+            }
+            for &t in sqs {
+                match self.board[t.index()] {
+                    None => {
+                        if sr.flags & RAY_MOVES != 0 {
+                            let mut m = Move::board(from, t);
+                            m.aux = sr.aux;
+                            out.push(m);
+                        }
+                    }
+                    Some(q) => {
+                        if sr.flags & RAY_CAPTURES != 0 && q.color() != c {
+                            out.push(Move::capture(from, t));
+                        }
+                        break;
+                    }
+                }
             }
         }
-        if def.overlapping_rays {
+        if v.def(p.kind()).overlapping_rays {
             dedup_from(out, start);
+        }
+    }
+
+    /// The moves along one ray whose stops need more than the simple walk.
+    #[inline(never)]
+    fn ray_moves_general(&self, from: Square, p: Piece, ray: usize, sqs: &[Square], out: &mut Vec<Move>) {
+        let (c, k) = (p.color(), p.kind());
+        let def = self.v.def(k);
+        let ray = &def.rays[c.index()][ray];
+        let rule = &ray.rule;
+        if !ray.plain && !self.leg_may_start(rule, def, c, from) {
+            return;
+        }
+        let leaves_ep = !ray.plain && rule.ep_create && def.ep_from[c.index()][from.index()];
+        let before = out.len();
+        scan(
+            self,
+            sqs,
+            rule,
+            &def.filters,
+            c,
+            (self.ep, self.ep_victim),
+            RaySink {
+                pos: self,
+                from,
+                kind: k,
+                color: c,
+                leaves_ep,
+                out,
+            },
+        );
+        if !ray.plain && rule.within {
+            super::movegen::keep_inside(&def.zone[c.index()], out, before);
         }
     }
 }

@@ -266,7 +266,7 @@ impl Position {
         captured: [Option<Piece>; MAX_CAPTURES],
     ) {
         if let Some(immune) = self.v.moves.explosion
-            && mv.ncap > 0
+            && mv.is_capture()
         {
             self.explode(mv.to, immune);
         }
@@ -353,8 +353,8 @@ impl Position {
     }
 
     fn make_board(&mut self, mv: Move, us: Color, undo: &mut Undo) {
-        for i in 0..mv.ncap as usize {
-            let sq = mv.caps[i];
+        for i in 0..mv.ncap() {
+            let sq = mv.cap(i);
             let Some(q) = self.take(sq) else { continue };
             undo.captured[i] = Some(q);
             if self.v.def(q.kind()).royal {
@@ -364,7 +364,7 @@ impl Position {
                 self.add_store(Store::Hand, us, k, 1);
             }
         }
-        if mv.ncap > 0 {
+        if mv.is_capture() {
             self.halfmove = 0;
         }
         let Some(p) = self.take(mv.from) else { return };
@@ -408,8 +408,10 @@ impl Position {
             mover,
             moved,
             captured,
+            may_change_board: true,
         };
         for hook in &v.hooks {
+            fx.may_change_board = hook.changes_board();
             hook.after_move(&mut fx);
         }
         if self
@@ -502,9 +504,9 @@ impl Position {
                 if let Some(p) = undo.moved {
                     self.set_raw(mv.from, p);
                 }
-                for i in (0..mv.ncap as usize).rev() {
+                for i in (0..mv.ncap()).rev() {
                     let Some(q) = undo.captured[i] else { continue };
-                    self.set_raw(mv.caps[i], q);
+                    self.set_raw(mv.cap(i), q);
                     if let Some(k) = self.to_hand_kind(q) {
                         let idx = self.store_index(us, k);
                         self.stores[Store::Hand as usize][idx] -= 1;

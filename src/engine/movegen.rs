@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
+use super::attack::{Safety, SquareSet};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -61,7 +62,7 @@ impl Position {
         let open = |sq: Square| v.gate_bit(sq, c).is_some_and(|b| self.castling & b != 0);
         for i in 0..out.len() {
             let m = out[i];
-            let flags: &[u16] = match m.kind {
+            let flags: &[u8] = match m.kind {
                 MoveKind::Board if open(m.from) => &[AUX_GATE],
                 MoveKind::Castle => {
                     let cs = &v.castles[(m.aux & super::moves::AUX_CASTLE) as usize];
@@ -255,7 +256,7 @@ impl Position {
             self.make(m);
             buf.clear();
             self.piece_moves(m.to, Piece::new(m.promo, c), &mut buf);
-            let quiet = !buf.iter().any(|x| x.ncap > 0) && !self.in_check(!c);
+            let quiet = !buf.iter().any(|x| x.is_capture()) && !self.in_check(!c);
             self.unmake();
             if quiet {
                 out.push(m);
@@ -422,7 +423,7 @@ impl Position {
             }
             let mut m = Move::board(cs.king, cs.king_to);
             m.kind = MoveKind::Castle;
-            m.aux = i as u16;
+            m.aux = i as u8;
             out.push(m);
         }
     }
@@ -474,8 +475,8 @@ impl Position {
                 !check
             });
         }
-        if rules.compulsory_capture && out.iter().any(|m| m.ncap > 0) {
-            out.retain(|m| m.ncap > 0);
+        if rules.compulsory_capture && out.iter().any(|m| m.is_capture()) {
+            out.retain(|m| m.is_capture());
         }
         if self.v.promotion_moves && !self.in_placement() {
             self.promotion_moves(out);
@@ -554,9 +555,25 @@ impl Position {
     }
 
     fn legal_moves_core(&mut self, out: &mut Vec<Move>) {
-        self.pseudo_moves(out);
         let us = self.side;
         let them = !us;
+        // Fast path: one royal piece and attackers that the reverse attack
+        // lines describe completely, and a board that changes by the move
+        // alone. Then the lines tell which pieces are pinned and which
+        // squares answer a check, and the royal piece's own moves are tested
+        // against the attacks on their destinations.
+        let fast = self.v.slow_attackers[them.index()].is_empty()
+            && self.v.moves.explosion.is_none()
+            && !self.v.moves.no_facing_royals
+            && self.v.gates.is_empty()
+            && !self.v.hooks_change_board
+            && self.royal_count[us.index()] == 1
+            && !self.in_placement();
+        if fast {
+            self.legal_moves_fast(out);
+            return;
+        }
+        self.pseudo_moves(out);
         // Without a royal piece nothing can be left in check; only the
         // drop-mate ban (which needs the opponent's royal) remains to test.
         if !self.has_royal(us) {
@@ -573,48 +590,129 @@ impl Position {
             }
             return;
         }
-        // Fast path: one royal piece and attackers that the reverse attack lines
-        // describe completely. Then a move by a non-royal piece that is not
-        // pinned, captures only on its destination and is made while not in
-        // check cannot expose the royal piece.
-        let fast = self.v.slow_attackers[them.index()].is_empty()
-            && self.v.moves.explosion.is_none()
-            && !self.v.moves.no_facing_royals
-            && self.v.gates.is_empty()
-            && matches!(self.royal_squares(us), RoyalSquares::One(_));
-        if !fast {
-            self.filter_full(out, us);
-            return;
-        }
+        self.filter_full(out, us);
+    }
+
+    /// Legal moves where [`Position::royal_safety`] can judge them: the
+    /// moves of pieces it leaves free go straight into the list; the others
+    /// (the royal piece, pinned pieces, pieces that may capture off their
+    /// destination, every piece in check, drops that need a look) are
+    /// generated after them and judged one by one.
+    fn legal_moves_fast(&mut self, out: &mut Vec<Move>) {
+        let us = self.side;
         let king = self.royal[us.index()];
-        if self.attacked(king, them) {
-            self.filter_full(out, us);
-            return;
+        let safety = self.royal_safety(us, king);
+        let v = &*self.v;
+        let off_target = if self.ep.is_some() {
+            v.off_target | v.en_passant
+        } else {
+            v.off_target
+        };
+        let free = |sq: Square, p: Piece| {
+            safety.checks == 0 && sq != king && !safety.pinned(sq) && !off_target.contains(p.kind())
+        };
+        for &sq in &self.plist[us.index()] {
+            if let Some(p) = self.board[sq.index()]
+                && free(sq, p)
+            {
+                self.piece_moves(sq, p, out);
+            }
         }
-        let mut pinned = [Square::NONE; 32];
-        let npinned = self.pinned(us, king, &mut pinned);
-        let all_suspect = npinned > pinned.len();
-        let mut i = 0;
+        let drops_free = safety.checks == 0 && (self.drop_mates_allowed || v.no_drop_mate.is_empty());
+        if drops_free {
+            self.pieces_in_hand_moves(out);
+        }
+        let judged = out.len();
+        for &sq in &self.plist[us.index()] {
+            if let Some(p) = self.board[sq.index()]
+                && !free(sq, p)
+            {
+                self.piece_moves(sq, p, out);
+            }
+        }
+        if !drops_free {
+            self.pieces_in_hand_moves(out);
+        }
+        if !v.castles.is_empty() {
+            self.castle_moves(out);
+        }
+        if v.moves.pass {
+            out.push(Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0)));
+        }
+        let mut drop_checks = None;
+        let mut i = judged;
         while i < out.len() {
             let m = out[i];
-            let needs_test = match m.kind {
-                MoveKind::Drop | MoveKind::PocketDrop => self.drop_mate_banned(m),
-                MoveKind::Place | MoveKind::Spawn | MoveKind::Pass => false,
-                MoveKind::Castle | MoveKind::ToPocket => true,
-                MoveKind::Board => {
-                    m.from == king
-                        || m.ncap > 1
-                        || (m.ncap == 1 && m.caps[0] != m.to)
-                        || all_suspect
-                        || pinned[..npinned].contains(&m.from)
-                }
+            let legal = match self.judge_move(m, king, &safety, &mut drop_checks) {
+                Some(ok) => ok,
+                None => self.is_legal_pseudo(m, us),
             };
-            if !needs_test || self.is_legal_pseudo(m, us) {
+            if legal {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// Drops from the hand and the pocket.
+    fn pieces_in_hand_moves(&self, out: &mut Vec<Move>) {
+        if self.v.has_drops {
+            self.store_drops(Store::Hand, MoveKind::Drop, out);
+        }
+        if self.v.pocket.is_some() {
+            self.store_drops(Store::Pocket, MoveKind::PocketDrop, out);
+        }
+    }
+
+    /// Whether a pseudo-legal move keeps the royal piece on `king` safe, by
+    /// `safety` and attack tests; `None` when only making it can tell.
+    /// `drop_checks` keeps, for one kind under a drop-mate ban, the squares
+    /// where its drop gives check.
+    #[inline]
+    fn judge_move(
+        &mut self,
+        m: Move,
+        king: Square,
+        safety: &Safety,
+        drop_checks: &mut Option<(PieceKind, SquareSet)>,
+    ) -> Option<bool> {
+        let us = self.side;
+        let them = !us;
+        match m.kind {
+            MoveKind::Board if m.is_capture() && !m.captures_on_target_only() => None,
+            MoveKind::Board if m.from == king => (m.to != king).then(|| !self.attacked_without(m.to, them, king)),
+            MoveKind::Board | MoveKind::Spawn => safety.allows(&self.v.geometry, m.from, m.to),
+            MoveKind::Drop | MoveKind::PocketDrop => match safety.allows(&self.v.geometry, Square::NONE, m.to) {
+                Some(true) if self.drop_mate_banned(m) => {
+                    let k = m.entering_kind().unwrap_or(m.piece);
+                    let gives_check = match (&*drop_checks, self.royal_squares(them)) {
+                        (_, RoyalSquares::None) => false,
+                        (Some((dk, set)), _) if *dk == k => set.contains(m.to),
+                        (_, RoyalSquares::One(r)) if !self.v.slow_attackers[us.index()].contains(k) => {
+                            let set = self.attacking_squares(r, us, k);
+                            *drop_checks = Some((k, set));
+                            set.contains(m.to)
+                        }
+                        _ => true,
+                    };
+                    // A drop that gives check under the ban must not mate.
+                    (!gives_check).then_some(true)
+                }
+                other => other,
+            },
+            MoveKind::Place | MoveKind::Pass if safety.checks == 0 => Some(true),
+            MoveKind::Place | MoveKind::Pass | MoveKind::Castle | MoveKind::ToPocket => None,
+        }
+    }
+
+    /// Whether `by` attacks `sq` once the piece on `lifted` (the mover's
+    /// royal piece) has left its square.
+    fn attacked_without(&mut self, sq: Square, by: Color, lifted: Square) -> bool {
+        let p = self.board[lifted.index()].take();
+        let attacked = self.attacked(sq, by);
+        self.board[lifted.index()] = p;
+        attacked
     }
 
     fn filter_full(&mut self, out: &mut Vec<Move>, us: Color) {

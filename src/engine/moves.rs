@@ -5,12 +5,25 @@
 //! where something is captured, and its promotion choice. Different paths that
 //! agree on all of these are one move.
 
+use std::fmt;
+
 use super::types::{PieceKind, Square};
 
 /// Most squares a single move can capture on (multi-leg moves and shots).
 /// A rules file whose pieces could capture more in one move is rejected when
 /// it is compiled.
-pub const MAX_CAPTURES: usize = 8;
+pub const MAX_CAPTURES: usize = 6;
+
+/// Bits of a capture square in a move's packed capture list: enough for the
+/// largest board (26 × 26 squares).
+const CAP_BITS: u32 = 10;
+const CAP_MASK: u64 = (1 << CAP_BITS) - 1;
+/// Bits of the capture count, below the squares.
+const COUNT_BITS: u32 = 3;
+const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
+const _: () = assert!(super::geometry::MAX_SQUARES as u64 <= CAP_MASK + 1);
+const _: () = assert!(MAX_CAPTURES as u64 <= COUNT_MASK);
+const _: () = assert!(COUNT_BITS + CAP_BITS * MAX_CAPTURES as u32 <= 64);
 
 /// What sort of action a move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -34,35 +47,86 @@ pub enum MoveKind {
 }
 
 /// `Move::aux` flag of a board move: it leaves an en-passant square behind.
-pub(crate) const AUX_EP_CREATE: u16 = 1;
+pub(crate) const AUX_EP_CREATE: u8 = 1;
 /// `Move::aux` flag: a piece from hand (`Move::piece`) enters the square the
 /// moving piece left (gating); for castling, the king's square.
-pub(crate) const AUX_GATE: u16 = 1 << 14;
+pub(crate) const AUX_GATE: u8 = 1 << 6;
 /// With `AUX_GATE` on a castling move: the gated piece enters the rook's
 /// square instead.
-pub(crate) const AUX_GATE_ROOK: u16 = 1 << 13;
+pub(crate) const AUX_GATE_ROOK: u8 = 1 << 5;
 /// `Move::aux` of a search's null move (a pass no rule sees).
-pub(crate) const AUX_NULL: u16 = u16::MAX;
-/// The castling rule index within `Move::aux`.
-pub(crate) const AUX_CASTLE: u16 = 0xff;
+pub(crate) const AUX_NULL: u8 = u8::MAX;
+/// The castling rule index within `Move::aux` (a variant has at most 32
+/// castling rules and gating squares together).
+pub(crate) const AUX_CASTLE: u8 = 0x1f;
 
 /// A move. Build moves by generating them ([`Position::legal_moves`](super::Position::legal_moves))
 /// or by parsing text ([`Position::parse_move`](super::Position::parse_move)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Sixteen bytes, so move lists are small and a move travels in registers:
+/// the capture squares are packed into one word (a count, then ten bits a
+/// square).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub(crate) kind: MoveKind,
+    /// The capture count (low bits), then the capture squares in order.
+    caps: u64,
     /// Origin; `Square::NONE` for drops, placements and passes.
     pub(crate) from: Square,
     /// Final square; `Square::NONE` for a pass.
     pub(crate) to: Square,
+    pub(crate) kind: MoveKind,
     /// The dropped, placed or spawned kind (unused for board moves).
     pub(crate) piece: PieceKind,
     /// The kind promoted to, or `PieceKind::NONE`.
     pub(crate) promo: PieceKind,
-    /// Castling rule index for castling; `AUX_EP_CREATE` for double steps.
-    pub(crate) aux: u16,
-    pub(crate) ncap: u8,
-    pub(crate) caps: [Square; MAX_CAPTURES],
+    /// Castling rule index for castling; `AUX_EP_CREATE` for double steps;
+    /// gating flags.
+    pub(crate) aux: u8,
+}
+
+const _: () = assert!(std::mem::size_of::<Move>() == 16);
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Move")
+            .field("kind", &self.kind)
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .field("piece", &self.piece)
+            .field("promo", &self.promo)
+            .field("aux", &self.aux)
+            .field("captures", &&*self.captures())
+            .finish()
+    }
+}
+
+/// The squares where a move captures, in order (from [`Move::captures`]);
+/// derefs to a slice.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Captures {
+    squares: [Square; MAX_CAPTURES],
+    len: u8,
+}
+
+impl std::ops::Deref for Captures {
+    type Target = [Square];
+    fn deref(&self) -> &[Square] {
+        &self.squares[..self.len as usize]
+    }
+}
+
+impl fmt::Debug for Captures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl IntoIterator for Captures {
+    type Item = Square;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Square, MAX_CAPTURES>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.squares.into_iter().take(self.len as usize)
+    }
 }
 
 impl Move {
@@ -70,23 +134,26 @@ impl Move {
     #[inline(always)]
     pub(crate) fn board(from: Square, to: Square) -> Move {
         Move {
-            kind: MoveKind::Board,
+            caps: 0,
             from,
             to,
+            kind: MoveKind::Board,
             piece: PieceKind(0),
             promo: PieceKind::NONE,
             aux: 0,
-            ncap: 0,
-            caps: [Square::NONE; MAX_CAPTURES],
         }
+    }
+
+    /// A board move capturing on its destination.
+    #[inline(always)]
+    pub(crate) fn capture(from: Square, to: Square) -> Move {
+        Move::board(from, to).with_capture(to)
     }
 
     /// A move that brings `piece` onto `to` (drop, placement, spawn, pocket).
     pub(crate) fn entering(kind: MoveKind, from: Square, to: Square, piece: PieceKind) -> Move {
         Move {
             kind,
-            from,
-            to,
             piece,
             ..Move::board(from, to)
         }
@@ -95,15 +162,30 @@ impl Move {
     /// The same move, also capturing on `sq`.
     #[inline(always)]
     pub(crate) fn with_capture(mut self, sq: Square) -> Move {
-        debug_assert!(
-            (self.ncap as usize) < MAX_CAPTURES,
-            "compile bounds captures per move"
-        );
-        if (self.ncap as usize) < MAX_CAPTURES {
-            self.caps[self.ncap as usize] = sq;
-            self.ncap += 1;
+        let n = self.ncap();
+        debug_assert!(n < MAX_CAPTURES, "compile bounds captures per move");
+        if n < MAX_CAPTURES {
+            self.caps = (self.caps + 1) | (sq.0 as u64 & CAP_MASK) << (COUNT_BITS + CAP_BITS * n as u32);
         }
         self
+    }
+
+    /// How many squares the move captures on.
+    #[inline(always)]
+    pub(crate) fn ncap(&self) -> usize {
+        (self.caps & COUNT_MASK) as usize
+    }
+
+    /// The `i`-th capture square (`i < ncap()`).
+    #[inline(always)]
+    pub(crate) fn cap(&self, i: usize) -> Square {
+        Square(((self.caps >> (COUNT_BITS + CAP_BITS * i as u32)) & CAP_MASK) as u16)
+    }
+
+    /// Whether the move captures exactly once, on its destination.
+    #[inline(always)]
+    pub(crate) fn captures_on_target_only(&self) -> bool {
+        self.caps == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS
     }
 
     /// What sort of move this is.
@@ -123,13 +205,19 @@ impl Move {
     }
 
     /// The squares where the move captures, in order.
-    pub fn captures(&self) -> &[Square] {
-        &self.caps[..self.ncap as usize]
+    pub fn captures(&self) -> Captures {
+        let mut squares = [Square::NONE; MAX_CAPTURES];
+        let n = self.ncap();
+        for (i, s) in squares.iter_mut().enumerate().take(n) {
+            *s = self.cap(i);
+        }
+        Captures { squares, len: n as u8 }
     }
 
     /// Whether the move captures anything.
+    #[inline(always)]
     pub fn is_capture(&self) -> bool {
-        self.ncap > 0
+        self.caps != 0
     }
 
     /// The kind a gating move brings from hand onto the square left behind.

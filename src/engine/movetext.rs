@@ -141,7 +141,7 @@ pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
                 format!("{}{}", g.name(m.from), g.name(m.to))
             } else {
                 let mut s = format!("{}-{}", g.name(m.from), g.name(m.to));
-                for &c in m.captures() {
+                for c in m.captures() {
                     s.push('x');
                     s.push_str(&g.name(c));
                 }
@@ -176,7 +176,7 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
 /// destination, or en passant) — only such moves have UCI/USI spellings.
 fn plain(pos: &Position, m: &Move) -> bool {
     (m.from != m.to || m.promo.some().is_some())
-        && (m.ncap == 0 || (m.ncap == 1 && (m.caps[0] == m.to || m.caps[0] == pos.ep_victim)))
+        && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || m.cap(0) == pos.ep_victim)))
 }
 
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.
@@ -383,7 +383,7 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             if m.kind == MoveKind::Board
                 && m.from == from
                 && m.to == to
-                && m.captures() == caps.as_slice()
+                && *m.captures() == *caps.as_slice()
                 && promo_ok
                 && path_ok
                 && !found.contains(m)
@@ -666,15 +666,15 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
                     s.push('-');
                     s.push_str(&g.usi_name(m.to));
                 }
-            } else if caps.contains(&m.to) || (m.ncap == 1 && caps[0] == pos.ep_victim) {
+            } else if caps.contains(&m.to) || (m.ncap() == 1 && caps[0] == pos.ep_victim) {
                 s.push('x');
                 s.push_str(&g.usi_name(m.to));
             } else {
                 s.push('-');
                 s.push_str(&g.usi_name(m.to));
             }
-            for &c in caps {
-                if c != m.to && !(m.ncap == 1 && c == pos.ep_victim && m.to != m.from) {
+            for c in caps {
+                if c != m.to && !(m.ncap() == 1 && c == pos.ep_victim && m.to != m.from) {
                     s.push('!');
                     s.push_str(&g.usi_name(c));
                 }

@@ -90,16 +90,16 @@ impl Square {
 /// the variant's piece table, in the order of the rules file's `[[piece]]`
 /// tables. [`Variant::piece`](super::Variant::piece) gives its name, symbol and rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceKind(pub(crate) u16);
+pub struct PieceKind(pub(crate) u8);
 
 impl PieceKind {
     /// Not a kind (no promotion, no demotion).
-    pub(crate) const NONE: PieceKind = PieceKind(u16::MAX);
+    pub(crate) const NONE: PieceKind = PieceKind(u8::MAX);
 
     /// The kind with this index in the variant's piece table.
     #[inline(always)]
     pub fn from_index(i: usize) -> PieceKind {
-        PieceKind(i as u16)
+        PieceKind(i as u8)
     }
 
     /// The index of the kind in the variant's piece table.
@@ -110,7 +110,7 @@ impl PieceKind {
 
     #[inline(always)]
     pub(crate) fn some(self) -> Option<PieceKind> {
-        (self.0 != u16::MAX).then_some(self)
+        (self.0 != u8::MAX).then_some(self)
     }
 }
 
@@ -124,13 +124,13 @@ impl Piece {
     #[inline(always)]
     pub fn new(kind: PieceKind, color: Color) -> Piece {
         // 1 + kind * 2 + color is never zero; kinds are below 128.
-        Piece(NonZeroU16::new(1 + kind.0 * 2 + color as u16).unwrap_or(NonZeroU16::MIN))
+        Piece(NonZeroU16::new(1 + kind.0 as u16 * 2 + color as u16).unwrap_or(NonZeroU16::MIN))
     }
 
     /// The piece's kind.
     #[inline(always)]
     pub fn kind(self) -> PieceKind {
-        PieceKind((self.0.get() - 1) >> 1)
+        PieceKind(((self.0.get() - 1) >> 1) as u8)
     }
 
     /// The side that owns the piece.
@@ -201,7 +201,7 @@ impl KindSet {
 
     /// The kinds in the set, in table order.
     pub fn iter(self) -> impl Iterator<Item = PieceKind> {
-        (0..128u16)
+        (0..MAX_KINDS as u8)
             .filter(move |k| self.0 & (1u128 << k) != 0)
             .map(PieceKind)
     }

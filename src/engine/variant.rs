@@ -465,6 +465,9 @@ pub struct Variant {
     /// Some rule acts in `make` beyond moving pieces (hooks, gating,
     /// explosions, facing royals, check counting).
     pub(crate) extra_make: bool,
+    /// Some hook may change the board after a move
+    /// ([`Hook::changes_board`](super::Hook::changes_board)).
+    pub(crate) hooks_change_board: bool,
     /// A drop resets the halfmove clock.
     pub(crate) drops_reset_clock: bool,
     /// Some castling right is gained by drops.
@@ -472,6 +475,16 @@ pub struct Variant {
     /// Castling rights kept after a move from or to each square.
     pub(crate) castle_keep: Vec<u32>,
     pub(crate) attack_lines: [Vec<AttackLine>; 2],
+    /// Every piece's single-leg rays from every square, ready to walk
+    /// (built last, from the pieces and the geometry).
+    pub(crate) ray_table: super::legs::RayTable,
+    /// Kinds whose moves may capture somewhere other than their destination
+    /// (shots, multi-leg moves), and kinds that may capture en passant: the
+    /// legality of their moves is judged by making them.
+    pub(crate) off_target: KindSet,
+    pub(crate) en_passant: KindSet,
+    /// Kinds whose drops may not mate.
+    pub(crate) no_drop_mate: KindSet,
     /// Kinds that need the slow attack test, per attacking side.
     pub(crate) slow_attackers: [KindSet; 2],
     pub(crate) has_drops: bool,

@@ -128,7 +128,7 @@ fn attacks_of(pos: &Position, s: Square, p: Piece) -> Set {
     q.piece_moves(s, p, &mut out);
     out.iter()
         .filter(|m| m.kind() == MoveKind::Board)
-        .flat_map(|m| m.captures().iter().copied())
+        .flat_map(|m| m.captures())
         .fold(0, |acc, t| acc | bit(t))
 }
 
@@ -366,6 +366,10 @@ fn undo_move(set: Set, mv: &Move) -> Set {
 impl Hook for Chasing {
     fn name(&self) -> &'static str {
         ENTRY.name
+    }
+
+    fn changes_board(&self) -> bool {
+        false
     }
 
     fn reasons(&self) -> &'static [&'static str] {

@@ -57,6 +57,10 @@ impl Hook for War {
         }
     }
 
+    fn changes_board(&self) -> bool {
+        false
+    }
+
     fn after_move(&self, fx: &mut Effects<'_>) {
         let pos = fx.position();
         if fx.mover() != Color::First || pos.state(self.started) != 0 {

@@ -33,6 +33,10 @@ impl Hook for DrumLoss {
         ENTRY.name
     }
 
+    fn changes_board(&self) -> bool {
+        false
+    }
+
     fn filter_moves(&self, pos: &mut Position, moves: &mut Vec<Move>) {
         let side = pos.side_to_move();
         if has_any(pos, side, self.drum_stones) {

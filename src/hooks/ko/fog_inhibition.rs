@@ -41,6 +41,10 @@ impl Hook for FogInhibition {
         ENTRY.name
     }
 
+    fn changes_board(&self) -> bool {
+        false
+    }
+
     fn filter_moves(&self, pos: &mut Position, moves: &mut Vec<Move>) {
         let fogs = squares_of(pos, !pos.side_to_move(), self.fog);
         if fogs.is_empty() {

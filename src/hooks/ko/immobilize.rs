@@ -74,6 +74,10 @@ impl Hook for Immobilize {
         ENTRY.name
     }
 
+    fn changes_board(&self) -> bool {
+        false
+    }
+
     fn filter_moves(&self, pos: &mut Position, moves: &mut Vec<Move>) {
         let frozen = self.frozen(pos, pos.side_to_move());
         if frozen.is_empty() {
