@@ -116,6 +116,7 @@ pub fn compile(
         castle_keep,
         attack_lines,
         ray_table: Default::default(),
+        bb: None,
         off_target,
         en_passant,
         no_drop_mate,
@@ -137,6 +138,9 @@ pub fn compile(
     };
     native::attach(file, &cx, registry, &mut variant)?;
     variant.ray_table = crate::engine::legs::RayTable::build(&variant);
+    if variant.geometry.nsq <= crate::engine::bitboard::MAX_BB_SQUARES {
+        variant.bb = Some(crate::engine::bitboard::BbTable::build(&variant, &variant.ray_table));
+    }
     variant.hooks_change_board = variant.hooks.iter().any(|h| h.changes_board());
     variant.extra_legality = !variant.hooks.is_empty()
         || variant.pocket.is_some_and(|p| p.from_board)

@@ -3,12 +3,44 @@
 //! cannot describe (hoppers, lame leapers, multi-leg movers, shooters) are
 //! asked to generate their moves against the target.
 
+use super::bitboard::{Bb, bit};
 use super::position::{Position, RoyalSquares};
 use super::types::{Color, Piece, PieceKind, Square};
 
 impl Position {
     /// Whether `by` attacks `sq`: could capture a piece of the other side there.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
+        self.attacked_with(sq, by, self.occ[0] | self.occ[1])
+    }
+
+    /// [`Position::attacked`], where bitboards take `occupied` for the
+    /// occupied squares (the mailbox reads the board itself).
+    #[inline]
+    pub(crate) fn attacked_with(&self, sq: Square, by: Color, occupied: Bb) -> bool {
+        let v = &*self.v;
+        if self.has_bitboards() {
+            if self.bb_attacked(sq, by, occupied) {
+                return true;
+            }
+        } else if self.lines_attack(sq, by) {
+            return true;
+        }
+        let slow = v.slow_attackers[by.index()];
+        if !slow.is_empty() {
+            let mut buf = Vec::new();
+            for &s in &self.plist[by.index()] {
+                let Some(p) = self.board[s.index()] else { continue };
+                if slow.contains(p.kind()) && self.captures_on(s, p, sq, &mut buf) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a reverse attack line from `sq` meets a piece of `by` that
+    /// attacks along it (walked square by square).
+    fn lines_attack(&self, sq: Square, by: Color) -> bool {
         let v = &*self.v;
         let g = &v.geometry;
         for line in &v.attack_lines[by.index()] {
@@ -20,16 +52,6 @@ impl Position {
                         return true;
                     }
                     break;
-                }
-            }
-        }
-        let slow = v.slow_attackers[by.index()];
-        if !slow.is_empty() {
-            let mut buf = Vec::new();
-            for &s in &self.plist[by.index()] {
-                let Some(p) = self.board[s.index()] else { continue };
-                if slow.contains(p.kind()) && self.captures_on(s, p, sq, &mut buf) {
-                    return true;
                 }
             }
         }
@@ -115,16 +137,15 @@ impl Position {
     /// moves, read off the enemy's reverse attack lines: the lines that give
     /// check and the pieces that are pinned. Only where those lines describe
     /// every enemy attack (no slow attackers).
+    #[inline]
     pub(crate) fn royal_safety(&self, us: Color, king: Square) -> Safety {
+        if self.has_bitboards() {
+            return self.bb_royal_safety(us, king);
+        }
         let v = &*self.v;
         let g = &v.geometry;
         let them = !us;
-        let mut s = Safety {
-            checks: 0,
-            evasions: SquareSet::EMPTY,
-            npins: 0,
-            pins: [(Square::NONE, 0, 0); MAX_PINS],
-        };
+        let mut s = Safety::new();
         for line in &v.attack_lines[them.index()] {
             let (start, len) = g.ray_span(line.vector, king);
             let ray = g.span(start, len);
@@ -137,27 +158,13 @@ impl Position {
                 let attacks = q.color() == them && line.masks[i].contains(q.kind());
                 if own == usize::MAX {
                     if attacks {
-                        // A check: a move by another piece must end on this
-                        // line, between the royal piece and the checker or
-                        // on the checker, and on every other checking line.
-                        let segment = SquareSet::of(&ray[..=i]);
-                        s.evasions = if s.checks == 0 {
-                            segment
-                        } else {
-                            s.evasions.and(&segment)
-                        };
-                        s.checks += 1;
+                        s.add_check(SquareSet::of(&ray[..=i]), 0);
                     } else if q.color() == us && line.masks.len() > i + 1 {
                         own = i;
                         continue;
                     }
                 } else if attacks {
-                    // A pin: the piece may move only along the line, up to
-                    // the pinner.
-                    if s.npins < MAX_PINS {
-                        s.pins[s.npins] = (ray[own], start, i as u16 + 1);
-                    }
-                    s.npins += 1;
+                    s.add_pin(ray[own], Pin::Span(start, i as u16 + 1));
                 }
                 break;
             }
@@ -189,7 +196,7 @@ impl Position {
 
 /// Most pins [`Safety`] keeps square by square; beyond them, every move is
 /// tested by making it.
-const MAX_PINS: usize = 16;
+const MAX_PINS: usize = 8;
 
 /// A set of squares of any board (26 × 26 at most).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,6 +227,14 @@ impl SquareSet {
         self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
     }
 
+    /// The squares of a bitboard.
+    pub(crate) fn from_bb(b: Bb) -> SquareSet {
+        let mut s = SquareSet::EMPTY;
+        s.0[0] = b as u64;
+        s.0[1] = (b >> 64) as u64;
+        s
+    }
+
     /// The squares in both sets.
     fn and(&self, other: &SquareSet) -> SquareSet {
         let mut s = *self;
@@ -228,6 +243,15 @@ impl SquareSet {
         }
         s
     }
+}
+
+/// The line a pinned piece must stay on: up to the pinner, inclusive.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Pin {
+    /// A span of the geometry's pool, from the royal piece outwards.
+    Span(u32, u16),
+    /// The squares, on a board with bitboards.
+    Squares(Bb),
 }
 
 /// The demands of a royal piece's safety on its side's moves (see
@@ -239,18 +263,88 @@ pub(crate) struct Safety {
     pub checks: u8,
     /// With checks: the squares that answer all of them.
     pub evasions: SquareSet,
+    /// The same as a bitboard (every square when there is no check), on
+    /// boards with bitboards.
+    pub evasions_bb: Bb,
     npins: usize,
-    /// (pinned square, the pin line's span from the royal piece to the
-    /// pinner, inclusive).
-    pins: [(Square, u32, u16); MAX_PINS],
+    /// Pinned squares and their lines.
+    pinned: [Square; MAX_PINS],
+    lines: [Pin; MAX_PINS],
 }
 
 impl Safety {
+    /// No check, no pin.
+    pub(crate) fn new() -> Safety {
+        Safety {
+            checks: 0,
+            evasions: SquareSet::EMPTY,
+            evasions_bb: !0,
+            npins: 0,
+            pinned: [Square::NONE; MAX_PINS],
+            lines: [Pin::Squares(0); MAX_PINS],
+        }
+    }
+
+    /// A line gives check: a move by another piece must end on it (between
+    /// the royal piece and the checker, or on the checker) as on every
+    /// other checking line. `bb`: the same squares on a board with
+    /// bitboards.
+    pub(crate) fn add_check(&mut self, segment: SquareSet, bb: Bb) {
+        self.evasions = if self.checks == 0 {
+            segment
+        } else {
+            self.evasions.and(&segment)
+        };
+        self.evasions_bb &= bb;
+        self.checks += 1;
+    }
+
+    /// A bitboard line gives check.
+    pub(crate) fn add_check_bb(&mut self, segment: Bb) {
+        self.add_check(SquareSet::from_bb(segment), segment);
+    }
+
+    /// The piece on `sq` may move only along this line.
+    pub(crate) fn add_pin(&mut self, sq: Square, line: Pin) {
+        if self.npins < MAX_PINS {
+            self.pinned[self.npins] = sq;
+            self.lines[self.npins] = line;
+        }
+        self.npins += 1;
+    }
+
+    /// The piece on `sq` may move only to these squares.
+    pub(crate) fn add_pin_bb(&mut self, sq: Square, line: Bb) {
+        self.add_pin(sq, Pin::Squares(line));
+    }
+
+    /// Whether there are more pins than kept (every move is then judged by
+    /// making it).
+    #[inline]
+    pub(crate) fn overflow(&self) -> bool {
+        self.npins > MAX_PINS
+    }
+
     /// Whether the piece on `sq` is pinned (or may be: pins beyond those
     /// kept count every piece as pinned).
     #[inline]
     pub(crate) fn pinned(&self, sq: Square) -> bool {
-        self.npins > MAX_PINS || self.pins[..self.npins].iter().any(|p| p.0 == sq)
+        self.npins > MAX_PINS || self.pinned[..self.npins].contains(&sq)
+    }
+
+    /// Where the piece on `sq` may go for its pins, on a board with
+    /// bitboards (every square when it is not pinned).
+    #[inline]
+    pub(crate) fn pin_mask(&self, sq: Square) -> Bb {
+        let mut m = !0;
+        for i in 0..self.npins.min(MAX_PINS) {
+            if self.pinned[i] == sq
+                && let Pin::Squares(b) = self.lines[i]
+            {
+                m &= b;
+            }
+        }
+        m
     }
 
     /// Whether a piece entering `to` (from the board at `from`, or from a
@@ -267,10 +361,12 @@ impl Safety {
         if self.npins > MAX_PINS {
             return None;
         }
-        Some(
-            self.pins[..self.npins]
-                .iter()
-                .all(|&(sq, start, len)| sq != from || g.span(start, len).contains(&to)),
-        )
+        Some((0..self.npins).all(|i| {
+            self.pinned[i] != from
+                || match self.lines[i] {
+                    Pin::Span(start, len) => g.span(start, len).contains(&to),
+                    Pin::Squares(b) => b & bit(to) != 0,
+                }
+        }))
     }
 }

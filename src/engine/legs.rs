@@ -101,17 +101,17 @@ impl Ray {
 }
 
 /// [`SquareRay::flags`]: the leg may end on an empty square.
-const RAY_MOVES: u8 = 1;
+pub(crate) const RAY_MOVES: u8 = 1;
 /// [`SquareRay::flags`]: the leg may capture the first enemy piece.
-const RAY_CAPTURES: u8 = 2;
+pub(crate) const RAY_CAPTURES: u8 = 2;
 /// [`SquareRay::flags`]: only empty squares, the first piece and the
 /// squares a lame leap passes decide the leg's stops — no minimum distance,
 /// hop, filter, zone or promotion on the way — so generation walks it in a
 /// tight loop.
-const RAY_SIMPLE: u8 = 4;
+pub(crate) const RAY_SIMPLE: u8 = 4;
 /// [`SquareRay::flags`]: the leg may also capture en passant (simple only
 /// while there is no en-passant square).
-const RAY_EN_PASSANT: u8 = 8;
+pub(crate) const RAY_EN_PASSANT: u8 = 8;
 
 /// One ray of a single-leg piece from one square, ready to walk: its squares
 /// (capped at the leg's range) and what decides its stops. Conditions on
@@ -120,18 +120,18 @@ const RAY_EN_PASSANT: u8 = 8;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SquareRay {
     /// The squares, as a span of the geometry's pool ([`Geometry::span`](super::geometry::Geometry::span)).
-    start: u32,
+    pub(super) start: u32,
     /// Squares a lame leap passes, which must be empty (a span too; length 0
     /// when there are none).
-    passes: u32,
-    len: u16,
-    passes_len: u8,
-    flags: u8,
+    pub(super) passes: u32,
+    pub(super) len: u16,
+    pub(super) passes_len: u8,
+    pub(super) flags: u8,
     /// The ray's index among the piece's rays for its side (its rule).
     ray: u16,
     /// `Move::aux` of its moves to empty squares (a double step's
     /// en-passant flag).
-    aux: u8,
+    pub(super) aux: u8,
 }
 
 /// For every piece (kind and side) and square, the rays of its single-leg
@@ -228,7 +228,7 @@ impl RayTable {
 
     /// The rays of piece `p` from `sq`.
     #[inline(always)]
-    fn from(&self, p: Piece, sq: Square) -> &[SquareRay] {
+    pub(super) fn from(&self, p: Piece, sq: Square) -> &[SquareRay] {
         let i = p.code() * self.nsq + sq.index();
         &self.rays[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }

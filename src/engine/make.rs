@@ -19,10 +19,12 @@ impl Position {
         let list = &mut self.plist[color.index()];
         self.pindex[sq.index()] = list.len() as u16;
         list.push(sq);
+        self.occ[color.index()] |= super::bitboard::bit(sq);
     }
 
     #[inline(always)]
     fn list_remove(&mut self, sq: Square, color: Color) {
+        self.occ[color.index()] &= !super::bitboard::bit(sq);
         let idx = self.pindex[sq.index()] as usize;
         let list = &mut self.plist[color.index()];
         let Some(last) = list.pop() else { return };

@@ -5,6 +5,7 @@
 //! hooks: `compile` builds a [`Variant`], `hooks` implements [`Hook`].
 
 mod attack;
+pub(crate) mod bitboard;
 pub(crate) mod end;
 pub(crate) mod geometry;
 pub(crate) mod hook;

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::attack::{Safety, SquareSet};
+use super::bitboard::bit;
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -603,19 +604,41 @@ impl Position {
         let king = self.royal[us.index()];
         let safety = self.royal_safety(us, king);
         let v = &*self.v;
-        let off_target = if self.ep.is_some() {
-            v.off_target | v.en_passant
-        } else {
-            v.off_target
+        let ep = self.ep.is_some();
+        // How a piece's moves are made legal: bitboard moves restricted to
+        // the squares its safety allows, moves no rule can make illegal, or
+        // moves judged one by one after the others.
+        #[derive(PartialEq)]
+        enum Route {
+            Masked,
+            Free,
+            Judged,
+        }
+        let route = |sq: Square, p: Piece| {
+            if sq == king || v.off_target.contains(p.kind()) || safety.overflow() {
+                Route::Judged
+            } else if self.bb_simple(p, sq) {
+                Route::Masked
+            } else if safety.checks == 0 && !safety.pinned(sq) && !(ep && v.en_passant.contains(p.kind())) {
+                Route::Free
+            } else {
+                Route::Judged
+            }
         };
-        let free = |sq: Square, p: Piece| {
-            safety.checks == 0 && sq != king && !safety.pinned(sq) && !off_target.contains(p.kind())
-        };
+        // Pieces with bitboard moves that may capture en passant: those
+        // captures are judged with the others.
+        let mut en_passant = 0;
         for &sq in &self.plist[us.index()] {
-            if let Some(p) = self.board[sq.index()]
-                && free(sq, p)
-            {
-                self.piece_moves(sq, p, out);
+            let Some(p) = self.board[sq.index()] else { continue };
+            match route(sq, p) {
+                Route::Masked => {
+                    let allowed = safety.evasions_bb & safety.pin_mask(sq);
+                    if self.bb_moves(p, sq, allowed, out) & bit(self.ep) != 0 {
+                        en_passant |= bit(sq);
+                    }
+                }
+                Route::Free => self.piece_moves(sq, p, out),
+                Route::Judged => {}
             }
         }
         let drops_free = safety.checks == 0 && (self.drop_mates_allowed || v.no_drop_mate.is_empty());
@@ -623,11 +646,20 @@ impl Position {
             self.pieces_in_hand_moves(out);
         }
         let judged = out.len();
+        if ep {
+            for from in super::bitboard::squares(en_passant) {
+                out.push(Move::board(from, self.ep).with_capture(self.ep_victim));
+            }
+        }
         for &sq in &self.plist[us.index()] {
             if let Some(p) = self.board[sq.index()]
-                && !free(sq, p)
+                && route(sq, p) == Route::Judged
             {
-                self.piece_moves(sq, p, out);
+                if self.bb_simple(p, sq) {
+                    self.bb_moves(p, sq, !0, out);
+                } else {
+                    self.piece_moves(sq, p, out);
+                }
             }
         }
         if !drops_free {
@@ -709,6 +741,10 @@ impl Position {
     /// Whether `by` attacks `sq` once the piece on `lifted` (the mover's
     /// royal piece) has left its square.
     fn attacked_without(&mut self, sq: Square, by: Color, lifted: Square) -> bool {
+        if self.has_bitboards() {
+            let occupied = (self.occ[0] | self.occ[1]) & !super::bitboard::bit(lifted);
+            return self.attacked_with(sq, by, occupied);
+        }
         let p = self.board[lifted.index()].take();
         let attacked = self.attacked(sq, by);
         self.board[lifted.index()] = p;

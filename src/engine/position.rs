@@ -61,6 +61,9 @@ pub struct Position {
     /// Squares of each side's pieces (unordered), and each square's index in
     /// its side's list.
     pub(crate) plist: [Vec<Square>; 2],
+    /// Each side's occupied squares, on a board with bitboards (kept on
+    /// other boards too, but meaningless there).
+    pub(crate) occ: [super::bitboard::Bb; 2],
     pub(crate) pindex: Vec<u16>,
     pub(crate) stack: Vec<Undo>,
     /// Drops that mate count as legal despite a drop-mate ban (to compare with
@@ -167,6 +170,7 @@ impl Position {
             royal: [Square::NONE; 2],
             royal_count: [0; 2],
             plist: [Vec::new(), Vec::new()],
+            occ: [0; 2],
             pindex: vec![u16::MAX; g.nsq],
             stack: Vec::with_capacity(64),
             drop_mates_allowed: false,
@@ -305,11 +309,13 @@ impl Position {
 
     pub(crate) fn rebuild_lists(&mut self) {
         self.plist = [Vec::new(), Vec::new()];
+        self.occ = [0; 2];
         for sq in 0..self.board.len() {
             if let Some(p) = self.board[sq] {
                 let c = p.color().index();
                 self.pindex[sq] = self.plist[c].len() as u16;
                 self.plist[c].push(Square::from_index(sq));
+                self.occ[c] |= super::bitboard::bit(Square::from_index(sq));
             }
         }
     }

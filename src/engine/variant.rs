@@ -478,6 +478,9 @@ pub struct Variant {
     /// Every piece's single-leg rays from every square, ready to walk
     /// (built last, from the pieces and the geometry).
     pub(crate) ray_table: super::legs::RayTable,
+    /// The same, and the attack lines, as bitboard masks, where the board
+    /// has at most 128 squares.
+    pub(crate) bb: Option<super::bitboard::BbTable>,
     /// Kinds whose moves may capture somewhere other than their destination
     /// (shots, multi-leg moves), and kinds that may capture en passant: the
     /// legality of their moves is judged by making them.
