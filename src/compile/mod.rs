@@ -111,6 +111,7 @@ pub fn compile(
         extra_legality: false,
         extra_make: false,
         hooks_change_board: false,
+        reference: false,
         drops_reset_clock: file.hand.as_ref().is_some_and(|h| h.drops_reset_clock),
         castles,
         castle_keep,
@@ -139,7 +140,10 @@ pub fn compile(
     native::attach(file, &cx, registry, &mut variant)?;
     variant.ray_table = crate::engine::legs::RayTable::build(&variant);
     if variant.geometry.nsq <= crate::engine::bitboard::MAX_BB_SQUARES {
-        variant.bb = Some(crate::engine::bitboard::BbTable::build(&variant, &variant.ray_table));
+        variant.bb = Some(crate::engine::bitboard::BbTable::build(
+            &variant,
+            &variant.ray_table,
+        ));
     }
     variant.hooks_change_board = variant.hooks.iter().any(|h| h.changes_board());
     variant.extra_legality = !variant.hooks.is_empty()
@@ -164,7 +168,10 @@ pub fn compile(
 }
 
 /// The kinds whose definitions satisfy `f`.
-fn kinds_where(pieces: &[crate::engine::variant::PieceDef], f: impl Fn(&crate::engine::variant::PieceDef) -> bool) -> crate::engine::KindSet {
+fn kinds_where(
+    pieces: &[crate::engine::variant::PieceDef],
+    f: impl Fn(&crate::engine::variant::PieceDef) -> bool,
+) -> crate::engine::KindSet {
     pieces
         .iter()
         .enumerate()

@@ -35,7 +35,13 @@ pub(crate) fn bit(sq: Square) -> Bb {
 /// A square set in the width the board needs: `u64` up to 64 squares,
 /// `u128` up to 128.
 pub(crate) trait Bits:
-    Copy + PartialEq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> + BitAndAssign + BitOrAssign
+    Copy
+    + PartialEq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
 {
     const ZERO: Self;
     /// The low bits of a table's set.
@@ -399,7 +405,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn bb_moves_in<B: Bits>(&self, t: &BbTable, p: Piece, from: Square, allowed: B, out: &mut Vec<Move>) -> Bb {
+    fn bb_moves_in<B: Bits>(
+        &self,
+        t: &BbTable,
+        p: Piece,
+        from: Square,
+        allowed: B,
+        out: &mut Vec<Move>,
+    ) -> Bb {
         let e = &t.entries[p.code() * t.nsq + from.index()];
         let c = p.color().index();
         let (own, enemy) = (B::of(self.occ[c]), B::of(self.occ[1 - c]));
@@ -495,7 +508,13 @@ impl Position {
     }
 
     #[inline(always)]
-    fn bb_royal_safety_in<B: Bits>(&self, t: &BbTable, us: Color, king: Square, s: &mut super::attack::Safety) {
+    fn bb_royal_safety_in<B: Bits>(
+        &self,
+        t: &BbTable,
+        us: Color,
+        king: Square,
+        s: &mut super::attack::Safety,
+    ) {
         let them = !us;
         let (own, enemy) = (B::of(self.occ[us.index()]), B::of(self.occ[them.index()]));
         let all = own | enemy;
@@ -508,7 +527,8 @@ impl Position {
             let (i, d) = first_on(ray, on, l.up);
             let attacks = |i: u32, d: usize| {
                 enemy & B::one(i) != B::ZERO
-                    && self.board[i as usize].is_some_and(|q| t.kinds[l.masks as usize + d].contains(q.kind()))
+                    && self.board[i as usize]
+                        .is_some_and(|q| t.kinds[l.masks as usize + d].contains(q.kind()))
             };
             // The line from the royal piece up to and including square `i`.
             let through = |i: u32| ray & !(if l.up { B::above(i) } else { B::below(i) });

@@ -201,7 +201,9 @@ impl RayTable {
                 _ => (0, 0, false),
             };
             let promotes = promo[sq.index()] & PROMO_FROM != 0
-                || g.span(start, len).iter().any(|s| promo[s.index()] & PROMO_TO != 0);
+                || g.span(start, len)
+                    .iter()
+                    .any(|s| promo[s.index()] & PROMO_TO != 0);
             let simple = passing_simple
                 && rule.hop == Hop::None
                 && rule.min <= 1
@@ -510,11 +512,7 @@ impl Position {
         let start = out.len();
         // Rays that may capture en passant need the general scan only while
         // there is an en-passant square.
-        let not_simple = if self.ep.is_some() {
-            RAY_EN_PASSANT
-        } else {
-            0
-        };
+        let not_simple = if self.ep.is_some() { RAY_EN_PASSANT } else { 0 };
         for sr in v.ray_table.from(p, from) {
             let sqs = g.span(sr.start, sr.len);
             if sr.flags & (RAY_SIMPLE | not_simple) != RAY_SIMPLE {

@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 
-use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::attack::{Safety, SquareSet};
 use super::bitboard::bit;
+use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
@@ -563,7 +563,8 @@ impl Position {
         // alone. Then the lines tell which pieces are pinned and which
         // squares answer a check, and the royal piece's own moves are tested
         // against the attacks on their destinations.
-        let fast = self.v.slow_attackers[them.index()].is_empty()
+        let fast = !self.v.reference
+            && self.v.slow_attackers[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
             && !self.v.moves.no_facing_royals
             && self.v.gates.is_empty()
@@ -669,7 +670,12 @@ impl Position {
             self.castle_moves(out);
         }
         if v.moves.pass {
-            out.push(Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0)));
+            out.push(Move::entering(
+                MoveKind::Pass,
+                Square::NONE,
+                Square::NONE,
+                PieceKind(0),
+            ));
         }
         let mut drop_checks = None;
         let mut i = judged;
@@ -713,26 +719,30 @@ impl Position {
         let them = !us;
         match m.kind {
             MoveKind::Board if m.is_capture() && !m.captures_on_target_only() => None,
-            MoveKind::Board if m.from == king => (m.to != king).then(|| !self.attacked_without(m.to, them, king)),
+            MoveKind::Board if m.from == king => {
+                (m.to != king).then(|| !self.attacked_without(m.to, them, king))
+            }
             MoveKind::Board | MoveKind::Spawn => safety.allows(&self.v.geometry, m.from, m.to),
-            MoveKind::Drop | MoveKind::PocketDrop => match safety.allows(&self.v.geometry, Square::NONE, m.to) {
-                Some(true) if self.drop_mate_banned(m) => {
-                    let k = m.entering_kind().unwrap_or(m.piece);
-                    let gives_check = match (&*drop_checks, self.royal_squares(them)) {
-                        (_, RoyalSquares::None) => false,
-                        (Some((dk, set)), _) if *dk == k => set.contains(m.to),
-                        (_, RoyalSquares::One(r)) if !self.v.slow_attackers[us.index()].contains(k) => {
-                            let set = self.attacking_squares(r, us, k);
-                            *drop_checks = Some((k, set));
-                            set.contains(m.to)
-                        }
-                        _ => true,
-                    };
-                    // A drop that gives check under the ban must not mate.
-                    (!gives_check).then_some(true)
+            MoveKind::Drop | MoveKind::PocketDrop => {
+                match safety.allows(&self.v.geometry, Square::NONE, m.to) {
+                    Some(true) if self.drop_mate_banned(m) => {
+                        let k = m.entering_kind().unwrap_or(m.piece);
+                        let gives_check = match (&*drop_checks, self.royal_squares(them)) {
+                            (_, RoyalSquares::None) => false,
+                            (Some((dk, set)), _) if *dk == k => set.contains(m.to),
+                            (_, RoyalSquares::One(r)) if !self.v.slow_attackers[us.index()].contains(k) => {
+                                let set = self.attacking_squares(r, us, k);
+                                *drop_checks = Some((k, set));
+                                set.contains(m.to)
+                            }
+                            _ => true,
+                        };
+                        // A drop that gives check under the ban must not mate.
+                        (!gives_check).then_some(true)
+                    }
+                    other => other,
                 }
-                other => other,
-            },
+            }
             MoveKind::Place | MoveKind::Pass if safety.checks == 0 => Some(true),
             MoveKind::Place | MoveKind::Pass | MoveKind::Castle | MoveKind::ToPocket => None,
         }

@@ -211,7 +211,10 @@ impl Move {
         for (i, s) in squares.iter_mut().enumerate().take(n) {
             *s = self.cap(i);
         }
-        Captures { squares, len: n as u8 }
+        Captures {
+            squares,
+            len: n as u8,
+        }
     }
 
     /// Whether the move captures anything.

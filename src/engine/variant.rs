@@ -465,6 +465,9 @@ pub struct Variant {
     /// Some rule acts in `make` beyond moving pieces (hooks, gating,
     /// explosions, facing royals, check counting).
     pub(crate) extra_make: bool,
+    /// Generate with the plain generator only: no bitboards, every move's
+    /// legality tested by making it ([`Variant::reference_generator`]).
+    pub(crate) reference: bool,
     /// Some hook may change the board after a move
     /// ([`Hook::changes_board`](super::Hook::changes_board)).
     pub(crate) hooks_change_board: bool,
@@ -690,6 +693,17 @@ impl Variant {
     #[inline(always)]
     pub(crate) fn nkinds(&self) -> usize {
         self.pieces.len()
+    }
+
+    /// The same variant with the plain generator: no bitboards, no
+    /// shortcuts in legality (every move is made and the royal pieces
+    /// looked at). Slow; for tests that hold the fast generator to it.
+    #[doc(hidden)]
+    pub fn reference_generator(&self) -> Variant {
+        let mut v = self.clone();
+        v.bb = None;
+        v.reference = true;
+        v
     }
 
     /// Whether a search may try null moves: no rule makes being forced to

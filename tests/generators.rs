@@ -1,0 +1,96 @@
+//! The fast move generator (bitboards, legality from pins and checking
+//! lines, drops judged by the squares that give check) against the plain
+//! one of the same variant (`Variant::reference_generator`: the mailbox
+//! alone, every move made to test its legality). Along seeded random games
+//! of every shipped variant, and over small perft trees from the positions
+//! of chess's perft suite, both must give the same legal moves.
+use std::path::Path;
+use std::sync::Arc;
+
+use chimera::{Move, Position, Variant, perft};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+fn sorted(moves: &[Move]) -> Vec<String> {
+    let mut out: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+    out.sort();
+    out
+}
+
+/// Both generators' legal moves in the same position (reached by the same
+/// moves: some rules look at the game's history), which must agree.
+fn agree(fast: &mut Position, plain: &mut Position, context: &str) -> Vec<Move> {
+    let a = fast.legal_move_list();
+    let b = plain.legal_move_list();
+    assert_eq!(
+        sorted(&a),
+        sorted(&b),
+        "{context}: the generators disagree in {}",
+        fast.to_text()
+    );
+    a
+}
+
+#[test]
+fn fast_and_plain_generators_agree_along_random_games() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !chimera::is_weights_file(p))
+        .collect();
+    files.sort();
+    let mut positions = 0;
+    for path in files {
+        let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let plain = Arc::new(fast.reference_generator());
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // Big boards are slow to test move by move: fewer plies there.
+        let plies = if fast.board().squares() > 128 { 12 } else { 80 };
+        for seed in 0..6u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::start(&fast);
+            let mut other = Position::start(&plain);
+            for ply in 0..plies {
+                let moves = agree(&mut pos, &mut other, &format!("{name} seed {seed} ply {ply}"));
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                // Captures and checks first now and then, to reach tactics.
+                let pick = if rng.random_bool(0.5) {
+                    moves
+                        .iter()
+                        .copied()
+                        .find(|m| m.is_capture())
+                        .unwrap_or(moves[rng.random_range(0..moves.len())])
+                } else {
+                    moves[rng.random_range(0..moves.len())]
+                };
+                pos.make(pick);
+                other.make(pick);
+            }
+        }
+    }
+    assert!(positions > 10_000, "only {positions} positions compared");
+}
+
+#[test]
+fn fast_and_plain_generators_count_the_same_chess_perft() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
+    let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let plain = Arc::new(fast.reference_generator());
+    let suite = include_str!("data/chess-perftsuite-126.epd");
+    let mut compared = 0;
+    for line in suite.lines().filter(|l| !l.trim().is_empty()) {
+        let fen = line.split(';').next().unwrap().trim();
+        let (Ok(mut a), Ok(mut b)) = (
+            Position::from_text_with(&fast, fen, chimera::Strictness::Lenient),
+            Position::from_text_with(&plain, fen, chimera::Strictness::Lenient),
+        ) else {
+            continue;
+        };
+        assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
+        compared += 1;
+    }
+    assert!(compared >= 120, "only {compared} suite positions read");
+}
