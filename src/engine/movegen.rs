@@ -615,11 +615,14 @@ impl Position {
             Free,
             Judged,
         }
+        // (Bitboard moves never capture off their destination.)
         let route = |sq: Square, p: Piece| {
-            if sq == king || v.off_target.contains(p.kind()) || safety.overflow() {
+            if sq == king || safety.overflow() {
                 Route::Judged
             } else if self.bb_simple(p, sq) {
                 Route::Masked
+            } else if v.off_target.contains(p.kind()) {
+                Route::Judged
             } else if safety.checks == 0 && !safety.pinned(sq) && !(ep && v.en_passant.contains(p.kind())) {
                 Route::Free
             } else {
