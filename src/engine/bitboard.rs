@@ -186,6 +186,9 @@ struct Entry {
     leap_captures: Bb,
     /// Squares where a leap may capture en passant.
     en_passant: Bb,
+    /// Squares where a move may promote (every square when a move from
+    /// here may): such moves go through the promotion rules.
+    promotes: Bb,
     /// Plain slides (move and capture, no condition): `slides[first..]`,
     /// `ups` going up the indices, then `downs` going down.
     first: u32,
@@ -292,10 +295,18 @@ impl BbTable {
                 .fold(0, |b, s| b | bit(s)),
             None => !0,
         };
+        let promo = &def.promo_at[p.color().index()];
         let mut e = Entry {
             first: self.slides.len() as u32,
             special: self.specials.len() as u32,
             simple: def.legs.is_none() && def.spawn.is_none(),
+            promotes: if promo[sq.index()] & super::variant::PROMO_FROM != 0 {
+                !0
+            } else {
+                g.all_squares()
+                    .filter(|s| promo[s.index()] & super::variant::PROMO_TO != 0)
+                    .fold(0, |b, s| b | bit(s))
+            },
             ..Entry::default()
         };
         let (mut ups, mut downs) = (Vec::new(), Vec::new());
@@ -449,7 +460,11 @@ impl Position {
                     while to != B::ZERO {
                         let mut m = Move::board(from, Square(to.pop() as u16));
                         m.aux = aux;
-                        out.push(m);
+                        if B::of(e.promotes) & B::one(m.to.0 as u32) != B::ZERO {
+                            self.push_board(p.kind(), p.color(), m, out);
+                        } else {
+                            out.push(m);
+                        }
                     }
                 }
             }
@@ -457,8 +472,18 @@ impl Position {
                 captures |= h & enemy;
             }
         }
-        push_each(out, from, reach & allowed, Move::board);
-        push_each(out, from, captures & allowed, Move::capture);
+        let promotes = B::of(e.promotes);
+        push_each(out, from, reach & allowed & !promotes, Move::board);
+        push_each(out, from, captures & allowed & !promotes, Move::capture);
+        if (reach | captures) & allowed & promotes != B::ZERO {
+            let (mut quiet, mut taking) = (reach & allowed & promotes, captures & allowed & promotes);
+            while quiet != B::ZERO {
+                self.push_board(p.kind(), p.color(), Move::board(from, Square(quiet.pop() as u16)), out);
+            }
+            while taking != B::ZERO {
+                self.push_board(p.kind(), p.color(), Move::capture(from, Square(taking.pop() as u16)), out);
+            }
+        }
         e.en_passant
     }
 

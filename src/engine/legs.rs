@@ -106,9 +106,11 @@ pub(crate) const RAY_MOVES: u8 = 1;
 pub(crate) const RAY_CAPTURES: u8 = 2;
 /// [`SquareRay::flags`]: only empty squares, the first piece and the
 /// squares a lame leap passes decide the leg's stops — no minimum distance,
-/// hop, filter, zone or promotion on the way — so generation walks it in a
-/// tight loop.
+/// hop, filter or zone — so generation walks it in a tight loop (unless
+/// it may promote on the way, [`RAY_PROMOTES`]).
 pub(crate) const RAY_SIMPLE: u8 = 4;
+/// [`SquareRay::flags`]: a move along the ray may promote.
+pub(crate) const RAY_PROMOTES: u8 = 16;
 /// [`SquareRay::flags`]: the leg may also capture en passant (simple only
 /// while there is no en-passant square).
 pub(crate) const RAY_EN_PASSANT: u8 = 8;
@@ -209,11 +211,11 @@ impl RayTable {
                 && rule.min <= 1
                 && !rule.shoots
                 && !rule.within
-                && (!rule.captures || def.filters.cannot_capture.is_empty())
-                && !promotes;
+                && (!rule.captures || def.filters.cannot_capture.is_empty());
             let flags = if rule.moves { RAY_MOVES } else { 0 }
                 | if rule.captures { RAY_CAPTURES } else { 0 }
                 | if simple { RAY_SIMPLE } else { 0 }
+                | if promotes { RAY_PROMOTES } else { 0 }
                 | if rule.en_passant { RAY_EN_PASSANT } else { 0 };
             let leaves_ep = rule.ep_create && def.ep_from[ci][sq.index()];
             self.rays.push(SquareRay {
@@ -515,7 +517,7 @@ impl Position {
         let not_simple = if self.ep.is_some() { RAY_EN_PASSANT } else { 0 };
         for sr in v.ray_table.from(p, from) {
             let sqs = g.span(sr.start, sr.len);
-            if sr.flags & (RAY_SIMPLE | not_simple) != RAY_SIMPLE {
+            if sr.flags & (RAY_SIMPLE | RAY_PROMOTES | not_simple) != RAY_SIMPLE {
                 self.ray_moves_general(from, p, sr.ray as usize, sqs, out);
                 continue;
             }
