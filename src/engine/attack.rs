@@ -138,14 +138,13 @@ impl Position {
     /// check and the pieces that are pinned. Only where those lines describe
     /// every enemy attack (no slow attackers).
     #[inline]
-    pub(crate) fn royal_safety(&self, us: Color, king: Square) -> Safety {
+    pub(crate) fn royal_safety(&self, us: Color, king: Square, s: &mut Safety) {
         if self.has_bitboards() {
-            return self.bb_royal_safety(us, king);
+            return self.bb_royal_safety(us, king, s);
         }
         let v = &*self.v;
         let g = &v.geometry;
         let them = !us;
-        let mut s = Safety::new();
         for line in &v.attack_lines[them.index()] {
             let (start, len) = g.ray_span(line.vector, king);
             let ray = g.span(start, len);
@@ -158,18 +157,17 @@ impl Position {
                 let attacks = q.color() == them && line.masks[i].contains(q.kind());
                 if own == usize::MAX {
                     if attacks {
-                        s.add_check(SquareSet::of(&ray[..=i]), 0);
+                        s.add_check(SquareSet::of(&ray[..=i]));
                     } else if q.color() == us && line.masks.len() > i + 1 {
                         own = i;
                         continue;
                     }
                 } else if attacks {
-                    s.add_pin(ray[own], Pin::Span(start, i as u16 + 1));
+                    s.add_pin_span(ray[own], start, i as u16 + 1);
                 }
                 break;
             }
         }
-        s
     }
 
     /// Squares where a piece of kind `k` of `by` would attack `target`
@@ -227,14 +225,6 @@ impl SquareSet {
         self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
     }
 
-    /// The squares of a bitboard.
-    pub(crate) fn from_bb(b: Bb) -> SquareSet {
-        let mut s = SquareSet::EMPTY;
-        s.0[0] = b as u64;
-        s.0[1] = (b >> 64) as u64;
-        s
-    }
-
     /// The squares in both sets.
     fn and(&self, other: &SquareSet) -> SquareSet {
         let mut s = *self;
@@ -245,15 +235,6 @@ impl SquareSet {
     }
 }
 
-/// The line a pinned piece must stay on: up to the pinner, inclusive.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Pin {
-    /// A span of the geometry's pool, from the royal piece outwards.
-    Span(u32, u16),
-    /// The squares, on a board with bitboards.
-    Squares(Bb),
-}
-
 /// The demands of a royal piece's safety on its side's moves (see
 /// [`Position::royal_safety`]). A move of another piece that captures on
 /// its destination alone is legal when [`Safety::allows`] it; the royal
@@ -261,51 +242,55 @@ pub(crate) enum Pin {
 pub(crate) struct Safety {
     /// How many lines give check.
     pub checks: u8,
-    /// With checks: the squares that answer all of them.
-    pub evasions: SquareSet,
-    /// The same as a bitboard (every square when there is no check), on
-    /// boards with bitboards.
+    /// The board has bitboards: evasions and pin lines are bitboards.
+    bitboards: bool,
+    /// With checks, on a board without bitboards: the squares that answer
+    /// all of them.
+    evasions: SquareSet,
+    /// With bitboards: the squares that answer every check (all squares
+    /// when there is none).
     pub evasions_bb: Bb,
     npins: usize,
-    /// Pinned squares and their lines.
+    /// Pinned squares and the lines they must stay on, up to the pinner
+    /// inclusive: a bitboard, or (without bitboards) a span of the
+    /// geometry's pool as `start | len << 32`.
     pinned: [Square; MAX_PINS],
-    lines: [Pin; MAX_PINS],
+    lines: [Bb; MAX_PINS],
 }
 
 impl Safety {
     /// No check, no pin.
-    pub(crate) fn new() -> Safety {
+    pub(crate) fn new(bitboards: bool) -> Safety {
         Safety {
             checks: 0,
+            bitboards,
             evasions: SquareSet::EMPTY,
             evasions_bb: !0,
             npins: 0,
             pinned: [Square::NONE; MAX_PINS],
-            lines: [Pin::Squares(0); MAX_PINS],
+            lines: [0; MAX_PINS],
         }
     }
 
-    /// A line gives check: a move by another piece must end on it (between
-    /// the royal piece and the checker, or on the checker) as on every
-    /// other checking line. `bb`: the same squares on a board with
-    /// bitboards.
-    pub(crate) fn add_check(&mut self, segment: SquareSet, bb: Bb) {
+    /// A line gives check (board without bitboards): a move by another
+    /// piece must end on it (between the royal piece and the checker, or on
+    /// the checker) as on every other checking line.
+    pub(crate) fn add_check(&mut self, segment: SquareSet) {
         self.evasions = if self.checks == 0 {
             segment
         } else {
             self.evasions.and(&segment)
         };
-        self.evasions_bb &= bb;
         self.checks += 1;
     }
 
-    /// A bitboard line gives check.
+    /// A line gives check, on a board with bitboards.
     pub(crate) fn add_check_bb(&mut self, segment: Bb) {
-        self.add_check(SquareSet::from_bb(segment), segment);
+        self.evasions_bb &= segment;
+        self.checks += 1;
     }
 
-    /// The piece on `sq` may move only along this line.
-    pub(crate) fn add_pin(&mut self, sq: Square, line: Pin) {
+    fn add_pin(&mut self, sq: Square, line: Bb) {
         if self.npins < MAX_PINS {
             self.pinned[self.npins] = sq;
             self.lines[self.npins] = line;
@@ -313,9 +298,15 @@ impl Safety {
         self.npins += 1;
     }
 
+    /// The piece on `sq` may move only along this span of the geometry's
+    /// pool (board without bitboards).
+    pub(crate) fn add_pin_span(&mut self, sq: Square, start: u32, len: u16) {
+        self.add_pin(sq, start as Bb | (len as Bb) << 32);
+    }
+
     /// The piece on `sq` may move only to these squares.
     pub(crate) fn add_pin_bb(&mut self, sq: Square, line: Bb) {
-        self.add_pin(sq, Pin::Squares(line));
+        self.add_pin(sq, line);
     }
 
     /// Whether there are more pins than kept (every move is then judged by
@@ -338,10 +329,8 @@ impl Safety {
     pub(crate) fn pin_mask(&self, sq: Square) -> Bb {
         let mut m = !0;
         for i in 0..self.npins.min(MAX_PINS) {
-            if self.pinned[i] == sq
-                && let Pin::Squares(b) = self.lines[i]
-            {
-                m &= b;
+            if self.pinned[i] == sq {
+                m &= self.lines[i];
             }
         }
         m
@@ -352,7 +341,13 @@ impl Safety {
     /// making the move can tell (too many pins).
     #[inline]
     pub(crate) fn allows(&self, g: &super::geometry::Geometry, from: Square, to: Square) -> Option<bool> {
-        if self.checks > 0 && !self.evasions.contains(to) {
+        if self.checks > 0
+            && !(if self.bitboards {
+                self.evasions_bb & bit(to) != 0
+            } else {
+                self.evasions.contains(to)
+            })
+        {
             return Some(false);
         }
         if self.npins == 0 || !from.is_some() {
@@ -363,9 +358,11 @@ impl Safety {
         }
         Some((0..self.npins).all(|i| {
             self.pinned[i] != from
-                || match self.lines[i] {
-                    Pin::Span(start, len) => g.span(start, len).contains(&to),
-                    Pin::Squares(b) => b & bit(to) != 0,
+                || if self.bitboards {
+                    self.lines[i] & bit(to) != 0
+                } else {
+                    let l = self.lines[i];
+                    g.span(l as u32, (l >> 32) as u16).contains(&to)
                 }
         }))
     }

@@ -106,6 +106,27 @@ impl Bits for u64 {
     }
 }
 
+/// `1 << i`, `(1 << i) - 1` and the squares above `i` for 128-bit sets:
+/// a shift of a `u128` by a variable amount takes several instructions, a
+/// table look-up one load.
+const fn table128(kind: u8) -> [u128; 128] {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        let one = 1u128 << i;
+        t[i] = match kind {
+            0 => one,
+            1 => one - 1,
+            _ => !(one | (one - 1)),
+        };
+        i += 1;
+    }
+    t
+}
+static ONE128: [u128; 128] = table128(0);
+static BELOW128: [u128; 128] = table128(1);
+static ABOVE128: [u128; 128] = table128(2);
+
 impl Bits for u128 {
     const ZERO: u128 = 0;
     #[inline(always)]
@@ -126,15 +147,15 @@ impl Bits for u128 {
     }
     #[inline(always)]
     fn below(i: u32) -> u128 {
-        (1u128 << i).wrapping_sub(1)
+        BELOW128[i as usize & 127]
     }
     #[inline(always)]
     fn above(i: u32) -> u128 {
-        !(2u128 << i).wrapping_sub(1)
+        ABOVE128[i as usize & 127]
     }
     #[inline(always)]
     fn one(i: u32) -> u128 {
-        1u128 << i
+        ONE128[i as usize & 127]
     }
     #[inline(always)]
     fn count(self) -> u32 {
@@ -521,15 +542,13 @@ impl Position {
     }
 
     /// [`Position::royal_safety`] on a board with bitboards.
-    pub(crate) fn bb_royal_safety(&self, us: Color, king: Square) -> super::attack::Safety {
-        let mut s = super::attack::Safety::new();
-        let Some(t) = &self.v.bb else { return s };
+    pub(crate) fn bb_royal_safety(&self, us: Color, king: Square, s: &mut super::attack::Safety) {
+        let Some(t) = &self.v.bb else { return };
         if t.narrow {
-            self.bb_royal_safety_in::<u64>(t, us, king, &mut s);
+            self.bb_royal_safety_in::<u64>(t, us, king, s);
         } else {
-            self.bb_royal_safety_in::<u128>(t, us, king, &mut s);
+            self.bb_royal_safety_in::<u128>(t, us, king, s);
         }
-        s
     }
 
     #[inline(always)]

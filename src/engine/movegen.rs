@@ -603,9 +603,11 @@ impl Position {
     fn legal_moves_fast(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
         let king = self.royal[us.index()];
-        let safety = self.royal_safety(us, king);
+        let mut safety = Safety::new(self.has_bitboards());
+        self.royal_safety(us, king, &mut safety);
         let v = &*self.v;
         let ep = self.ep.is_some();
+        let ep_bit = bit(self.ep);
         // How a piece's moves are made legal: bitboard moves restricted to
         // the squares its safety allows, moves no rule can make illegal, or
         // moves judged one by one after the others.
@@ -637,7 +639,7 @@ impl Position {
             match route(sq, p) {
                 Route::Masked => {
                     let allowed = safety.evasions_bb & safety.pin_mask(sq);
-                    if self.bb_moves(p, sq, allowed, out) & bit(self.ep) != 0 {
+                    if self.bb_moves(p, sq, allowed, out) & ep_bit != 0 {
                         en_passant |= bit(sq);
                     }
                 }
