@@ -74,6 +74,7 @@ pub(super) fn compile(
             king_to,
             rook,
             rook_to,
+            empty_bb: empty.iter().fold(0, |b, &s| b | crate::engine::bitboard::bit(s)),
             empty,
             safe: between(king, king_to),
             by_drops: match &c.granted_by_drops {

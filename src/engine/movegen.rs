@@ -416,7 +416,12 @@ impl Position {
             if !own(cs.king) || !own(cs.rook) {
                 continue;
             }
-            if cs.empty.iter().any(|&s| self.board[s.index()].is_some()) {
+            let blocked = if self.has_bitboards() {
+                (self.occ[0] | self.occ[1]) & cs.empty_bb != 0
+            } else {
+                cs.empty.iter().any(|&s| self.board[s.index()].is_some())
+            };
+            if blocked {
                 continue;
             }
             if cs.safe.iter().any(|&s| self.threatened(s, !c)) {
@@ -712,7 +717,7 @@ impl Position {
     /// `safety` and attack tests; `None` when only making it can tell.
     /// `drop_checks` keeps, for one kind under a drop-mate ban, the squares
     /// where its drop gives check.
-    #[inline]
+    #[inline(never)]
     fn judge_move(
         &mut self,
         m: Move,
@@ -747,6 +752,16 @@ impl Position {
                     }
                     other => other,
                 }
+            }
+            MoveKind::Castle if self.has_bitboards() => {
+                // Safe squares were tested when the move was made; the royal
+                // piece must also be safe where it ends, with king and rook
+                // moved (only they change: no hook changes the board here).
+                let cs = &self.v.castles[(m.aux & super::moves::AUX_CASTLE) as usize];
+                let occupied = ((self.occ[0] | self.occ[1]) & !bit(cs.king) & !bit(cs.rook))
+                    | bit(cs.king_to)
+                    | bit(cs.rook_to);
+                Some(!self.bb_attacked(cs.king_to, them, occupied))
             }
             MoveKind::Place | MoveKind::Pass if safety.checks == 0 => Some(true),
             MoveKind::Place | MoveKind::Pass | MoveKind::Castle | MoveKind::ToPocket => None,

@@ -274,6 +274,8 @@ pub(crate) struct Castle {
     pub rook_to: Square,
     /// Squares that must be empty (other than king and rook themselves).
     pub empty: Vec<Square>,
+    /// The same as a bitboard (where the board has bitboards).
+    pub empty_bb: super::bitboard::Bb,
     /// Squares the king passes or lands on (must not be attacked).
     pub safe: Vec<Square>,
     /// (king kind, rook kind): the right is gained when both stand on their
