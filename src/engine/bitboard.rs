@@ -476,15 +476,16 @@ impl Position {
                 if s.aux == 0 {
                     reach |= r;
                 } else {
-                    let aux = s.aux;
+                    // (Each move built where it goes: a move built once and
+                    // passed by reference would be copied through memory.)
+                    let (aux, promotes) = (s.aux, B::of(e.promotes));
                     let mut to = r & allowed;
                     while to != B::ZERO {
-                        let mut m = Move::board(from, Square(to.pop() as u16));
-                        m.aux = aux;
-                        if B::of(e.promotes) & B::one(m.to.0 as u32) != B::ZERO {
-                            self.push_board(p.kind(), p.color(), m, out);
+                        let t = to.pop();
+                        if promotes & B::one(t) != B::ZERO {
+                            self.push_board(p.kind(), p.color(), Move::board_aux(from, Square(t as u16), aux), out);
                         } else {
-                            out.push(m);
+                            out.push(Move::board_aux(from, Square(t as u16), aux));
                         }
                     }
                 }

@@ -144,6 +144,15 @@ impl Move {
         }
     }
 
+    /// A board move without capture or promotion, with these `aux` flags.
+    #[inline(always)]
+    pub(crate) fn board_aux(from: Square, to: Square, aux: u8) -> Move {
+        Move {
+            aux,
+            ..Move::board(from, to)
+        }
+    }
+
     /// A board move capturing on its destination.
     #[inline(always)]
     pub(crate) fn capture(from: Square, to: Square) -> Move {
