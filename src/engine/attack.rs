@@ -316,6 +316,12 @@ impl Safety {
         self.npins > MAX_PINS
     }
 
+    /// Whether no piece is pinned.
+    #[inline]
+    pub(crate) fn unpinned(&self) -> bool {
+        self.npins == 0
+    }
+
     /// Whether the piece on `sq` is pinned (or may be: pins beyond those
     /// kept count every piece as pinned).
     #[inline]

@@ -169,11 +169,6 @@ impl Bits for u128 {
     }
 }
 
-/// The squares of a set, lowest first.
-pub(crate) fn squares(mut b: Bb) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || (b != 0).then(|| Square(b.pop() as u16)))
-}
-
 /// The set of a span of squares.
 fn set_of(squares: &[Square]) -> Bb {
     squares.iter().fold(0, |b, &s| b | bit(s))
@@ -201,7 +196,7 @@ struct Special {
 
 /// The simple moves of one piece from one square.
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
+pub(crate) struct Entry {
     /// Squares plain leaps may move to, and capture on.
     leap_moves: Bb,
     leap_captures: Bb,
@@ -219,7 +214,7 @@ struct Entry {
     nspecial: u8,
     special: u32,
     /// Every ray from the square is simple: the masks are its moves.
-    simple: bool,
+    pub(crate) simple: bool,
 }
 
 /// A reverse attack line from one square.
@@ -270,7 +265,7 @@ impl BbTable {
                 .map(|c| Piece::new(PieceKind::from_index(c / 2), Color::from_index(c % 2)));
             for sq in g.all_squares() {
                 let e = match piece {
-                    Some(p) => t.entry(v, rays, p, sq),
+                    Some(p) => t.build_entry(v, rays, p, sq),
                     None => Entry::default(),
                 };
                 t.entries.push(e);
@@ -306,7 +301,7 @@ impl BbTable {
         t
     }
 
-    fn entry(&mut self, v: &super::variant::Variant, rays: &RayTable, p: Piece, sq: Square) -> Entry {
+    fn build_entry(&mut self, v: &super::variant::Variant, rays: &RayTable, p: Piece, sq: Square) -> Entry {
         let g = &v.geometry;
         let def = v.def(p.kind());
         let region = match &def.region {
@@ -375,6 +370,12 @@ impl BbTable {
         e
     }
 
+    /// The entry of piece `p` on `sq`.
+    #[inline(always)]
+    pub(crate) fn entry(&self, p: Piece, sq: Square) -> &Entry {
+        &self.entries[p.code() * self.nsq + sq.index()]
+    }
+
     #[inline(always)]
     fn lines_at(&self, side: Color, sq: Square) -> &[LineAt] {
         let i = side.index() * self.nsq + sq.index();
@@ -415,39 +416,23 @@ impl Position {
         self.v.bb.is_some()
     }
 
-    /// Whether the piece `p` moves from `from` by simple rays alone, so
-    /// [`Position::bb_moves`] makes all its moves.
+    /// The moves of `p` from `from` by the simple rays of its table entry
+    /// `e`, ending in `allowed`, without its en-passant captures; returns
+    /// the squares where it may capture en passant. `own` and `enemy`: the
+    /// mover's and the other side's pieces.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(crate) fn bb_simple(&self, p: Piece, from: Square) -> bool {
-        let Some(t) = &self.v.bb else { return false };
-        t.entries[p.code() * t.nsq + from.index()].simple
-    }
-
-    /// The moves of `p` from `from` (which must be [`Position::bb_simple`])
-    /// ending in `allowed`, without its en-passant captures; returns the
-    /// squares where it may capture en passant.
-    #[inline(always)]
-    pub(crate) fn bb_moves(&self, p: Piece, from: Square, allowed: Bb, out: &mut Vec<Move>) -> Bb {
-        let Some(t) = &self.v.bb else { return 0 };
-        if t.narrow {
-            self.bb_moves_in::<u64>(t, p, from, u64::of(allowed), out)
-        } else {
-            self.bb_moves_in::<u128>(t, p, from, allowed, out)
-        }
-    }
-
-    #[inline(always)]
-    fn bb_moves_in<B: Bits>(
+    pub(crate) fn bb_gen<B: Bits>(
         &self,
         t: &BbTable,
+        e: &Entry,
         p: Piece,
         from: Square,
         allowed: B,
+        own: B,
+        enemy: B,
         out: &mut Vec<Move>,
-    ) -> Bb {
-        let e = &t.entries[p.code() * t.nsq + from.index()];
-        let c = p.color().index();
-        let (own, enemy) = (B::of(self.occ[c]), B::of(self.occ[1 - c]));
+    ) -> B {
         let all = own | enemy;
         let mut reach = B::of(e.leap_moves) & !all;
         let mut hits = B::ZERO;
@@ -466,6 +451,7 @@ impl Position {
             hits |= h;
         }
         let mut captures = (hits | B::of(e.leap_captures)) & enemy;
+        let promotes = B::of(e.promotes);
         for s in &t.specials[e.special as usize..e.special as usize + e.nspecial as usize] {
             if B::of(s.passes) & all != B::ZERO {
                 continue;
@@ -478,7 +464,7 @@ impl Position {
                 } else {
                     // (Each move built where it goes: a move built once and
                     // passed by reference would be copied through memory.)
-                    let (aux, promotes) = (s.aux, B::of(e.promotes));
+                    let aux = s.aux;
                     let mut to = r & allowed;
                     while to != B::ZERO {
                         let t = to.pop();
@@ -494,7 +480,6 @@ impl Position {
                 captures |= h & enemy;
             }
         }
-        let promotes = B::of(e.promotes);
         push_each(out, from, reach & allowed & !promotes, Move::board);
         push_each(out, from, captures & allowed & !promotes, Move::capture);
         if (reach | captures) & allowed & promotes != B::ZERO {
@@ -506,7 +491,7 @@ impl Position {
                 self.push_board(p.kind(), p.color(), Move::capture(from, Square(taking.pop() as u16)), out);
             }
         }
-        e.en_passant
+        B::of(e.en_passant)
     }
 
     /// [`Position::attacked`] on a board with bitboards, with `occupied`

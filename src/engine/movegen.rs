@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::attack::{Safety, SquareSet};
-use super::bitboard::bit;
+use super::bitboard::{BbTable, Bits, bit};
 use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
@@ -610,83 +610,11 @@ impl Position {
         let king = self.royal[us.index()];
         let mut safety = Safety::new(self.has_bitboards());
         self.royal_safety(us, king, &mut safety);
-        let v = &*self.v;
-        let ep = self.ep.is_some();
-        let ep_bit = bit(self.ep);
-        // How a piece's moves are made legal: bitboard moves restricted to
-        // the squares its safety allows, moves no rule can make illegal, or
-        // moves judged one by one after the others.
-        #[derive(PartialEq)]
-        enum Route {
-            Masked,
-            Free,
-            Judged,
-        }
-        // (Bitboard moves never capture off their destination.)
-        let route = |sq: Square, p: Piece| {
-            if sq == king || safety.overflow() {
-                Route::Judged
-            } else if self.bb_simple(p, sq) {
-                Route::Masked
-            } else if v.off_target.contains(p.kind()) {
-                Route::Judged
-            } else if safety.checks == 0 && !safety.pinned(sq) && !(ep && v.en_passant.contains(p.kind())) {
-                Route::Free
-            } else {
-                Route::Judged
-            }
+        let judged = match &self.v.bb {
+            Some(t) if t.narrow => self.generate_bb::<u64>(t, king, &safety, out),
+            Some(t) => self.generate_bb::<u128>(t, king, &safety, out),
+            None => self.generate_mailbox(king, &safety, out),
         };
-        // Pieces with bitboard moves that may capture en passant: those
-        // captures are judged with the others.
-        let mut en_passant = 0;
-        for &sq in &self.plist[us.index()] {
-            let Some(p) = self.board[sq.index()] else { continue };
-            match route(sq, p) {
-                Route::Masked => {
-                    let allowed = safety.evasions_bb & safety.pin_mask(sq);
-                    if self.bb_moves(p, sq, allowed, out) & ep_bit != 0 {
-                        en_passant |= bit(sq);
-                    }
-                }
-                Route::Free => self.piece_moves(sq, p, out),
-                Route::Judged => {}
-            }
-        }
-        let drops_free = safety.checks == 0 && (self.drop_mates_allowed || v.no_drop_mate.is_empty());
-        if drops_free {
-            self.pieces_in_hand_moves(out);
-        }
-        let judged = out.len();
-        if ep {
-            for from in super::bitboard::squares(en_passant) {
-                out.push(Move::board(from, self.ep).with_capture(self.ep_victim));
-            }
-        }
-        for &sq in &self.plist[us.index()] {
-            if let Some(p) = self.board[sq.index()]
-                && route(sq, p) == Route::Judged
-            {
-                if self.bb_simple(p, sq) {
-                    self.bb_moves(p, sq, !0, out);
-                } else {
-                    self.piece_moves(sq, p, out);
-                }
-            }
-        }
-        if !drops_free {
-            self.pieces_in_hand_moves(out);
-        }
-        if !v.castles.is_empty() {
-            self.castle_moves(out);
-        }
-        if v.moves.pass {
-            out.push(Move::entering(
-                MoveKind::Pass,
-                Square::NONE,
-                Square::NONE,
-                PieceKind(0),
-            ));
-        }
         let mut drop_checks = None;
         let mut i = judged;
         while i < out.len() {
@@ -700,6 +628,126 @@ impl Position {
             } else {
                 out.swap_remove(i);
             }
+        }
+    }
+
+    /// Whether the moves of the piece `p` on `sq` need no judging: no
+    /// check, no pin, nothing captured off its destination.
+    #[inline(always)]
+    fn free_piece(&self, sq: Square, p: Piece, king: Square, safety: &Safety) -> bool {
+        let v = &*self.v;
+        sq != king
+            && safety.checks == 0
+            && !safety.pinned(sq)
+            && !v.off_target.contains(p.kind())
+            && !(self.ep.is_some() && v.en_passant.contains(p.kind()))
+    }
+
+    /// The moves of the side to move on a board without bitboards, for
+    /// [`Position::legal_moves_fast`]: the free pieces' moves and free
+    /// drops first, then the moves to judge; returns where those start.
+    fn generate_mailbox(&self, king: Square, safety: &Safety, out: &mut Vec<Move>) -> usize {
+        let us = self.side;
+        for &sq in &self.plist[us.index()] {
+            if let Some(p) = self.board[sq.index()]
+                && self.free_piece(sq, p, king, safety)
+            {
+                self.piece_moves(sq, p, out);
+            }
+        }
+        let drops_free = self.drops_free(safety);
+        if drops_free {
+            self.pieces_in_hand_moves(out);
+        }
+        let judged = out.len();
+        for &sq in &self.plist[us.index()] {
+            if let Some(p) = self.board[sq.index()]
+                && !self.free_piece(sq, p, king, safety)
+            {
+                self.piece_moves(sq, p, out);
+            }
+        }
+        self.judged_extras(drops_free, out);
+        judged
+    }
+
+    /// [`Position::generate_mailbox`] on a board with bitboards: pieces
+    /// whose moves are all simple from their square get their bitboard
+    /// moves limited to the squares their safety allows (legal as made);
+    /// the others go to the mailbox.
+    #[inline(always)]
+    fn generate_bb<B: Bits>(&self, t: &BbTable, king: Square, safety: &Safety, out: &mut Vec<Move>) -> usize {
+        let us = self.side;
+        let (own, enemy) = (B::of(self.occ[us.index()]), B::of(self.occ[(!us).index()]));
+        let ep_bit = if self.ep.is_some() { B::of(bit(self.ep)) } else { B::ZERO };
+        let evasions = B::of(safety.evasions_bb);
+        let pins = !safety.unpinned();
+        let overflow = safety.overflow();
+        // Pieces to judge, and pieces whose bitboard moves may capture en
+        // passant (those captures are judged too).
+        let (mut judged, mut en_passant) = (B::ZERO, B::ZERO);
+        for &sq in &self.plist[us.index()] {
+            let Some(p) = self.board[sq.index()] else { continue };
+            let e = t.entry(p, sq);
+            if e.simple && sq != king && !overflow {
+                let allowed = if pins {
+                    evasions & B::of(safety.pin_mask(sq))
+                } else {
+                    evasions
+                };
+                if self.bb_gen(t, e, p, sq, allowed, own, enemy, out) & ep_bit != B::ZERO {
+                    en_passant |= B::one(sq.0 as u32);
+                }
+            } else if self.free_piece(sq, p, king, safety) {
+                self.piece_moves(sq, p, out);
+            } else {
+                judged |= B::one(sq.0 as u32);
+            }
+        }
+        let drops_free = self.drops_free(safety);
+        if drops_free {
+            self.pieces_in_hand_moves(out);
+        }
+        let start = out.len();
+        while en_passant != B::ZERO {
+            let from = Square(en_passant.pop() as u16);
+            out.push(Move::board(from, self.ep).with_capture(self.ep_victim));
+        }
+        while judged != B::ZERO {
+            let sq = Square(judged.pop() as u16);
+            let Some(p) = self.board[sq.index()] else { continue };
+            let e = t.entry(p, sq);
+            if e.simple {
+                self.bb_gen(t, e, p, sq, !B::ZERO, own, enemy, out);
+            } else {
+                self.piece_moves(sq, p, out);
+            }
+        }
+        self.judged_extras(drops_free, out);
+        start
+    }
+
+    /// Whether drops need no judging: no check, and no drop-mate ban.
+    fn drops_free(&self, safety: &Safety) -> bool {
+        safety.checks == 0 && (self.drop_mates_allowed || self.v.no_drop_mate.is_empty())
+    }
+
+    /// The moves judged after the pieces': drops (unless free), castling,
+    /// the pass.
+    fn judged_extras(&self, drops_free: bool, out: &mut Vec<Move>) {
+        if !drops_free {
+            self.pieces_in_hand_moves(out);
+        }
+        if !self.v.castles.is_empty() {
+            self.castle_moves(out);
+        }
+        if self.v.moves.pass {
+            out.push(Move::entering(
+                MoveKind::Pass,
+                Square::NONE,
+                Square::NONE,
+                PieceKind(0),
+            ));
         }
     }
 
