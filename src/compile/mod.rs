@@ -94,6 +94,13 @@ pub fn compile(
     });
     let en_passant = kinds_where(&pieces, |d| d.rays.iter().flatten().any(|r| r.rule.en_passant));
     let no_drop_mate = kinds_where(&pieces, |d| d.no_drop_mate);
+    let kind_flags = pieces
+        .iter()
+        .map(|d| {
+            use crate::engine::variant::{KIND_RESETS_CLOCK, KIND_ROYAL};
+            (if d.royal { KIND_ROYAL } else { 0 }) | if d.resets_clock { KIND_RESETS_CLOCK } else { 0 }
+        })
+        .collect();
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
     let material = Default::default();
     let mut variant = Variant {
@@ -121,6 +128,7 @@ pub fn compile(
         off_target,
         en_passant,
         no_drop_mate,
+        kind_flags,
         slow_attackers,
         has_drops,
         colour_split,

@@ -245,7 +245,9 @@ impl Position {
                 (false, true) => return Some(GameResult::win(mover, Reason::Reach)),
                 (false, false) => {}
             }
-        } else if let Some(c) = Color::BOTH.into_iter().find(|&c| self.reached(c)) {
+        } else if !v.end.reach.is_empty()
+            && let Some(c) = Color::BOTH.into_iter().find(|&c| self.reached(c))
+        {
             return Some(GameResult::win(c, Reason::Reach));
         }
         if v.has_command() {

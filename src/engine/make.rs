@@ -53,7 +53,7 @@ impl Position {
         self.board[sq.index()] = Some(p);
         self.list_add(sq, p.color());
         self.hash ^= self.piece_key(p, sq);
-        if self.v.def(p.kind()).royal {
+        if self.v.is_royal(p.kind()) {
             self.royal[p.color().index()] = sq;
         }
     }
@@ -89,14 +89,12 @@ impl Position {
     }
 
     fn set_castling(&mut self, new: u32) {
-        let diff = self.castling ^ new;
-        if diff != 0 {
-            for i in 0..self.v.rights() {
-                if diff & (1 << i) != 0 {
-                    self.hash ^= self.v.zobrist.castling[i];
-                }
-            }
-            self.castling = new;
+        let mut diff = self.castling ^ new;
+        self.castling = new;
+        while diff != 0 {
+            let i = diff.trailing_zeros() as usize;
+            diff &= diff - 1;
+            self.hash ^= self.v.zobrist.castling[i];
         }
     }
 
@@ -205,7 +203,7 @@ impl Position {
                     _ => {}
                 }
                 let placed = mv.promo.some().unwrap_or(mv.piece);
-                if self.v.def(placed).royal {
+                if self.v.is_royal(placed) {
                     self.royal_count[us.index()] += 1;
                 }
                 self.put(mv.to, Piece::new(placed, us));
@@ -359,7 +357,7 @@ impl Position {
             let sq = mv.cap(i);
             let Some(q) = self.take(sq) else { continue };
             undo.captured[i] = Some(q);
-            if self.v.def(q.kind()).royal {
+            if self.v.is_royal(q.kind()) {
                 self.royal_count[q.color().index()] -= 1;
             }
             if let Some(k) = self.to_hand_kind(q) {
@@ -371,7 +369,7 @@ impl Position {
         }
         let Some(p) = self.take(mv.from) else { return };
         undo.moved = Some(p);
-        if self.v.def(p.kind()).resets_clock {
+        if self.v.kind_flags[p.kind().index()] & super::variant::KIND_RESETS_CLOCK != 0 {
             self.halfmove = 0;
         }
         let placed = match mv.promo.some() {

@@ -575,7 +575,7 @@ impl Position {
             && self.v.gates.is_empty()
             && !self.v.hooks_change_board
             && self.royal_count[us.index()] == 1
-            && !self.in_placement();
+            && !(self.v.placement.is_some() && self.in_placement());
         if fast {
             self.legal_moves_fast(out);
             return;

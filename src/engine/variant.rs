@@ -124,6 +124,11 @@ pub(crate) struct Spawn {
     pub vectors: [Vec<VectorId>; 2],
 }
 
+/// [`Variant::kind_flags`] bit: the kind is royal.
+pub(crate) const KIND_ROYAL: u8 = 1;
+/// [`Variant::kind_flags`] bit: moving the kind resets the halfmove clock.
+pub(crate) const KIND_RESETS_CLOCK: u8 = 2;
+
 /// [`PieceDef::promo_at`] bit: a move ending on the square may promote.
 pub(crate) const PROMO_TO: u8 = 1;
 /// [`PieceDef::promo_at`] bit: a move starting on the square may promote.
@@ -493,6 +498,9 @@ pub struct Variant {
     pub(crate) en_passant: KindSet,
     /// Kinds whose drops may not mate.
     pub(crate) no_drop_mate: KindSet,
+    /// Per kind: [`KIND_ROYAL`], [`KIND_RESETS_CLOCK`] (what `make` asks of
+    /// every piece it moves, without reading the whole definition).
+    pub(crate) kind_flags: Vec<u8>,
     /// Kinds that need the slow attack test, per attacking side.
     pub(crate) slow_attackers: [KindSet; 2],
     pub(crate) has_drops: bool,
@@ -690,6 +698,12 @@ impl Variant {
     #[inline(always)]
     pub(crate) fn def(&self, kind: PieceKind) -> &PieceDef {
         &self.pieces[kind.index()]
+    }
+
+    /// Whether a kind is royal.
+    #[inline(always)]
+    pub(crate) fn is_royal(&self, kind: PieceKind) -> bool {
+        self.kind_flags[kind.index()] & KIND_ROYAL != 0
     }
 
     #[inline(always)]
