@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chimera::{Move, Position, Variant, perft};
+use chimera::{Move, Position, perft};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 fn sorted(moves: &[Move]) -> Vec<String> {

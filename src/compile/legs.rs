@@ -356,3 +356,61 @@ fn leg_run(leg: &Leg, geo: &mut Geometry, orientation: Orientation) -> Result<Le
         rule: leg_rule(leg, (0, 1), false, geo),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::moves::MAX_CAPTURES;
+
+    /// A chain of `n` capturing legs of `dirs` directions each.
+    fn chain(n: usize, dirs: usize, geo: &mut Geometry) -> LegMachine {
+        let vectors: Vec<_> = (0..dirs as i32).map(|i| geo.vector((1 + i, 1))).collect();
+        let rule = LegRule {
+            min: 1,
+            max: 1,
+            moves: true,
+            captures: true,
+            shoots: false,
+            hop: EngineHop::None,
+            passing: Passing::Free,
+            initial: false,
+            zone: false,
+            within: false,
+            en_passant: false,
+            ep_create: false,
+            continues_after_capture: true,
+        };
+        let mut m = LegMachine::default();
+        m.legs.push(LegRun {
+            absolute: [vectors.clone(), vectors],
+            relative: Vec::new(),
+            is_relative: false,
+            rule,
+        });
+        for i in 0..n {
+            m.nodes.push(LegNode {
+                accept: false,
+                eps: Vec::new(),
+                edges: vec![(0, i as u16 + 1)],
+            });
+        }
+        m.nodes.push(LegNode {
+            accept: true,
+            ..LegNode::default()
+        });
+        m
+    }
+
+    #[test]
+    fn capture_sequences_multiply_by_each_legs_directions() {
+        let mut geo = Geometry::new(26, 26);
+        // Eight directions a leg, six legs (the most captures a move holds):
+        // under the bound, as every notation of today's atoms is.
+        let g = machine_growth(&chain(MAX_CAPTURES, 8, &mut geo), &geo);
+        assert_eq!(g.captures, 8f64.powi(MAX_CAPTURES as i32));
+        assert!(g.captures <= MAX_CAPTURE_SEQUENCES);
+        // Legs of more directions pass the bound, and are refused.
+        let g = machine_growth(&chain(MAX_CAPTURES, 12, &mut geo), &geo);
+        assert!(g.captures > MAX_CAPTURE_SEQUENCES, "{}", g.captures);
+    }
+}

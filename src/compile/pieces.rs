@@ -193,7 +193,7 @@ fn check_captures(p: &PieceTable, cx: &Ctx, betza: &Spanned<String>, prog: &Prog
                 ),
             )
             .label("this notation")
-            .help("limit the number of capturing legs (e.g. a8 instead of a11)"),
+            .help(format!("limit the number of capturing legs (e.g. a{MAX_CAPTURES} instead of a11)")),
         ));
     }
     Ok(())

@@ -469,7 +469,12 @@ impl Position {
                     while to != B::ZERO {
                         let t = to.pop();
                         if promotes & B::one(t) != B::ZERO {
-                            self.push_board(p.kind(), p.color(), Move::board_aux(from, Square(t as u16), aux), out);
+                            self.push_board(
+                                p.kind(),
+                                p.color(),
+                                Move::board_aux(from, Square(t as u16), aux),
+                                out,
+                            );
                         } else {
                             out.push(Move::board_aux(from, Square(t as u16), aux));
                         }
@@ -485,10 +490,20 @@ impl Position {
         if (reach | captures) & allowed & promotes != B::ZERO {
             let (mut quiet, mut taking) = (reach & allowed & promotes, captures & allowed & promotes);
             while quiet != B::ZERO {
-                self.push_board(p.kind(), p.color(), Move::board(from, Square(quiet.pop() as u16)), out);
+                self.push_board(
+                    p.kind(),
+                    p.color(),
+                    Move::board(from, Square(quiet.pop() as u16)),
+                    out,
+                );
             }
             while taking != B::ZERO {
-                self.push_board(p.kind(), p.color(), Move::capture(from, Square(taking.pop() as u16)), out);
+                self.push_board(
+                    p.kind(),
+                    p.color(),
+                    Move::capture(from, Square(taking.pop() as u16)),
+                    out,
+                );
             }
         }
         B::of(e.en_passant)

@@ -679,7 +679,11 @@ impl Position {
     fn generate_bb<B: Bits>(&self, t: &BbTable, king: Square, safety: &Safety, out: &mut Vec<Move>) -> usize {
         let us = self.side;
         let (own, enemy) = (B::of(self.occ[us.index()]), B::of(self.occ[(!us).index()]));
-        let ep_bit = if self.ep.is_some() { B::of(bit(self.ep)) } else { B::ZERO };
+        let ep_bit = if self.ep.is_some() {
+            B::of(bit(self.ep))
+        } else {
+            B::ZERO
+        };
         let evasions = B::of(safety.evasions_bb);
         let pins = !safety.unpinned();
         let overflow = safety.overflow();
