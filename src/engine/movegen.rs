@@ -574,8 +574,7 @@ impl Position {
             && !self.v.moves.no_facing_royals
             && self.v.gates.is_empty()
             && !self.v.hooks_change_board
-            && self.royal_count[us.index()] == 1
-            && !(self.v.placement.is_some() && self.in_placement());
+            && self.royal_count[us.index()] == 1;
         if fast {
             self.legal_moves_fast(out);
             return;
@@ -611,6 +610,12 @@ impl Position {
         let mut safety = Safety::new(self.has_bitboards());
         self.royal_safety(us, king, &mut safety);
         let judged = match &self.v.bb {
+            // Placements cannot expose the royal piece; in check they are
+            // judged.
+            _ if self.v.placement.is_some() && self.in_placement() => {
+                self.placement_moves(out);
+                if safety.checks == 0 { out.len() } else { 0 }
+            }
             Some(t) if t.narrow => self.generate_bb::<u64>(t, king, &safety, out),
             Some(t) => self.generate_bb::<u128>(t, king, &safety, out),
             None => self.generate_mailbox(king, &safety, out),
