@@ -6,7 +6,7 @@
 use super::names::Names;
 use super::{Ctx, OptionValues, Result, legs};
 use crate::diag::shorten;
-use crate::engine::geometry::Geometry;
+use crate::engine::geometry::{Geometry, VectorId};
 use crate::engine::legs::{Hop, Passing, Ray, TargetFilters};
 use crate::engine::moves::MAX_CAPTURES;
 use crate::engine::types::{Color, KindSet, PieceKind};
@@ -286,11 +286,22 @@ fn compile_piece(
             let l = &r.rule;
             l.captures && (l.initial || l.zone || l.hop != Hop::None || l.passing != Passing::Free)
         });
+    // Two rays reach the same squares when they share a vector and a
+    // distance, or when their vectors point the same way (`RDD`: the rook's
+    // and the dabbaba rider's squares along a file meet).
+    let same_way = |a: VectorId, b: VectorId| {
+        let ((ax, ay), (bx, by)) = (geo.vectors[a as usize], geo.vectors[b as usize]);
+        ax * by == ay * bx && ax * bx >= 0 && ay * by >= 0
+    };
     let overlapping_rays = rays.iter().any(|side| {
         side.iter().enumerate().any(|(i, a)| {
-            side[i + 1..]
-                .iter()
-                .any(|b| a.vector == b.vector && a.rule.min.max(b.rule.min) <= a.rule.max.min(b.rule.max))
+            side[i + 1..].iter().any(|b| {
+                if a.vector == b.vector {
+                    a.rule.min.max(b.rule.min) <= a.rule.max.min(b.rule.max)
+                } else {
+                    same_way(a.vector, b.vector)
+                }
+            })
         })
     });
     let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
