@@ -64,6 +64,26 @@ pub(crate) trait Bits:
     fn pop(&mut self) -> u32;
 }
 
+/// The [`Bits`] methods both widths write alike.
+macro_rules! shared_bits {
+    () => {
+        #[inline(always)]
+        fn low(self) -> u32 {
+            self.trailing_zeros()
+        }
+        #[inline(always)]
+        fn count(self) -> u32 {
+            self.count_ones()
+        }
+        #[inline(always)]
+        fn pop(&mut self) -> u32 {
+            let i = self.trailing_zeros();
+            *self &= *self - 1;
+            i
+        }
+    };
+}
+
 impl Bits for u64 {
     const ZERO: u64 = 0;
     #[inline(always)]
@@ -74,10 +94,7 @@ impl Bits for u64 {
     fn wide(self) -> Bb {
         self as Bb
     }
-    #[inline(always)]
-    fn low(self) -> u32 {
-        self.trailing_zeros()
-    }
+    shared_bits!();
     #[inline(always)]
     fn high(self) -> u32 {
         63 - self.leading_zeros()
@@ -93,16 +110,6 @@ impl Bits for u64 {
     #[inline(always)]
     fn one(i: u32) -> u64 {
         1u64 << i
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn pop(&mut self) -> u32 {
-        let i = self.trailing_zeros();
-        *self &= *self - 1;
-        i
     }
 }
 
@@ -137,10 +144,7 @@ impl Bits for u128 {
     fn wide(self) -> Bb {
         self
     }
-    #[inline(always)]
-    fn low(self) -> u32 {
-        self.trailing_zeros()
-    }
+    shared_bits!();
     #[inline(always)]
     fn high(self) -> u32 {
         127 - self.leading_zeros()
@@ -156,16 +160,6 @@ impl Bits for u128 {
     #[inline(always)]
     fn one(i: u32) -> u128 {
         ONE128[i as usize & 127]
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn pop(&mut self) -> u32 {
-        let i = self.trailing_zeros();
-        *self &= *self - 1;
-        i
     }
 }
 

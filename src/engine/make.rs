@@ -174,7 +174,7 @@ impl Position {
     /// double-pass rule see it). Take it back with [`Position::unmake`].
     pub fn make_null(&mut self) {
         let us = self.side;
-        let mut null = Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0));
+        let mut null = Move::pass();
         null.aux = AUX_NULL;
         let mut undo = self.undo_for(null);
         undo.was_facing = false;

@@ -40,12 +40,7 @@ impl Position {
             self.gating_moves(out);
         }
         if self.v.moves.pass {
-            out.push(Move::entering(
-                MoveKind::Pass,
-                Square::NONE,
-                Square::NONE,
-                PieceKind(0),
-            ));
+            out.push(Move::pass());
         }
     }
 
@@ -279,7 +274,7 @@ impl Position {
             self.unmake();
             !facing
         });
-        let pass = Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0));
+        let pass = Move::pass();
         if self.v.moves.pass && !out.contains(&pass) {
             out.push(pass);
         }
@@ -372,12 +367,7 @@ impl Position {
             }
         }
         if !any {
-            out.push(Move::entering(
-                MoveKind::Pass,
-                Square::NONE,
-                Square::NONE,
-                PieceKind(0),
-            ));
+            out.push(Move::pass());
         }
     }
 
@@ -751,12 +741,7 @@ impl Position {
             self.castle_moves(out);
         }
         if self.v.moves.pass {
-            out.push(Move::entering(
-                MoveKind::Pass,
-                Square::NONE,
-                Square::NONE,
-                PieceKind(0),
-            ));
+            out.push(Move::pass());
         }
     }
 
@@ -789,7 +774,9 @@ impl Position {
             MoveKind::Board if m.from == king => {
                 (m.to != king).then(|| !self.attacked_without(m.to, them, king))
             }
-            MoveKind::Board | MoveKind::Spawn => safety.allows(&self.v.geometry, m.from, m.to),
+            MoveKind::Board => safety.allows(&self.v.geometry, m.from, m.to),
+            // The spawner stays where it is: only the new piece counts.
+            MoveKind::Spawn => safety.allows(&self.v.geometry, Square::NONE, m.to),
             MoveKind::Drop | MoveKind::PocketDrop => {
                 match safety.allows(&self.v.geometry, Square::NONE, m.to) {
                     Some(true) if self.drop_mate_banned(m) => {

@@ -168,6 +168,11 @@ impl Move {
         }
     }
 
+    /// A pass.
+    pub(crate) fn pass() -> Move {
+        Move::entering(MoveKind::Pass, Square::NONE, Square::NONE, PieceKind(0))
+    }
+
     /// The same move, also capturing on `sq`.
     #[inline(always)]
     pub(crate) fn with_capture(mut self, sq: Square) -> Move {
