@@ -18,6 +18,7 @@
 //! | end rules | `end.rs` | checkmate, stalemate, repetition, reach, command |
 //! | zobrist | `zobrist.rs` | hash keys |
 //! | hooks | `native.rs` | native hooks from the registry, their state |
+//! | tables | `tables.rs` | what generation reads at a glance: kind sets and flags, the ray table, bitboards |
 //! | material | `material.rs` | which kinds may be in hand, how many pieces can exist |
 //! | setup | `setup.rs` | the start position, as data |
 //! | lints | `lints.rs` | warnings that do not make a file invalid |
@@ -46,6 +47,7 @@ mod pieces;
 mod promotions;
 mod setup;
 mod sides;
+mod tables;
 mod zobrist;
 
 pub use lints::lints;
@@ -83,24 +85,6 @@ pub fn compile(
             .iter()
             .any(|s| s.captures != crate::engine::CaptureRule::Remove);
     let promotion_moves_any = pieces.iter().any(|d| d.promotion_move.is_some());
-    let colour_split = pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.drop_split_colours)
-        .map(|(i, _)| crate::engine::types::PieceKind::from_index(i))
-        .collect();
-    let off_target = kinds_where(&pieces, |d| {
-        d.legs.is_some() || d.rays.iter().flatten().any(|r| r.rule.shoots)
-    });
-    let en_passant = kinds_where(&pieces, |d| d.rays.iter().flatten().any(|r| r.rule.en_passant));
-    let no_drop_mate = kinds_where(&pieces, |d| d.no_drop_mate);
-    let kind_flags = pieces
-        .iter()
-        .map(|d| {
-            use crate::engine::variant::{KIND_RESETS_CLOCK, KIND_ROYAL};
-            (if d.royal { KIND_ROYAL } else { 0 }) | if d.resets_clock { KIND_RESETS_CLOCK } else { 0 }
-        })
-        .collect();
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
     let material = Default::default();
     let mut variant = Variant {
@@ -125,13 +109,13 @@ pub fn compile(
         attack_lines,
         ray_table: Default::default(),
         bb: None,
-        off_target,
-        en_passant,
-        no_drop_mate,
-        kind_flags,
+        off_target: Default::default(),
+        en_passant: Default::default(),
+        no_drop_mate: Default::default(),
+        kind_flags: Vec::new(),
         slow_attackers,
         has_drops,
-        colour_split,
+        colour_split: Default::default(),
         promotion_moves: promotion_moves_any,
         forced_on_dead: file.promotion.forced_on_dead_squares,
         placement: drops::placement(file, &cx)?,
@@ -146,14 +130,7 @@ pub fn compile(
         options,
     };
     native::attach(file, &cx, registry, &mut variant)?;
-    variant.ray_table = crate::engine::legs::RayTable::build(&variant);
-    if variant.geometry.nsq <= crate::engine::bitboard::MAX_BB_SQUARES {
-        variant.bb = Some(crate::engine::bitboard::BbTable::build(
-            &variant,
-            &variant.ray_table,
-        ));
-    }
-    variant.hooks_change_board = variant.hooks.iter().any(|h| h.changes_board());
+    tables::derive(&mut variant);
     variant.extra_legality = !variant.hooks.is_empty()
         || variant.pocket.is_some_and(|p| p.from_board)
         || variant.moves.no_checks
@@ -173,19 +150,6 @@ pub fn compile(
     variant.start = start;
     setup::check(file, &cx, &variant)?;
     Ok(variant)
-}
-
-/// The kinds whose definitions satisfy `f`.
-fn kinds_where(
-    pieces: &[crate::engine::variant::PieceDef],
-    f: impl Fn(&crate::engine::variant::PieceDef) -> bool,
-) -> crate::engine::KindSet {
-    pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| f(d))
-        .map(|(i, _)| crate::engine::types::PieceKind::from_index(i))
-        .collect()
 }
 
 /// The source being compiled, for diagnostics.

@@ -179,6 +179,28 @@ fn region_squares(p: &PieceTable, cx: &Ctx, geo: &Geometry) -> Result<Option<[Ve
     })))
 }
 
+/// Whether two rays of a side can reach the same square: they share a
+/// vector and a distance, or their vectors point the same way (`RDD`: the
+/// rook's and the dabbaba rider's squares along a file meet). Their moves
+/// are then de-duplicated.
+fn overlapping(rays: &[Vec<Ray>; 2], geo: &Geometry) -> bool {
+    let same_way = |a: VectorId, b: VectorId| {
+        let ((ax, ay), (bx, by)) = (geo.vectors[a as usize], geo.vectors[b as usize]);
+        ax * by == ay * bx && ax * bx >= 0 && ay * by >= 0
+    };
+    rays.iter().any(|side| {
+        side.iter().enumerate().any(|(i, a)| {
+            side[i + 1..].iter().any(|b| {
+                if a.vector == b.vector {
+                    a.rule.min.max(b.rule.min) <= a.rule.max.min(b.rule.max)
+                } else {
+                    same_way(a.vector, b.vector)
+                }
+            })
+        })
+    })
+}
+
 /// A notation that could capture on more squares than a move holds is an error.
 fn check_captures(p: &PieceTable, cx: &Ctx, betza: &Spanned<String>, prog: &Program) -> Result<()> {
     let captures = legs::max_captures(prog);
@@ -286,24 +308,7 @@ fn compile_piece(
             let l = &r.rule;
             l.captures && (l.initial || l.zone || l.hop != Hop::None || l.passing != Passing::Free)
         });
-    // Two rays reach the same squares when they share a vector and a
-    // distance, or when their vectors point the same way (`RDD`: the rook's
-    // and the dabbaba rider's squares along a file meet).
-    let same_way = |a: VectorId, b: VectorId| {
-        let ((ax, ay), (bx, by)) = (geo.vectors[a as usize], geo.vectors[b as usize]);
-        ax * by == ay * bx && ax * bx >= 0 && ay * by >= 0
-    };
-    let overlapping_rays = rays.iter().any(|side| {
-        side.iter().enumerate().any(|(i, a)| {
-            side[i + 1..].iter().any(|b| {
-                if a.vector == b.vector {
-                    a.rule.min.max(b.rule.min) <= a.rule.max.min(b.rule.max)
-                } else {
-                    same_way(a.vector, b.vector)
-                }
-            })
-        })
-    });
+    let overlapping_rays = overlapping(&rays, geo);
     let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
     let ep_from = en_passant_squares(p, cx, geo, &rays, &initial)?;
     // Dead squares: no ray reaches any square of the board.
