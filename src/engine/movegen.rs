@@ -710,7 +710,10 @@ impl Position {
         let start = out.len();
         while en_passant != B::ZERO {
             let from = Square(en_passant.pop() as u16);
-            out.push(Move::board(from, self.ep).with_capture(self.ep_victim));
+            if let Some(p) = self.board[from.index()] {
+                let m = Move::board(from, self.ep).with_capture(self.ep_victim);
+                self.push_board(p.kind(), us, m, out);
+            }
         }
         while judged != B::ZERO {
             let sq = Square(judged.pop() as u16);
