@@ -188,3 +188,101 @@ fn fast_and_plain_generators_agree_on_odd_pieces() {
         }
     }
 }
+
+/// A small variant of attackers the attack lines describe with conditions:
+/// a cannon that may not hop another cannon (screen lines), a lame horse
+/// and soldiers stepping sideways beyond the middle (point attacks), guards
+/// kept to a palace (regions), and a queen that may not take a king.
+const ODD_ATTACKERS: &str = r#"
+[variant]
+name = "Odd attackers"
+description = "Screens, lame leaps, zones, regions and filters, for the generator test."
+
+[board]
+files = 7
+ranks = 7
+
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "cannon"
+symbol = "A"
+betza = "mRcpR"
+cannot_hop = ["cannon"]
+
+[[piece]]
+name = "horse"
+symbol = "H"
+betza = "nN"
+
+[[piece]]
+name = "guard"
+symbol = "G"
+betza = "K"
+region = { ranks = [1, 2, 3], files = [3, 4, 5] }
+
+[[piece]]
+name = "coward"
+symbol = "O"
+betza = "Q"
+cannot_capture = ["king"]
+
+[[piece]]
+name = "soldier"
+symbol = "L"
+betza = "fW"
+extra_moves = { ranks = [5, 6, 7], betza = "sW" }
+
+[setup]
+position = "ahgkgoa/lllllll/7/7/7/LLLLLLL/AHGKGOA w - - 0 1"
+"#;
+
+#[test]
+fn fast_and_plain_generators_agree_on_conditional_attackers() {
+    let fast =
+        chimera::load_str("attackers.toml", ODD_ATTACKERS).unwrap_or_else(|e| panic!("{}", e.render()));
+    let plain = Arc::new(fast.reference_generator());
+    for fen in [
+        // A cannon checks over one screen; moving the screen away, or
+        // putting a second piece between, answers it.
+        "3k3/7/3l3/7/3A3/7/3K3 b - - 0 1",
+        // A cannon does not hop a cannon.
+        "3k3/7/3A3/7/3A3/7/4K2 b - - 0 1",
+        // The horse checks unless its leg is blocked.
+        "3k3/7/4H2/7/7/7/3K3 b - - 0 1",
+        "3k3/4L2/4H2/7/7/7/3K3 b - - 0 1",
+        // A guard cannot leave its palace, so it attacks nothing outside.
+        "3k3/7/7/7/7/2G4/1K5 w - - 0 1",
+        // The coward never checks a king.
+        "3k3/7/7/7/7/7/3O2K b - - 0 1",
+        // Soldiers beyond the middle attack sideways too.
+        "7/7/2kL3/7/7/7/3K3 b - - 0 1",
+    ] {
+        let (Ok(mut a), Ok(mut b)) = (
+            Position::from_text_with(&fast, fen, chimera::Strictness::Lenient),
+            Position::from_text_with(&plain, fen, chimera::Strictness::Lenient),
+        ) else {
+            panic!("{fen} does not parse");
+        };
+        agree(&mut a, &mut b, fen);
+        assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
+    }
+    for seed in 0..20u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut a = Position::start(&fast);
+        let mut b = Position::start(&plain);
+        for ply in 0..80 {
+            let moves = agree(&mut a, &mut b, &format!("odd attackers seed {seed} ply {ply}"));
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            a.make(m);
+            b.make(m);
+        }
+    }
+}

@@ -77,7 +77,11 @@ pub fn compile(
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let sides = sides::compile(file, &cx)?;
     let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
-    let (attack_lines, slow_attackers) = attack::lines(&pieces, &mut geometry);
+    let attack::AttackTables {
+        lines: attack_lines,
+        slow: slow_attackers,
+        attacks,
+    } = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len() + gates.len());
     let has_drops = file.hand.is_some()
@@ -107,6 +111,7 @@ pub fn compile(
         castles,
         castle_keep,
         attack_lines,
+        attacks,
         ray_table: Default::default(),
         bb: None,
         off_target: Default::default(),

@@ -7,7 +7,7 @@ use super::names::Names;
 use super::{Ctx, OptionValues, Result, legs};
 use crate::diag::shorten;
 use crate::engine::geometry::{Geometry, VectorId};
-use crate::engine::legs::{Hop, Passing, Ray, TargetFilters};
+use crate::engine::legs::{Ray, TargetFilters};
 use crate::engine::moves::MAX_CAPTURES;
 use crate::engine::types::{Color, KindSet, PieceKind};
 use crate::engine::variant::{Orientation, PieceDef};
@@ -300,14 +300,6 @@ fn compile_piece(
     }
     let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
     let region = region_squares(p, cx, geo)?;
-    // Attack lines cover plain leaps and rides; anything else that can capture
-    // goes through the slow attack test.
-    let slow = machine.is_some()
-        || region.is_some()
-        || rays.iter().flatten().any(|r| {
-            let l = &r.rule;
-            l.captures && (l.initial || l.zone || l.hop != Hop::None || l.passing != Passing::Free)
-        });
     let overlapping_rays = overlapping(&rays, geo);
     let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
     let ep_from = en_passant_squares(p, cx, geo, &rays, &initial)?;
@@ -351,7 +343,6 @@ fn compile_piece(
         promotion_limit: 0,
         promotion_move: None,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
-        slow_attacks: slow,
         spawn: None,
     })
 }

@@ -1,46 +1,128 @@
-//! Attack tests. Leapers and riders are found by walking the reverse attack
-//! lines outwards from the target square; pieces whose captures those lines
-//! cannot describe (hoppers, lame leapers, multi-leg movers, shooters) are
-//! asked to generate their moves against the target.
+//! Attack tests. From the target square outwards, the reverse attack lines
+//! find leapers and riders (the first piece along a line attacks if its kind
+//! attacks from that distance), screen lines find one-screen hoppers
+//! (cannons), and point attacks find single leaps under conditions (lame or
+//! jumping leaps, leaps from or to a zone, initial-only leaps): the square
+//! the attacker would stand on and the squares it passes. Kinds whose region
+//! leaves the target out, or that cannot take what stands there, do not
+//! attack it. Pieces none of these describe (multi-leg movers, shooters,
+//! other hoppers, riders with conditions) generate their moves against the
+//! target.
 
 use super::bitboard::{Bb, bit};
 use super::position::{Position, RoyalSquares};
-use super::types::{Color, Piece, PieceKind, Square};
+use super::types::{Color, KindSet, Piece, PieceKind, Square};
+use super::variant::AttackLine;
+
+/// A single leap that attacks under conditions, seen from its target: the
+/// square the attacker stands on, the kinds that attack from there, and the
+/// squares the leap passes (up to two spans of the geometry's pool).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointAttack {
+    pub from: Square,
+    pub kinds: KindSet,
+    pub spans: [(u32, u16); 2],
+    /// The passed squares must all be empty (a lame leap, or none to pass);
+    /// otherwise at least one must be occupied (a jumping leap).
+    pub lame: bool,
+}
+
+/// What attack tests need beyond the reverse attack lines, per attacking
+/// side (built by the compiler's attack stage).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Attacks {
+    /// One-screen hops: from the target outwards, past exactly one piece,
+    /// the next piece attacks if its kind is in the mask of its distance.
+    pub screens: [Vec<AttackLine>; 2],
+    /// Point attacks per target square: `points[offsets[sq]..offsets[sq + 1]]`.
+    pub point_offsets: [Vec<u32>; 2],
+    pub points: [Vec<PointAttack>; 2],
+    /// Per target square: the kinds whose region leaves it out (empty when
+    /// no kind has a region).
+    pub region_out: [Vec<KindSet>; 2],
+    /// Per kind standing on the target: the kinds that cannot take it
+    /// (empty when no kind has such a filter).
+    pub cannot_take: [Vec<KindSet>; 2],
+    /// Per attacking kind: the kinds it may not hop over (empty when no
+    /// kind has such a filter).
+    pub cannot_hop: [Vec<KindSet>; 2],
+    /// Kinds that attack by screens or points: where the other side has
+    /// one, legality is judged by making moves.
+    pub complex: [KindSet; 2],
+}
+
+impl Attacks {
+    #[inline(always)]
+    fn points_at(&self, by: Color, sq: Square) -> &[PointAttack] {
+        let offsets = &self.point_offsets[by.index()];
+        match (offsets.get(sq.index()), offsets.get(sq.index() + 1)) {
+            (Some(&a), Some(&b)) => &self.points[by.index()][a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
 
 impl Position {
     /// Whether `by` attacks `sq`: could capture a piece of the other side there.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_with(sq, by, self.occ[0] | self.occ[1])
+        let target = self.board[sq.index()].map_or(PieceKind(0), |p| p.kind());
+        self.attacked_as(sq, by, self.occ[0] | self.occ[1], target)
     }
 
-    /// [`Position::attacked`], where bitboards take `occupied` for the
-    /// occupied squares (the mailbox reads the board itself).
+    /// Whether `by` could take a piece of kind `target` on `sq`. Bitboards
+    /// take `occupied` for the occupied squares (the mailbox, screens and
+    /// point attacks read the board itself: a different `occupied` is for
+    /// positions where the other side has none of those).
     #[inline]
-    pub(crate) fn attacked_with(&self, sq: Square, by: Color, occupied: Bb) -> bool {
+    pub(crate) fn attacked_as(&self, sq: Square, by: Color, occupied: Bb, target: PieceKind) -> bool {
         let v = &*self.v;
+        if v.reference {
+            return self.generated_attack(sq, by, KindSet::ALL);
+        }
+        let out = self.cannot_attack(sq, by, target);
         if self.has_bitboards() {
-            if self.bb_attacked(sq, by, occupied) {
+            if self.bb_attacked(sq, by, occupied, out) {
                 return true;
             }
-        } else if self.lines_attack(sq, by) {
+        } else if self.lines_attack(sq, by, out) {
+            return true;
+        }
+        if !v.attacks.complex[by.index()].is_empty() && self.complex_attack(sq, by, out) {
             return true;
         }
         let slow = v.slow_attackers[by.index()];
-        if !slow.is_empty() {
-            let mut buf = Vec::new();
-            for &s in &self.plist[by.index()] {
-                let Some(p) = self.board[s.index()] else { continue };
-                if slow.contains(p.kind()) && self.captures_on(s, p, sq, &mut buf) {
-                    return true;
-                }
-            }
+        !slow.is_empty() && self.generated_attack(sq, by, slow)
+    }
+
+    /// Whether a piece of `by` of a kind in `kinds` can capture on `sq`, by
+    /// generating its moves.
+    fn generated_attack(&self, sq: Square, by: Color, kinds: KindSet) -> bool {
+        let mut buf = Vec::new();
+        self.plist[by.index()].iter().any(|&s| {
+            self.board[s.index()]
+                .is_some_and(|p| kinds.contains(p.kind()) && self.captures_on(s, p, sq, &mut buf))
+        })
+    }
+
+    /// The kinds of `by` that cannot attack `sq` whatever stands between:
+    /// their region leaves it out, or they cannot take a piece of kind
+    /// `target`.
+    #[inline]
+    pub(crate) fn cannot_attack(&self, sq: Square, by: Color, target: PieceKind) -> KindSet {
+        let a = &self.v.attacks;
+        let mut out = KindSet::EMPTY;
+        if let Some(&r) = a.region_out[by.index()].get(sq.index()) {
+            out |= r;
         }
-        false
+        if let Some(&f) = a.cannot_take[by.index()].get(target.index()) {
+            out |= f;
+        }
+        out
     }
 
     /// Whether a reverse attack line from `sq` meets a piece of `by` that
-    /// attacks along it (walked square by square).
-    fn lines_attack(&self, sq: Square, by: Color) -> bool {
+    /// attacks along it (walked square by square); kinds in `out` do not.
+    fn lines_attack(&self, sq: Square, by: Color, out: KindSet) -> bool {
         let v = &*self.v;
         let g = &v.geometry;
         for line in &v.attack_lines[by.index()] {
@@ -48,7 +130,7 @@ impl Position {
             let n = ray.len().min(line.masks.len());
             for i in 0..n {
                 if let Some(q) = self.board[ray[i].index()] {
-                    if q.color() == by && line.masks[i].contains(q.kind()) {
+                    if q.color() == by && line.masks[i].contains(q.kind()) && !out.contains(q.kind()) {
                         return true;
                     }
                     break;
@@ -56,6 +138,49 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Whether a one-screen hop or a point attack of `by` reaches `sq`;
+    /// kinds in `out` do not.
+    fn complex_attack(&self, sq: Square, by: Color, out: KindSet) -> bool {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let a = &v.attacks;
+        for line in &a.screens[by.index()] {
+            let ray = g.ray(line.vector, sq);
+            let n = ray.len().min(line.masks.len());
+            let mut screen = None;
+            for i in 0..n {
+                let Some(q) = self.board[ray[i].index()] else {
+                    continue;
+                };
+                let Some(s) = screen else {
+                    screen = Some(q.kind());
+                    continue;
+                };
+                if q.color() == by
+                    && line.masks[i].contains(q.kind())
+                    && !out.contains(q.kind())
+                    && !a.cannot_hop[by.index()]
+                        .get(q.kind().index())
+                        .is_some_and(|h| h.contains(s))
+                {
+                    return true;
+                }
+                break;
+            }
+        }
+        a.points_at(by, sq).iter().any(|p| {
+            self.board[p.from.index()].is_some_and(|q| {
+                q.color() == by
+                    && p.kinds.contains(q.kind())
+                    && !out.contains(q.kind())
+                    && p.spans
+                        .iter()
+                        .any(|&(s, n)| g.span(s, n).iter().any(|t| self.board[t.index()].is_some()))
+                        != p.lame
+            })
+        })
     }
 
     /// Whether an attacker can capture on `target` (with a phantom enemy
@@ -139,12 +264,14 @@ impl Position {
     /// every enemy attack (no slow attackers).
     #[inline]
     pub(crate) fn royal_safety(&self, us: Color, king: Square, s: &mut Safety) {
+        let them = !us;
+        let royal = self.board[king.index()].map_or(PieceKind(0), |p| p.kind());
+        let out = self.cannot_attack(king, them, royal);
         if self.has_bitboards() {
-            return self.bb_royal_safety(us, king, s);
+            return self.bb_royal_safety(us, king, out, s);
         }
         let v = &*self.v;
         let g = &v.geometry;
-        let them = !us;
         for line in &v.attack_lines[them.index()] {
             let (start, len) = g.ray_span(line.vector, king);
             let ray = g.span(start, len);
@@ -154,7 +281,8 @@ impl Position {
                 let Some(q) = self.board[ray[i].index()] else {
                     continue;
                 };
-                let attacks = q.color() == them && line.masks[i].contains(q.kind());
+                let attacks =
+                    q.color() == them && line.masks[i].contains(q.kind()) && !out.contains(q.kind());
                 if own == usize::MAX {
                     if attacks {
                         s.add_check(SquareSet::of(&ray[..=i]));
@@ -177,6 +305,10 @@ impl Position {
         let v = &*self.v;
         let g = &v.geometry;
         let mut set = SquareSet::EMPTY;
+        let standing = self.board[target.index()].map_or(PieceKind(0), |p| p.kind());
+        if self.cannot_attack(target, by, standing).contains(k) {
+            return set;
+        }
         for line in &v.attack_lines[by.index()] {
             let ray = g.ray(line.vector, target);
             for (i, &t) in ray.iter().enumerate().take(line.masks.len()) {

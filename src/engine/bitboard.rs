@@ -507,17 +507,17 @@ impl Position {
     /// standing for the board's occupied squares (the reverse attack lines
     /// only; slow attackers are the caller's).
     #[inline]
-    pub(crate) fn bb_attacked(&self, sq: Square, by: Color, occupied: Bb) -> bool {
+    pub(crate) fn bb_attacked(&self, sq: Square, by: Color, occupied: Bb, out: KindSet) -> bool {
         let Some(t) = &self.v.bb else { return false };
         if t.narrow {
-            self.bb_attacked_in::<u64>(t, sq, by, u64::of(occupied))
+            self.bb_attacked_in::<u64>(t, sq, by, u64::of(occupied), out)
         } else {
-            self.bb_attacked_in::<u128>(t, sq, by, occupied)
+            self.bb_attacked_in::<u128>(t, sq, by, occupied, out)
         }
     }
 
     #[inline(always)]
-    fn bb_attacked_in<B: Bits>(&self, t: &BbTable, sq: Square, by: Color, occupied: B) -> bool {
+    fn bb_attacked_in<B: Bits>(&self, t: &BbTable, sq: Square, by: Color, occupied: B, out: KindSet) -> bool {
         let theirs = B::of(self.occ[by.index()]);
         for l in t.lines_at(by, sq) {
             let ray = B::of(l.ray);
@@ -529,6 +529,7 @@ impl Position {
             if theirs & B::one(i) != B::ZERO
                 && let Some(q) = self.board[i as usize]
                 && t.kinds[l.masks as usize + d].contains(q.kind())
+                && !out.contains(q.kind())
             {
                 return true;
             }
@@ -537,12 +538,18 @@ impl Position {
     }
 
     /// [`Position::royal_safety`] on a board with bitboards.
-    pub(crate) fn bb_royal_safety(&self, us: Color, king: Square, s: &mut super::attack::Safety) {
+    pub(crate) fn bb_royal_safety(
+        &self,
+        us: Color,
+        king: Square,
+        out: KindSet,
+        s: &mut super::attack::Safety,
+    ) {
         let Some(t) = &self.v.bb else { return };
         if t.narrow {
-            self.bb_royal_safety_in::<u64>(t, us, king, s);
+            self.bb_royal_safety_in::<u64>(t, us, king, out, s);
         } else {
-            self.bb_royal_safety_in::<u128>(t, us, king, s);
+            self.bb_royal_safety_in::<u128>(t, us, king, out, s);
         }
     }
 
@@ -552,6 +559,7 @@ impl Position {
         t: &BbTable,
         us: Color,
         king: Square,
+        out: KindSet,
         s: &mut super::attack::Safety,
     ) {
         let them = !us;
@@ -566,8 +574,9 @@ impl Position {
             let (i, d) = first_on(ray, on, l.up);
             let attacks = |i: u32, d: usize| {
                 enemy & B::one(i) != B::ZERO
-                    && self.board[i as usize]
-                        .is_some_and(|q| t.kinds[l.masks as usize + d].contains(q.kind()))
+                    && self.board[i as usize].is_some_and(|q| {
+                        t.kinds[l.masks as usize + d].contains(q.kind()) && !out.contains(q.kind())
+                    })
             };
             // The line from the royal piece up to and including square `i`.
             let through = |i: u32| ray & !(if l.up { B::above(i) } else { B::below(i) });

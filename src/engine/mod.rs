@@ -4,7 +4,7 @@
 //! particular variant, and nothing here imports the rules-file schema or the
 //! hooks: `compile` builds a [`Variant`], `hooks` implements [`Hook`].
 
-mod attack;
+pub(crate) mod attack;
 pub(crate) mod bitboard;
 pub(crate) mod end;
 pub(crate) mod geometry;

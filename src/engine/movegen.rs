@@ -560,6 +560,7 @@ impl Position {
         // against the attacks on their destinations.
         let fast = !self.v.reference
             && self.v.slow_attackers[them.index()].is_empty()
+            && self.v.attacks.complex[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
             && !self.v.moves.no_facing_royals
             && self.v.gates.is_empty()
@@ -787,7 +788,10 @@ impl Position {
                         let gives_check = match (&*drop_checks, self.royal_squares(them)) {
                             (_, RoyalSquares::None) => false,
                             (Some((dk, set)), _) if *dk == k => set.contains(m.to),
-                            (_, RoyalSquares::One(r)) if !self.v.slow_attackers[us.index()].contains(k) => {
+                            (_, RoyalSquares::One(r))
+                                if !self.v.slow_attackers[us.index()].contains(k)
+                                    && !self.v.attacks.complex[us.index()].contains(k) =>
+                            {
                                 let set = self.attacking_squares(r, us, k);
                                 *drop_checks = Some((k, set));
                                 set.contains(m.to)
@@ -808,23 +812,28 @@ impl Position {
                 let occupied = ((self.occ[0] | self.occ[1]) & !bit(cs.king) & !bit(cs.rook))
                     | bit(cs.king_to)
                     | bit(cs.rook_to);
-                Some(!self.bb_attacked(cs.king_to, them, occupied))
+                let king = self.board[cs.king.index()].map_or(PieceKind(0), |p| p.kind());
+                let out = self.cannot_attack(cs.king_to, them, king);
+                Some(!self.bb_attacked(cs.king_to, them, occupied, out))
             }
             MoveKind::Place | MoveKind::Pass if safety.checks == 0 => Some(true),
             MoveKind::Place | MoveKind::Pass | MoveKind::Castle | MoveKind::ToPocket => None,
         }
     }
 
-    /// Whether `by` attacks `sq` once the piece on `lifted` (the mover's
-    /// royal piece) has left its square.
+    /// Whether `by` could take the piece on `lifted` (the mover's royal
+    /// piece) once it has moved to `sq`.
     fn attacked_without(&mut self, sq: Square, by: Color, lifted: Square) -> bool {
+        let Some(royal) = self.board[lifted.index()] else {
+            return self.attacked(sq, by);
+        };
+        let occupied = (self.occ[0] | self.occ[1]) & !bit(lifted);
         if self.has_bitboards() {
-            let occupied = (self.occ[0] | self.occ[1]) & !super::bitboard::bit(lifted);
-            return self.attacked_with(sq, by, occupied);
+            return self.attacked_as(sq, by, occupied, royal.kind());
         }
-        let p = self.board[lifted.index()].take();
-        let attacked = self.attacked(sq, by);
-        self.board[lifted.index()] = p;
+        self.board[lifted.index()] = None;
+        let attacked = self.attacked_as(sq, by, occupied, royal.kind());
+        self.board[lifted.index()] = Some(royal);
         attacked
     }
 

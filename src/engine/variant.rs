@@ -191,9 +191,6 @@ pub struct PieceDef {
     pub(crate) promotion_limit: u16,
     /// Material value in hundredths of a pawn; 0 = derive from mobility.
     pub(crate) value: i32,
-    /// Attack tests must generate this piece's moves (hoppers, lame leapers,
-    /// initial-only captures, multi-leg moves).
-    pub(crate) slow_attacks: bool,
     pub(crate) spawn: Option<Spawn>,
 }
 
@@ -501,6 +498,9 @@ pub struct Variant {
     /// Per kind: [`KIND_ROYAL`], [`KIND_RESETS_CLOCK`] (what `make` asks of
     /// every piece it moves, without reading the whole definition).
     pub(crate) kind_flags: Vec<u8>,
+    /// Screen lines, point attacks and what keeps a kind from attacking a
+    /// square (see `attack.rs`).
+    pub(crate) attacks: super::attack::Attacks,
     /// Kinds that need the slow attack test, per attacking side.
     pub(crate) slow_attackers: [KindSet; 2],
     pub(crate) has_drops: bool,
