@@ -24,6 +24,11 @@ pub(crate) struct Args {
     /// With --search: search threads (Lazy SMP); the time to the same depth shows the gain.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256), requires = "search")]
     threads: u64,
+    /// Perft: run each measurement this many times and report the fastest
+    /// (chimera's and the references' alike), so a busy machine's slow runs
+    /// do not decide the ratio.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "search")]
+    runs: u32,
 }
 
 pub(crate) fn run(a: Args) -> Outcome {
@@ -40,7 +45,7 @@ pub(crate) fn run(a: Args) -> Outcome {
     if !cfg!(feature = "compare") && !a.json {
         eprintln!("note: built without the `compare` feature; reference engines are not run");
     }
-    crate::bench::run(a.quick, |m, ratio| {
+    crate::bench::run(a.quick, a.runs, |m, ratio| {
         out.emit(
             crate::bench::format_line(m, ratio),
             json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio}),
