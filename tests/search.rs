@@ -181,6 +181,48 @@ fn the_evaluation_is_its_features_times_its_weights() {
     }
 }
 
+/// The royal terms of the features: danger is the other side's material
+/// (in pawns) within three king steps of a royal piece, weighted 3/3, 2/3,
+/// 1/3 by distance, plus its material in hand over 200; shelter counts own
+/// pieces one step away; both side to move minus the other.
+#[test]
+fn royal_danger_and_shelter_count_what_is_near() {
+    let danger_and_shelter = |v: &Arc<Variant>, text: &str| {
+        let s = Searcher::new(v);
+        let pos = Position::from_text(v, text).expect("position");
+        let f = s.eval().features(&pos, &mut Vec::new());
+        let kinds = v.kind_count();
+        (f[2 * kinds + 3], f[2 * kinds + 4], s.eval().weights().clone())
+    };
+    let v = variant("chess.toml");
+    let value = |w: &Weights, symbol: &str| w.board[v.kind_by_symbol(symbol).expect("kind").index()] / 100.0;
+    // White's king on e1 behind three pawns (its knight two steps away is
+    // no shelter); a black queen three steps away, a black rook four (too
+    // far); Black's king alone in its corner.
+    let (danger, shelter, w) = danger_and_shelter(&v, "7k/8/8/r7/4q3/2N5/3PPP2/4K3 w - - 0 1");
+    assert!((danger + value(&w, "Q") / 3.0).abs() < 1e-9, "{danger}");
+    assert_eq!(shelter, 3.0);
+    // The same from Black's side: the signs turn.
+    let (danger, shelter, _) = danger_and_shelter(&v, "7k/8/8/r7/4q3/2N5/3PPP2/4K3 b - - 0 1");
+    assert!((danger - value(&w, "Q") / 3.0).abs() < 1e-9, "{danger}");
+    assert_eq!(shelter, -3.0);
+    // At the edge: a knight one step from the cornered black king, a
+    // bishop two.
+    let (danger, shelter, _) = danger_and_shelter(&v, "7k/6N1/5B2/8/8/8/8/K7 b - - 0 1");
+    let expected = value(&w, "N") + value(&w, "B") * 2.0 / 3.0;
+    assert!((danger + expected).abs() < 1e-9, "{danger} vs {expected}");
+    assert_eq!(shelter, 0.0);
+    // Shogi: material in hand threatens every royal piece.
+    let v = variant("shogi.toml");
+    let s = Searcher::new(&v);
+    let pawn_in_hand = s.eval().weights().hand[v.kind_by_symbol("P").expect("pawn").index()];
+    let (danger, _, _) = danger_and_shelter(&v, "4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    assert!(
+        (danger - pawn_in_hand.round() / 200.0).abs() < 1e-9,
+        "{danger} vs {pawn_in_hand}"
+    );
+}
+
 #[test]
 fn weights_files_round_trip_and_bad_ones_name_their_place() {
     let v = variant("shogi.toml");

@@ -123,6 +123,9 @@ struct Tables {
     /// `[color][kind * squares + sq]`: promotion gain (centipawns of the
     /// default values) times nearness to a promoting square.
     promotion: [Vec<f32>; 2],
+    /// `[sq]`: the squares at king-step distance 1 to 3 from the square,
+    /// with their distance: where the royal terms look.
+    near: Vec<Vec<(Square, u8)>>,
 }
 
 impl Tables {
@@ -177,7 +180,27 @@ impl Tables {
                 }
             }
         }
-        Tables { placement, promotion }
+        let near = g
+            .all_squares()
+            .map(|sq| {
+                let (f, r) = (g.file(sq) as i32, g.rank(sq) as i32);
+                let mut out = Vec::new();
+                for df in -3..=3i32 {
+                    for dr in -3..=3i32 {
+                        let d = df.abs().max(dr.abs());
+                        if let (1.., Some(t)) = (d, g.square(f + df, r + dr)) {
+                            out.push((t, d as u8));
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        Tables {
+            placement,
+            promotion,
+            near,
+        }
     }
 }
 
@@ -296,31 +319,29 @@ impl Eval {
     /// nearness, plus half its material in hand; shelter counts own pieces
     /// next to it. Danger to the side to move counts against it.
     fn royal_terms(&self, pos: &Position, side: Color) -> (f64, f64) {
-        let g = pos.variant().board();
         let mut danger = [0.0f64; 2];
         let mut shelter = [0.0f64; 2];
         for c in Color::BOTH {
+            let mut in_hand = None;
             for &rsq in pos.pieces(c) {
                 let Some(p) = pos.piece_at(rsq) else { continue };
                 if !self.guarded[p.kind().index()] {
                     continue;
                 }
-                for &sq in pos.pieces(!c) {
-                    let d = g.distance(rsq, sq);
-                    if d <= 3
-                        && let Some(q) = pos.piece_at(sq)
-                        && !self.royal[q.kind().index()]
-                    {
+                // One pass over the squares near the piece (at most 48)
+                // rather than over every piece: a large game has hundreds.
+                for &(sq, d) in &self.tables.near[rsq.index()] {
+                    let Some(q) = pos.piece_at(sq) else { continue };
+                    if q.color() == c {
+                        if d == 1 {
+                            shelter[c.index()] += 1.0;
+                        }
+                    } else if !self.royal[q.kind().index()] {
                         danger[c.index()] +=
                             self.weights.board[q.kind().index()] / 100.0 * (4 - d) as f64 / 3.0;
                     }
                 }
-                for &sq in pos.pieces(c) {
-                    if sq != rsq && g.distance(rsq, sq) == 1 {
-                        shelter[c.index()] += 1.0;
-                    }
-                }
-                danger[c.index()] += self.off_board(pos, !c) as f64 / 200.0;
+                danger[c.index()] += *in_hand.get_or_insert_with(|| self.off_board(pos, !c)) as f64 / 200.0;
             }
         }
         let (us, them) = (side.index(), 1 - side.index());
