@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use chimera::{Move, Position, perft};
+use chimera::{Move, Position, Variant, perft};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
 fn sorted(moves: &[Move]) -> Vec<String> {
@@ -33,6 +33,43 @@ fn agree(fast: &mut Position, plain: &mut Position, context: &str) -> Vec<Move> 
         fast.to_text()
     );
     a
+}
+
+/// Both generators on each position (read leniently): the same moves and
+/// the same perft 3.
+fn agree_on_positions(fast: &Arc<Variant>, plain: &Arc<Variant>, fens: &[&str]) {
+    for fen in fens {
+        let (Ok(mut a), Ok(mut b)) = (
+            Position::from_text_with(fast, fen, chimera::Strictness::Lenient),
+            Position::from_text_with(plain, fen, chimera::Strictness::Lenient),
+        ) else {
+            panic!("{fen} does not parse");
+        };
+        agree(&mut a, &mut b, fen);
+        assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
+    }
+}
+
+/// Both generators along 20 seeded random games of up to `plies` from
+/// `fen` (or the start): the same moves at every ply.
+fn agree_along_games(fast: &Arc<Variant>, plain: &Arc<Variant>, fen: Option<&str>, plies: usize, name: &str) {
+    let start = |v: &Arc<Variant>| match fen {
+        Some(fen) => Position::from_text_with(v, fen, chimera::Strictness::Lenient).expect("position"),
+        None => Position::start(v),
+    };
+    for seed in 0..20u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mut a, mut b) = (start(fast), start(plain));
+        for ply in 0..plies {
+            let moves = agree(&mut a, &mut b, &format!("{name} seed {seed} ply {ply}"));
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            a.make(m);
+            b.make(m);
+        }
+    }
 }
 
 #[test]
@@ -148,45 +185,27 @@ position = "3k3/7/7/7/7/7/3K3 w - - 0 1"
 fn fast_and_plain_generators_agree_on_odd_pieces() {
     let fast = chimera::load_str("odd.toml", ODD_PIECES).unwrap_or_else(|e| panic!("{}", e.render()));
     let plain = Arc::new(fast.reference_generator());
-    for fen in [
-        // A warden pinned on its file still spawns anywhere around it.
-        "3c3/7/7/7/3W3/7/3K3 w - - 0 1",
-        // The castle checks along the file twice (rook at distance 2,
-        // dabbaba at distance 1): blocking between does not answer the
-        // dabbaba leap.
-        "3k3/7/7/7/3c3/7/3K3 w - - 0 1",
-        "3k3/7/7/7/3c3/W6/3K3 w - - 0 1",
-        // A knightrider pins a warden on its oblique line.
-        "k6/7/7/7/4n2/2W4/K6 w - - 0 1",
-        "6k/7/1n5/7/2W4/7/3K3 w - - 0 1",
-        // Double check by two pieces.
-        "3c3/7/7/7/7/n6/3K1k1 w - - 0 1",
-    ] {
-        let (Ok(mut a), Ok(mut b)) = (
-            Position::from_text_with(&fast, fen, chimera::Strictness::Lenient),
-            Position::from_text_with(&plain, fen, chimera::Strictness::Lenient),
-        ) else {
-            panic!("{fen} does not parse");
-        };
-        agree(&mut a, &mut b, fen);
-        assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
-    }
+    agree_on_positions(
+        &fast,
+        &plain,
+        &[
+            // A warden pinned on its file still spawns anywhere around it.
+            "3c3/7/7/7/3W3/7/3K3 w - - 0 1",
+            // The castle checks along the file twice (rook at distance 2,
+            // dabbaba at distance 1): blocking between does not answer the
+            // dabbaba leap.
+            "3k3/7/7/7/3c3/7/3K3 w - - 0 1",
+            "3k3/7/7/7/3c3/W6/3K3 w - - 0 1",
+            // A knightrider pins a warden on its oblique line.
+            "k6/7/7/7/4n2/2W4/K6 w - - 0 1",
+            "6k/7/1n5/7/2W4/7/3K3 w - - 0 1",
+            // Double check by two pieces.
+            "3c3/7/7/7/7/n6/3K1k1 w - - 0 1",
+        ],
+    );
     // And along random games from positions full of them.
-    for seed in 0..20u64 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let fen = "c1n1k1c/1w1w1w1/7/7/7/1W1W1W1/C1N1K1C w - - 0 1";
-        let mut a = Position::from_text_with(&fast, fen, chimera::Strictness::Lenient).unwrap();
-        let mut b = Position::from_text_with(&plain, fen, chimera::Strictness::Lenient).unwrap();
-        for ply in 0..60 {
-            let moves = agree(&mut a, &mut b, &format!("odd pieces seed {seed} ply {ply}"));
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            a.make(m);
-            b.make(m);
-        }
-    }
+    let fen = "c1n1k1c/1w1w1w1/7/7/7/1W1W1W1/C1N1K1C w - - 0 1";
+    agree_along_games(&fast, &plain, Some(fen), 60, "odd pieces");
 }
 
 /// A small variant of attackers the attack lines describe with conditions:
@@ -246,43 +265,25 @@ fn fast_and_plain_generators_agree_on_conditional_attackers() {
     let fast =
         chimera::load_str("attackers.toml", ODD_ATTACKERS).unwrap_or_else(|e| panic!("{}", e.render()));
     let plain = Arc::new(fast.reference_generator());
-    for fen in [
-        // A cannon checks over one screen; moving the screen away, or
-        // putting a second piece between, answers it.
-        "3k3/7/3l3/7/3A3/7/3K3 b - - 0 1",
-        // A cannon does not hop a cannon.
-        "3k3/7/3A3/7/3A3/7/4K2 b - - 0 1",
-        // The horse checks unless its leg is blocked.
-        "3k3/7/4H2/7/7/7/3K3 b - - 0 1",
-        "3k3/4L2/4H2/7/7/7/3K3 b - - 0 1",
-        // A guard cannot leave its palace, so it attacks nothing outside.
-        "3k3/7/7/7/7/2G4/1K5 w - - 0 1",
-        // The coward never checks a king.
-        "3k3/7/7/7/7/7/3O2K b - - 0 1",
-        // Soldiers beyond the middle attack sideways too.
-        "7/7/2kL3/7/7/7/3K3 b - - 0 1",
-    ] {
-        let (Ok(mut a), Ok(mut b)) = (
-            Position::from_text_with(&fast, fen, chimera::Strictness::Lenient),
-            Position::from_text_with(&plain, fen, chimera::Strictness::Lenient),
-        ) else {
-            panic!("{fen} does not parse");
-        };
-        agree(&mut a, &mut b, fen);
-        assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
-    }
-    for seed in 0..20u64 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut a = Position::start(&fast);
-        let mut b = Position::start(&plain);
-        for ply in 0..80 {
-            let moves = agree(&mut a, &mut b, &format!("odd attackers seed {seed} ply {ply}"));
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            a.make(m);
-            b.make(m);
-        }
-    }
+    agree_on_positions(
+        &fast,
+        &plain,
+        &[
+            // A cannon checks over one screen; moving the screen away, or
+            // putting a second piece between, answers it.
+            "3k3/7/3l3/7/3A3/7/3K3 b - - 0 1",
+            // A cannon does not hop a cannon.
+            "3k3/7/3A3/7/3A3/7/4K2 b - - 0 1",
+            // The horse checks unless its leg is blocked.
+            "3k3/7/4H2/7/7/7/3K3 b - - 0 1",
+            "3k3/4L2/4H2/7/7/7/3K3 b - - 0 1",
+            // A guard cannot leave its palace, so it attacks nothing outside.
+            "3k3/7/7/7/7/2G4/1K5 w - - 0 1",
+            // The coward never checks a king.
+            "3k3/7/7/7/7/7/3O2K b - - 0 1",
+            // Soldiers beyond the middle attack sideways too.
+            "7/7/2kL3/7/7/7/3K3 b - - 0 1",
+        ],
+    );
+    agree_along_games(&fast, &plain, None, 80, "odd attackers");
 }
