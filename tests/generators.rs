@@ -211,7 +211,9 @@ fn fast_and_plain_generators_agree_on_odd_pieces() {
 /// A small variant of attackers the attack lines describe with conditions:
 /// a cannon that may not hop another cannon (screen lines), a lame horse
 /// and soldiers stepping sideways beyond the middle (point attacks), guards
-/// kept to a palace (regions), and a queen that may not take a king.
+/// kept to a palace (regions), a queen that may not take a king, a chariot
+/// and a cannon that also ride and hop along palace diagonals (a point per
+/// distance), and a rook whose zone is so wide that its rides stay slow.
 const ODD_ATTACKERS: &str = r#"
 [variant]
 name = "Odd attackers"
@@ -256,6 +258,25 @@ symbol = "L"
 betza = "fW"
 extra_moves = { ranks = [5, 6, 7], betza = "sW" }
 
+[[piece]]
+name = "palace chariot"
+symbol = "C"
+betza = "R"
+extra_moves = { squares = ["c1", "e1", "d2", "c3", "e3", "c5", "e5", "d6", "c7", "e7"], within = true, betza = "B" }
+
+[[piece]]
+name = "palace cannon"
+symbol = "X"
+betza = "mRcpR"
+extra_moves = { squares = ["c1", "e1", "d2", "c3", "e3", "c5", "e5", "d6", "c7", "e7"], within = true, betza = "pB" }
+cannot_hop = ["cannon", "palace cannon"]
+
+[[piece]]
+name = "zone rook"
+symbol = "Z"
+betza = "W"
+extra_moves = { ranks = [1, 2, 3, 4, 5, 6, 7], betza = "R" }
+
 [setup]
 position = "ahgkgoa/lllllll/7/7/7/LLLLLLL/AHGKGOA w - - 0 1"
 "#;
@@ -283,7 +304,24 @@ fn fast_and_plain_generators_agree_on_conditional_attackers() {
             "3k3/7/7/7/7/7/3O2K b - - 0 1",
             // Soldiers beyond the middle attack sideways too.
             "7/7/2kL3/7/7/7/3K3 b - - 0 1",
+            // The palace chariot checks along the palace diagonal unless
+            // blocked; not from outside the palace points.
+            "4k2/7/2C4/7/7/7/3K3 b - - 0 1",
+            "4k2/3l3/2C4/7/7/7/3K3 b - - 0 1",
+            "4k2/7/7/1C5/7/7/3K3 b - - 0 1",
+            "7/7/7/7/2c4/3L3/4K1k w - - 0 1",
+            // The palace cannon checks over one screen, not over a cannon,
+            // and not with nothing between.
+            "4k2/3l3/2X4/7/7/7/3K3 b - - 0 1",
+            "4k2/3a3/2X4/7/7/7/3K3 b - - 0 1",
+            "4k2/3x3/2X4/7/7/7/3K3 b - - 0 1",
+            "4k2/7/2X4/7/7/7/3K3 b - - 0 1",
+            // The zone rook attacks along its whole line.
+            "3k3/7/7/7/7/7/Z2K3 w - - 0 1",
+            "3k3/7/7/7/7/7/Z2K3 b - - 0 1",
         ],
     );
     agree_along_games(&fast, &plain, None, 80, "odd attackers");
+    let palace = "cxzkzxc/lllllll/7/7/7/LLLLLLL/CXZKZXC w - - 0 1";
+    agree_along_games(&fast, &plain, Some(palace), 80, "palace attackers");
 }

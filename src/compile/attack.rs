@@ -2,7 +2,9 @@
 //! turned around, from a target square outwards: reverse attack lines for
 //! leapers and riders (which kinds attack from which distance), screen
 //! lines for one-screen hoppers, point attacks for single leaps under
-//! conditions (lame or jumping leaps, zone, initial and within leaps), and
+//! conditions (lame or jumping leaps, zone, initial and within leaps) and
+//! for short rides and one-screen hops under zone conditions (along a
+//! palace's diagonals: one point per distance), and
 //! what keeps a kind from attacking a square (its region, its
 //! `cannot_capture`). Kinds none of these describe are marked for the slow
 //! attack test, which generates their moves.
@@ -29,7 +31,14 @@ enum Reach {
     Screen,
     /// From one square, with conditions.
     Point,
+    /// A ride or a one-screen hop under conditions: a point per distance,
+    /// if there are few (see [`MAX_RIDE_POINTS`]).
+    Points,
 }
+
+/// The most point attacks a ride or hop under conditions may become at one
+/// target square along one ray; a kind with more keeps the slow test.
+const MAX_RIDE_POINTS: usize = 4;
 
 fn reach(rule: &LegRule) -> Option<Reach> {
     let conditional = rule.initial || rule.zone || rule.within;
@@ -41,6 +50,11 @@ fn reach(rule: &LegRule) -> Option<Reach> {
         Some(Reach::Screen)
     } else if rule.hop == Hop::None && rule.max == 1 && rule.min <= 1 {
         Some(Reach::Point)
+    } else if conditional
+        && rule.passing == Passing::Free
+        && (rule.hop == Hop::None || (rule.hop == Hop::One && rule.min <= 2 && rule.max >= 2))
+    {
+        Some(Reach::Points)
     } else {
         None
     }
@@ -98,43 +112,85 @@ fn passed(geo: &Geometry, from: Square, passing: Passing) -> Option<([(u32, u16)
     })
 }
 
-/// The point attacks of one ray of `def` for side `c`, per target square.
-fn add_points(
-    points: &mut [Vec<PointAttack>],
+/// The point attacks of one capturing ray of `def` for side `c`, with their
+/// target squares: one per target for a single leap; for a ride or a
+/// one-screen hop under conditions, one per distance at which it may take
+/// (the squares between empty, or the one square between a screen). `None`
+/// when that needs more than [`MAX_RIDE_POINTS`] at a target, or a hop
+/// would pass more than one square.
+fn ray_points(
     geo: &Geometry,
     def: &PieceDef,
     c: Color,
     ray: &Ray,
     kind: PieceKind,
-) {
+    how: &Reach,
+) -> Option<Vec<(Square, PointAttack)>> {
     let rule = &ray.rule;
     let (vx, vy) = geo.vectors[ray.vector as usize];
+    let (zone, initial) = (&def.zone[c.index()], &def.initial[c.index()]);
+    let maxdim = geo.files.max(geo.ranks) as i32;
+    let mut out = Vec::new();
     for target in geo.all_squares() {
-        let Some(from) = geo.offset(target, (-vx, -vy)) else {
-            continue;
-        };
-        let (zone, initial) = (&def.zone[c.index()], &def.initial[c.index()]);
-        if (rule.initial && !initial[from.index()])
-            || (rule.zone && !zone[from.index()])
-            || (rule.within && !zone[target.index()])
-        {
-            continue;
+        let mut here = 0;
+        for d in 1..=(rule.max as i32).min(maxdim) {
+            let Some(from) = geo.offset(target, (-vx * d, -vy * d)) else {
+                break;
+            };
+            if d < rule.min as i32
+                || (rule.initial && !initial[from.index()])
+                || (rule.zone && !zone[from.index()])
+                || (rule.within && !zone[target.index()])
+            {
+                continue;
+            }
+            let passing = match (how, rule.hop) {
+                (Reach::Point, _) => rule.passing,
+                (_, Hop::None) if d == 1 => Passing::Free,
+                (_, Hop::None) => Passing::Empty {
+                    unit: ray.vector,
+                    steps: d as u16 - 1,
+                },
+                (_, _) if d == 1 => continue,
+                (_, _) if d == 2 => Passing::Occupied {
+                    unit: ray.vector,
+                    steps: 1,
+                },
+                _ => return None,
+            };
+            let Some((spans, lame)) = passed(geo, from, passing) else {
+                continue;
+            };
+            here += 1;
+            if here > MAX_RIDE_POINTS {
+                return None;
+            }
+            let screen = rule.hop == Hop::One;
+            out.push((
+                target,
+                PointAttack {
+                    from,
+                    kinds: KindSet::one(kind),
+                    spans,
+                    lame,
+                    screen,
+                },
+            ));
         }
-        let Some((spans, lame)) = passed(geo, from, rule.passing) else {
-            continue;
-        };
+    }
+    Some(out)
+}
+
+/// Adds point attacks, merging those that differ only in their kinds.
+fn add_points(points: &mut [Vec<PointAttack>], new: Vec<(Square, PointAttack)>) {
+    for (target, a) in new {
         let here = &mut points[target.index()];
         match here
             .iter_mut()
-            .find(|p| p.from == from && p.spans == spans && p.lame == lame)
+            .find(|p| p.from == a.from && p.spans == a.spans && p.lame == a.lame && p.screen == a.screen)
         {
-            Some(p) => p.kinds.insert(kind),
-            None => here.push(PointAttack {
-                from,
-                kinds: KindSet::one(kind),
-                spans,
-                lame,
-            }),
+            Some(p) => a.kinds.iter().for_each(|k| p.kinds.insert(k)),
+            None => here.push(a),
         }
     }
 }
@@ -158,6 +214,22 @@ pub(super) fn lines(pieces: &[PieceDef], geo: &mut Geometry) -> AttackTables {
                 t.slow[ci].insert(kind);
                 continue;
             };
+            // Point attacks first: a kind whose rides would need too many
+            // stays slow, and then adds nothing.
+            let kind_points: Option<Vec<_>> = capturing
+                .iter()
+                .zip(&reaches)
+                .filter(|(_, how)| matches!(how, Reach::Point | Reach::Points))
+                .map(|(ray, how)| ray_points(geo, def, c, ray, kind, how))
+                .collect();
+            let Some(kind_points) = kind_points else {
+                t.slow[ci].insert(kind);
+                continue;
+            };
+            for new in kind_points {
+                add_points(&mut points, new);
+                t.attacks.complex[ci].insert(kind);
+            }
             for (ray, how) in capturing.iter().zip(reaches) {
                 let v = geo.vectors[ray.vector as usize];
                 let rv = geo.vector((-v.0, -v.1));
@@ -167,10 +239,7 @@ pub(super) fn lines(pieces: &[PieceDef], geo: &mut Geometry) -> AttackTables {
                         add_to_line(&mut t.attacks.screens[ci], rv, &ray.rule, kind, maxdim);
                         t.attacks.complex[ci].insert(kind);
                     }
-                    Reach::Point => {
-                        add_points(&mut points, geo, def, c, ray, kind);
-                        t.attacks.complex[ci].insert(kind);
-                    }
+                    Reach::Point | Reach::Points => {}
                 }
             }
         }

@@ -2,11 +2,12 @@
 //! find leapers and riders (the first piece along a line attacks if its kind
 //! attacks from that distance), screen lines find one-screen hoppers
 //! (cannons), and point attacks find single leaps under conditions (lame or
-//! jumping leaps, leaps from or to a zone, initial-only leaps): the square
+//! jumping leaps, leaps from or to a zone, initial-only leaps) and short
+//! rides and hops under conditions (one point per distance): the square
 //! the attacker would stand on and the squares it passes. Kinds whose region
 //! leaves the target out, or that cannot take what stands there, do not
 //! attack it. Pieces none of these describe (multi-leg movers, shooters,
-//! other hoppers, riders with conditions) generate their moves against the
+//! other hoppers, long riders with conditions) generate their moves against the
 //! target.
 
 use super::bitboard::{Bb, bit};
@@ -25,6 +26,9 @@ pub(crate) struct PointAttack {
     /// The passed squares must all be empty (a lame leap, or none to pass);
     /// otherwise at least one must be occupied (a jumping leap).
     pub lame: bool,
+    /// A one-screen hop over the one square passed: the piece there must
+    /// be one the attacker may hop (its `cannot_hop`).
+    pub screen: bool,
 }
 
 /// What attack tests need beyond the reverse attack lines, per attacking
@@ -179,8 +183,19 @@ impl Position {
                         .iter()
                         .any(|&(s, n)| g.span(s, n).iter().any(|t| self.board[t.index()].is_some()))
                         != p.lame
+                    && (!p.screen || self.hoppable(by, q.kind(), g.span(p.spans[0].0, p.spans[0].1)))
             })
         })
+    }
+
+    /// Whether `kind` of `by` may hop the pieces on `squares`.
+    fn hoppable(&self, by: Color, kind: PieceKind, squares: &[Square]) -> bool {
+        let Some(&never) = self.v.attacks.cannot_hop[by.index()].get(kind.index()) else {
+            return true;
+        };
+        squares
+            .iter()
+            .all(|s| self.board[s.index()].is_none_or(|q| !never.contains(q.kind())))
     }
 
     /// Whether an attacker can capture on `target` (with a phantom enemy
