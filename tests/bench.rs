@@ -1,14 +1,7 @@
 //! `chimera bench`: the fixed benchmark set counts the right nodes (speed
 //! itself is measured, never asserted), and its options refuse nonsense.
-use std::process::Command;
-
-fn chimera(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("chimera runs")
-}
+mod common;
+use common::chimera;
 
 #[test]
 fn the_quick_set_counts_known_perft_numbers() {

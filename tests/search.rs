@@ -6,8 +6,10 @@
 //! engine then plays with.
 
 use std::path::Path;
-use std::process::Command;
 use std::sync::Arc;
+
+mod common;
+use common::chimera;
 
 use chimera::game::search::{Limits, MATE_SCORE, Searcher, Weights};
 use chimera::game::tune::{Sample, fit};
@@ -353,14 +355,6 @@ fn time_controls_parse_and_refuse_nonsense() {
     for bad in ["", "x", "10+y", "-1", "0+0", "1e9", "nan"] {
         assert!(TimeControl::parse(bad, 0.0).is_err(), "{bad}");
     }
-}
-
-fn chimera(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("chimera runs")
 }
 
 #[test]

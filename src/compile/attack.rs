@@ -130,8 +130,12 @@ fn ray_points(
     let (vx, vy) = geo.vectors[ray.vector as usize];
     let (zone, initial) = (&def.zone[c.index()], &def.initial[c.index()]);
     let maxdim = geo.files.max(geo.ranks) as i32;
+    let screen = rule.hop == Hop::One;
     let mut out = Vec::new();
     for target in geo.all_squares() {
+        if rule.within && !zone[target.index()] {
+            continue;
+        }
         let mut here = 0;
         for d in 1..=(rule.max as i32).min(maxdim) {
             let Some(from) = geo.offset(target, (-vx * d, -vy * d)) else {
@@ -140,7 +144,6 @@ fn ray_points(
             if d < rule.min as i32
                 || (rule.initial && !initial[from.index()])
                 || (rule.zone && !zone[from.index()])
-                || (rule.within && !zone[target.index()])
             {
                 continue;
             }
@@ -165,7 +168,6 @@ fn ray_points(
             if here > MAX_RIDE_POINTS {
                 return None;
             }
-            let screen = rule.hop == Hop::One;
             out.push((
                 target,
                 PointAttack {

@@ -1,9 +1,20 @@
 //! Shared by the tests: running a Python tool (tests/tools/) as an
-//! independent reference, skipping for a missing program, protocol sessions.
+//! independent reference, skipping for a missing program, protocol sessions,
+//! running chimera itself.
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
+
+/// Runs `chimera ARGS` from the project root and returns its output.
+#[allow(dead_code)]
+pub fn chimera(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("chimera runs")
+}
 
 /// Runs `python3 tests/tools/<script> <args>` and returns its output when it
 /// passes. Exit 3 (the reference library is missing) or no python3 skips
