@@ -176,16 +176,11 @@ impl Position {
             drop_mates_allowed: false,
         };
         pos.rebuild_lists();
-        if setup.ep.is_some() {
-            // The capturable piece stands one step behind the target, seen from
-            // the side that just moved.
-            let back = if pos.side == Color::First { -1 } else { 1 };
-            if let Some(victim) = g.offset(setup.ep, (0, back))
-                && pos.board[victim.index()].is_some_and(|p| p.color() != pos.side)
-            {
-                pos.ep = setup.ep;
-                pos.ep_victim = victim;
-            }
+        if setup.ep.is_some()
+            && let Some(victim) = ep_victim(v, &pos.board, pos.side, setup.ep)
+        {
+            pos.ep = setup.ep;
+            pos.ep_victim = victim;
         }
         pos.refresh_royals();
         pos.hash = pos.compute_hash();
@@ -442,7 +437,81 @@ fn mix(mut z: u64) -> u64 {
 
 /// Checks that parsed parts make a position of the variant.
 /// Checks that a position's material can arise in a game of the variant.
+/// The piece that passed over the en-passant square `ep` with a double
+/// step: a piece of the side that just moved (not `side`), one step beyond
+/// `ep` in any direction (straight ahead as a pawn steps, or diagonally as a
+/// Berolina pawn does), of a kind whose double step from the square one
+/// step before `ep` leaves an en-passant square. Straight ahead is preferred
+/// when several could have.
+pub(crate) fn ep_victim(v: &Variant, board: &[Option<Piece>], side: Color, ep: Square) -> Option<Square> {
+    let g = &v.geometry;
+    let mover = side.other();
+    let forward = if mover == Color::First { 1 } else { -1 };
+    let passed = |d: (i32, i32)| {
+        let victim = g.offset(ep, d)?;
+        let origin = g.offset(ep, (-d.0, -d.1))?;
+        let p = board[victim.index()]?;
+        let def = v.def(p.kind());
+        (p.color() == mover
+            && board[origin.index()].is_none()
+            && def.ep_from[mover.index()][origin.index()]
+            && def.rays[mover.index()].iter().any(|r| r.rule.ep_create))
+        .then_some(victim)
+    };
+    [
+        (0, forward),
+        (-1, forward),
+        (1, forward),
+        (-1, 0),
+        (1, 0),
+        (0, -forward),
+        (-1, -forward),
+        (1, -forward),
+    ]
+    .into_iter()
+    .find_map(passed)
+}
+
+/// How many royal pieces each side has, on the board and in its stores.
+fn royal_counts(v: &Variant, setup: &Setup) -> [usize; 2] {
+    let nk = v.nkinds();
+    let mut n = [0; 2];
+    for p in setup.board.iter().flatten() {
+        if v.def(p.kind()).royal {
+            n[p.color().index()] += 1;
+        }
+    }
+    for store in &setup.stores {
+        for (i, &count) in store.iter().enumerate() {
+            if count > 0 && v.def(PieceKind::from_index(i % nk)).royal {
+                n[i / nk] += count as usize;
+            }
+        }
+    }
+    n
+}
+
 fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
+    // A side that starts with royal pieces cannot lose them all and play
+    // on, unless an extinction rule ends the game when it does.
+    if v.end.extinction.is_none() {
+        let (start, now) = (royal_counts(v, &v.start), royal_counts(v, setup));
+        for c in Color::BOTH {
+            if start[c.index()] > 0 && now[c.index()] == 0 {
+                let names: Vec<&str> = v
+                    .pieces
+                    .iter()
+                    .filter(|d| d.royal)
+                    .map(|d| d.name.as_str())
+                    .collect();
+                return Err(PositionError::Invalid(format!(
+                    "{} has no royal piece ({}): the game cannot go on without one",
+                    v.side_name(c),
+                    names.join(", ")
+                )));
+            }
+        }
+    }
     for (i, p) in setup.board.iter().enumerate() {
         if let Some(p) = p
             && let Some(region) = &v.def(p.kind()).region
@@ -517,6 +586,13 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
 /// Checks that a position's parts fit the variant's structure.
 pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
     let g = &v.geometry;
+    if setup.ep.is_some() && ep_victim(v, &setup.board, setup.side, setup.ep).is_none() {
+        return Err(PositionError::Invalid(format!(
+            "en-passant square {}: no piece of {} has just passed over it with a double step",
+            g.name(setup.ep),
+            v.side_name(setup.side.other())
+        )));
+    }
     // Castling rights need the king and rook on their squares.
     for (i, c) in v.castles.iter().enumerate() {
         if setup.castling & (1 << i) == 0 {
