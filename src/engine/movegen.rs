@@ -58,11 +58,15 @@ impl Position {
         let open = |sq: Square| v.gate_bit(sq, c).is_some_and(|b| self.castling & b != 0);
         for i in 0..out.len() {
             let m = out[i];
+            // A gate needs the square left behind empty after the move: not
+            // where a multi-leg move comes back to, nor where castling puts
+            // the king or the rook.
             let flags: &[u8] = match m.kind {
-                MoveKind::Board if open(m.from) => &[AUX_GATE],
+                MoveKind::Board if m.to != m.from && open(m.from) => &[AUX_GATE],
                 MoveKind::Castle => {
                     let cs = &v.castles[(m.aux & super::moves::AUX_CASTLE) as usize];
-                    match (open(cs.king), open(cs.rook)) {
+                    let left = |sq: Square| open(sq) && sq != cs.king_to && sq != cs.rook_to;
+                    match (left(cs.king), left(cs.rook)) {
                         (true, true) => &[AUX_GATE, AUX_GATE | AUX_GATE_ROOK],
                         (true, false) => &[AUX_GATE],
                         (false, true) => &[AUX_GATE | AUX_GATE_ROOK],
