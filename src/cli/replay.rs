@@ -8,7 +8,7 @@ use serde_json::json;
 use super::context::{Context, position};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
-use crate::engine::MoveNotation;
+use crate::engine::{MoveNotation, Reason};
 use crate::game::Game;
 use crate::game::record::Record;
 
@@ -95,27 +95,80 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         })?;
     }
     let result = game.result();
-    let described = result.map_or("ongoing".to_string(), |r| r.describe(&v));
-    out.text(format!("{}result: {described}", board_text(game.position())));
-    if let Some(tag) = rec.tags.get("Result") {
-        let external = ["resignation", "move limit", "illegal move"]
-            .iter()
-            .any(|r| tag.ends_with(r));
-        if !((external && result.is_none()) || *tag == described) {
-            return Err(Failure::Failed(format!(
-                "the record says `{tag}` but the moves give `{described}`"
-            )));
+    let by_rules = result.map_or("ongoing".to_string(), |r| r.describe(&v));
+    let Some(tag) = rec.tags.get("Result") else {
+        out.text(format!("{}result: {by_rules}", board_text(game.position())));
+        out.json_only(json!({
+            "result": by_rules,
+            "moves": rec.moves.len(),
+            "verified": false,
+            "position": game.position().to_text(),
+        }));
+        return Ok(ExitCode::SUCCESS);
+    };
+    let external = external_reason(tag);
+    let fail = |why: String| Err(Failure::Failed(format!("{}: {why}", path.display())));
+    match (external, result) {
+        // A result the rules give must be the one they give.
+        (None, _) if *tag == by_rules => {}
+        (None, _) => return fail(format!("the record says `{tag}` but the moves give `{by_rules}`")),
+        // A result from outside the rules (a player, a clock, a limit)
+        // needs a game the rules have not ended.
+        (Some(_), Some(_)) => {
+            return fail(format!("the record says `{tag}` but the moves give `{by_rules}`"));
         }
-        out.text(format!(
-            "record verified: {} moves, result {tag}",
-            rec.moves.len()
-        ));
+        (Some(Reason::MoveLimit), None) => {
+            // The move limit is known from the record's PlyLimit tag; the
+            // game must have stopped exactly there (a cut record has not).
+            match rec.tags.get("PlyLimit").map(|n| n.parse::<usize>()) {
+                Some(Ok(n)) if n == rec.moves.len() => {}
+                Some(Ok(n)) => {
+                    return fail(format!(
+                        "the record says `{tag}` at {n} plies but has {} (a cut record?)",
+                        rec.moves.len()
+                    ));
+                }
+                Some(Err(_)) => return fail("the PlyLimit tag is not a number".into()),
+                None => {
+                    return fail(format!(
+                        "the record says `{tag}` but has no PlyLimit tag to check it by"
+                    ));
+                }
+            }
+        }
+        (Some(_), None) => {}
     }
+    let how = if external.is_some() {
+        " (not a rule's: the moves leave the game undecided)"
+    } else {
+        ""
+    };
+    out.text(format!("{}result: {tag}{how}", board_text(game.position())));
+    out.text(format!(
+        "record verified: {} moves, result {tag}",
+        rec.moves.len()
+    ));
     out.json_only(json!({
-        "result": described,
+        "result": tag,
+        "by_rules": external.is_none(),
         "moves": rec.moves.len(),
-        "verified": rec.tags.contains_key("Result"),
+        "verified": true,
         "position": game.position().to_text(),
     }));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The reason of a result that comes from outside the rules (a player, a
+/// clock, an engine, a move limit), read from its words.
+fn external_reason(tag: &str) -> Option<Reason> {
+    [
+        Reason::Resignation,
+        Reason::IllegalMove,
+        Reason::TimeForfeit,
+        Reason::EngineFailure,
+        Reason::DrawClaim,
+        Reason::MoveLimit,
+    ]
+    .into_iter()
+    .find(|r| tag.ends_with(&format!("by {}", r.name())))
 }

@@ -50,6 +50,11 @@ impl Record {
             "Result".into(),
             result.map_or("ongoing".into(), |r| r.describe(v)),
         );
+        if result.is_some_and(|r| r.reason == crate::engine::Reason::MoveLimit) {
+            // The limit the game stopped at, so that `replay` can tell a
+            // finished record from a cut one.
+            tags.insert("PlyLimit".into(), game.moves().len().to_string());
+        }
         // Replay from the start to print each move in its own position.
         let mut replay = Game::new(game.start_position().clone());
         let mut moves = Vec::new();
