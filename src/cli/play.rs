@@ -149,6 +149,10 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), depth, movetime).map_err(bad)?);
     }
     let pos = position(&v, a.position.as_deref(), None)?;
+    if let Some(path) = &a.record {
+        // Found out now, not after the whole game.
+        writable(path)?;
+    }
     let any_human = parsed.contains(&PlayerSpec::Human);
     let name = variant_name(&a.variant);
     let seat = |seed| Seat {
@@ -175,6 +179,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         verbose: a.verbose,
     };
     let result = run_game(&mut game, &mut players, &mut std::io::stdout(), &opts);
+    let mut record_failure = None;
     if let Some(path) = &a.record {
         let names = [parsed[0].describe(), parsed[1].describe()];
         let rec = Record::from_game(
@@ -183,8 +188,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             [&names[0], &names[1]],
             result,
         );
-        std::fs::write(path, rec.to_text())
-            .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
+        record_failure = std::fs::write(path, rec.to_text()).err().map(|e| (path, e, rec));
     }
     let described = result.map_or("unfinished".to_string(), |r| r.describe(&v));
     out.emit(
@@ -197,5 +201,28 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             "position": game.position().to_text(),
         }),
     );
+    if let Some((path, e, rec)) = record_failure {
+        // Nothing lost: the record goes to standard error instead.
+        eprint!("{}", rec.to_text());
+        return Err(bad(format!(
+            "cannot write the record to {}: {e} (it is printed above, on standard error)",
+            path.display()
+        )));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Fails unless a file can be written at `path`. Nothing is changed: an
+/// existing file is opened to append nothing, a new one is made and removed.
+pub(crate) fn writable(path: &std::path::Path) -> Result<(), super::output::Failure> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }

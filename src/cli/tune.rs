@@ -67,6 +67,23 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         .out
         .clone()
         .unwrap_or_else(|| a.variant.with_extension("weights.toml"));
+    // Found out now, not after the self-play: the file must be writable and
+    // must not be the rules file (or another file that is not weights).
+    let same = |x: &std::path::Path, y: &std::path::Path| matches!((x.canonicalize(), y.canonicalize()), (Ok(p), Ok(q)) if p == q);
+    if same(&target, &a.variant) {
+        return Err(bad(format!(
+            "--out {} is the rules file being tuned; give another file (e.g. {})",
+            target.display(),
+            a.variant.with_extension("weights.toml").display()
+        )));
+    }
+    if target.exists() && !crate::is_weights_file(&target) && Weights::read(&v, &target).is_err() {
+        return Err(bad(format!(
+            "--out {} exists and is not a weights file; it is not overwritten (name a new file, or one ending in .weights.toml)",
+            target.display()
+        )));
+    }
+    super::play::writable(&target)?;
     let opts = TuneOptions {
         games: a.games as usize,
         nodes: a.nodes,
