@@ -90,9 +90,15 @@ impl Diagnostic {
         let mut out = String::new();
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
         let _ = handler.render_report(&mut out, self);
+        // miette's report opens with the message (`× …`, wrapped), which the
+        // location line already says: keep only its source excerpt and help.
+        let excerpt = match out.find('╭') {
+            Some(at) => &out[out[..at].rfind('\n').map_or(0, |i| i + 1)..],
+            None => out.as_str(),
+        };
         format!(
             "{}:{}:{}: {}\n{}",
-            self.file, self.line, self.column, self.message, out
+            self.file, self.line, self.column, self.message, excerpt
         )
     }
 }
