@@ -114,8 +114,41 @@ x captures without moving (shot, igui)   + both kinds of capture   . not reached
 /// middle. Multi-leg moves show every square they can end on or capture.
 pub fn piece_diagram(v: &Arc<Variant>, kind: PieceKind, color: Color) -> String {
     let g = v.board();
-    let (cf, cr) = (g.files() / 2, g.ranks() / 2);
-    let center = Square::from_index(cr * g.files() + cf);
+    piece_diagram_at(
+        v,
+        kind,
+        color,
+        Square::from_index(g.ranks() / 2 * g.files() + g.files() / 2),
+    )
+}
+
+/// The square a piece's initial-square diagram puts it on, when it has
+/// moves of its own from initial squares (`i`): the one nearest the middle
+/// of the board.
+pub fn initial_square(v: &Arc<Variant>, kind: PieceKind, color: Color) -> Option<Square> {
+    let def = v.def(kind);
+    if !def.rays.iter().flatten().any(|r| r.rule.initial)
+        && !def.legs.as_ref().is_some_and(|l| l.has_initial())
+    {
+        return None;
+    }
+    let g = v.board();
+    let (mf, mr) = (g.files() as i64 - 1, g.ranks() as i64 - 1);
+    def.initial[color.index()]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &ok)| ok)
+        .map(|(i, _)| Square::from_index(i))
+        .min_by_key(|&sq| {
+            let (f, r) = (g.file(sq) as i64 * 2 - mf, g.rank(sq) as i64 * 2 - mr);
+            (f * f + r * r, sq.index())
+        })
+}
+
+/// [`piece_diagram`] with the piece on `center` (the window around it).
+pub fn piece_diagram_at(v: &Arc<Variant>, kind: PieceKind, color: Color, center: Square) -> String {
+    let g = v.board();
+    let (cf, cr) = (g.file(center), g.rank(center));
     let me = Piece::new(kind, color);
     let filters = &v.piece(kind).filters;
     // A target the piece is allowed to take, for the capture marks.
@@ -162,7 +195,10 @@ pub fn piece_diagram(v: &Arc<Variant>, kind: PieceKind, color: Color) -> String 
         }
     }
     let (w, h) = (g.files().min(19), g.ranks().min(19));
-    let (f0, r0) = (cf.saturating_sub(w / 2), cr.saturating_sub(h / 2));
+    let (f0, r0) = (
+        cf.saturating_sub(w / 2).min(g.files() - w),
+        cr.saturating_sub(h / 2).min(g.ranks() - h),
+    );
     let mut out = String::new();
     for r in (r0..r0 + h).rev() {
         for f in f0..f0 + w {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use super::context::{Context, position};
 use super::output::{Outcome, Output, bad};
-use crate::display::{LEGEND, board_text, piece_diagram};
+use crate::display::{LEGEND, board_text, initial_square, piece_diagram, piece_diagram_at};
 use crate::engine::{Color, PieceKind};
 
 /// Print the start position (or --position), or a piece's move diagram.
@@ -55,6 +55,16 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             def.symbol(),
             piece_diagram(&v, k, Color::First)
         ));
+        // Moves only an unmoved piece has (`i`) need it on an initial square.
+        if let Some(sq) = initial_square(&v, k, Color::First) {
+            out.text(format!(
+                "{} ({}) on its initial square {}\n{}",
+                def.name(),
+                def.symbol(),
+                v.square_name(sq),
+                piece_diagram_at(&v, k, Color::First, sq)
+            ));
+        }
     }
     out.text(LEGEND);
     Ok(ExitCode::SUCCESS)

@@ -610,6 +610,13 @@ pub(crate) struct LegMachine {
     pub needs_dir: Vec<bool>,
 }
 
+impl LegMachine {
+    /// Whether some leg is allowed only from the piece's initial squares.
+    pub(crate) fn has_initial(&self) -> bool {
+        self.legs.iter().any(|l| l.rule.initial)
+    }
+}
+
 /// A state of a [`LegMachine`].
 #[derive(Debug, Clone, Default)]
 pub(crate) struct LegNode {
