@@ -135,7 +135,16 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             .entry(result.map_or("unfinished".into(), |r| r.reason.name().to_string()))
             .or_default() += 1;
         bar.suspend(|| {
-            out.json_only(json!({"game": i + 1, "a_plays": v.side_name(a_side), "result": text, "plies": game.moves().len()}))
+            out.emit(
+                format!(
+                    "game {}/{}: A plays {}: {text}, {} plies (A {wins}-{draws}-{losses})",
+                    i + 1,
+                    a.games,
+                    v.side_name(a_side),
+                    game.moves().len()
+                ),
+                json!({"game": i + 1, "a_plays": v.side_name(a_side), "result": text, "plies": game.moves().len()}),
+            )
         });
         bar.set_message(format!("A {wins}-{draws}-{losses}"));
         bar.inc(1);
