@@ -91,17 +91,47 @@ fn the_engine_imports_nothing_else_of_the_crate() {
     }
 }
 
+/// What follows `fn ` on a line that declares a function, whatever its
+/// visibility (`pub`, `pub(crate)`, `pub(super)`, `pub(in …)`) and
+/// qualifiers (`const`, `async`, `unsafe`, `extern "C"`).
+fn fn_name_start(line: &str) -> Option<&str> {
+    let mut t = line.trim_start();
+    if let Some(rest) = t.strip_prefix("pub") {
+        t = match rest.strip_prefix('(') {
+            Some(inner) => inner.split_once(')')?.1.trim_start(),
+            None if rest.starts_with(' ') => rest.trim_start(),
+            None => return None,
+        };
+    }
+    for q in ["const ", "async ", "unsafe ", "extern \"C\" ", "extern "] {
+        t = t.strip_prefix(q).unwrap_or(t).trim_start();
+    }
+    t.strip_prefix("fn ")
+}
+
+#[test]
+fn every_visibility_is_seen() {
+    for line in [
+        "fn a() {",
+        "    pub fn a() {",
+        "pub(crate) fn a() {",
+        "pub(super) fn a() {",
+        "pub(in crate::x) fn a() {",
+        "pub const unsafe fn a() {",
+        "pub(crate) extern \"C\" fn a() {",
+    ] {
+        assert_eq!(fn_name_start(line), Some("a() {"), "{line}");
+    }
+    assert_eq!(fn_name_start("let fn_x = 1;"), None);
+    assert_eq!(fn_name_start("public fn"), None);
+}
+
 /// Lengths of the functions in a file: (first line, name, lines).
 fn functions(text: &str) -> Vec<(usize, String, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
-        let t = line.trim_start();
-        let t = t
-            .strip_prefix("pub(crate) ")
-            .or_else(|| t.strip_prefix("pub "))
-            .unwrap_or(t);
-        let Some(rest) = t.strip_prefix("fn ") else {
+        let Some(rest) = fn_name_start(line) else {
             continue;
         };
         let name: String = rest

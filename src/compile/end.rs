@@ -66,6 +66,58 @@ pub(super) fn compile(
     pieces: &[PieceDef],
 ) -> Result<EndRules> {
     let has_royal = pieces.iter().any(|k| k.royal);
+    check_counts(file, cx, has_royal)?;
+    let default_stalemate = if has_royal {
+        rules::Outcome::Draw
+    } else {
+        rules::Outcome::Loss
+    };
+    Ok(EndRules {
+        checkmated: checkmated(file, cx)?,
+        stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
+        royals_facing: file.end.royals_facing.map(verdict),
+        double_pass: file.end.double_pass.map(verdict),
+        points: points(file, cx, names)?,
+        repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
+            count: *r.count.get_ref(),
+            result: match r.result {
+                rules::RepetitionResult::Draw => RepetitionResult::Draw,
+                rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
+                rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
+                rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
+            },
+            perpetual_check_loses: r.perpetual_check_loses,
+        }),
+        fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
+        counter_check_allowance: match &file.end.counter_check_allowance {
+            Some(n) if file.end.fifty_move_rule.is_none() => {
+                return Err(cx.err(
+                    n.span(),
+                    "counter_check_allowance needs a fifty_move_rule to lengthen",
+                ));
+            }
+            n => n.as_ref().map(|n| *n.get_ref()),
+        },
+        reach: reach_goals(file, cx, names, geo)?,
+        reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| *r.get_ref()),
+        reach_safe: file.end.reach.iter().any(|r| r.safe),
+        command: command_sets(file, cx, names)?,
+        extinction: match &file.end.extinction {
+            None => None,
+            Some(x) => Some(extinction(x, cx, names, pieces.len())?),
+        },
+        checks_to_win: file.end.checks_to_win.as_ref().map(|n| *n.get_ref() as u16),
+        counting: match &file.end.counting {
+            None => None,
+            Some(c) => Some(counting(c, cx, names)?),
+        },
+        only_promotions: file.end.only_promotions.map(outcome),
+        draws_by_points: file.end.draws_by_points,
+    })
+}
+
+/// `[[end.reach]]`: the winning squares of a piece.
+fn reach_goals(file: &RulesFile, cx: &Ctx, names: &Names, geo: &Geometry) -> Result<Vec<ReachGoal>> {
     let mut reach = Vec::new();
     for r in &file.end.reach {
         let k = names.piece(cx, &r.piece, "reach")?;
@@ -88,10 +140,14 @@ pub(super) fn compile(
             safe: r.safe,
         });
     }
+    Ok(reach)
+}
+
+/// `end.command`: sets of pieces, each element a piece or alternatives
+/// written `a|b` (a stone and its promoted face).
+fn command_sets(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Vec<Vec<KindSet>>> {
     let mut command = Vec::new();
     for set in &file.end.command {
-        // Each element is a piece, or alternatives written `a|b` (a stone and
-        // its promoted face).
         let mut masks = Vec::new();
         for n in set {
             let mut mask = KindSet::EMPTY;
@@ -105,24 +161,28 @@ pub(super) fn compile(
         }
         command.push(masks);
     }
-    // `checkmate` is said from the checkmating side; the engine keeps the
-    // checkmated player's outcome.
-    let checkmated = match &file.end.checkmate {
-        None => Outcome::Loss,
-        Some(cm) => match cm.get_ref().as_str() {
-            "win" => Outcome::Loss,
-            "loss" => Outcome::Win,
-            "draw" => Outcome::Draw,
-            other => {
-                return Err(cx.err(
-                    cm.span(),
-                    format!(
-                        "end.checkmate is \"win\", \"loss\" or \"draw\" for the checkmating side, not `{other}`"
-                    ),
-                ));
-            }
-        },
+    Ok(command)
+}
+
+/// The checkmated player's outcome (`end.checkmate` is said from the
+/// checkmating side).
+fn checkmated(file: &RulesFile, cx: &Ctx) -> Result<Outcome> {
+    let Some(cm) = &file.end.checkmate else {
+        return Ok(Outcome::Loss);
     };
+    match cm.get_ref().as_str() {
+        "win" => Ok(Outcome::Loss),
+        "loss" => Ok(Outcome::Win),
+        "draw" => Ok(Outcome::Draw),
+        other => Err(cx.err(
+            cm.span(),
+            format!("end.checkmate is \"win\", \"loss\" or \"draw\" for the checkmating side, not `{other}`"),
+        )),
+    }
+}
+
+/// The numbers and combinations of `[end]` that mean nothing.
+fn check_counts(file: &RulesFile, cx: &Ctx, has_royal: bool) -> Result<()> {
     if let Some(r) = &file.end.repetition
         && *r.count.get_ref() < 2
     {
@@ -170,53 +230,7 @@ pub(super) fn compile(
             "a `safe` reach already gives the opponent its answer; leave out reach_reply",
         ));
     }
-    let default_stalemate = if has_royal {
-        rules::Outcome::Draw
-    } else {
-        rules::Outcome::Loss
-    };
-    Ok(EndRules {
-        checkmated,
-        stalemated: outcome(file.end.stalemate.unwrap_or(default_stalemate)),
-        royals_facing: file.end.royals_facing.map(verdict),
-        double_pass: file.end.double_pass.map(verdict),
-        points: points(file, cx, names)?,
-        repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
-            count: *r.count.get_ref(),
-            result: match r.result {
-                rules::RepetitionResult::Draw => RepetitionResult::Draw,
-                rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
-                rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
-                rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
-            },
-            perpetual_check_loses: r.perpetual_check_loses,
-        }),
-        fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
-        counter_check_allowance: match &file.end.counter_check_allowance {
-            Some(n) if file.end.fifty_move_rule.is_none() => {
-                return Err(cx.err(
-                    n.span(),
-                    "counter_check_allowance needs a fifty_move_rule to lengthen",
-                ));
-            }
-            n => n.as_ref().map(|n| *n.get_ref()),
-        },
-        reach,
-        reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| *r.get_ref()),
-        reach_safe: file.end.reach.iter().any(|r| r.safe),
-        command,
-        extinction: match &file.end.extinction {
-            None => None,
-            Some(x) => Some(extinction(x, cx, names, pieces.len())?),
-        },
-        checks_to_win: file.end.checks_to_win.as_ref().map(|n| *n.get_ref() as u16),
-        counting: match &file.end.counting {
-            None => None,
-            Some(c) => Some(counting(c, cx, names)?),
-        },
-        only_promotions: file.end.only_promotions.map(outcome),
-        draws_by_points: file.end.draws_by_points,
-    })
+    Ok(())
 }
 
 /// `[end.counting]`: blockers and honour lines name pieces; limits are
