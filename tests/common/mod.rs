@@ -46,12 +46,35 @@ pub fn python_tool(script: &str, args: &[String], what: &str) -> Option<String> 
 }
 
 /// Skips a test whose outside program is missing (a failure under CI).
+///
+/// The test harness would hide an `eprintln!` of a passing test and print
+/// `ok`, so the line goes straight to standard error, and into a list that
+/// the last test target (tests/zz_skipped.rs) prints as a summary at the end
+/// of `cargo test`.
 pub fn skip(why: &str) {
     if std::env::var("CI").is_ok_and(|v| v == "true") {
         panic!("{why} (CI installs it: see .ci/run)");
     }
-    eprintln!("skipped: {why}");
+    let test = std::thread::current().name().unwrap_or("a test").to_string();
+    let binary = std::env::args()
+        .next()
+        .and_then(|p| {
+            Path::new(&p)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+        })
+        .map(|s| s.rsplit_once('-').map_or(s.clone(), |(name, _)| name.to_string()))
+        .unwrap_or_default();
+    let line = format!("SKIPPED {binary}::{test}: {why}\n");
+    let _ = std::io::stderr().write_all(line.as_bytes());
+    let list = Path::new(env!("CARGO_TARGET_TMPDIR")).join(SKIPPED_LIST);
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(list) {
+        let _ = f.write_all(line.as_bytes());
+    }
 }
+
+/// The file (in Cargo's target tmpdir) that lists this run's skipped tests.
+pub const SKIPPED_LIST: &str = "chimera-skipped-tests.txt";
 
 /// Runs `chimera <protocol> [args]` with `script` as its input; returns its
 /// output lines. The process must end by itself with status 0.
