@@ -13,6 +13,7 @@ fn trigger(t: Trigger) -> PromotionTrigger {
     match t {
         Trigger::Destination => PromotionTrigger::Destination,
         Trigger::Either => PromotionTrigger::Either,
+        Trigger::EnterOrCapture => PromotionTrigger::EnterOrCapture,
     }
 }
 
@@ -62,7 +63,7 @@ pub(super) fn apply(
                 for (sq, &inside) in pr.zone[c.index()].iter().enumerate() {
                     if inside {
                         at[sq] |= PROMO_TO;
-                        if pr.trigger == PromotionTrigger::Either {
+                        if pr.trigger != PromotionTrigger::Destination {
                             at[sq] |= PROMO_FROM;
                         }
                     }

@@ -11,7 +11,7 @@ use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
-use super::variant::{PROMO_FROM, PROMO_TO, PromotionTrigger, Spawn};
+use super::variant::{PROMO_FROM, PROMO_TO, Spawn};
 
 impl Position {
     /// Pseudo-legal moves of the side to move (its royal piece may be left
@@ -122,8 +122,9 @@ impl Position {
         let start = out.len();
         for pr in &def.promotions {
             let zone = &pr.zone[c.index()];
-            let in_zone =
-                zone[m.to.index()] || (pr.trigger == PromotionTrigger::Either && zone[m.from.index()]);
+            let in_zone = pr
+                .trigger
+                .allows(zone[m.from.index()], zone[m.to.index()], m.is_capture());
             if !in_zone {
                 continue;
             }

@@ -72,6 +72,21 @@ pub enum PromotionTrigger {
     Destination,
     /// The move starts or ends in the zone.
     Either,
+    /// The move enters the zone, or captures and starts or ends in it.
+    EnterOrCapture,
+}
+
+impl PromotionTrigger {
+    /// Whether a move from `from` to `to` (in the zone or not), capturing or
+    /// not, may promote.
+    #[inline]
+    pub fn allows(self, from_in: bool, to_in: bool, capture: bool) -> bool {
+        match self {
+            PromotionTrigger::Destination => to_in,
+            PromotionTrigger::Either => to_in || from_in,
+            PromotionTrigger::EnterOrCapture => (to_in && !from_in) || (capture && (to_in || from_in)),
+        }
+    }
 }
 
 /// What a repetition means.

@@ -306,8 +306,9 @@ pub struct PromotionRule {
     /// Promotion is compulsory (otherwise optional).
     #[serde(default)]
     pub forced: bool,
-    /// "destination" (the move ends in the zone) or "either" (starts or ends
-    /// there). Default `[promotion] trigger`.
+    /// "destination" (the move ends in the zone), "either" (starts or ends
+    /// there) or "enter_or_capture" (enters it, or captures starting or
+    /// ending there). Default `[promotion] trigger`.
     pub trigger: Option<Trigger>,
 }
 
@@ -320,6 +321,10 @@ pub enum Trigger {
     Destination,
     /// Start or end in the zone.
     Either,
+    /// Enter the zone (start outside it, end inside), or capture with a move
+    /// that starts or ends in it — not a quiet move inside or out of it
+    /// (chu shogi).
+    EnterOrCapture,
 }
 
 /// `[promotion]`.
