@@ -69,3 +69,112 @@ position = "pppppk/pppppp/6/6/RRRRRR/5K w - - 0 1"
     // Outside the zone altogether: never.
     assert!(!promotes("5k/6/6/6/p5/R4K w - - 0 1", "a1a2"));
 }
+
+/// King and crown prince (`[end] royal_pieces = "last"`): while a side has
+/// both, either may be left attacked and taken; the last one is guarded as
+/// a king is; losing both at once loses.
+#[test]
+fn only_the_last_royal_piece_is_guarded() {
+    let v = chimera::load_str(
+        "princes.toml",
+        r#"
+[variant]
+name = "Princes"
+[board]
+files = 5
+ranks = 5
+[end]
+royal_pieces = "last"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "prince"
+symbol = "P"
+betza = "K"
+royal = true
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[[piece]]
+name = "lion"
+symbol = "L"
+betza = "KaK"
+[setup]
+position = "kp3/5/5/5/RLKP1 w - - 0 1"
+"#,
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render()));
+    // Black has king and prince: the white rook attacks the prince, and it
+    // is not check; black may even step its king into the rook's file.
+    let mut pos = Position::from_text(&v, "kp3/5/5/5/R1KP1 b - - 0 1").unwrap();
+    assert!(!pos.in_check(chimera::Color::Second));
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"b5b4".to_string()) && moves.contains(&"a5b4".to_string()));
+    // The rook takes the prince: now the king is the last, and guarded.
+    let mut pos = Position::from_text(&v, "kp3/5/5/5/1R1KP w - - 0 1").unwrap();
+    let m = pos.parse_move("b1b5").unwrap();
+    pos.make(m);
+    assert!(pos.in_check(chimera::Color::Second));
+    let moves = sorted_moves(&mut pos);
+    assert_eq!(moves, vec!["a5a4", "a5b5"], "the king must answer the check");
+    // A lion that takes both at once wins.
+    let mut pos = Position::from_text(&v, "5/kp3/1L3/5/2K1P w - - 0 1").unwrap();
+    let m = pos
+        .parse_move("b3-b4xa4xb4")
+        .unwrap_or_else(|e| panic!("{e:?}: {:?}", sorted_moves(&mut pos.clone())));
+    pos.make(m);
+    let r = pos.decided().expect("the game is over");
+    assert_eq!(r.winner, Some(chimera::Color::First));
+}
+
+/// Without `royal_pieces = "last"`, every royal piece is guarded: an attack
+/// on either is check. And when one of two is taken, the one left is found
+/// (it was not: `in_check` looked at the square of the piece taken).
+#[test]
+fn every_royal_piece_is_guarded_by_default_and_the_survivor_is_found() {
+    let text = r#"
+[variant]
+name = "Two kings"
+[board]
+files = 5
+ranks = 5
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "prince"
+symbol = "P"
+betza = "K"
+royal = true
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[setup]
+position = "kp3/5/5/5/2KPR w - - 0 1"
+"#;
+    let v = chimera::load_str("two.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "kp3/5/5/5/1R1KP b - - 0 1").unwrap();
+    assert!(
+        pos.in_check(chimera::Color::Second),
+        "the rook attacks the prince"
+    );
+    assert!(
+        sorted_moves(&mut pos).iter().all(|m| m.starts_with("b5")),
+        "the prince must move"
+    );
+    let last = text.replace("[board]", "[end]\nroyal_pieces = \"last\"\n[board]");
+    let v = chimera::load_str("last.toml", &last).unwrap();
+    let mut pos = Position::from_text(&v, "kp3/5/5/5/1R1KP w - - 0 1").unwrap();
+    let m = pos.parse_move("b1b5").unwrap();
+    pos.make(m);
+    assert!(pos.in_check(chimera::Color::Second), "the king left is attacked");
+    pos.unmake();
+    assert!(!pos.in_check(chimera::Color::Second));
+}

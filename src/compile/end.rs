@@ -113,6 +113,7 @@ pub(super) fn compile(
         },
         only_promotions: file.end.only_promotions.map(outcome),
         draws_by_points: file.end.draws_by_points,
+        last_royal: file.end.royal_pieces == rules::RoyalPieces::Last,
     })
 }
 

@@ -126,6 +126,7 @@ pub fn compile(
         placement: drops::placement(file, &cx)?,
         pocket: drops::pocket(file),
         start,
+        start_royal_count: [0; 2],
         material,
         end,
         moves: end::move_rules(file, &cx, &names)?,
@@ -152,6 +153,11 @@ pub fn compile(
         || variant.end.counting.is_some();
     let start = setup::start(file, &cx, &names, &variant)?;
     variant.material = material::limits(&variant, &start);
+    for p in start.board.iter().flatten() {
+        if variant.pieces[p.kind().index()].royal {
+            variant.start_royal_count[p.color().index()] += 1;
+        }
+    }
     variant.start = start;
     setup::check(file, &cx, &variant)?;
     Ok(variant)

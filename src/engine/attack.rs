@@ -215,8 +215,12 @@ impl Position {
         buf.iter().any(|m| m.captures().contains(&target))
     }
 
-    /// Whether a royal piece of `color` is attacked.
+    /// Whether a royal piece of `color` is attacked (under `royal_pieces =
+    /// "last"`, only a side's last royal piece counts).
     pub fn in_check(&self, color: Color) -> bool {
+        if self.v.end.last_royal && self.royal_count[color.index()] > 1 {
+            return false;
+        }
         match self.royal_squares(color) {
             RoyalSquares::None => false,
             RoyalSquares::One(s) => self.threatened(s, !color),

@@ -230,6 +230,15 @@ impl Position {
         {
             return Some(r);
         }
+        if v.end.last_royal {
+            // Only a multi-capture can take a side's last royal pieces at
+            // once; the side that moved wins also if it lost its own.
+            for c in [!self.side, self.side] {
+                if self.royal_count[c.index()] == 0 && v.start_royal_count[c.index()] > 0 {
+                    return Some(GameResult::win(!c, Reason::Rule("capture of the royal pieces")));
+                }
+            }
+        }
         if v.end.reach_reply {
             if let Some(r) = self.reach_with_reply() {
                 return Some(r);

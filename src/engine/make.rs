@@ -358,7 +358,16 @@ impl Position {
             let Some(q) = self.take(sq) else { continue };
             undo.captured[i] = Some(q);
             if self.v.is_royal(q.kind()) {
-                self.royal_count[q.color().index()] -= 1;
+                let c = q.color().index();
+                self.royal_count[c] -= 1;
+                if self.royal_count[c] == 1 {
+                    // `royal` may name the square just emptied: find the one left.
+                    self.royal[c] = self.plist[c]
+                        .iter()
+                        .copied()
+                        .find(|s| self.board[s.index()].is_some_and(|p| self.v.is_royal(p.kind())))
+                        .unwrap_or(Square::NONE);
+                }
             }
             if let Some(k) = self.to_hand_kind(q) {
                 self.add_store(Store::Hand, us, k, 1);

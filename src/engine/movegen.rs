@@ -576,9 +576,10 @@ impl Position {
             return;
         }
         self.pseudo_moves(out);
-        // Without a royal piece nothing can be left in check; only the
-        // drop-mate ban (which needs the opponent's royal) remains to test.
-        if !self.has_royal(us) {
+        // Without a royal piece nothing can be left in check (nor with
+        // several where only the last one is guarded); only the drop-mate
+        // ban (which needs the opponent's royal) remains to test.
+        if !self.has_royal(us) || (self.v.end.last_royal && self.royal_count[us.index()] > 1) {
             if self.has_royal(them) {
                 let mut i = 0;
                 while i < out.len() {

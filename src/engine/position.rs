@@ -494,7 +494,7 @@ fn royal_counts(v: &Variant, setup: &Setup) -> [usize; 2] {
 fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
     // A side that starts with royal pieces cannot lose them all and play
     // on, unless an extinction rule ends the game when it does.
-    if v.end.extinction.is_none() {
+    if v.end.extinction.is_none() && !v.end.last_royal {
         let (start, now) = (royal_counts(v, &v.start), royal_counts(v, setup));
         for c in Color::BOTH {
             if start[c.index()] > 0 && now[c.index()] == 0 {

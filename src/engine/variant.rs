@@ -357,6 +357,9 @@ pub(crate) struct EndRules {
     pub counting: Option<CountingRule>,
     /// Draws by repetition or the move counter are decided by points.
     pub draws_by_points: bool,
+    /// Only a side's last royal piece must be kept safe; losing every one
+    /// loses (several royal pieces are otherwise all guarded).
+    pub last_royal: bool,
     /// Outcome (for the side to move) when its only legal moves are
     /// promotions of its one non-royal piece.
     pub only_promotions: Option<Outcome>,
@@ -529,6 +532,8 @@ pub struct Variant {
     pub(crate) placement: Option<[Vec<bool>; 2]>,
     pub(crate) pocket: Option<PocketRules>,
     pub(crate) start: Setup,
+    /// Royal pieces each side has in the start position.
+    pub(crate) start_royal_count: [u16; 2],
     pub(crate) material: MaterialLimits,
     pub(crate) end: EndRules,
     pub(crate) moves: MoveRules,

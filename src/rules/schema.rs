@@ -312,6 +312,17 @@ pub struct PromotionRule {
     pub trigger: Option<Trigger>,
 }
 
+/// `[end] royal_pieces`.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum RoyalPieces {
+    /// Every royal piece must be kept safe.
+    #[default]
+    Every,
+    /// Only a side's last royal piece.
+    Last,
+}
+
 /// What a move must do to promote.
 #[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
@@ -678,6 +689,12 @@ pub struct EndRules {
     /// side with more points (`points`), as janggi counts.
     #[serde(default)]
     pub draws_by_points: bool,
+    /// Which royal pieces must be kept safe: "every" one (the default), or
+    /// only the "last" one a side has left (chu shogi's king and crown
+    /// prince): while a side has two or more, any may be left attacked and
+    /// taken; a side that loses them all loses.
+    #[serde(default)]
+    pub royal_pieces: RoyalPieces,
     /// How `"points"` endings count: piece values and the second player's
     /// bonus (janggi: 1.5).
     pub points: Option<Spanned<PointsTable>>,
