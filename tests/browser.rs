@@ -1,10 +1,16 @@
 //! `chimera serve` end to end: a headless Chromium (WebDriver, through
-//! Selenium in tests/tools/browser.py) loads chess, shogi, Kozune, Pocket
-//! Shogi Copper, Ko shogi and Dobutsu, plays legal moves, has an illegal one
-//! refused, drops from hand, places from a reserve, chooses a promotion, gets
-//! engine replies and reaches a result; screenshots of the boards go to the
-//! test's temporary folder (with CHIMERA_SCREENSHOTS=DIR, to DIR). Skipped
-//! with a message when Selenium or Chromium is missing (CI installs both).
+//! Selenium in tests/tools/browser.py) loads chess, shogi, xiangqi, Kozune,
+//! Pocket Shogi Copper, Janggi, Ko shogi and Dobutsu, plays legal moves, has
+//! an illegal one refused, drops from hand, places from a reserve, chooses a
+//! promotion (captioned "Promote?") and a path ("Choose the path"), gets
+//! engine replies and reaches a result; it checks the pieces drawn (chess
+//! figurines, kanji on pentagons, xiangqi's and janggi's characters, Latin
+//! letters at the user's choice), the coordinates as the move text names
+//! squares (USI's 9..1 and a..i for shogi), the sides' own names and the
+//! last move marked. Screenshots of the boards go to the test's temporary
+//! folder (with CHIMERA_SCREENSHOTS=DIR, to DIR: docs/screenshots/ is made
+//! so). Skipped with a message when Selenium or Chromium is missing (CI
+//! installs both).
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

@@ -22,6 +22,7 @@
 //! | material | `material.rs` | which kinds may be in hand, how many pieces can exist |
 //! | setup | `setup.rs` | the start position, as data |
 //! | lints | `lints.rs` | warnings that do not make a file invalid |
+//! | display | `display.rs` | how boards draw the pieces (`[display]`; no rule) |
 
 use std::ops::Range;
 
@@ -35,6 +36,7 @@ use crate::rules::{RulesFile, Source};
 mod attack;
 mod board;
 mod castling;
+mod display;
 mod drops;
 mod end;
 mod legs;
@@ -70,6 +72,7 @@ pub fn compile(
     let options = options::resolve(file, &cx, chosen)?;
     let mut geometry = board::geometry(file, &cx)?;
     let names = names::collect(file, &cx)?;
+    let display = display::compile(file, &cx, &names)?;
     let orientation = sides::orientation(file);
     let mut pieces = pieces::compile(file, &cx, &mut geometry, orientation, &options)?;
     promotions::apply(file, &cx, &names, &geometry, &mut pieces)?;
@@ -134,6 +137,7 @@ pub fn compile(
         hooks: Vec::new(),
         state_fields: Vec::new(),
         options,
+        display,
     };
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);

@@ -544,6 +544,19 @@ pub struct Variant {
     pub(crate) state_fields: Vec<StateField>,
     /// Effective option values (defaults, or as chosen when compiling).
     pub(crate) options: IndexMap<String, String>,
+    /// How boards draw the pieces (the rules file's `[display]`); the
+    /// engine does not read it.
+    pub(crate) display: PieceDisplay,
+}
+
+/// How boards draw the pieces: a piece set's name, and per kind the text
+/// each side's piece shows (empty: its symbol) and the chess figurine it is
+/// drawn as (empty: none named).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PieceDisplay {
+    pub set: String,
+    pub glyphs: Vec<[String; 2]>,
+    pub figurines: Vec<String>,
 }
 
 impl Variant {

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::engine::{Color, Move, MoveKind, Position, Store, Variant};
+use crate::engine::{Color, Move, MoveKind, PieceKind, Position, Square, Store, Variant};
 use crate::game::Game;
 use crate::game::search::{Limits, Searcher};
 use crate::protocol::clip;
@@ -68,7 +68,7 @@ fn store_name(s: Store) -> &'static str {
 /// One legal move as the page uses it.
 fn move_json(game: &mut Game, m: &Move) -> Value {
     let v = game.variant().clone();
-    let sq = |s: Option<crate::engine::Square>| s.map(|s| v.square_name(s));
+    let sq = |s: Option<Square>| s.map(|s| v.square_name(s));
     // The piece that moves, or the one that enters the board.
     let piece = match (m.kind(), m.from().and_then(|f| game.position().piece_at(f))) {
         (MoveKind::Board | MoveKind::Castle | MoveKind::ToPocket, Some(p)) => p.kind(),
@@ -87,6 +87,112 @@ fn move_json(game: &mut Game, m: &Move) -> Value {
     })
 }
 
+/// The figurines a chess set gives pieces of these names.
+const FIGURINES: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+
+/// A piece kind as the page draws it: symbol, name, Betza, and from the
+/// rules file's `[display]` its glyphs (first side's, second's; `null`: the
+/// symbol), chess figurine (`null`: none), whether it is a promoted face
+/// (drawn in red in the shogi set) and whether it is royal.
+fn piece_json(v: &Variant, k: PieceKind, promoted: &[bool]) -> Value {
+    let def = v.piece(k);
+    let display = &v.display;
+    let glyphs = display.glyphs.get(k.index()).filter(|g| !g[0].is_empty());
+    let named = display
+        .figurines
+        .get(k.index())
+        .filter(|f| !f.is_empty())
+        .cloned();
+    // The chess set draws the six chess pieces by their names.
+    let by_name = (display.set == "chess")
+        .then(|| def.name().to_lowercase())
+        .filter(|n| FIGURINES.contains(&n.as_str()));
+    json!({
+        "symbol": def.symbol(),
+        "name": def.name(),
+        "betza": def.betza(),
+        "glyphs": glyphs,
+        "figurine": named.or(by_name),
+        "promoted": promoted[k.index()],
+        "royal": def.is_royal(),
+    })
+}
+
+/// Which kinds are promoted faces: those that demote, and those only a
+/// promotion brings into the game (none at the start, on the board or in a
+/// store).
+fn promoted_kinds(v: &Arc<Variant>) -> Vec<bool> {
+    let start = Position::start(v);
+    let g = v.board();
+    let mut out: Vec<bool> = v
+        .kinds()
+        .map(|k| v.piece(k).demotes_to().is_some_and(|d| d != k))
+        .collect();
+    for k in v.kinds() {
+        for to in v.piece(k).promotes_to() {
+            let on_board = g
+                .all_squares()
+                .any(|s| start.piece_at(s).is_some_and(|p| p.kind() == to));
+            let stored = Store::ALL.into_iter().any(|st| {
+                [Color::First, Color::Second]
+                    .into_iter()
+                    .any(|c| start.count(st, c, to) > 0)
+            });
+            if to != k && !on_board && !stored {
+                out[to.index()] = true;
+            }
+        }
+    }
+    out
+}
+
+/// A square's file and rank labels as the variant's move text names the
+/// square (`7` and `g` for USI's `7g`, `e` and `4` for `e4`).
+fn square_labels(v: &Variant, s: Square) -> (String, String) {
+    let g = v.board();
+    if v.shogi_coordinates() {
+        let name = g.usi_name(s);
+        let (file, rank) = name.split_at(name.len() - 1);
+        (file.to_string(), rank.to_string())
+    } else {
+        let name = g.name(s);
+        let (file, rank) = name.split_at(1);
+        (file.to_string(), rank.to_string())
+    }
+}
+
+/// The board's coordinates: each file's and rank's label (by index, as
+/// `squares` number them), and the square names the move text uses.
+fn coordinates(v: &Variant) -> Value {
+    let g = v.board();
+    let mut files = vec![String::new(); g.files()];
+    let mut ranks = vec![String::new(); g.ranks()];
+    for s in g.all_squares() {
+        let (f, r) = square_labels(v, s);
+        files[g.file(s)] = f;
+        ranks[g.rank(s)] = r;
+    }
+    let style = if v.shogi_coordinates() { "shogi" } else { "chess" };
+    json!({"style": style, "files": files, "ranks": ranks})
+}
+
+/// The last move played: its squares (`from` is `null` for drops, `to` for
+/// moves into a pocket), captures and display text.
+fn last_move(game: &Game, record: &[String]) -> Value {
+    let v = game.variant();
+    let Some(m) = game.moves().last() else {
+        return Value::Null;
+    };
+    let sq = |s: Option<Square>| s.map(|s| v.square_name(s));
+    json!({
+        "kind": kind_name(m.kind()),
+        "from": sq(m.from()),
+        "to": if m.kind() == MoveKind::ToPocket { None } else { sq(m.to()) },
+        "captures": m.captures().iter().map(|&c| v.square_name(c)).collect::<Vec<_>>(),
+        "display": record.last(),
+    })
+}
+
 /// The whole state of a game: what the page draws and may play.
 pub fn state(game: &mut Game) -> Value {
     let v = game.variant().clone();
@@ -99,7 +205,9 @@ pub fn state(game: &mut Game) -> Value {
                 let def = v.piece(p.kind());
                 json!({"symbol": def.symbol(), "name": def.name(), "color": color_name(p.color())})
             });
-            json!({"name": v.square_name(s), "file": g.file(s), "rank": g.rank(s), "piece": piece})
+            let (file_label, rank_label) = square_labels(&v, s);
+            json!({"name": v.square_name(s), "file": g.file(s), "rank": g.rank(s), "piece": piece,
+                   "label": format!("{file_label}{rank_label}")})
         })
         .collect();
     let mut stores = Vec::new();
@@ -130,6 +238,7 @@ pub fn state(game: &mut Game) -> Value {
         replay.make(m);
     }
     let side = pos.side_to_move();
+    let promoted = promoted_kinds(&v);
     json!({
         "variant": {
             "name": v.name(),
@@ -137,8 +246,11 @@ pub fn state(game: &mut Game) -> Value {
             "files": g.files(),
             "ranks": g.ranks(),
             "sides": [v.side_name(Color::First), v.side_name(Color::Second)],
-            "pieces": v.kinds().map(|k| json!({"symbol": v.piece(k).symbol(), "name": v.piece(k).name(), "betza": v.piece(k).betza()})).collect::<Vec<_>>(),
+            "pieces": v.kinds().map(|k| piece_json(&v, k, &promoted)).collect::<Vec<_>>(),
+            "piece_set": v.display.set,
+            "coordinates": coordinates(&v),
         },
+        "last_move": last_move(game, &record),
         "position": pos.to_text(),
         "start": game.start_text(),
         "side": color_name(side),
@@ -179,4 +291,83 @@ pub fn piece_diagram(v: &Arc<Variant>, symbol_or_name: &str) -> Result<String, S
         .or_else(|| v.kind_by_name(symbol_or_name))
         .ok_or_else(|| format!("no piece `{}`", clip(symbol_or_name)))?;
     Ok(crate::display::piece_diagram(v, kind, Color::First))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(name: &str) -> Arc<Variant> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("variants")
+            .join(name);
+        crate::load(&path).expect("loads")
+    }
+
+    fn piece<'a>(state: &'a Value, symbol: &str) -> &'a Value {
+        let pieces = state["variant"]["pieces"].as_array().expect("pieces");
+        pieces.iter().find(|p| p["symbol"] == symbol).expect("the piece")
+    }
+
+    #[test]
+    fn shogi_is_labelled_as_usi_names_its_squares() {
+        let v = variant("shogi.toml");
+        let mut game = replay(&v, None, &["7g7f".to_string(), "P*5e".to_string()][..1]).expect("replays");
+        let s = state(&mut game);
+        let c = &s["variant"]["coordinates"];
+        assert_eq!(c["style"], "shogi");
+        assert_eq!(c["files"], json!(["9", "8", "7", "6", "5", "4", "3", "2", "1"]));
+        assert_eq!(c["ranks"], json!(["i", "h", "g", "f", "e", "d", "c", "b", "a"]));
+        let c3 = s["squares"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|q| q["name"] == "c3")
+            .unwrap();
+        assert_eq!(c3["label"], "7g");
+        assert_eq!(s["last_move"]["from"], "c3");
+        assert_eq!(s["last_move"]["to"], "c4");
+        assert_eq!(s["last_move"]["display"], "7g7f");
+        assert_eq!(s["variant"]["piece_set"], "shogi");
+        assert_eq!(s["variant"]["sides"], json!(["black", "white"]));
+        assert_eq!(piece(&s, "P")["glyphs"], json!(["歩", "歩"]));
+        assert_eq!(piece(&s, "K")["glyphs"], json!(["玉", "王"]));
+        assert_eq!(piece(&s, "+P")["promoted"], true);
+        assert_eq!(piece(&s, "P")["promoted"], false);
+        assert_eq!(piece(&s, "K")["royal"], true);
+    }
+
+    #[test]
+    fn chess_pieces_get_figurines_by_name_and_no_move_is_last_at_the_start() {
+        let v = variant("chess.toml");
+        let mut game = replay(&v, None, &[]).expect("replays");
+        let s = state(&mut game);
+        assert_eq!(s["last_move"], Value::Null);
+        assert_eq!(s["variant"]["coordinates"]["files"][0], "a");
+        assert_eq!(s["variant"]["coordinates"]["ranks"][0], "1");
+        for (symbol, figurine) in [("K", "king"), ("N", "knight"), ("P", "pawn")] {
+            assert_eq!(piece(&s, symbol)["figurine"], figurine);
+            assert_eq!(piece(&s, symbol)["glyphs"], Value::Null);
+        }
+        // Kozune's pieces only a promotion brings are promoted faces.
+        let v = variant("kozune.toml");
+        let s = state(&mut replay(&v, None, &[]).expect("replays"));
+        assert_eq!(piece(&s, "Kozune")["promoted"], true);
+        assert_eq!(piece(&s, "Ko")["promoted"], false);
+        assert_eq!(piece(&s, "Ko")["figurine"], Value::Null);
+    }
+
+    #[test]
+    fn a_drop_is_marked_on_its_square_only() {
+        let v = variant("shogi.toml");
+        let moves: Vec<String> = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]
+            .map(String::from)
+            .to_vec();
+        let mut game = replay(&v, None, &moves).expect("replays");
+        let s = state(&mut game);
+        assert_eq!(s["last_move"]["kind"], "drop");
+        assert_eq!(s["last_move"]["from"], Value::Null);
+        assert_eq!(s["last_move"]["to"], "f5");
+        assert_eq!(s["last_move"]["display"], "B*4e");
+    }
 }

@@ -109,15 +109,61 @@ def load(text):
 
 
 def shot(name):
+    # The window as tall as the page, so that a large board is shot whole.
+    height = D.execute_script("return document.body.scrollHeight")
+    D.set_window_size(1400, max(1000, height + 150))
     D.find_element(By.ID, "play").screenshot(os.path.join(SHOTS, name + ".png"))
+    D.set_window_size(1400, 1000)
+
+
+def glyph_on(name):
+    """The text or figurine the piece on a square shows, from its SVG."""
+    found = D.find_elements(By.CSS_SELECTOR, "g[data-square='%s'] g[data-piece]" % name)
+    if not found:
+        return None
+    fig = found[0].get_attribute("data-figurine")
+    if fig:
+        return "figurine:" + fig
+    return "".join(t.get_attribute("textContent") for t in found[0].find_elements(By.CSS_SELECTOR, "text"))
+
+
+def last_marked():
+    return sorted(r.get_attribute("data-square") for r in D.find_elements(By.CSS_SELECTOR, "rect.last"))
+
+
+def side_names():
+    """The side names beside the board: (top, bottom)."""
+    return tuple(D.find_element(By.CSS_SELECTOR, "#stores-%s .side-name .side-label" % row).text.strip()
+                 for row in ("top", "bottom"))
+
+
+def labels(kind):
+    return [t.text for t in D.find_elements(By.CSS_SELECTOR, "text.coord-" + kind)]
+
+
+def caption():
+    found = D.find_elements(By.CSS_SELECTOR, "#picker .caption")
+    return found[0].text if found else None
 
 
 # Chess: a legal move, an illegal one refused, the engine replies, a promotion
 # choice from the picker.
 open_variant("chess")
 check(piece_on("e2") == "P", "chess: no pawn on e2")
+# The figurines, white below, black above, and the sides' own names.
+for sq, fig in [("e1", "king"), ("d1", "queen"), ("a1", "rook"), ("c1", "bishop"), ("g1", "knight"),
+                ("e2", "pawn"), ("e8", "king"), ("g8", "knight")]:
+    check(glyph_on(sq) == "figurine:" + fig, "chess: %s shows %s, not the %s figurine" % (sq, glyph_on(sq), fig))
+check(D.find_elements(By.CSS_SELECTOR, "g[data-square='g1'] g[data-figurine='knight'] path"), "chess: the knight is not drawn")
+check(side_names() == ("black", "white"), "chess: sides shown as %s" % (side_names(),))
+check(D.find_element(By.ID, "status").text.startswith("white to move"), "chess: status %s" % D.find_element(By.ID, "status").text)
+check("Orthodox chess" in D.find_element(By.ID, "description").text, "chess: no description")
+check(labels("file")[0] == "a" and labels("rank")[0] == "1", "chess: coordinates %s %s" % (labels("file"), labels("rank")))
+check(last_marked() == [], "chess: a last move marked before any")
 move("e2", "e4")
 check(piece_on("e4") == "P" and record() == ["e2e4"], "chess: e2e4 not played: %s" % record())
+check(last_marked() == ["e2", "e4"], "chess: the last move marks %s" % last_marked())
+check(D.find_element(By.ID, "status").text.startswith("black to move"), "chess: status after e2e4")
 move("e7", "e5")
 check(piece_on("e5") == "P", "chess: e7e5 not played")
 before = record()
@@ -129,6 +175,8 @@ move("e2", "e4")
 WAIT.until(lambda d: len(record()) >= 2)
 settle()
 check(len(record()) == 2, "chess: the engine did not reply")
+check(len(last_marked()) == 2 and "e4" not in last_marked(), "chess: the engine's move not marked: %s" % last_marked())
+shot("chess")
 # A refused position: the error is shown, the game stays as it was.
 n = len(record())
 load("this is no position")
@@ -144,19 +192,34 @@ settle()
 move("e7", "e8")
 choices = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")
 check(len(choices) == 4, "chess: %d promotion choices" % len(choices))
+check(caption() == "Promote?", "chess: the promotion choice is captioned %r" % caption())
 [b for b in choices if "N" in b.text][0].click()
 settle()
 check(piece_on("e8") == "N", "chess: promotion to a knight not made")
-shot("chess")
+check(glyph_on("e8") == "figurine:knight", "chess: the new knight is not a figurine")
 
 # Shogi: a capture puts a piece in hand; dropping it.
 open_variant("shogi")
+# Kanji on pentagons; USI's coordinates: files 9..1 from the left, ranks a..i
+# from the top, as the move text (7g7f) names the squares.
+for sq, kanji in [("e1", "玉"), ("e9", "王"), ("b2", "角"), ("h2", "飛"), ("c3", "歩"), ("a1", "香"),
+                  ("b1", "桂"), ("c1", "銀"), ("d1", "金")]:
+    check(glyph_on(sq) == kanji, "shogi: %s shows %r, not %s" % (sq, glyph_on(sq), kanji))
+check(D.find_elements(By.CSS_SELECTOR, "g[data-square='c3'] g[data-piece] path.shogi-wood"), "shogi: no pentagon")
+check(labels("file") == [str(9 - f) for f in range(9)], "shogi: file labels %s" % labels("file"))
+check(labels("rank") == [chr(ord("i") - r) for r in range(9)], "shogi: rank labels %s" % labels("rank"))
+check(square("c3").get_attribute("data-label") == "7g", "shogi: c3 is not 7g")
+check(side_names() == ("white", "black"), "shogi: sides shown as %s" % (side_names(),))
+check(D.find_element(By.ID, "status").text.startswith("black to move"), "shogi: status")
 for frm, to in [("c3", "c4"), ("g7", "g6"), ("b2", "h8")]:
     move(frm, to)
+    if frm == "c3":
+        check(record() == ["7g7f"] and last_marked() == ["c3", "c4"], "shogi: 7g7f %s %s" % (record(), last_marked()))
 check(piece_on("h8") == "B", "shogi: bishop capture not made (h8: %s)" % piece_on("h8"))
 # Promotion choice on entering the zone: + or not.
 choices = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")
 if choices:
+    check(caption() == "Promote?", "shogi: the promotion choice is captioned %r" % caption())
     choices[0].click()
     settle()
 hand = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-piece='B']")
@@ -168,7 +231,24 @@ hand[0].click()
 settle()
 click("e5")
 check(piece_on("e5") == "B", "shogi: the drop B*e5 not made")
+check(last_marked() == ["e5"], "shogi: the drop marks %s" % last_marked())
+check(record()[-1] == "B*5e", "shogi: the drop written %s" % record()[-1])
 shot("shogi")
+# Latin letters instead of kanji, at the user's choice; and back.
+D.find_element(By.ID, "letters").click()
+check(glyph_on("c1") == "S" and glyph_on("e5") == "B", "shogi: letters not shown: %s" % glyph_on("c1"))
+D.find_element(By.ID, "letters").click()
+check(glyph_on("c1") == "銀", "shogi: kanji not back")
+
+# Xiangqi: red and black characters on discs, pieces on the crossings.
+open_variant("xiangqi")
+for sq, ch in [("e1", "帥"), ("e10", "將"), ("b3", "炮"), ("b8", "砲"), ("a4", "兵"), ("a7", "卒"), ("a1", "俥")]:
+    check(glyph_on(sq) == ch, "xiangqi: %s shows %r, not %s" % (sq, glyph_on(sq), ch))
+check(side_names() == ("black", "red"), "xiangqi: sides shown as %s" % (side_names(),))
+check(D.find_elements(By.CSS_SELECTOR, "#board .lines line"), "xiangqi: no board lines")
+move("h3", "e3")
+check(last_marked() == ["e3", "h3"], "xiangqi: the last move marks %s" % last_marked())
+shot("xiangqi")
 
 # Kozune: placement from the reserve; pawns promote by choice.
 open_variant("kozune")
@@ -195,6 +275,9 @@ open_variant("janggi")
 D.find_element(By.ID, "pass").click()
 settle()
 check(len(record()) == 1, "janggi: the pass was not played")
+check(glyph_on("e2") == "楚" and glyph_on("e9") == "漢", "janggi: generals %s %s" % (glyph_on("e2"), glyph_on("e9")))
+check(side_names() == ("han", "cho"), "janggi: sides shown as %s" % (side_names(),))
+shot("janggi")
 
 # Pocket Shogi Copper: the copper leaves the pocket, then a piece enters it.
 open_variant("pocket-shogi-copper")
@@ -219,12 +302,15 @@ shot("pocket-shogi-copper")
 # from the list of moves that share its start and end.
 open_variant("ko-shogi")
 check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 361, "ko-shogi: not 19x19")
+check(glyph_on("j1") == "将" and glyph_on("j2") == "中軍", "ko-shogi: kanji %s %s" % (glyph_on("j1"), glyph_on("j2")))
+check(labels("file")[0] == "19" and labels("rank")[0] == "s", "ko-shogi: coordinates %s %s" % (labels("file"), labels("rank")))
 shot("ko-shogi")
 CAVALRY = "9g9/19/19/19/19/19/19/6p12/19/5p13/19/4(CA)14/19/19/19/19/19/19/9G9 b - 1"
 load(CAVALRY)
 move("e8", "e12")  # straight, or through f10 capturing there: a choice
 pick = D.find_elements(By.CSS_SELECTOR, "#picker button[data-move]")
 check(len(pick) == 2, "ko-shogi: %d ways to e12" % len(pick))
+check(caption() == "Choose the path", "ko-shogi: the paths are captioned %r" % caption())
 [b for b in pick if b.get_attribute("data-move") == "e8-e12xf10"][0].click()
 settle()
 check(piece_on("e12") == "CA" and piece_on("f10") is None, "ko-shogi: the path through f10 not taken")
