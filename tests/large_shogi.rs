@@ -178,3 +178,45 @@ position = "kp3/5/5/5/2KPR w - - 0 1"
     pos.unmake();
     assert!(!pos.in_check(chimera::Color::Second));
 }
+
+/// `[moves] one_piece_pass`: two lions can each step out and back, but the
+/// position after is the same, so it is one move (HaChu counts so).
+#[test]
+fn a_pass_is_one_move_whichever_piece_makes_it() {
+    let text = r#"
+[variant]
+name = "Lions"
+[board]
+files = 5
+ranks = 5
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "lion"
+symbol = "L"
+betza = "KaK"
+[setup]
+position = "k4/5/5/1L1L1/4K w - - 0 1"
+"#;
+    let passes = |text: &str| {
+        let v = chimera::load_str("lions.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+        let mut pos = Position::start(&v);
+        let moves = sorted_moves(&mut pos);
+        let n = moves
+            .iter()
+            .filter(|m| m.split_once('-').is_some_and(|(a, b)| a == b))
+            .count();
+        (n, moves.len() as u64, chimera::perft(&mut pos, 1))
+    };
+    let (per_piece, total, perft) = passes(text);
+    assert_eq!(per_piece, 2);
+    assert_eq!(perft, total);
+    let (one, total_one, perft_one) =
+        passes(&text.replace("[board]", "[moves]\none_piece_pass = true\n[board]"));
+    assert_eq!(one, 1);
+    assert_eq!(total_one, total - 1);
+    assert_eq!(perft_one, total_one);
+}

@@ -295,6 +295,7 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
     Ok(MoveRules {
         must_drop,
         pass: file.moves.pass,
+        one_piece_pass: file.moves.one_piece_pass,
         compulsory_capture: file.moves.compulsory_capture,
         no_checks: !file.moves.may_give_check,
         explosion,

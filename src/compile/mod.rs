@@ -146,6 +146,7 @@ pub fn compile(
         || variant.moves.no_checks
         || variant.moves.compulsory_capture
         || variant.moves.must_drop
+        || variant.moves.one_piece_pass
         || variant.promotion_moves
         || variant.end.royals_facing.is_some()
         || !variant.colour_split.is_empty();

@@ -491,6 +491,19 @@ impl Position {
         if !self.v.colour_split.is_empty() {
             self.keep_colour_split(out);
         }
+        if rules.one_piece_pass {
+            // The first pass stays; every other piece's pass is the same move.
+            let mut seen = false;
+            out.retain(|m| {
+                let pass = m.kind == MoveKind::Board
+                    && m.from == m.to
+                    && !m.is_capture()
+                    && m.promo.some().is_none();
+                let keep = !(pass && seen);
+                seen |= pass;
+                keep
+            });
+        }
     }
 
     /// The legal moves as a new list.

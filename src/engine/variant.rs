@@ -394,6 +394,8 @@ pub(crate) struct MoveRules {
     pub must_drop: bool,
     /// A player may pass.
     pub pass: bool,
+    /// Pieces' passes (out and back, nothing taken) are one move.
+    pub one_piece_pass: bool,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

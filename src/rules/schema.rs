@@ -736,6 +736,11 @@ pub struct MoveRules {
     /// attacked).
     #[serde(default)]
     pub pass: bool,
+    /// A piece's move out and back that takes nothing (a lion's pass) is
+    /// one move per position, whichever piece makes it: they all give the
+    /// same position (chu shogi as HaChu counts it).
+    #[serde(default)]
+    pub one_piece_pass: bool,
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -758,6 +763,7 @@ impl Default for MoveRules {
             royals_may_face: true,
             must_drop: None,
             pass: false,
+            one_piece_pass: false,
         }
     }
 }
