@@ -106,3 +106,23 @@ fn a_side_without_its_royal_piece_is_refused() {
     let pos = Position::from_text(&atomic, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     assert!(pos.decided().is_some());
 }
+
+/// FEN's short forms as XBoard writes chu shogi (`… w - 0 1`: no
+/// en-passant field) and Fairy-Stockfish some variants (`… w 0 1`: no
+/// castling either) read as the full form; they were "`0` is not a square".
+#[test]
+fn short_fen_forms_read_as_the_full_form() {
+    let chess = chimera::load_str("chess.toml", &bundled_text("chess.toml")).unwrap();
+    for (short, full) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - 3 10", "4k3/8/8/8/8/8/8/4K3 w - - 3 10"),
+        ("4k3/8/8/8/8/8/8/4K3 w 3 10", "4k3/8/8/8/8/8/8/4K3 w - - 3 10"),
+        ("r3k3/8/8/8/8/8/8/4K3 b q 0 1", "r3k3/8/8/8/8/8/8/4K3 b q - 0 1"),
+    ] {
+        let pos = Position::from_text(&chess, short).unwrap_or_else(|e| panic!("{short}: {e}"));
+        assert_eq!(pos.to_text(), full);
+    }
+    // A count of the counting rule (in the en-passant field) is not a counter.
+    let makruk = chimera::load_str("makruk.toml", &bundled_text("makruk.toml")).unwrap();
+    let pos = Position::from_text(&makruk, "4k3/8/8/8/8/8/R7/4K3 b - 32 31 20").unwrap();
+    assert_eq!(pos.to_text(), "4k3/8/8/8/8/8/R7/4K3 b - 32 31 20");
+}

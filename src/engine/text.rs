@@ -298,6 +298,26 @@ fn counter(text: &str, at: usize, field: &str, what: &str) -> Result<u32, TextEr
     Ok(n as u32)
 }
 
+/// FEN's short forms, as XBoard and Fairy-Stockfish write them for games
+/// without castling or en passant: `board side castling halfmove fullmove`
+/// (no en-passant field) and `board side halfmove fullmove` (neither). The
+/// missing fields are read as `-`. Two numbers right after the side, or
+/// after a castling field, can only be the counters: the en-passant field
+/// and a running count are never followed by exactly one number.
+fn short_fen_fields(fields: &mut Vec<(usize, &str)>) {
+    let digits = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    let counters_from = |i: usize| fields.len() == i + 2 && digits(fields[i].1) && digits(fields[i + 1].1);
+    let at = |i: usize, fields: &Vec<(usize, &str)>| fields.get(i).map_or(0, |f| f.0);
+    if counters_from(2) {
+        let a = at(2, fields);
+        fields.insert(2, (a, "-"));
+        fields.insert(3, (a, "-"));
+    } else if counters_from(3) && !digits(fields[2].1) {
+        let a = at(3, fields);
+        fields.insert(3, (a, "-"));
+    }
+}
+
 /// Parses position text in the variant's style.
 pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError> {
     // Fields with their byte offsets.
@@ -339,6 +359,9 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
     }
     if let Some((hs, h)) = hand_text {
         setup.stores[Store::Hand as usize] = parse_store(v, text, hs, h)?;
+    }
+    if v.position_style == PositionStyle::Fen {
+        short_fen_fields(&mut fields);
     }
     let get = |i: usize| fields.get(i).copied();
     match v.position_style {
