@@ -59,7 +59,7 @@ position = "pppppk/pppppp/6/6/RRRRRR/5K w - - 0 1"
     // Entering, quietly or capturing: may promote.
     assert!(promotes("5k/6/6/6/R5/5K w - - 0 1", "a2a5"));
     assert!(promotes("5k/1p4/6/6/1R4/5K w - - 0 1", "b2b5"));
-    assert!(promotes("5k/1p4/6/6/1R4/5K w - - 0 1", "b2b4") == false);
+    assert!(!promotes("5k/1p4/6/6/1R4/5K w - - 0 1", "b2b4"));
     // Inside the zone: a quiet move may not, a capture may.
     assert!(!promotes("5k/R5/6/6/6/5K w - - 0 1", "a5a6"));
     assert!(promotes("p4k/R5/6/6/6/5K w - - 0 1", "a5a6"));

@@ -42,7 +42,6 @@ use crate::Loader;
 use crate::OptionValues;
 use crate::engine::Variant;
 use crate::game::Game;
-use crate::game::search::{Limits, Searcher};
 use crate::protocol::clip;
 use crate::web;
 
@@ -763,7 +762,8 @@ fn search(
     stop: &Arc<AtomicBool>,
 ) -> Result<Value, Failure> {
     stats.searching.fetch_add(1, Ordering::SeqCst);
-    let played = engine_move(&mut game, movetime, depth, stop);
+    // `movetime` was clamped to MAX_MOVETIME when the request was read.
+    let played = web::engine_move(&mut game, movetime, depth, Some(Arc::clone(stop)));
     if stop.load(Ordering::Relaxed) {
         stats.stopped.fetch_add(1, Ordering::SeqCst);
     }
@@ -774,27 +774,6 @@ fn search(
             .map_err(|e| failure(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     }
     Ok(finish(&mut game, offered, played))
-}
-
-/// The engine's move by `movetime` milliseconds (at most [`MAX_MOVETIME`])
-/// and `depth`, or earlier when `stop` is set: its canonical text, or
-/// `None` when the game is over. (As `web::engine_move`, with the stop flag.)
-fn engine_move(game: &mut Game, movetime: u64, depth: i32, stop: &Arc<AtomicBool>) -> Option<String> {
-    if game.result().is_some() {
-        return None;
-    }
-    let v = game.variant().clone();
-    let mut searcher = Searcher::new(&v);
-    let mut pos = game.position().clone();
-    let hashes = game.hashes().to_vec();
-    let limits = Limits {
-        depth: depth.clamp(1, 64),
-        movetime: Some(Duration::from_millis(movetime.clamp(10, MAX_MOVETIME))),
-        stop: Some(Arc::clone(stop)),
-        ..Default::default()
-    };
-    let report = searcher.search(&mut pos, limits, &hashes);
-    report.best.map(|m| game.format(&m))
 }
 
 /// The answer to a game request: the state, the engine's move, the options.

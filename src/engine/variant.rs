@@ -84,7 +84,8 @@ impl PromotionTrigger {
         match self {
             PromotionTrigger::Destination => to_in,
             PromotionTrigger::Either => to_in || from_in,
-            PromotionTrigger::EnterOrCapture => (to_in && !from_in) || (capture && (to_in || from_in)),
+            PromotionTrigger::EnterOrCapture if capture => to_in || from_in,
+            PromotionTrigger::EnterOrCapture => to_in && !from_in,
         }
     }
 }

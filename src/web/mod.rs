@@ -264,9 +264,15 @@ pub fn state(game: &mut Game) -> Value {
     })
 }
 
-/// The engine's move in a game, by `movetime` milliseconds (and at most
-/// `depth`): its canonical text, or `None` when the game is over.
-pub fn engine_move(game: &mut Game, movetime: u64, depth: i32) -> Option<String> {
+/// The engine's move in a game, by `movetime` milliseconds (10 ms to
+/// 60 s; and at most `depth`), ended early when `stop` is set: its
+/// canonical text, or `None` when the game is over.
+pub fn engine_move(
+    game: &mut Game,
+    movetime: u64,
+    depth: i32,
+    stop: Option<Arc<std::sync::atomic::AtomicBool>>,
+) -> Option<String> {
     if game.result().is_some() {
         return None;
     }
@@ -277,7 +283,7 @@ pub fn engine_move(game: &mut Game, movetime: u64, depth: i32) -> Option<String>
     let limits = Limits {
         depth: depth.clamp(1, 64),
         movetime: Some(Duration::from_millis(movetime.clamp(10, 60_000))),
-        stop: None,
+        stop,
         ..Default::default()
     };
     let report = searcher.search(&mut pos, limits, &hashes);
