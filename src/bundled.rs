@@ -9,6 +9,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("capablanca", include_str!("../variants/capablanca.toml")),
     ("chess", include_str!("../variants/chess.toml")),
     ("chessgi", include_str!("../variants/chessgi.toml")),
+    ("chu-shogi", include_str!("../variants/chu-shogi.toml")),
     ("courier", include_str!("../variants/courier.toml")),
     ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
     ("dobutsu", include_str!("../variants/dobutsu.toml")),
