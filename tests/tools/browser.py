@@ -320,6 +320,7 @@ check(piece_on("g12") == "CA" and piece_on("f10") is None, "ko-shogi: the double
 check(len(record()) == 1, "ko-shogi: record %s" % record())
 shot("ko-shogi-capture")
 
+
 # Options: Ko shogi's thunderclap rule switched in the page; the game restarts.
 opt = D.find_element(By.CSS_SELECTOR, "select[data-option='thunderclap']")
 opt.find_element(By.CSS_SELECTOR, "option[value='kooshogifu']").click()
@@ -327,6 +328,12 @@ settle()
 check(record() == [], "ko-shogi: the option did not restart the game")
 check(D.find_element(By.CSS_SELECTOR, "select[data-option='thunderclap']").get_attribute("value") == "kooshogifu",
       "ko-shogi: the option is not kept")
+
+# Chu shogi: the 12x12 board of the large shogi family, in kanji.
+open_variant("chu-shogi")
+check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 144, "chu-shogi: not 12x12")
+check(labels("file")[0] == "a" and sorted(labels("rank"), key=int) == [str(i) for i in range(1, 13)], "chu-shogi: coordinates %s %s" % (labels("file"), labels("rank")))
+shot("chu-shogi")
 
 # A piece's diagram, flipping, taking back.
 open_variant("shogi")
