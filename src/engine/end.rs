@@ -15,6 +15,9 @@ use super::position::Position;
 use super::types::{Color, Square};
 use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
 
+/// The reason of `royal_pieces = "last"`: a side lost every royal piece.
+pub(crate) const ROYALS_CAPTURED: &str = "capture of the royal pieces";
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
@@ -235,7 +238,7 @@ impl Position {
             // once; the side that moved wins also if it lost its own.
             for c in [!self.side, self.side] {
                 if self.royal_count[c.index()] == 0 && v.start_royal_count[c.index()] > 0 {
-                    return Some(GameResult::win(!c, Reason::Rule("capture of the royal pieces")));
+                    return Some(GameResult::win(!c, Reason::Rule(ROYALS_CAPTURED)));
                 }
             }
         }

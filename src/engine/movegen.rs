@@ -492,17 +492,14 @@ impl Position {
             self.keep_colour_split(out);
         }
         if rules.one_piece_pass {
-            // The first pass stays; every other piece's pass is the same move.
-            let mut seen = false;
-            out.retain(|m| {
-                let pass = m.kind == MoveKind::Board
-                    && m.from == m.to
-                    && !m.is_capture()
-                    && m.promo.some().is_none();
-                let keep = !(pass && seen);
-                seen |= pass;
-                keep
-            });
+            // Every piece's pass is the same move: the one from the lowest
+            // square stays (whatever order the pieces were generated in).
+            let pass = |m: &Move| {
+                m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo.some().is_none()
+            };
+            if let Some(keep) = out.iter().filter(|m| pass(m)).map(|m| m.from).min() {
+                out.retain(|m| !pass(m) || m.from == keep);
+            }
         }
     }
 

@@ -392,6 +392,12 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             }
         }
     }
+    if found.is_empty()
+        && pos.v.moves.one_piece_pass
+        && let Some(pass) = other_piece_pass(pos, t, &moves)
+    {
+        found.push(pass);
+    }
     if found.is_empty() {
         found = parse_san(pos, t, &moves)?;
     }
@@ -406,6 +412,26 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             candidates: found.iter().map(|m| format_move(pos, m)).collect(),
         }),
     }
+}
+
+/// Under `one_piece_pass`, a pass written as another piece's (`f9-f9` where
+/// the position's one pass is listed as `c4-c4`): the same move, if that
+/// piece can pass.
+fn other_piece_pass(pos: &mut Position, t: &str, moves: &[Move]) -> Option<Move> {
+    let (squares, caps, promo) = parse_path(pos, t)?;
+    let from = squares[0];
+    if squares.len() != 2 || squares[1] != from || !caps.is_empty() || promo.is_some() {
+        return None;
+    }
+    let p = pos.board[from.index()].filter(|p| p.color() == pos.side)?;
+    let mut own = Vec::new();
+    pos.piece_moves(from, p, &mut own);
+    let can = own
+        .iter()
+        .any(|m| m.kind == MoveKind::Board && m.to == from && !m.is_capture());
+    let is_pass =
+        |m: &&Move| m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promotion().is_none();
+    can.then(|| moves.iter().find(is_pass).copied()).flatten()
 }
 
 /// A move text as quoted in messages: at most 60 characters.

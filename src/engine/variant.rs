@@ -716,7 +716,14 @@ impl Variant {
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
     pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
+        const RULES: [&str; 1] = [super::end::ROYALS_CAPTURED];
         super::end::Reason::parse(text).or_else(|| {
+            if let Some(r) = RULES
+                .iter()
+                .find(|r| r.replace('-', " ") == text.replace(['_', '-'], " "))
+            {
+                return Some(super::end::Reason::Rule(r));
+            }
             let text = text.replace(['_', '-'], " ");
             self.hooks
                 .iter()
