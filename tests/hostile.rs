@@ -14,7 +14,8 @@
 //! ```
 //!
 //! Other placeholders: `{root}` (the repository), `{big}` (a 17 MB file),
-//! `{dir}` (a directory), `{binary}` (a file that is not UTF-8).
+//! `{dir}` (a directory), `{binary}` (a file that is not UTF-8). In `stdin`,
+//! `{byte:FF}` is that byte (TOML text cannot hold one that is not UTF-8).
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -74,6 +75,20 @@ fn placeholders(arg: &str, rules: &Path) -> String {
     a
 }
 
+/// Standard input as bytes: each `{byte:XX}` (two hex digits) is that byte.
+fn stdin_bytes(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("{byte:") {
+        out.extend_from_slice(&rest.as_bytes()[..at]);
+        let hex = rest.get(at + 6..at + 8).expect("{byte:XX}");
+        out.push(u8::from_str_radix(hex, 16).expect("two hex digits"));
+        rest = rest[at + 8..].strip_prefix('}').expect("{byte:XX}");
+    }
+    out.extend_from_slice(rest.as_bytes());
+    out
+}
+
 #[test]
 fn hostile_inputs() {
     insta::glob!("hostile/*.toml", |path| {
@@ -98,7 +113,7 @@ fn hostile_inputs() {
             .unwrap();
         {
             let mut stdin = child.stdin.take().unwrap();
-            let _ = stdin.write_all(case.stdin.as_deref().unwrap_or("").as_bytes());
+            let _ = stdin.write_all(&stdin_bytes(case.stdin.as_deref().unwrap_or("")));
         }
         let start = Instant::now();
         let status = loop {

@@ -16,6 +16,8 @@ use proptest::prelude::*;
 
 mod common;
 use common::{Shared, match_summary, skip, speak};
+mod live;
+use live::Live;
 
 fn variant(name: &str) -> Arc<Variant> {
     chimera::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).expect("variant loads")
@@ -344,6 +346,12 @@ fn stockfish_and_gpsusi_play_chimera_over_uci_and_usi() {
 /// XBoard itself, headless, runs a one-game match between `chimera xboard`
 /// and another engine and saves the game; returns the PGN and XBoard's log.
 fn xboard_match(variant: &str, opponent: &str) -> Option<(String, String)> {
+    xboard_match_of(variant, opponent, 1, &[])
+}
+
+/// [`xboard_match`] of `games` games, chimera offering the rules files
+/// `files` (none: the bundled variants).
+fn xboard_match_of(variant: &str, opponent: &str, games: u32, files: &[&str]) -> Option<(String, String)> {
     if !installed("/usr/games/xboard", "xboard") || !installed("/usr/bin/xvfb-run", "xvfb") {
         return None;
     }
@@ -355,9 +363,10 @@ fn xboard_match(variant: &str, opponent: &str) -> Option<(String, String)> {
             &dir.display().to_string(),
             variant,
             opponent,
-            "1",
+            &games.to_string(),
         ])
         .args(["-searchTime", "0:01", "-depth", "3", "-adjudicateDrawMoves", "80"])
+        .env("CHIMERA_ARGS", files.join(" "))
         .output()
         .expect("xboard_match.sh runs");
     assert!(
@@ -387,6 +396,7 @@ fn check_xboard_game(variant: &str, pgn: &str, log: &str) {
         "<first : tellusererror",
         "Illegal move (",
         "False",
+        "Forfeit",
     ] {
         assert!(!log.contains(bad), "{bad} in XBoard's log:\n{log}");
     }
@@ -500,5 +510,301 @@ fn timed_games_against_xboard_and_uci_engines() {
         }
         let log = std::fs::read_to_string(&log).expect("log");
         assert!(log.contains(told), "{player}: no `{told}` in the log");
+    }
+}
+
+#[test]
+fn xboard_skips_lines_that_are_not_utf8() {
+    // Before the fix, the first such byte ended the session in silence.
+    let mut live = Live::start("xboard");
+    live.send(b"xboard\nprotover 2\n\xff\xfe\xfd\nping 1\r\nnew\nsd 1\ngo\nping 2\n");
+    let out: Vec<String> = live.finish().into_iter().map(|(_, l)| l).collect();
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("Error (bad input): a line that is not UTF-8")),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"pong 1".to_string()) && out.contains(&"pong 2".to_string()),
+        "{out:?}"
+    );
+    assert_eq!(moves(&out).len(), 1, "{out:?}");
+}
+
+#[test]
+fn xboard_cuts_memory_to_the_largest_table() {
+    // Before the fix, `memory 99999999999` allocated (and zeroed) up to
+    // 64 GiB. Under a 1 GB address-space limit: cut to 4096 MiB, then what
+    // could be had, and the session goes on.
+    let mut child = Command::new("bash")
+        .arg("-c")
+        .arg("ulimit -v 1000000; exec \"$0\" xboard")
+        .arg(env!("CARGO_BIN_EXE_chimera"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("bash runs");
+    std::io::Write::write_all(
+        &mut child.stdin.take().expect("stdin"),
+        b"xboard\nprotover 2\nmemory 99999999999\ncores 99999999999999999999\nnew\nsd 1\ngo\nping 1\nquit\n",
+    )
+    .expect("written");
+    let out = child.wait_with_output().expect("chimera ends");
+    assert!(out.status.success());
+    let out: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert!(
+        out.contains(&"# memory 99999999999: more than the largest table, 4096 MiB".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("# memory: only ") && l.ends_with(" MiB could be had for the table")),
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    assert_eq!(moves(&out).len(), 1, "{out:?}");
+    assert!(out.contains(&"pong 1".to_string()), "{out:?}");
+}
+
+/// `st 1`: the move must reach XBoard within the second, or XBoard
+/// forfeits the engine. A contract test with a generous bound (the
+/// margin, and 100 searches a variant, are measured by
+/// tests/tools/xboard_st_timing.py: chimera plans 850 ms).
+#[test]
+fn xboard_st_1_answers_within_the_second() {
+    // Before the fix, Kozune and xiangqi answered at 1.001–1.010 s.
+    let mut longest = std::time::Duration::ZERO;
+    for variant in ["kozune", "xiangqi"] {
+        let mut live = Live::start("xboard");
+        live.send(format!("xboard\nprotover 2\nnew\nvariant {variant}\nst 1\nforce\nping 1\n").as_bytes());
+        live.until(|l| l == "pong 1");
+        for _ in 0..5 {
+            let asked = std::time::Instant::now();
+            live.send(b"go\n");
+            let out = live.until(|l| l.starts_with("move ") || l.contains(" {") || l == "resign");
+            let (at, last) = out.last().expect("an answer");
+            assert!(last.starts_with("move "), "{variant}: {out:?}");
+            longest = longest.max(*at - asked);
+        }
+        live.finish();
+    }
+    assert!(
+        longest < std::time::Duration::from_secs(1),
+        "st 1 answered in {longest:?}"
+    );
+}
+
+#[test]
+fn xboard_announces_castling_in_the_setup_and_the_king() {
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant kingofthehill\nvariant chessgi\nvariant horde\nvariant shako\nquit\n",
+    );
+    let setups: Vec<&String> = out.iter().filter(|l| l.starts_with("setup ")).collect();
+    assert_eq!(setups.len(), 4, "{out:?}");
+    // Before the fix: `w - - 0 1` and a plain `K`, so XBoard refused castling.
+    assert!(
+        setups[0].ends_with(" 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{}",
+        setups[0]
+    );
+    assert!(setups[1].ends_with("/RNBQKBNR[-] w KQkq - 0 1"), "{}", setups[1]);
+    assert!(setups[2].ends_with(" w kq - 0 1"), "{}", setups[2]);
+    assert!(
+        setups[3].ends_with("/ERNBQKBNRE/C8C w KQkq - 0 1"),
+        "{}",
+        setups[3]
+    );
+    let kings: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("piece K") || l.starts_with("piece k"))
+        .collect();
+    // Chess castling; Horde's castles only for Black; Shako's rooks stand a
+    // file in from the edge (one `j`).
+    assert_eq!(
+        kings,
+        [
+            "piece K& KisO2",
+            "piece K& KisO2",
+            "piece K K",
+            "piece k KisO2",
+            "piece K& KisjO2"
+        ],
+        "{out:?}"
+    );
+    assert!(!out.iter().any(|l| l.starts_with("telluser")), "{out:?}");
+    // Placement chess castles after its kings are dropped: XBoard cannot
+    // know, and the warning says so.
+    let out = speak("xboard", &[], "protover 2\nnew\nvariant placement\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("telluser chimera, placement:") && l.contains("refuse castling `K`")),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn xboard_setboard_keeps_the_castling_rights() {
+    // XBoard sends positions of the variants it learnt with setboard, its
+    // castling field included: before the fix it was dropped, and castling
+    // was refused as illegal.
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let out = speak(
+        "xboard",
+        &[],
+        &format!(
+            "protover 2\nnew\nvariant kingofthehill\nforce\nsetboard {fen}\nusermove e1g1\nusermove e8c8\nping 1\n\
+             setboard r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w Kq - 0 1\nusermove e1c1\nusermove e1g1\nusermove e8c8\n\
+             usermove e8g8\nping 2\nsetboard r3k3/pppppppp/8/8/8/8/PPPPPPPP/4K2R w KQkq - 0 1\nusermove e1c1\n\
+             usermove e1g1\nusermove e8g8\nusermove e8c8\nping 3\nquit\n"
+        ),
+    );
+    let illegal: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("Illegal") || l.starts_with("Error"))
+        .collect();
+    // Only what the rights forbid: white's long castling, black's short
+    // one; the last position names rights whose rooks are not there: those
+    // are dropped, the others kept.
+    assert_eq!(
+        illegal,
+        [
+            "Illegal move: e1c1",
+            "Illegal move: e8g8",
+            "Illegal move: e1c1",
+            "Illegal move: e8g8"
+        ],
+        "{out:?}"
+    );
+}
+
+#[test]
+fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
+    // King of the hill: White's king steps onto the hill. XBoard tests an
+    // engine's claim of its own win in an engine-engine game (`computer`)
+    // by its own rules, which know no hill: before the fix the claim came
+    // and XBoard gave the game away as a false claim.
+    let hill = "setboard 4k3/8/8/8/8/4K3/8/8 w - - 0 1\nsd 2\n";
+    let out = speak(
+        "xboard",
+        &[],
+        &format!(
+            "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\n{hill}go\nping 1\nusermove e8d8\nping 2\nquit\n"
+        ),
+    );
+    let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:?}");
+    assert!(["e3d4", "e3e4"].contains(&played[0]), "{out:?}");
+    let at = |l: &str| out.iter().position(|x| x == l).unwrap_or(usize::MAX);
+    let claim = out
+        .iter()
+        .position(|l| l.starts_with("1-0 {white wins"))
+        .expect("a claim");
+    // No claim with the move; an opponent that plays on gets it.
+    assert!(claim > at("pong 1") && claim < at("pong 2"), "{out:?}");
+    // Against a person (no `computer`), XBoard takes claims as they come.
+    let out = speak(
+        "xboard",
+        &[],
+        &format!("protover 2\nnew\nvariant kingofthehill\nforce\n{hill}go\nping 1\nquit\n"),
+    );
+    let claim = out
+        .iter()
+        .position(|l| l.starts_with("1-0 {white wins"))
+        .expect("a claim");
+    assert!(
+        claim < out.iter().position(|l| l == "pong 1").expect("pong"),
+        "{out:?}"
+    );
+    // The loser claims its loss at once: XBoard accepts that as it is.
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\nsetboard 4k3/8/8/8/8/4K3/8/8 w - - 0 1\n\
+         playother\nusermove e3e4\nping 1\nquit\n",
+    );
+    let claim = out
+        .iter()
+        .position(|l| l.starts_with("1-0 {white wins"))
+        .expect("a claim");
+    assert!(
+        claim < out.iter().position(|l| l == "pong 1").expect("pong"),
+        "{out:?}"
+    );
+    // Checkmate XBoard sees itself: that claim comes with the move.
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\nsd 2\ngo\nping 1\nquit\n",
+    );
+    let claim = out
+        .iter()
+        .position(|l| l.starts_with("1-0 {white wins by checkmate"))
+        .expect("a claim");
+    assert!(
+        claim < out.iter().position(|l| l == "pong 1").expect("pong"),
+        "{out:?}"
+    );
+}
+
+/// The games of a PGN XBoard saved: (result tag, moves and comments).
+fn pgn_games(pgn: &str) -> Vec<(String, String)> {
+    pgn.split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let result = g
+                .lines()
+                .find_map(|l| l.strip_prefix("[Result \""))
+                .map(|r| r.trim_end_matches("\"]").to_string())
+                .unwrap_or_default();
+            let body = g
+                .lines()
+                .filter(|l| !l.starts_with('['))
+                .collect::<Vec<_>>()
+                .join(" ");
+            (result, body)
+        })
+        .collect()
+}
+
+/// XBoard, headless, runs chimera's own chess-like variants: castling
+/// (which XBoard refused while the setup lost the rights and the king did
+/// not say it castles) and king of the hill (whose win XBoard took for a
+/// false claim). No forfeit, no false claim, every game ended.
+#[test]
+fn xboard_runs_chimera_s_own_chess_variants_without_forfeits() {
+    let bin = env!("CARGO_BIN_EXE_chimera");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // A variant only chimera knows, where castling long is White's only
+    // mate in one: XBoard must accept the castling and put the rook on d1.
+    let fixture = root.join("tests/fixtures/castle-mate.toml").display().to_string();
+    let opponent = format!("{bin} xboard {fixture}");
+    let Some((pgn, log)) = xboard_match_of("castle-mate", &opponent, 2, &[&fixture]) else {
+        return;
+    };
+    check_xboard_game("castle-mate", &pgn, &log);
+    let games = pgn_games(&pgn);
+    assert_eq!(games.len(), 2, "{pgn}");
+    for (result, body) in &games {
+        assert_eq!(result, "1-0", "{pgn}");
+        assert!(body.contains("1. O-O-O#"), "{pgn}");
+    }
+    // King of the hill, chimera against itself: the winner on the hill
+    // does not claim; the loser does, and XBoard takes it.
+    if let Some((pgn, log)) = xboard_match_of("kingofthehill", &format!("{bin} xboard"), 2, &[]) {
+        check_xboard_game("kingofthehill", &pgn, &log);
+        assert_eq!(pgn_games(&pgn).len(), 2, "{pgn}");
+    }
+    // And against Fairy-Stockfish, which knows the hill (and claims its
+    // own loss, as chimera does).
+    if installed("/usr/games/fairy-stockfish", "fairy-stockfish")
+        && let Some((pgn, log)) = xboard_match_of("kingofthehill", "/usr/games/fairy-stockfish", 2, &[])
+    {
+        check_xboard_game("kingofthehill", &pgn, &log);
+        assert_eq!(pgn_games(&pgn).len(), 2, "{pgn}");
     }
 }

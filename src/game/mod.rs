@@ -262,6 +262,7 @@ impl Game {
     }
 }
 
+pub mod clock;
 pub mod external;
 pub mod players;
 pub mod record;

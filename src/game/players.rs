@@ -84,8 +84,11 @@ impl EngineConfig {
 
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 256;
-/// Largest transposition table accepted, in mebibytes.
-pub const MAX_HASH_MB: usize = 65_536;
+/// Largest transposition table accepted, in mebibytes (4 GiB): larger
+/// requests (UCI's `Hash`, XBoard's `memory`) are cut to it, and the table
+/// itself never takes more than half the machine's memory
+/// ([`super::search::table::Table::new`]).
+pub const MAX_HASH_MB: usize = 4096;
 
 /// A player description from the command line: `human`, `random`,
 /// `engine`, `engine:depth=4`, `engine:movetime=500` (`movetime=0`: no time
@@ -290,17 +293,6 @@ impl Player for RandomPlayer {
     }
 }
 
-/// The engine's time for one move from the game clock: the protocols'
-/// share of the time left and increment (or byoyomi), less a margin for
-/// what happens around the search.
-pub fn clock_budget(c: super::ClockView) -> Duration {
-    let ms = |d: Duration| d.as_millis() as u64;
-    let budget =
-        crate::protocol::clock_budget(Some(ms(c.mine)), ms(c.control.inc), None, ms(c.control.byoyomi))
-            .unwrap_or(0);
-    Duration::from_millis(budget.saturating_sub(budget / 20 + 10).max(1))
-}
-
 /// chimera's engine as a player.
 pub struct EnginePlayer {
     searcher: Searcher,
@@ -353,7 +345,7 @@ impl Player for EnginePlayer {
     fn act(&mut self, game: &mut Game) -> Action {
         let history = game.hashes().to_vec();
         let mut limits = self.limits.clone();
-        if let Some(budget) = game.clock().map(clock_budget) {
+        if let Some(budget) = game.clock().map(super::clock::game_budget) {
             limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
         }
         // The principal variation of the last completed iteration.

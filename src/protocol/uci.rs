@@ -6,21 +6,28 @@
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant
 //! value <name>`, `position startpos|fen <text> [moves …]`, `go [depth N]
-//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
+//! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [nodes N]
 //! [infinite]`, `stop`, `quit`. The search runs on its own thread, so
 //! `stop` and `isready` are answered while it thinks; it reports `info
 //! depth … score … nodes … nps … time … pv …` after every iteration and ends
-//! with `bestmove`. Anything the engine does not understand is answered
-//! with `info string …` and otherwise ignored, as the protocol asks.
+//! with `bestmove`, always the first move of the last `pv` reported. A
+//! `go` without limits (or `go infinite`) searches until `stop`. Anything
+//! the engine does not understand is answered with `info string …` and
+//! otherwise ignored, as the protocol asks; a `go` that cannot be searched
+//! (its arguments are wrong, or the last `position` was refused) is
+//! answered `info string …` and at once `bestmove 0000` (USI: `bestmove
+//! resign`), so that a GUI waiting for a move is not left hanging. Input
+//! lines that are not UTF-8 are reported and skipped.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::{Out, clip, say};
+use super::{Out, clip, next_line, say};
 use crate::engine::{Move, MoveNotation, Position, Variant};
+use crate::game::clock::{clock_budget, fixed_budget};
 use crate::game::players::{MAX_DEPTH, MAX_HASH_MB, MAX_THREADS};
 use crate::game::search::{DEFAULT_HASH_MB, Limits, MATE_SCORE, SearchReport, Searcher};
 
@@ -78,7 +85,7 @@ impl Dialect {
 struct Thinking {
     stop: Arc<AtomicBool>,
     handle: JoinHandle<Searcher>,
-    /// `go infinite`: it ends only when told.
+    /// `go infinite` (or a `go` without limits): it ends only when told.
     infinite: bool,
 }
 
@@ -96,8 +103,21 @@ pub struct Uci {
     /// Table size in mebibytes (`Hash`).
     hash_mb: usize,
     thinking: Option<Thinking>,
+    /// Why the last `position` command was refused: `go` then has no
+    /// position to search (the one before is not the GUI's).
+    refused: Option<String>,
+    /// When the line being handled was read (a move's time counts from
+    /// there).
+    received: Instant,
     out: Out,
     name: String,
+}
+
+/// What `go` asks for.
+struct Go {
+    limits: Limits,
+    /// Search until `stop`: `go infinite`, or a `go` with no limit at all.
+    infinite: bool,
 }
 
 impl Uci {
@@ -124,6 +144,8 @@ impl Uci {
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
             thinking: None,
+            refused: None,
+            received: Instant::now(),
             out: Arc::new(Mutex::new(out)),
             name: format!("chimera {}", env!("CARGO_PKG_VERSION")),
             variants,
@@ -131,12 +153,18 @@ impl Uci {
     }
 
     /// Reads commands until `quit` (which stops a search at once) or the end
-    /// of the input (which lets a running search finish first).
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.command(&line) {
-                return;
+    /// of the input (which lets a running search finish first, and stops
+    /// an infinite one). A line that is not UTF-8 is reported and skipped.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        while let Some(line) = next_line(&mut input) {
+            let at = Instant::now();
+            match line {
+                Ok(line) => {
+                    if !self.command_at(&line, at) {
+                        return;
+                    }
+                }
+                Err(why) => self.say(&format!("info string ignored {why}")),
             }
         }
         self.finish_search();
@@ -148,6 +176,12 @@ impl Uci {
 
     /// Handles one command line; `false` on `quit`.
     pub fn command(&mut self, line: &str) -> bool {
+        self.command_at(line, Instant::now())
+    }
+
+    /// Handles one command line read at `at`; `false` on `quit`.
+    fn command_at(&mut self, line: &str, at: Instant) -> bool {
+        self.received = at;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else {
             return true;
@@ -208,15 +242,22 @@ impl Uci {
         Searcher::with_hash(self.variant(), self.hash_mb)
     }
 
-    /// `Hash` and `Threads`: whole numbers within their range.
+    /// `Hash` and `Threads`: whole numbers within their range; a `Hash`
+    /// above the largest table is cut to it (and said so).
     fn set_number(&mut self, name: &str, value: &str) {
-        let max = if name.eq_ignore_ascii_case("hash") {
-            MAX_HASH_MB
-        } else {
-            MAX_THREADS
-        };
-        let n = match value.parse::<usize>() {
-            Ok(n) if (1..=max).contains(&n) => n,
+        let hash = name.eq_ignore_ascii_case("hash") || name.eq_ignore_ascii_case("usi_hash");
+        let max = if hash { MAX_HASH_MB } else { MAX_THREADS };
+        // Digits only; too many of them is simply a large number.
+        let number = (!value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| value.parse::<u64>().unwrap_or(u64::MAX));
+        let n = match number {
+            Some(n) if (1..=max as u64).contains(&n) => n as usize,
+            Some(n) if hash && n > max as u64 => {
+                self.say(&format!(
+                    "info string {name} {n} is more than the largest table: {max} MiB"
+                ));
+                max
+            }
             _ => {
                 return self.say(&format!(
                     "info string {name} is a whole number from 1 to {max}, not `{}`",
@@ -225,7 +266,7 @@ impl Uci {
             }
         };
         self.finish_search();
-        if name.eq_ignore_ascii_case("hash") {
+        if hash {
             self.hash_mb = n;
             let s = self.new_searcher();
             if s.hash_megabytes() < n / 2 {
@@ -250,7 +291,9 @@ impl Uci {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (rest.trim(), ""),
         };
-        if name.eq_ignore_ascii_case("hash") || name.eq_ignore_ascii_case("threads") {
+        // USI GUIs send `USI_Hash`, a protocol option engines do not list.
+        let usi_hash = self.dialect == Dialect::Usi && name.eq_ignore_ascii_case("usi_hash");
+        if name.eq_ignore_ascii_case("hash") || name.eq_ignore_ascii_case("threads") || usi_hash {
             return self.set_number(name, value);
         }
         if !name.eq_ignore_ascii_case(self.dialect.variant_option()) {
@@ -274,50 +317,67 @@ impl Uci {
     fn set_start(&mut self) {
         self.pos = Position::start(self.variant());
         self.hashes = vec![self.pos.hash()];
+        self.refused = None;
     }
 
-    /// `position startpos|fen <text> [moves …]`; on any error the position
-    /// stays as it was and the error is reported.
+    /// `position startpos|fen <text> [moves …]`; on any error the error is
+    /// reported and there is no position until the next good one: a `go`
+    /// must not search the one before, which is not the GUI's.
     fn set_position(&mut self, args: &[&str]) {
+        match self.read_position(args) {
+            Ok((pos, hashes)) => {
+                self.pos = pos;
+                self.hashes = hashes;
+                self.refused = None;
+            }
+            Err(e) => {
+                self.say(&format!("info string {e}"));
+                self.refused = Some(e);
+            }
+        }
+    }
+
+    /// The position (and its hashes) a `position` command names.
+    fn read_position(&self, args: &[&str]) -> Result<(Position, Vec<u64>), String> {
         let v = self.variant().clone();
         let moves_at = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
         let (head, moves) = args.split_at(moves_at);
         let mut pos = match head.split_first() {
             Some((&"startpos", [])) => Position::start(&v),
             Some((&kw, fen)) if kw == self.dialect.position_keyword() && !fen.is_empty() => {
-                match Position::from_text(&v, &fen.join(" ")) {
-                    Ok(p) => p,
-                    Err(e) => return self.say(&format!("info string bad position: {e}")),
-                }
+                Position::from_text(&v, &fen.join(" ")).map_err(|e| format!("bad position: {e}"))?
             }
             _ => {
                 let kw = self.dialect.position_keyword();
-                return self.say(&format!(
-                    "info string position needs `startpos` or `{kw} <position>`"
-                ));
+                return Err(format!("position needs `startpos` or `{kw} <position>`"));
             }
         };
         let mut hashes = vec![pos.hash()];
         for text in moves.iter().skip(1) {
-            match pos.parse_move(text) {
-                Ok(m) => {
-                    pos.make(m);
-                    hashes.push(pos.hash());
-                }
-                Err(e) => return self.say(&format!("info string illegal move {}: {e}", clip(text))),
-            }
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| format!("illegal move {}: {e}", clip(text)))?;
+            pos.make(m);
+            hashes.push(pos.hash());
         }
-        self.pos = pos;
-        self.hashes = hashes;
+        Ok((pos, hashes))
     }
 
-    /// `go`: the limits from its arguments, then a search on its own thread.
+    /// `go`: the limits from its arguments, then a search on its own
+    /// thread. A `go` that cannot be searched is answered at once with the
+    /// reason and no move.
     fn go(&mut self, args: &[&str]) {
-        let infinite = args.contains(&"infinite");
-        let limits = match self.limits(args) {
-            Ok(l) => l,
+        let go = self.limits(args).and_then(|go| match &self.refused {
+            Some(why) => Err(format!(
+                "no position to search: the last position was refused ({why})"
+            )),
+            None => Ok(go),
+        });
+        let Go { limits, infinite } = match go {
+            Ok(g) => g,
             Err(e) => {
                 self.say(&format!("info string {e}"));
+                self.say(&format!("bestmove {}", self.dialect.no_move()));
                 return;
             }
         };
@@ -332,12 +392,29 @@ impl Uci {
         let hashes = self.hashes.clone();
         let out = self.out.clone();
         let dialect = self.dialect;
+        let stopped = stop.clone();
         let handle = std::thread::spawn(move || {
             let root = pos.clone();
-            let report = searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
-                say(&out, &info_line(r, pv, &root, dialect.notation()));
-            });
-            let best = report.best.map_or(dialect.no_move().to_string(), |m| {
+            // A search that fails (a bug) still answers, with no move.
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
+                    say(&out, &info_line(r, pv, &root, dialect.notation()));
+                })
+            }));
+            let mut pos = root.clone();
+            let best = match searched {
+                Ok(report) => report.best,
+                Err(_) => {
+                    say(&out, "info string the search failed");
+                    None
+                }
+            };
+            // An infinite search answers only when told to stop, even when
+            // there is nothing more to search (a mate found, the last depth).
+            while infinite && !stopped.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let best = best.map_or(dialect.no_move().to_string(), |m| {
                 pos.move_text_as(&m, dialect.notation())
             });
             say(&out, &format!("bestmove {best}"));
@@ -350,10 +427,14 @@ impl Uci {
         });
     }
 
-    /// Reads `go`'s arguments. With a clock, the move gets a share of the
-    /// time left (a fortieth, or the time over the moves to go) plus most
-    /// of the increment, never more than half the time left.
-    fn limits(&self, args: &[&str]) -> Result<Limits, String> {
+    /// Reads `go`'s arguments: whole numbers, not below zero (a clock,
+    /// `wtime`/`btime`, may be: some GUIs let it run past zero; it counts
+    /// as zero). A fixed time (`movetime`) keeps a margin; with a clock,
+    /// the move gets a share of the time left (a fortieth, or the time over
+    /// the moves to go) plus most of the increment, never more than half
+    /// the time left ([`clock_budget`]). The time counts from when the
+    /// command was read. Without any limit, the search is infinite.
+    fn limits(&self, args: &[&str]) -> Result<Go, String> {
         let mut depth = None;
         let mut movetime = None;
         let mut infinite = false;
@@ -363,30 +444,28 @@ impl Uci {
         let mut i = 0;
         while i < args.len() {
             let key = args[i];
-            let number = |what: &str| -> Result<u64, String> {
-                let raw = args
-                    .get(i + 1)
-                    .ok_or_else(|| format!("go {what} needs a number"))?;
-                // Clocks may run below zero in some GUIs: treat as zero.
-                raw.parse::<i64>()
-                    .map(|n| n.max(0) as u64)
-                    .map_err(|_| format!("go {what}: `{}` is not a number", clip(raw)))
-            };
+            let raw = args.get(i + 1).copied();
+            let number = |what: &str| go_number(what, raw, false);
+            let clock = |what: &str| go_number(what, raw, true);
             match key {
                 "infinite" => infinite = true,
                 "ponder" => {}
                 "depth" => depth = Some(number(key)?.clamp(1, MAX_DEPTH as u64) as i32),
                 "movetime" => movetime = Some(number(key)?),
-                "wtime" => wtime = Some(number(key)?),
-                "btime" => btime = Some(number(key)?),
+                "wtime" => wtime = Some(clock(key)?),
+                "btime" => btime = Some(clock(key)?),
                 "winc" => winc = number(key)?,
                 "binc" => binc = number(key)?,
                 "movestogo" => togo = Some(number(key)?.max(1)),
                 "byoyomi" => byoyomi = number(key)?,
                 "nodes" => nodes = Some(number(key)?.max(1)),
                 "mate" => {
-                    number(key)?;
-                    self.say("info string go mate is not supported; searching by time or depth");
+                    // Not a mate search: a search deep enough to see one.
+                    let plies = (number(key)?.min(MAX_DEPTH as u64) * 2).saturating_sub(1).max(1);
+                    self.say(&format!(
+                        "info string go mate is not supported; searching to depth {plies}"
+                    ));
+                    depth = depth.or(Some(plies as i32));
                 }
                 other => return Err(format!("go: unknown argument `{}`", clip(other))),
             }
@@ -405,21 +484,28 @@ impl Uci {
         } else {
             (time_b, inc_b)
         };
-        let budget = movetime.or_else(|| super::clock_budget(left, inc, togo, byoyomi));
-        Ok(Limits {
-            depth: match (depth, infinite || budget.is_some() || nodes.is_some()) {
-                (Some(d), _) => d,
-                (None, true) => MAX_DEPTH,
-                (None, false) => 4,
+        let budget = movetime
+            .map(fixed_budget)
+            .or_else(|| clock_budget(left, inc, togo, byoyomi))
+            .map(|ms| {
+                ms.saturating_sub(self.received.elapsed().as_millis() as u64)
+                    .max(1)
+            });
+        // No limit at all: search until `stop`, as UCI's `go` means.
+        let infinite = infinite || (budget.is_none() && nodes.is_none() && depth.is_none());
+        Ok(Go {
+            limits: Limits {
+                depth: depth.unwrap_or(MAX_DEPTH),
+                movetime: if infinite {
+                    None
+                } else {
+                    budget.map(Duration::from_millis)
+                },
+                stop: None,
+                threads: 1,
+                nodes: if infinite { None } else { nodes },
             },
-            movetime: if infinite {
-                None
-            } else {
-                budget.map(Duration::from_millis)
-            },
-            stop: None,
-            threads: 1,
-            nodes,
+            infinite,
         })
     }
 
@@ -445,6 +531,21 @@ impl Uci {
     }
 }
 
+/// The number after a `go` argument: digits (a leading `-` only for a
+/// clock, which then counts as zero; more digits than fit are the most).
+fn go_number(what: &str, raw: Option<&str>, clock: bool) -> Result<u64, String> {
+    let raw = raw.ok_or_else(|| format!("go {what} needs a number"))?;
+    let digits = raw.strip_prefix('-').unwrap_or(raw);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("go {what}: `{}` is not a number", clip(raw)));
+    }
+    match (raw.starts_with('-'), clock) {
+        (false, _) => Ok(digits.parse::<u64>().unwrap_or(u64::MAX)),
+        (true, true) => Ok(0),
+        (true, false) => Err(format!("go {what}: `{}` is below zero", clip(raw))),
+    }
+}
+
 /// An `info` line for a completed iteration.
 fn info_line(r: &SearchReport, pv: &[Move], pos: &Position, notation: MoveNotation) -> String {
     let ms = r.elapsed.as_millis().max(1) as u64;
@@ -455,6 +556,8 @@ fn info_line(r: &SearchReport, pv: &[Move], pos: &Position, notation: MoveNotati
     } else {
         format!("cp {}", r.score)
     };
+    // An unfinished iteration's move: its score bounds the position's.
+    let bound = if r.partial { " lowerbound" } else { "" };
     // The principal variation, spelled move by move from the root.
     let mut p = pos.clone();
     let mut line = Vec::new();
@@ -463,7 +566,7 @@ fn info_line(r: &SearchReport, pv: &[Move], pos: &Position, notation: MoveNotati
         p.make(*m);
     }
     format!(
-        "info depth {} score {score} nodes {} nps {} time {ms} pv {}",
+        "info depth {} score {score}{bound} nodes {} nps {} time {ms} pv {}",
         r.depth,
         r.nodes,
         r.nodes * 1000 / ms,

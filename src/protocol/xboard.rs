@@ -31,11 +31,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::{Out, clip, clock_budget, say};
-use crate::engine::{Color, Move, MoveKind, MoveNotation, PieceKind, Position, Store, Variant};
+use super::{Out, clip, next_line, say};
+use crate::engine::{
+    Color, GameResult, Move, MoveKind, MoveNotation, PieceKind, Position, Reason, Store, Variant,
+};
 use crate::game::Game;
+use crate::game::clock::{clock_budget, fixed_budget};
 use crate::game::external::xboard::xboard_variant_name;
 use crate::game::players::MAX_DEPTH;
 use crate::game::players::{MAX_HASH_MB, MAX_THREADS};
@@ -341,12 +344,173 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         g.ranks(),
         xboard_fen(&Position::start(v), &letters)
     )];
+    let (shapes, mut untested) = castle_shapes(v, casting.royal.map(|r| casting.kinds[r]));
     for (i, &k) in casting.kinds.iter().enumerate() {
         let (l, promoted) = letters[i];
         let plus = if promoted { "+" } else { "" };
-        lines.push(format!("piece {plus}{l}& {}", v.piece(k).betza()));
+        let betza = v.piece(k).betza();
+        if Some(i) != casting.royal || shapes.is_empty() {
+            lines.push(format!("piece {plus}{l}& {betza}"));
+            continue;
+        }
+        // The king castles: XBoard learns how from its Betza (`isO2`).
+        let [first, second] = [Color::First, Color::Second].map(|c| castling_betza(&shapes, c));
+        if first == second {
+            lines.push(format!("piece {l}& {betza}{first}"));
+        } else {
+            lines.push(format!("piece {l} {betza}{first}"));
+            lines.push(format!("piece {} {betza}{second}", l.to_ascii_lowercase()));
+        }
     }
-    Ok((letters, lines, untestable(v, &casting, shogi_like)))
+    untested.extend(untestable(v, &casting, shogi_like));
+    Ok((letters, lines, untested))
+}
+
+/// A castling move as XBoard's Betza castling (`O`) plays it: the king
+/// steps `step` files (at least two) towards the partner, which stands
+/// `skip` files in from the board's edge, nothing between them, and lands
+/// beside the king on the square it crossed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CastleShape {
+    color: Color,
+    /// Towards the last file (else the first).
+    up: bool,
+    step: usize,
+    skip: usize,
+}
+
+/// The castling moves of a variant as XBoard can play them, and a warning
+/// for those it cannot (its legality testing would refuse them).
+fn castle_shapes(v: &Arc<Variant>, royal: Option<PieceKind>) -> (Vec<CastleShape>, Vec<String>) {
+    let g = v.board();
+    let start = Position::start(v);
+    let mut shapes: Vec<CastleShape> = Vec::new();
+    let mut odd: Vec<char> = Vec::new();
+    for c in &v.castles {
+        let (kf, ktf, rf, rtf) = (
+            g.file(c.king),
+            g.file(c.king_to),
+            g.file(c.rook),
+            g.file(c.rook_to),
+        );
+        let rank = g.rank(c.king);
+        let up = rf > kf;
+        let step = kf.abs_diff(ktf);
+        let mut between = (kf.min(rf) + 1..kf.max(rf)).filter_map(|f| g.square(f as i32, rank as i32));
+        let fits = c.by_drops.is_none()
+            && [c.king_to, c.rook, c.rook_to].iter().all(|&s| g.rank(s) == rank)
+            && step >= 2
+            && (ktf > kf) == up
+            && (if up { rtf + 1 == ktf } else { rtf == ktf + 1 })
+            && start
+                .piece_at(c.king)
+                .is_some_and(|p| Some(p.kind()) == royal && p.color() == c.color)
+            && between.all(|s| c.empty.contains(&s));
+        let shape = CastleShape {
+            color: c.color,
+            up,
+            step,
+            skip: if up { g.files() - 1 - rf } else { rf },
+        };
+        // One way of castling a side and direction: XBoard's Betza has one.
+        let clash = shapes
+            .iter()
+            .any(|o| o.color == shape.color && o.up == up && *o != shape);
+        if fits && !clash {
+            shapes.push(shape);
+        } else {
+            odd.push(c.right);
+        }
+    }
+    let warning = (!odd.is_empty()).then(|| {
+        format!(
+            "XBoard's legality testing would refuse castling {}: XBoard castles only the king, from its \
+             start square, two squares or more towards a piece at the edge that lands beside it \
+             (switch it off: -testLegality false)",
+            odd.iter()
+                .map(|r| format!("`{r}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    });
+    (shapes, warning.into_iter().collect())
+}
+
+/// The castling part of the king's Betza for `color`, in XBoard's dialect:
+/// `i` (only a king that has not moved), the directions, one `j` per file
+/// the partner stands in from the edge, `O` and the king's step — `isO2`
+/// for chess. XBoard turns Black's directions round, so Black's right is
+/// towards the first file. Empty when `color` does not castle.
+fn castling_betza(shapes: &[CastleShape], color: Color) -> String {
+    let way = |up: bool| {
+        shapes
+            .iter()
+            .find(|s| s.color == color && s.up == up)
+            .map(|s| format!("{}O{}", "j".repeat(s.skip), s.step))
+    };
+    let (up, down) = (way(true), way(false));
+    if up.is_some() && up == down {
+        return format!("is{}", up.unwrap_or_default());
+    }
+    // A white king's right is up the files; a black king's is down.
+    let right_is_up = color == Color::First;
+    [(up, right_is_up), (down, !right_is_up)]
+        .into_iter()
+        .filter_map(|(w, right)| w.map(|w| format!("i{}{w}", if right { 'r' } else { 'l' })))
+        .collect()
+}
+
+/// The castling rights of a position as XBoard's FEN writes them: `K` and
+/// `Q` for a castling of the first player towards the last and the first
+/// file, `k` and `q` for the second player's; `-` for none.
+fn xboard_rights(pos: &Position) -> String {
+    let v = pos.variant();
+    let g = v.board();
+    let mut out = String::new();
+    for (color, letters) in [(Color::First, ['K', 'Q']), (Color::Second, ['k', 'q'])] {
+        for (up, ch) in [(true, letters[0]), (false, letters[1])] {
+            let held = v.castles.iter().enumerate().any(|(i, c)| {
+                c.color == color && pos.castling & (1 << i) != 0 && (g.file(c.rook) > g.file(c.king)) == up
+            });
+            if held {
+                out.push(ch);
+            }
+        }
+    }
+    if out.is_empty() { "-".into() } else { out }
+}
+
+/// XBoard's castling field read back: the variant's own right letters for
+/// each castling of the side and direction each letter names, whose king
+/// and partner stand on their squares in `board`.
+fn rights_from_xboard(v: &Variant, field: &str, board: &Position) -> String {
+    let g = v.board();
+    let stands = |sq, color: Color, royal: bool| {
+        board
+            .piece_at(sq)
+            .is_some_and(|p| p.color() == color && (!royal || v.piece(p.kind()).is_royal()))
+    };
+    let mut out = String::new();
+    for ch in field.chars() {
+        let (color, up) = match ch {
+            'K' => (Color::First, true),
+            'Q' => (Color::First, false),
+            'k' => (Color::Second, true),
+            'q' => (Color::Second, false),
+            _ => continue,
+        };
+        for c in &v.castles {
+            if c.color == color
+                && (g.file(c.rook) > g.file(c.king)) == up
+                && stands(c.king, color, true)
+                && stands(c.rook, color, false)
+                && !out.contains(c.right)
+            {
+                out.push(c.right);
+            }
+        }
+    }
+    if out.is_empty() { "-".into() } else { out }
 }
 
 /// What XBoard's legality testing would refuse of an announced variant:
@@ -386,7 +550,8 @@ fn untestable(v: &Variant, casting: &Casting, shogi_like: bool) -> Vec<String> {
 
 /// A position as XBoard's FEN with the given letters: the board, the
 /// holdings of both sides in brackets (when the variant has any), the side
-/// to move (`w` the first player), no castling or en-passant field.
+/// to move (`w` the first player), the castling rights ([`xboard_rights`]),
+/// no en-passant square.
 fn xboard_fen(pos: &Position, letters: &[(char, bool)]) -> String {
     let v = pos.variant();
     let g = v.board();
@@ -439,7 +604,7 @@ fn xboard_fen(pos: &Position, letters: &[(char, bool)]) -> String {
     } else {
         "b"
     };
-    format!("{fen} {side} - - 0 1")
+    format!("{fen} {side} {} - 0 1", xboard_rights(pos))
 }
 
 /// A legal move in XBoard's notation, with the variant's XBoard letters.
@@ -519,9 +684,12 @@ struct Clock {
 
 impl Clock {
     /// The limits for the engine's next move; `played` is how many moves
-    /// the engine has made in this game.
-    fn limits(&self, played: u32) -> Limits {
-        let budget = self.fixed.or_else(|| {
+    /// the engine has made in this game, `spent` how long ago the command
+    /// that asks for it was read (the GUI's clock runs from there). A fixed
+    /// time (`st`) keeps a margin ([`fixed_budget`]): `st 1` searches at
+    /// most 850 ms.
+    fn limits(&self, played: u32, spent: Duration) -> Limits {
+        let budget = self.fixed.map(fixed_budget).or_else(|| {
             let togo = (self.moves_per_session > 0)
                 .then(|| u64::from(self.moves_per_session - played % self.moves_per_session));
             // Keep a little for the way to the GUI.
@@ -533,7 +701,7 @@ impl Clock {
             )
         });
         let movetime = match (budget, self.set) {
-            (Some(b), _) => Some(b.max(10)),
+            (Some(b), _) => Some(b.max(10).saturating_sub(spent.as_millis() as u64).max(1)),
             // No time control at all: a few seconds.
             (None, false) => Some(5000),
             (None, true) => Some(1000),
@@ -547,9 +715,12 @@ impl Clock {
     }
 }
 
-/// What the session hears: a line of input, its end, or the search's end.
+/// What the session hears: a line of input (and when it was read), a
+/// line that cannot be a command (what to say of it), the input's end, or
+/// the search's end.
 enum Event {
-    Line(String),
+    Line(String, Instant),
+    Bad(String),
     End,
     /// The search with this number ended (an abandoned one's news is stale).
     Searched(u64),
@@ -559,7 +730,8 @@ enum Event {
 struct Thinking {
     id: u64,
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(Searcher, Option<Move>)>,
+    /// The searcher back, and the best move (`None`: the search failed).
+    handle: JoinHandle<(Searcher, Option<Option<Move>>)>,
 }
 
 /// The XBoard session.
@@ -575,7 +747,16 @@ pub struct XBoard {
     played: u32,
     searcher: Option<Searcher>,
     thinking: Option<Thinking>,
-    waiting: VecDeque<String>,
+    /// Lines waiting for the engine's move, with when each was read.
+    waiting: VecDeque<(String, Instant)>,
+    /// When the line being handled was read.
+    received: Instant,
+    /// The opponent is a program (`computer`, sent by XBoard before an
+    /// engine-engine game): XBoard then tests the engine's claims.
+    computer_opponent: bool,
+    /// The engine's last move won the game by a rule XBoard would not
+    /// believe, and the result was not claimed ([`XBoard::announce_result`]).
+    withheld: bool,
     out: Out,
     events: Option<Sender<Event>>,
     /// Searches started so far (each search's number).
@@ -604,6 +785,9 @@ impl XBoard {
             played: 0,
             thinking: None,
             waiting: VecDeque::new(),
+            received: Instant::now(),
+            computer_opponent: false,
+            withheld: false,
             out: Arc::new(Mutex::new(out)),
             events: None,
             searches: 0,
@@ -612,14 +796,18 @@ impl XBoard {
     }
 
     /// Reads commands until `quit` or the end of the input (a running search
-    /// then finishes and its move is sent).
-    pub fn run(&mut self, input: impl BufRead + Send + 'static) {
+    /// then finishes and its move is sent). A line that is not UTF-8 is
+    /// answered `Error (bad input): …` and skipped.
+    pub fn run(&mut self, mut input: impl BufRead + Send + 'static) {
         let (tx, rx): (Sender<Event>, Receiver<Event>) = channel();
         self.events = Some(tx.clone());
         std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
-                if tx.send(Event::Line(line)).is_err() {
+            while let Some(line) = next_line(&mut input) {
+                let event = match line {
+                    Ok(line) => Event::Line(line, Instant::now()),
+                    Err(why) => Event::Bad(why),
+                };
+                if tx.send(event).is_err() {
                     return;
                 }
             }
@@ -634,7 +822,11 @@ impl XBoard {
                     }
                     self.drain()
                 }
-                Event::Line(line) => self.take(line),
+                Event::Line(line, at) => self.take(line, at),
+                Event::Bad(why) => {
+                    self.say(&format!("Error (bad input): {why}"));
+                    true
+                }
                 Event::End => {
                     ended = true;
                     true
@@ -656,16 +848,16 @@ impl XBoard {
     /// `false` on `quit`.
     fn drain(&mut self) -> bool {
         while self.thinking.is_none() {
-            let Some(line) = self.waiting.pop_front() else {
+            let Some((line, at)) = self.waiting.pop_front() else {
                 return true;
             };
-            if !self.command(&line) {
+            if !self.command_at(&line, at) {
                 return false;
             }
         }
         let rest = std::mem::take(&mut self.waiting);
-        for line in rest {
-            if !self.take(line) {
+        for (line, at) in rest {
+            if !self.take(line, at) {
                 return false;
             }
         }
@@ -676,13 +868,13 @@ impl XBoard {
     /// command that changes the game stops the search without a move; the
     /// rest (and everything after a waiting line) waits for the move.
     /// `false` on `quit`.
-    fn take(&mut self, line: String) -> bool {
+    fn take(&mut self, line: String, at: Instant) -> bool {
         if self.thinking.is_none() {
-            self.waiting.push_back(line);
+            self.waiting.push_back((line, at));
             return self.drain();
         }
         if !self.waiting.is_empty() {
-            self.waiting.push_back(line);
+            self.waiting.push_back((line, at));
             return true;
         }
         match line.split_whitespace().next().unwrap_or("") {
@@ -692,13 +884,13 @@ impl XBoard {
             }
             "force" | "new" | "result" | "quit" | "undo" | "remove" | "setboard" | "variant" | "exit" => {
                 self.abandon_search();
-                self.command(&line)
+                self.command_at(&line, at)
             }
             "post" | "nopost" | "time" | "otim" | "hard" | "easy" | "computer" | "name" | "rating" => {
-                self.command(&line)
+                self.command_at(&line, at)
             }
             _ => {
-                self.waiting.push_back(line);
+                self.waiting.push_back((line, at));
                 true
             }
         }
@@ -710,12 +902,19 @@ impl XBoard {
 
     /// Handles one command; `false` on `quit`.
     pub fn command(&mut self, line: &str) -> bool {
+        self.command_at(line, Instant::now())
+    }
+
+    /// Handles one command read at `at`; `false` on `quit`.
+    fn command_at(&mut self, line: &str, at: Instant) -> bool {
+        self.received = at;
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         match cmd {
-            "" | "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "random" | "ics"
-            | "draw" | "hard" | "easy" | "bk" | "hint" | "option" | "." | "exit" => {}
+            "" | "xboard" | "accepted" | "rejected" | "name" | "rating" | "random" | "ics" | "draw"
+            | "hard" | "easy" | "bk" | "hint" | "option" | "." | "exit" => {}
+            "computer" => self.computer_opponent = true,
             "cores" | "memory" => self.resources(cmd, rest),
             "protover" => self.features(),
             "new" => {
@@ -727,6 +926,8 @@ impl XBoard {
                     ..self.clock.clone()
                 };
                 self.played = 0;
+                self.computer_opponent = false;
+                self.withheld = false;
             }
             "variant" => self.variant(rest),
             "force" | "result" => self.engine = None,
@@ -769,10 +970,12 @@ impl XBoard {
             "setboard" => self.setboard(rest),
             "undo" => {
                 self.game.undo();
+                self.withheld = false;
             }
             "remove" => {
                 self.game.undo();
                 self.game.undo();
+                self.withheld = false;
             }
             "usermove" => self.user_move(rest),
             "?" => {}
@@ -809,19 +1012,40 @@ impl XBoard {
         self.say("feature done=1");
     }
 
-    /// `cores N` (search threads) and `memory N` (mebibytes for the table).
+    /// `cores N` (search threads) and `memory N` (mebibytes for the table),
+    /// each cut to its largest: a cut `memory` is said in a debug line (`#`,
+    /// in XBoard's log), as is a table smaller than asked for because the
+    /// memory could not be had.
     fn resources(&mut self, cmd: &str, rest: &str) {
         let max = if cmd == "cores" { MAX_THREADS } else { MAX_HASH_MB };
-        let n = match rest.parse::<usize>() {
-            Ok(n) if n >= 1 => n.min(max),
+        // Digits only; too many of them is simply a large number.
+        let number = (!rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| rest.parse::<u64>().unwrap_or(u64::MAX));
+        let n = match number {
+            Some(n) if n >= 1 => n.min(max as u64) as usize,
             _ => return self.say(&format!("Error (bad number): {cmd} {}", clip(rest))),
         };
         if cmd == "cores" {
             self.threads = n;
-        } else if n != self.hash_mb {
+            return;
+        }
+        if number > Some(max as u64) {
+            self.say(&format!(
+                "# memory {}: more than the largest table, {max} MiB",
+                clip(rest)
+            ));
+        }
+        if n != self.hash_mb {
             self.abandon_search();
             self.hash_mb = n;
-            self.searcher = Some(Searcher::with_hash(self.game.variant(), n));
+            let s = Searcher::with_hash(self.game.variant(), n);
+            if s.hash_megabytes() < n / 2 {
+                self.say(&format!(
+                    "# memory: only {} MiB could be had for the table",
+                    s.hash_megabytes()
+                ));
+            }
+            self.searcher = Some(s);
         }
     }
 
@@ -836,6 +1060,7 @@ impl XBoard {
         self.current = i;
         self.shown = Presentation::of(&name, &v);
         self.game = Game::from_start(&v);
+        self.withheld = false;
     }
 
     fn variant(&mut self, name: &str) {
@@ -909,14 +1134,24 @@ impl XBoard {
         let v = self.variants[self.current].1.clone();
         // XBoard sends the start position it was given back as a FEN.
         let start = Position::start(&v);
-        let text = if self.shown.known {
-            Some(fen.to_string())
-        } else if same_position(fen, &xboard_fen(&start, &self.shown.letters)) {
-            Some(start.to_text())
+        let letters = &self.shown.letters;
+        let parsed = if self.shown.known {
+            Some(Position::from_text(&v, fen))
+        } else if same_position(fen, &xboard_fen(&start, letters)) {
+            Some(Ok(start))
         } else {
-            from_xboard_fen(&v, fen, &self.shown.letters)
+            // Read without castling rights, then with those XBoard gives
+            // whose pieces are in place.
+            from_xboard_fen(&v, fen, letters, None).map(|t| {
+                let bare = Position::from_text(&v, &t)?;
+                match from_xboard_fen(&v, fen, letters, Some(&bare)) {
+                    Some(t) if !v.castles.is_empty() => Position::from_text(&v, &t),
+                    _ => Ok(bare),
+                }
+            })
         };
-        match text.map(|t| Position::from_text(&v, &t)) {
+        self.withheld = false;
+        match parsed {
             Some(Ok(pos)) => self.game = Game::new(pos),
             Some(Err(e)) => {
                 self.say(&format!("tellusererror Illegal position: {e}"));
@@ -928,13 +1163,17 @@ impl XBoard {
 
     fn user_move(&mut self, text: &str) {
         let mut pos = self.game.position().clone();
-        if self.game.result().is_some() {
+        if let Some(r) = self.game.result() {
+            // The opponent plays on after a win not claimed: claim it now.
+            if self.withheld {
+                return self.say_result(&r);
+            }
             return self.say(&format!("Illegal move (the game is over): {}", clip(text)));
         }
         match parse_move(&mut pos, text, &self.shown) {
             Some(m) => {
                 self.game.play(m);
-                if self.engine.is_some() && self.announce_result() {
+                if self.engine.is_some() && self.announce_result(false) {
                     return;
                 }
                 if self.engine == Some(self.game.side_to_move()) {
@@ -945,11 +1184,42 @@ impl XBoard {
         }
     }
 
-    /// Says the result if the game is over (while the engine plays).
-    fn announce_result(&mut self) -> bool {
+    /// Says the result if the game is over (while the engine plays); `true`
+    /// when it is. After the engine's own move (`own_move`), a win XBoard
+    /// would judge a false claim though the rules here make it true is not
+    /// claimed ([`XBoard::unverifiable`]): the opponent is asked to move,
+    /// finds the game over and claims its loss, which XBoard accepts as it
+    /// is (chimera and Fairy-Stockfish both do).
+    fn announce_result(&mut self, own_move: bool) -> bool {
         let Some(r) = self.game.result() else {
             return false;
         };
+        if own_move && self.unverifiable(&r) {
+            self.withheld = true;
+            return true;
+        }
+        self.say_result(&r);
+        true
+    }
+
+    /// Whether XBoard would take the engine's claim of `r` for false. In a
+    /// game between two engines (after `computer`) XBoard tests an engine's
+    /// claim of its own win against its own rules, unless the board has
+    /// holdings: a variant it plays by its own rules agrees with chimera's;
+    /// in an announced one it sees checkmate, not a king on the hill, a
+    /// side's last piece lost or a count of checks.
+    fn unverifiable(&self, r: &GameResult) -> bool {
+        self.computer_opponent
+            && !self.shown.known
+            && !has_holdings(self.game.variant())
+            && r.winner.is_some()
+            && r.winner == self.engine
+            && r.reason != Reason::Checkmate
+    }
+
+    /// `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}`.
+    fn say_result(&mut self, r: &GameResult) {
+        self.withheld = false;
         let score = match r.winner {
             Some(Color::First) => "1-0",
             Some(Color::Second) => "0-1",
@@ -957,13 +1227,12 @@ impl XBoard {
         };
         let v = self.game.variant().clone();
         self.say(&format!("{score} {{{}}}", r.describe(&v)));
-        true
     }
 
     /// Starts a search for the side to move on its own thread.
     fn think(&mut self) {
         if self.game.result().is_some() {
-            self.announce_result();
+            self.announce_result(false);
             self.engine = None;
             return;
         }
@@ -971,7 +1240,7 @@ impl XBoard {
         let limits = Limits {
             stop: Some(stop.clone()),
             threads: self.threads,
-            ..self.clock.limits(self.played)
+            ..self.clock.limits(self.played, self.received.elapsed())
         };
         let v = self.game.variant().clone();
         let mut searcher = self
@@ -988,31 +1257,34 @@ impl XBoard {
         let id = self.searches;
         let handle = std::thread::spawn(move || {
             let root = pos.clone();
-            let report = searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
-                if post {
-                    let mut p = root.clone();
-                    let mut line = Vec::new();
-                    for m in pv {
-                        line.push(move_text(&mut p, m, &shown));
-                        p.make(*m);
+            // A search that fails (a bug) is reported, not waited for.
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
+                    if post {
+                        let mut p = root.clone();
+                        let mut line = Vec::new();
+                        for m in pv {
+                            line.push(move_text(&mut p, m, &shown));
+                            p.make(*m);
+                        }
+                        say(
+                            &out,
+                            &format!(
+                                "{} {} {} {} {}",
+                                r.depth,
+                                xboard_score(r.score),
+                                r.elapsed.as_millis() / 10,
+                                r.nodes,
+                                line.join(" ")
+                            ),
+                        );
                     }
-                    say(
-                        &out,
-                        &format!(
-                            "{} {} {} {} {}",
-                            r.depth,
-                            xboard_score(r.score),
-                            r.elapsed.as_millis() / 10,
-                            r.nodes,
-                            line.join(" ")
-                        ),
-                    );
-                }
-            });
+                })
+            }));
             if let Some(tx) = events {
                 let _ = tx.send(Event::Searched(id));
             }
-            (searcher, report.best)
+            (searcher, searched.map(|report| report.best).ok())
         });
         self.thinking = Some(Thinking { id, stop, handle });
     }
@@ -1038,10 +1310,13 @@ impl XBoard {
         let Some(t) = self.thinking.take() else {
             return;
         };
-        let Ok((searcher, best)) = t.handle.join() else {
+        let Ok((searcher, searched)) = t.handle.join() else {
             return;
         };
         self.searcher = Some(searcher);
+        let Some(best) = searched else {
+            return self.say("telluser chimera: the search failed; no move");
+        };
         if !play || self.engine != Some(self.game.side_to_move()) {
             return;
         }
@@ -1052,10 +1327,10 @@ impl XBoard {
                 self.game.play(m);
                 self.played += 1;
                 self.say(&format!("move {text}"));
-                self.announce_result();
+                self.announce_result(true);
             }
             None => {
-                if !self.announce_result() {
+                if !self.announce_result(false) {
                     self.say("resign");
                 }
             }
@@ -1095,13 +1370,24 @@ fn same_position(a: &str, b: &str) -> bool {
 /// letters mapped back to the pieces' symbols. `None` when the variant
 /// keeps pieces off the board in a way XBoard's holdings do not say
 /// (reserves, pockets).
-fn from_xboard_fen(v: &Variant, fen: &str, letters: &[(char, bool)]) -> Option<String> {
+/// With `placed` (the same position read without rights), the castling
+/// rights XBoard gives whose pieces are in place.
+fn from_xboard_fen(
+    v: &Variant,
+    fen: &str,
+    letters: &[(char, bool)],
+    placed: Option<&Position>,
+) -> Option<String> {
     if v.has_placement() || v.pocket_capacity().is_some() {
         return None;
     }
     let mut words = fen.split_whitespace();
     let board = words.next()?;
     let side = words.next().unwrap_or("w");
+    let castling = match (words.next(), placed) {
+        (Some(field), Some(placed)) => rights_from_xboard(v, field, placed),
+        _ => "-".into(),
+    };
     let symbol = |c: char, promoted: bool| -> Option<String> {
         let i = letters
             .iter()
@@ -1131,7 +1417,7 @@ fn from_xboard_fen(v: &Variant, fen: &str, letters: &[(char, bool)]) -> Option<S
             _ => return None,
         }
     }
-    Some(format!("{out} {side} - - 0 1"))
+    Some(format!("{out} {side} {castling} - 0 1"))
 }
 
 #[cfg(test)]

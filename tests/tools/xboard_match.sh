@@ -7,14 +7,15 @@
 # CHIMERA is the chimera binary, OPPONENT the other engine's command. The
 # games go to OUTDIR/VARIANT.pgn (written by XBoard), XBoard's protocol log
 # to OUTDIR/VARIANT.log. Extra options go to XBoard (e.g. -searchTime 0:01,
-# -depth 3). Exit status: XBoard's.
+# -depth 3). CHIMERA_ARGS, if set, follows `chimera xboard` (rules files to
+# offer instead of the bundled variants). Exit status: XBoard's.
 set -euo pipefail
 chimera="$1" out="$2" variant="$3" opponent="$4" games="$5"
 shift 5
 mkdir -p "$out"
 rm -f "$out/$variant.pgn" "$out/$variant.log"
 exec xvfb-run -a /usr/games/xboard \
-  -fcp "$chimera xboard" -fd "$out" -scp "$opponent" -sd "$out" \
+  -fcp "$chimera xboard${CHIMERA_ARGS:+ $CHIMERA_ARGS}" -fd "$out" -scp "$opponent" -sd "$out" \
   -variant "$variant" -matchMode true -matchGames "$games" \
   -saveGameFile "$out/$variant.pgn" -debugMode true -nameOfDebugFile "$out/$variant.log" \
   -noGUI -xponder -popupExitMessage false -soundProgram true \

@@ -73,6 +73,10 @@ pub struct SearchReport {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The search stopped inside this iteration, after `best` had beaten
+    /// the last finished iteration's move: `score` is what `best` scored,
+    /// a lower bound of the position's.
+    pub partial: bool,
 }
 
 /// The engine: evaluation, transposition table (kept between searches) and
@@ -173,7 +177,8 @@ impl Searcher {
     }
 
     /// [`Searcher::search`], calling `each` after every completed iteration
-    /// with the report so far and its principal variation.
+    /// with the report so far and its principal variation. Helper threads
+    /// the system will not start are done without.
     pub fn search_with(
         &mut self,
         pos: &mut Position,
@@ -184,7 +189,8 @@ impl Searcher {
         let start = Instant::now();
         self.table.new_search();
         let helpers_stop = Arc::new(AtomicBool::new(false));
-        let deadline = limits.movetime.map(|t| start + t);
+        // A time too long to add to the clock is no limit at all.
+        let deadline = limits.movetime.and_then(|t| start.checked_add(t));
         let earlier = &history[..history.len().saturating_sub(1)];
         self.worker
             .prepare(earlier, deadline, [limits.stop.clone(), None]);
@@ -210,8 +216,13 @@ impl Searcher {
                     // Every other helper runs a ply ahead of the main thread, so the
                     // threads spread over two depths instead of repeating one.
                     w.ahead = (i % 2) as i32;
-                    s.spawn(move || w.iterate(&mut p, &l, start, None).nodes)
+                    // A helper the system will not start is done without.
+                    std::thread::Builder::new()
+                        .spawn_scoped(s, move || w.iterate(&mut p, &l, start, None).nodes)
+                        .ok()
                 })
+                .take_while(Option::is_some)
+                .flatten()
                 .collect();
             let mut report = self.worker.iterate(pos, &limits, start, Some(each));
             helpers_stop.store(true, Ordering::Relaxed);
@@ -280,6 +291,8 @@ struct Worker {
     /// The variant allows null moves (no rule makes passing special).
     null_ok: bool,
     root_best: Option<Move>,
+    /// The score `root_best` got.
+    root_score: i32,
     /// Plies a helper thread's iterations start ahead of the main thread's.
     ahead: i32,
 }
@@ -323,6 +336,7 @@ impl Worker {
             lmr,
             null_ok: v.null_move_ok(),
             root_best: None,
+            root_score: 0,
             ahead: 0,
         }
     }
@@ -348,7 +362,9 @@ impl Worker {
     }
 
     /// Iterative deepening with aspiration windows; `each` (the main thread)
-    /// hears of every completed iteration.
+    /// hears of every completed iteration, and of an unfinished one whose
+    /// move is played: the best move is always the first move of the last
+    /// line `each` heard.
     fn iterate(
         &mut self,
         pos: &mut Position,
@@ -364,6 +380,7 @@ impl Worker {
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            partial: false,
         };
         if moves.len() <= 1 && each.is_some() {
             report.elapsed = start.elapsed();
@@ -371,55 +388,28 @@ impl Worker {
         }
         let mut prev: i32 = 0;
         for depth in (1 + self.ahead)..=limits.depth.max(1) {
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-                (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
-            let score = loop {
-                let s = self.negamax(pos, depth, alpha, beta, 0, Kind::Pv);
-                if self.stopped {
-                    break s;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (s + delta).min(INF);
-                } else {
-                    break s;
-                }
-                delta *= 2;
-                if delta > 1000 {
-                    (alpha, beta) = (-INF, INF);
-                }
-            };
-            if self.stopped && depth > 1 {
-                // A move found by the unfinished iteration is at least as
-                // good as the last one's: it beat that move's score.
-                if let Some(b) = self.root_best
-                    && self.pv[0].first() == Some(&b)
-                {
-                    report.best = Some(b);
-                }
+            let score = self.aspiration(pos, depth, prev);
+            if self.stopped {
+                self.unfinished(&mut report, depth, start, &mut each);
                 break;
             }
             prev = score;
-            if let Some(b) = self.root_best {
-                report.best = Some(b);
+            // The line of this iteration: its first move is the best.
+            let mut pv = self.pv[0].clone();
+            if let Some(b) = self.root_best
+                && pv.first() != Some(&b)
+            {
+                pv = vec![b];
             }
+            report.best = pv.first().copied().or(report.best);
             report.score = score;
             report.depth = depth;
             report.nodes = self.nodes;
             report.elapsed = start.elapsed();
-            if !self.stopped
-                && let Some(f) = each.as_mut()
-            {
-                let pv = self.pv[0].clone();
+            if let Some(f) = each.as_mut() {
                 f(&report, &pv);
             }
-            if self.stopped || (score.abs() > MATE_BOUND && depth >= 3) {
+            if score.abs() > MATE_BOUND && depth >= 3 {
                 break;
             }
             // The next iteration takes several times this one: with over
@@ -431,6 +421,62 @@ impl Worker {
         report.nodes = self.nodes;
         report.elapsed = start.elapsed();
         report
+    }
+
+    /// One iteration at `depth` within a window around the last score,
+    /// widened until the score falls inside (or the search is stopped).
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: i32) -> i32 {
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+            (prev - delta, prev + delta)
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let s = self.negamax(pos, depth, alpha, beta, 0, Kind::Pv);
+            if self.stopped {
+                return s;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INF);
+            } else if s >= beta {
+                beta = (s + delta).min(INF);
+            } else {
+                return s;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// The search stopped inside the iteration at `depth`. A move it found
+    /// is at least as good as the last iteration's (it beat that move's
+    /// score) and is played — reported first with its line, so that the
+    /// move played is the last line's first move.
+    fn unfinished(
+        &mut self,
+        report: &mut SearchReport,
+        depth: i32,
+        start: Instant,
+        each: &mut Option<Progress<'_>>,
+    ) {
+        let Some(b) = self.root_best else { return };
+        if self.pv[0].first() != Some(&b) || (report.best == Some(b) && report.depth > 0) {
+            return;
+        }
+        report.best = Some(b);
+        report.score = self.root_score;
+        report.depth = depth;
+        report.partial = true;
+        report.nodes = self.nodes;
+        report.elapsed = start.elapsed();
+        if let Some(f) = each.as_mut() {
+            let pv = self.pv[0].clone();
+            f(report, &pv);
+        }
     }
 
     /// Whether the time is up (the clock is read every 256 calls).
@@ -820,7 +866,7 @@ impl Worker {
                 if score > n.alpha {
                     best_move = Some(m);
                     n.alpha = score;
-                    self.new_best(m, ply, n.pv);
+                    self.new_best(m, ply, n.pv, score);
                 }
             }
             if n.alpha >= beta {
@@ -850,10 +896,12 @@ impl Worker {
         best
     }
 
-    /// A move raised alpha: the root's best move and the principal variation.
-    fn new_best(&mut self, m: Move, ply: usize, pv: bool) {
+    /// A move raised alpha to `score`: the root's best move and the
+    /// principal variation.
+    fn new_best(&mut self, m: Move, ply: usize, pv: bool, score: i32) {
         if ply == 0 {
             self.root_best = Some(m);
+            self.root_score = score;
         }
         if pv {
             let (head, tail) = self.pv.split_at_mut(ply + 1);

@@ -65,11 +65,25 @@ pub fn fingerprint(m: &Move) -> u16 {
     if f == 0 { 1 } else { f }
 }
 
+/// The machine's memory in bytes (Linux's `/proc/meminfo`), if known.
+fn physical_memory() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
 impl Table {
     /// A table of about `mb` mebibytes (at least one bucket); smaller, by
-    /// halves, when the memory cannot be had ([`Table::megabytes`] tells).
+    /// halves, when the memory cannot be had or `mb` is more than half the
+    /// machine's memory ([`Table::megabytes`] tells).
     pub fn new(mb: usize) -> Table {
-        let mut bytes = mb.max(1) << 20;
+        let mut bytes = mb.clamp(1, 1 << 24) << 20;
+        if let Some(total) = physical_memory() {
+            while bytes > 1 << 20 && bytes > total / 2 {
+                bytes /= 2;
+            }
+        }
         loop {
             // The largest power of two that fits (keys are masked).
             let fit = (bytes / (16 * BUCKET)).max(1);
