@@ -293,8 +293,11 @@ impl Casting {
     }
 
     /// The piece-to-character table: a character a slot, then the king,
-    /// for each side.
-    fn table(&self) -> String {
+    /// for each side — `.` for the king of a side that has none (`kings`:
+    /// per side, whether it has one), which XBoard then never finds in
+    /// check (its check test fails on a side without a king, and so would
+    /// refuse every move of Horde's White).
+    fn table(&self, kings: [bool; 2]) -> String {
         let width = self.slot.iter().flatten().max().map_or(0, |&m| m + 1).max(5);
         let mut white = vec!['.'; width];
         for (i, s) in self.slot.iter().enumerate() {
@@ -306,9 +309,14 @@ impl Casting {
                 };
             }
         }
-        let king = self.royal.map_or('.', |r| self.letter[r]);
-        let side: String = white.iter().collect::<String>() + &king.to_string();
-        format!("{side}{}", side.to_lowercase())
+        let king = |has: bool| self.royal.filter(|_| has).map_or('.', |r| self.letter[r]);
+        let white: String = white.iter().collect();
+        format!(
+            "{white}{}{}{}",
+            king(kings[0]),
+            white.to_lowercase(),
+            king(kings[1]).to_ascii_lowercase()
+        )
     }
 
     fn letters(&self) -> Vec<(char, bool)> {
@@ -337,9 +345,20 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         0
     };
     let parent = if shogi_like { "shogi" } else { "fairy" };
+    // A side with no royal piece on the board, none to come from a hand or
+    // a reserve (Horde's White).
+    let start = Position::start(v);
+    let kings = [Color::First, Color::Second].map(|c| {
+        v.has_hands()
+            || v.has_placement()
+            || start
+                .pieces(c)
+                .iter()
+                .any(|&sq| start.piece_at(sq).is_some_and(|p| v.piece(p.kind()).is_royal()))
+    });
     let mut lines = vec![format!(
         "setup ({}) {}x{}+{holdings}_{parent} {}",
-        casting.table(),
+        casting.table(kings),
         g.files(),
         g.ranks(),
         xboard_fen(&Position::start(v), &letters)
@@ -355,11 +374,15 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         }
         // The king castles: XBoard learns how from its Betza (`isO2`).
         let [first, second] = [Color::First, Color::Second].map(|c| castling_betza(&shapes, c));
-        if first == second {
+        if first == second && kings == [true, true] {
             lines.push(format!("piece {l}& {betza}{first}"));
         } else {
-            lines.push(format!("piece {l} {betza}{first}"));
-            lines.push(format!("piece {} {betza}{second}", l.to_ascii_lowercase()));
+            if kings[0] {
+                lines.push(format!("piece {l} {betza}{first}"));
+            }
+            if kings[1] {
+                lines.push(format!("piece {} {betza}{second}", l.to_ascii_lowercase()));
+            }
         }
     }
     untested.extend(untestable(v, &casting, shogi_like));
