@@ -11,55 +11,19 @@
 //! folder (with CHIMERA_SCREENSHOTS=DIR, to DIR: docs/screenshots/ is made
 //! so). Skipped with a message when Selenium or Chromium is missing (CI
 //! installs both).
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 mod common;
 use common::python_tool;
-
-/// The server, stopped when dropped.
-struct Served(Child);
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn serve(args: &[&str]) -> (Served, String) {
-    use std::io::BufRead;
-    // Port 0: the server takes a free port and says which (a port chosen
-    // here and freed could be taken by another program before it binds).
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(root)
-        .arg("serve")
-        .args(args)
-        .args(["--port", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("chimera serve starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let served = Served(child);
-    let mut lines = std::io::BufReader::new(stderr).lines();
-    let first = lines.next().and_then(Result::ok).unwrap_or_default();
-    // Keep reading what it says, so that it never writes into a closed pipe.
-    std::thread::spawn(move || lines.for_each(drop));
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .map(|u| u.trim_end_matches('/').to_string())
-        .unwrap_or_else(|| panic!("chimera serve did not say where it listens: {first:?}"));
-    (served, url)
-}
+#[path = "common/serve.rs"]
+mod common_serve;
+use common_serve::{http, serve};
 
 #[test]
 fn the_browser_board_plays_the_seed_games_and_the_classics() {
-    let (_server, url) = serve(&["variants"]);
+    let server = serve(&["variants"]);
+    let url = server.url.clone();
     // The boards folder is copied: the page must follow an edit of a file.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boards");
@@ -68,7 +32,8 @@ fn the_browser_board_plays_the_seed_games_and_the_classics() {
     for name in ["tiny.toml", "huge.toml", "broken.toml"] {
         std::fs::copy(root.join("tests/data/boards").join(name), dir.join(name)).expect("copy");
     }
-    let (_boards, boards) = serve(&[&dir.display().to_string()]);
+    let boards_server = serve(&[&dir.display().to_string()]);
+    let boards = boards_server.url.clone();
     let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
         Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("screenshots")
@@ -84,33 +49,10 @@ fn the_browser_board_plays_the_seed_games_and_the_classics() {
     }
 }
 
-/// One HTTP request (`Connection: close`); the status and the body.
-fn http(base: &str, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-    use std::io::{Read, Write};
-    let host = base.trim_start_matches("http://");
-    let mut s = TcpStream::connect(host).expect("connects");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).expect("request head");
-    // A server may answer (and close) before reading a refused body.
-    let _ = s.write_all(body);
-    let mut out = Vec::new();
-    let _ = s.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("a status line");
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
-    (status, body)
-}
-
 #[test]
 fn the_server_checks_every_request_and_keeps_serving() {
-    let (_server, url) = serve(&["variants"]);
+    let server = serve(&["variants"]);
+    let url = server.url.clone();
     let (status, page) = http(&url, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(page.contains("<script src=\"/app.js\">"), "{page}");
@@ -171,7 +113,8 @@ fn an_edited_rules_file_is_reloaded_and_its_errors_shown() {
     let file = dir.join("mine.toml");
     let good = std::fs::read_to_string(root.join("variants/chess.toml")).expect("chess");
     std::fs::write(&file, &good).expect("write");
-    let (_server, url) = serve(&[&dir.display().to_string()]);
+    let server = serve(&[&dir.display().to_string()]);
+    let url = server.url.clone();
     let (status, list) = http(&url, "GET", "/api/variants", b"");
     assert_eq!(status, 200);
     assert!(list.contains(r#""error":null"#), "{list}");
