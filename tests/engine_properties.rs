@@ -117,9 +117,27 @@ proptest! {
 /// after the move (effects included) equals a recomputed one.
 #[test]
 fn ko_shogi_hook_effects_unmake_exactly() {
-    let v = variant("ko-shogi.toml");
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/ko-shogi.toml"))
-        .unwrap();
+    let checked = test_positions_unmake_exactly("ko-shogi.toml");
+    assert!(checked > 500, "{checked}");
+}
+
+/// The same for chu shogi, whose lion-trading hook keeps the counter-strike
+/// flag in the position: every test position, and the position after each
+/// case's moves (where the flag is set), makes and unmakes exactly.
+#[test]
+fn chu_shogi_lion_trading_state_unmakes_exactly() {
+    let checked = test_positions_unmake_exactly("chu-shogi.toml");
+    assert!(checked > 500, "{checked}");
+}
+
+/// Makes and unmakes every legal move of every test position of a bundled
+/// rules file (and of the position after the case's moves), checking the
+/// hash against a recomputed one and the text after unmake. Returns the
+/// number of moves checked.
+fn test_positions_unmake_exactly(file: &str) -> usize {
+    let v = variant(file);
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file)).unwrap();
     let table: toml::Table = toml::from_str(&text).unwrap();
     let mut checked = 0;
     for case in table["test"].as_array().unwrap() {
@@ -130,17 +148,31 @@ fn ko_shogi_hook_effects_unmake_exactly() {
             continue;
         }
         let mut pos = Position::from_text(&v, pos_text).unwrap();
-        let before = pos.to_text();
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        for m in moves {
-            pos.make(m);
-            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {m:?} in {before}");
-            let _ = pos.to_text();
-            pos.unmake();
-            assert_eq!(pos.to_text(), before);
-            checked += 1;
+        let played: Vec<&str> = case
+            .get("moves")
+            .and_then(|m| m.as_array())
+            .map(|a| a.iter().filter_map(|m| m.as_str()).collect())
+            .unwrap_or_default();
+        for stage in 0..=played.len() {
+            if stage > 0 {
+                let m = pos.parse_move(played[stage - 1]).unwrap();
+                pos.make(m);
+                assert_eq!(pos.hash(), pos.compute_hash(), "hash after {}", played[stage - 1]);
+            }
+            let before = pos.to_text();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for m in moves {
+                pos.make(m);
+                assert_eq!(pos.hash(), pos.compute_hash(), "hash after {m:?} in {before}");
+                let after = pos.to_text();
+                let back = Position::from_text(&v, &after).unwrap_or_else(|e| panic!("{after}: {e}"));
+                assert_eq!(back.hash(), pos.hash(), "hash of {after} read back");
+                pos.unmake();
+                assert_eq!(pos.to_text(), before);
+                checked += 1;
+            }
         }
     }
-    assert!(checked > 500, "{checked}");
+    checked
 }

@@ -9,6 +9,7 @@ use crate::engine::{HookEntry, Registry};
 
 pub mod chasing;
 pub mod ko;
+pub mod lion_trading;
 pub mod war;
 
 /// Every hook this crate ships, by name.
@@ -23,6 +24,7 @@ pub fn registry() -> Registry {
 const ENTRIES: &[HookEntry] = &[
     war::ENTRY,
     chasing::ENTRY,
+    lion_trading::ENTRY,
     ko::capture_promotion::ENTRY,
     ko::burn::ENTRY,
     ko::clerk_link::ENTRY,
