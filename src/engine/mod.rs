@@ -25,7 +25,7 @@ pub use end::{GameResult, History, Reason, judge, repetition};
 pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
 pub use moves::{MAX_CAPTURES, Move, MoveKind};
-pub use movetext::{MoveNotation, MoveTextError, xboard_rank_char};
+pub use movetext::{MoveNotation, MoveTextError, xboard_rank_text};
 pub use perft::{perft, perft_counting_drop_mates, perft_divide};
 pub use position::{Position, PositionError, Strictness};
 pub use setup::Store;

@@ -225,14 +225,36 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
     }
 }
 
-/// XBoard spelling: UCI's with XBoard's rank characters.
+/// XBoard spelling: UCI's with XBoard's squares (ranks from `0` on a board
+/// of ten ranks). A move that captures on a square other than its final one
+/// (a lion's double move, igui) is written leg by leg, as XBoard and HaChu
+/// write it: `f6f7,f7f8` (capture on f7, then go on to f8), `f6f7,f7f6`
+/// (igui).
 pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
     if m.kind == MoveKind::Pass {
         return "@@@@".into();
     }
-    let text = format_uci(pos, m);
     let g = &pos.v.geometry;
-    if g.ranks() < 10 {
+    if m.kind == MoveKind::Board && !plain(pos, m) && m.from.is_some() {
+        let mut text = String::new();
+        let mut at = m.from;
+        for &c in m.captures().iter().filter(|&&c| c != m.to) {
+            text.push_str(&format!("{}{},", xboard_square(g, at), xboard_square(g, c)));
+            at = c;
+        }
+        text.push_str(&format!("{}{}", xboard_square(g, at), xboard_square(g, m.to)));
+        if let Some(k) = m.promotion() {
+            let key = &pos.v.def(k).key;
+            if key.starts_with('+') {
+                text.push('+');
+            } else {
+                text.push_str(&key.trim_end_matches('~').to_lowercase());
+            }
+        }
+        return text;
+    }
+    let text = format_uci(pos, m);
+    if g.ranks() != 10 {
         return text;
     }
     // Rewrite each square (a file letter, then the rank's digits).
@@ -247,17 +269,30 @@ pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
             let digits: String = chars[i..].iter().take_while(|d| d.is_ascii_digit()).collect();
             i += digits.len();
             let rank: u32 = digits.parse().unwrap_or(1);
-            out.push(xboard_rank_char(g.ranks(), rank.saturating_sub(1) as usize));
+            out.push_str(&xboard_rank_text(g.ranks(), rank.saturating_sub(1) as usize));
         }
     }
     out
 }
 
-/// XBoard's character for a rank (0-based): `1`… on most boards, `0`… on a
-/// board of ten ranks, continuing past `9` in ASCII order.
-pub fn xboard_rank_char(ranks: usize, rank: usize) -> char {
-    let one = if ranks == 10 { b'0' } else { b'1' };
-    (one + rank.min(200) as u8) as char
+/// A square as XBoard writes it.
+fn xboard_square(g: &super::geometry::Geometry, sq: Square) -> String {
+    format!(
+        "{}{}",
+        (b'a' + g.file(sq) as u8) as char,
+        xboard_rank_text(g.ranks(), g.rank(sq))
+    )
+}
+
+/// XBoard's text for a rank (0-based): `0`…`9` on a board of ten ranks
+/// (xiangqi, grand), the rank's number from `1` on any other (`10`, `12` on
+/// chu shogi's twelve ranks, as XBoard 4.9 and HaChu write them).
+pub fn xboard_rank_text(ranks: usize, rank: usize) -> String {
+    if ranks == 10 {
+        rank.to_string()
+    } else {
+        (rank + 1).to_string()
+    }
 }
 
 /// USI spelling (`7g7f+`, `P*5e`).

@@ -46,7 +46,7 @@ use crate::game::search::{DEFAULT_HASH_MB, Limits, MATE_SCORE, Searcher};
 
 /// XBoard's variants that chimera's files play by the same rules (the
 /// names are XBoard's, after [`xboard_variant_name`]).
-const KNOWN_TO_XBOARD: [&str; 14] = [
+const KNOWN_TO_XBOARD: [&str; 15] = [
     "normal",
     "crazyhouse",
     "losers",
@@ -61,6 +61,7 @@ const KNOWN_TO_XBOARD: [&str; 14] = [
     "seirawan",
     "grand",
     "xiangqi",
+    "chu",
 ];
 
 /// XBoard's piece types in its order, by their default letters (slot 0 is
@@ -640,7 +641,7 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
         format!(
             "{}{}",
             (b'a' + g.file(s) as u8) as char,
-            crate::engine::xboard_rank_char(g.ranks(), g.rank(s))
+            crate::engine::xboard_rank_text(g.ranks(), g.rank(s))
         )
     };
     let letter = |k: PieceKind| p.letters[k.index()].0;
@@ -664,7 +665,7 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
             }
             s
         }
-        _ => pos.move_text(m),
+        _ => pos.move_text_as(m, MoveNotation::XBoard),
     }
 }
 

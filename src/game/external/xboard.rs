@@ -33,6 +33,7 @@ use crate::game::players::{Action, Player};
 pub fn xboard_variant_name(variant: &str) -> &str {
     match variant {
         "chess" => "normal",
+        "chu-shogi" => "chu",
         other => other,
     }
 }
