@@ -117,6 +117,10 @@ ARTEFACTS = {
                                   "without check that the rules file's royal_pieces = \"last\" forbids "
                                   "(chimera does not list it, chu without check does, and after it the "
                                   "opponent can take the side's only royal piece)",
+    "counter-strike-history": "HaChu's setboard has no history, so it does not know that the last move "
+                              "was a lion taken by a non-lion (the position's flags=counter_strike): a "
+                              "non-lion's capture of a lion the counter-strike rule forbids (chimera "
+                              "lists it in the same position without the flag)",
 }
 
 
@@ -364,6 +368,19 @@ def pseudo_copy(variant, workdir):
     with open(path, "w") as out:
         out.write(text)
     return path
+
+
+def counter_strike_history(args, fen, frm, key, cache):
+    """Whether a move only HaChu has is one the counter-strike flag of the
+    position forbids: the position carries flags=counter_strike and chimera
+    lists the move when the flag is dropped."""
+    if frm is None or "counter_strike" not in fen:
+        return False
+    if "keys" not in cache:
+        plain = " ".join(f for f in fen.split() if not f.startswith("flags="))
+        got = chimera_moves(args.chimera, args.variant, plain)
+        cache["keys"] = chimera_keys(got["moves"]) if got else {}
+    return key in cache["keys"].get(frm, set())
 
 
 def chimera_moves(chimera, variant, fen, moves=None):
@@ -681,6 +698,7 @@ def main():
                 by_class_piece[("pass-per-piece", "chimera", d["piece"])] += 1
                 pos_diffs.append(d)
                 examples.setdefault(("pass-per-piece", "chimera"), d)
+            noflag = {}  # chimera's keys without the counter-strike flag, computed when needed
             units = [(s, pieces[s].upper(), ch.get(s, set()), hc.get(s, set())) for s in mine]
             units.append((None, None, {("pass",)} if ch_pass else set(), {("pass",)} if hc_pass else set()))
             for s, sym, c, hk in units:
@@ -698,6 +716,11 @@ def main():
                         text = " ".join([k[0]] + [sq_name(*x) for x in k[1:]])
                         d = {"position": fen, "seed": game_seed, "ply": ply,
                              "from": sq_name(*s) if s else "-", "piece": name, "only": side, "key": text}
+                        if side == "hachu" and counter_strike_history(args, fen, s, k, noflag):
+                            artefacts["counter-strike-history"] += 1
+                            artefact_examples.setdefault("counter-strike-history", d)
+                            stats["targets set aside"] += 1
+                            continue
                         if side == "hachu" and leaves_last_royal_attacked(ctx, s, k):
                             artefacts["leaves-last-royal-attacked"] += 1
                             artefact_pieces[name] += 1
