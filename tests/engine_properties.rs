@@ -120,8 +120,9 @@ proptest! {
 #[test]
 fn tenjiku_burning_unmakes_exactly() {
     let v = variant("tenjiku-shogi.toml");
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/tenjiku-shogi.toml"))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/tenjiku-shogi.toml"))
+            .unwrap();
     let table: toml::Table = toml::from_str(&text).unwrap();
     let (mut checked, mut burns) = (0, 0);
     for case in table["test"].as_array().unwrap() {

@@ -78,10 +78,7 @@ pub(super) fn apply(
             Some(m) => match MEETINGS.iter().find(|(w, _)| *w == m.get_ref().as_str()) {
                 Some(&(_, k)) => k,
                 None => {
-                    let d = cx.diag(
-                        m.span(),
-                        format!("unknown burn meeting rule `{}`", m.get_ref()),
-                    );
+                    let d = cx.diag(m.span(), format!("unknown burn meeting rule `{}`", m.get_ref()));
                     return Err(Box::new(cx.suggest(
                         d,
                         m.get_ref(),

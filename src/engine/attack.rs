@@ -257,7 +257,9 @@ impl Position {
             if !v.moves.burners.contains(p.kind()) {
                 continue;
             }
-            let Some(b) = v.def(p.kind()).burn.as_ref() else { continue };
+            let Some(b) = v.def(p.kind()).burn.as_ref() else {
+                continue;
+            };
             if b.immune.contains(target.kind()) || (target.color() == by && !b.friendly) {
                 continue;
             }
@@ -266,7 +268,9 @@ impl Position {
             let threat = buf.iter().any(|m| {
                 m.kind == super::moves::MoveKind::Board
                     && m.to != sq
-                    && b.area[by.index()].iter().any(|&vi| g.ray(vi, m.to).first() == Some(&sq))
+                    && b.area[by.index()]
+                        .iter()
+                        .any(|&vi| g.ray(vi, m.to).first() == Some(&sq))
                     && (b.meeting != super::variant::BurnMeeting::MoverBurns
                         || !self.burnt_on_landing(m.to, p, &m.captures()))
             });

@@ -465,7 +465,9 @@ impl Position {
     /// (a burner meeting one by its `meeting` rule). Every removal is
     /// recorded, so unmake restores it; burnt pieces leave the game.
     fn burn(&mut self, to: Square, us: Color, moved: Option<Piece>) {
-        let Some(landed) = self.board[to.index()] else { return };
+        let Some(landed) = self.board[to.index()] else {
+            return;
+        };
         let v = Arc::clone(&self.v);
         let active = moved.and_then(|p| v.def(p.kind()).burn.as_ref());
         let mut removed = false;
@@ -482,7 +484,9 @@ impl Position {
                 let passive_before = burnt_by_enemy(self);
                 if !(passive_before && meeting == super::variant::BurnMeeting::MoverBurns) {
                     for &vi in &b.area[us.index()] {
-                        let Some(&s) = v.geometry.ray(vi, to).first() else { continue };
+                        let Some(&s) = v.geometry.ray(vi, to).first() else {
+                            continue;
+                        };
                         if let Some(p) = self.board[s.index()]
                             && (p.color() != us || b.friendly)
                             && !b.immune.contains(p.kind())
@@ -517,7 +521,9 @@ impl Position {
         let v = &*self.v;
         let g = &v.geometry;
         v.moves.burners.iter().any(|k| {
-            let Some(b) = v.def(k).burn.as_ref() else { return false };
+            let Some(b) = v.def(k).burn.as_ref() else {
+                return false;
+            };
             b.passive
                 && !b.immune.contains(landed.kind())
                 && Color::BOTH.into_iter().any(|c| {
