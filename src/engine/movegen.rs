@@ -897,7 +897,8 @@ impl Position {
             // `royal_pieces = "last"`, only the last one is guarded).
             let u = us.index();
             let guarded = !(self.v.end.last_royal && royals[u] > 1);
-            !(guarded && self.royal_count[u] < royals[u]) && !self.in_check(us)
+            let burnt_royal = guarded && self.royal_count[u] < royals[u];
+            !burnt_royal && !self.in_check(us)
         } else {
             !self.in_check(us)
         };
