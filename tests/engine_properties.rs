@@ -112,6 +112,51 @@ proptest! {
     }
 }
 
+/// Every test position of the tenjiku file (most set up a burning: a fire
+/// demon's move, a piece ending next to one, demons meeting, a burnt king),
+/// and a few random games from them: each legal move, made and unmade,
+/// restores the position exactly, the hash after the move (burnt pieces
+/// removed) equals a recomputed one, and some move in them does burn.
+#[test]
+fn tenjiku_burning_unmakes_exactly() {
+    let v = variant("tenjiku-shogi.toml");
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/tenjiku-shogi.toml"))
+            .unwrap();
+    let table: toml::Table = toml::from_str(&text).unwrap();
+    let (mut checked, mut burns) = (0, 0);
+    for case in table["test"].as_array().unwrap() {
+        let Some(pos_text) = case.get("position").and_then(|p| p.as_str()) else {
+            continue;
+        };
+        if case.get("options").is_some() {
+            continue;
+        }
+        let mut pos = Position::from_text(&v, pos_text).unwrap();
+        let before = pos.to_text();
+        let pieces = board_of(&pos).iter().flatten().count();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        for m in moves {
+            pos.make(m);
+            assert_eq!(pos.hash(), pos.compute_hash(), "hash after {m:?} in {before}");
+            let after = board_of(&pos).iter().flatten().count();
+            if after + m.captures().len() < pieces {
+                burns += 1;
+            }
+            let _ = pos.to_text();
+            pos.unmake();
+            assert_eq!(pos.to_text(), before);
+            checked += 1;
+        }
+        for seed in 0..3 {
+            random_game(&v, Some(pos_text), seed, 6);
+        }
+    }
+    assert!(checked > 500, "{checked}");
+    assert!(burns > 20, "{burns}");
+}
+
 /// Every test position of the Ko shogi file (many set up a hook's effect): each
 /// legal move, made and unmade, restores the position exactly, and the hash
 /// after the move (effects included) equals a recomputed one.

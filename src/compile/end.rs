@@ -300,6 +300,7 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
         no_checks: !file.moves.may_give_check,
         explosion,
         no_facing_royals: !file.moves.royals_may_face,
+        burners: KindSet::EMPTY,
     })
 }
 

@@ -12,6 +12,7 @@
 //! | pieces | `pieces.rs`, `legs.rs` | each kind's moves (rays or a leg machine), filters |
 //! | promotions | `promotions.rs` | promotion zones, demotions |
 //! | drops | `drops.rs` | drop zones, spawns, hands, pockets, placement |
+//! | burning | `burning.rs` | burning pieces' areas, immune kinds, meeting rule |
 //! | sides | `sides.rs` | side names, letters, capture rules |
 //! | castling | `castling.rs` | castling moves and the rights they keep |
 //! | attack lines | `attack.rs` | reverse attack lines for the check test |
@@ -35,6 +36,7 @@ use crate::rules::{RulesFile, Source};
 
 mod attack;
 mod board;
+mod burning;
 mod castling;
 mod display;
 mod drops;
@@ -78,6 +80,7 @@ pub fn compile(
     promotions::apply(file, &cx, &names, &geometry, &mut pieces)?;
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
+    let burners = burning::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let sides = sides::compile(file, &cx)?;
     let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
     let attack::AttackTables {
@@ -132,7 +135,10 @@ pub fn compile(
         start_royal_count: [0; 2],
         material,
         end,
-        moves: end::move_rules(file, &cx, &names)?,
+        moves: crate::engine::variant::MoveRules {
+            burners,
+            ..end::move_rules(file, &cx, &names)?
+        },
         zobrist,
         hooks: Vec::new(),
         state_fields: Vec::new(),
@@ -153,6 +159,7 @@ pub fn compile(
     variant.extra_make = !variant.hooks.is_empty()
         || !variant.gates.is_empty()
         || variant.moves.explosion.is_some()
+        || !variant.moves.burners.is_empty()
         || variant.end.royals_facing.is_some()
         || variant.end.checks_to_win.is_some()
         || variant.end.counting.is_some();

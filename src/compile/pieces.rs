@@ -344,6 +344,8 @@ fn compile_piece(
         promotion_move: None,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
         spawn: None,
+        burn: None,
+        no_pass: !p.passes,
     })
 }
 

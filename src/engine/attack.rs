@@ -238,7 +238,47 @@ impl Position {
         if self.v.moves.no_facing_royals && self.royal_faces(sq, by) {
             return true;
         }
-        self.attacked(sq, by)
+        self.attacked(sq, by) || (!self.v.moves.burners.is_empty() && self.burn_threat(sq, by))
+    }
+
+    /// Whether a burner of `by` has a board move after which its burning
+    /// removes the piece on `sq`: `sq` is on its area around a square it
+    /// can move to, the piece there is not immune, and (unless its meeting
+    /// rule lets it burn anyway) the burner does not burn itself there first.
+    pub(crate) fn burn_threat(&self, sq: Square, by: Color) -> bool {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let Some(target) = self.board[sq.index()] else {
+            return false;
+        };
+        let mut buf = Vec::new();
+        for &s in &self.plist[by.index()] {
+            let Some(p) = self.board[s.index()] else { continue };
+            if !v.moves.burners.contains(p.kind()) {
+                continue;
+            }
+            let Some(b) = v.def(p.kind()).burn.as_ref() else {
+                continue;
+            };
+            if b.immune.contains(target.kind()) || (target.color() == by && !b.friendly) {
+                continue;
+            }
+            buf.clear();
+            self.piece_moves(s, p, &mut buf);
+            let threat = buf.iter().any(|m| {
+                m.kind == super::moves::MoveKind::Board
+                    && m.to != sq
+                    && b.area[by.index()]
+                        .iter()
+                        .any(|&vi| g.ray(vi, m.to).first() == Some(&sq))
+                    && (b.meeting != super::variant::BurnMeeting::MoverBurns
+                        || !self.burnt_on_landing(m.to, p, &m.captures()))
+            });
+            if threat {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the first piece along a file or rank from `sq` is a royal

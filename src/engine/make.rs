@@ -270,6 +270,9 @@ impl Position {
         {
             self.explode(mv.to, immune);
         }
+        if !self.v.moves.burners.is_empty() && mv.kind == MoveKind::Board {
+            self.burn(mv.to, us, moved);
+        }
         if !self.v.hooks.is_empty() {
             self.run_effects(mv, us, moved, captured);
         }
@@ -453,6 +456,85 @@ impl Position {
         if royal_hit {
             self.refresh_royals();
         }
+    }
+
+    /// Burning after a board move of `us` that ended on `to` (`moved` is
+    /// the piece as it left its square: a piece that promotes into a burner
+    /// on the move does not burn on it). The mover burns its area if it is a
+    /// burner; it burns itself if it ended on an enemy burner's passive area
+    /// (a burner meeting one by its `meeting` rule). Every removal is
+    /// recorded, so unmake restores it; burnt pieces leave the game.
+    fn burn(&mut self, to: Square, us: Color, moved: Option<Piece>) {
+        let Some(landed) = self.board[to.index()] else {
+            return;
+        };
+        let v = Arc::clone(&self.v);
+        let active = moved.and_then(|p| v.def(p.kind()).burn.as_ref());
+        let mut removed = false;
+        let burnt_by_enemy = |pos: &Position| pos.burnt_on_landing(to, landed, &[]);
+        match active {
+            None => {
+                if burnt_by_enemy(self) {
+                    self.record_square(to, None);
+                    removed = true;
+                }
+            }
+            Some(b) => {
+                let meeting = b.meeting;
+                let passive_before = burnt_by_enemy(self);
+                if !(passive_before && meeting == super::variant::BurnMeeting::MoverBurns) {
+                    for &vi in &b.area[us.index()] {
+                        let Some(&s) = v.geometry.ray(vi, to).first() else {
+                            continue;
+                        };
+                        if let Some(p) = self.board[s.index()]
+                            && (p.color() != us || b.friendly)
+                            && !b.immune.contains(p.kind())
+                        {
+                            self.record_square(s, None);
+                            self.set_castling(self.castling & v.castle_keep[s.index()]);
+                            removed = true;
+                        }
+                    }
+                }
+                let self_burns = match meeting {
+                    super::variant::BurnMeeting::MoverSurvives => burnt_by_enemy(self),
+                    _ => passive_before,
+                };
+                if self_burns && self.board[to.index()] == Some(landed) {
+                    self.record_square(to, None);
+                    removed = true;
+                }
+            }
+        }
+        if removed {
+            self.halfmove = 0;
+            self.refresh_royals();
+        }
+    }
+
+    /// Whether a piece `landed` on `to` burns there: a burner of another
+    /// side (or its own, for a `friendly` one) with a passive area that
+    /// reaches `to`, and `landed` not immune to it. Burners on the squares
+    /// of `gone` do not count (a move about to capture them).
+    pub(crate) fn burnt_on_landing(&self, to: Square, landed: Piece, gone: &[Square]) -> bool {
+        let v = &*self.v;
+        let g = &v.geometry;
+        v.moves.burners.iter().any(|k| {
+            let Some(b) = v.def(k).burn.as_ref() else {
+                return false;
+            };
+            b.passive
+                && !b.immune.contains(landed.kind())
+                && Color::BOTH.into_iter().any(|c| {
+                    (c != landed.color() || b.friendly)
+                        && b.reverse[c.index()].iter().any(|&vi| {
+                            g.ray(vi, to).first().is_some_and(|s| {
+                                self.board[s.index()] == Some(Piece::new(k, c)) && !gone.contains(s)
+                            })
+                        })
+                })
+        })
     }
 
     /// A recorded board change (hook effects).

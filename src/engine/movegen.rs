@@ -96,6 +96,17 @@ impl Position {
         let start = out.len();
         if def.legs.is_some() {
             self.leg_moves(from, p, out);
+            if def.no_pass {
+                let mut i = start;
+                while i < out.len() {
+                    let m = out[i];
+                    if m.kind == MoveKind::Board && m.to == m.from && !m.is_capture() {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
         } else {
             self.ray_moves(from, p, out);
         }
@@ -577,6 +588,7 @@ impl Position {
             && self.v.slow_attackers[them.index()].is_empty()
             && self.v.attacks.complex[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
+            && self.v.moves.burners.is_empty()
             && !self.v.moves.no_facing_royals
             && self.v.gates.is_empty()
             && !self.v.hooks_change_board
@@ -880,6 +892,13 @@ impl Position {
             // No royal piece of ours may blow up; blowing up theirs wins.
             let (u, t) = (us.index(), (!us).index());
             self.royal_count[u] >= royals[u] && (self.royal_count[t] < royals[t] || !self.in_check(us))
+        } else if !self.v.moves.burners.is_empty() {
+            // A guarded royal piece of ours may not burn (under
+            // `royal_pieces = "last"`, only the last one is guarded).
+            let u = us.index();
+            let guarded = !(self.v.end.last_royal && royals[u] > 1);
+            let burnt_royal = guarded && self.royal_count[u] < royals[u];
+            !burnt_royal && !self.in_check(us)
         } else {
             !self.in_check(us)
         };

@@ -208,6 +208,42 @@ pub struct PieceDef {
     /// Material value in hundredths of a pawn; 0 = derive from mobility.
     pub(crate) value: i32,
     pub(crate) spawn: Option<Spawn>,
+    /// Burning (`burn` in the rules file).
+    pub(crate) burn: Option<Burn>,
+    /// Its multi-leg moves may not end where they started having taken
+    /// nothing (`passes = false`: an area move that may not pass).
+    pub(crate) no_pass: bool,
+}
+
+/// A burning piece (`[[piece]] burn`): after its board move, the pieces on
+/// its area around the landing square are removed; with `passive`, so is a
+/// piece of the other side that ends its move on its area.
+#[derive(Debug, Clone)]
+pub(crate) struct Burn {
+    /// The burnt squares' vectors from the burner's square, per side.
+    pub area: [Vec<super::geometry::VectorId>; 2],
+    /// The same vectors reversed: from a square to the burners that reach it.
+    pub reverse: [Vec<super::geometry::VectorId>; 2],
+    /// Kinds that never burn.
+    pub immune: KindSet,
+    /// Pieces of the other side that land on its area burn.
+    pub passive: bool,
+    /// Its own side's pieces burn too.
+    pub friendly: bool,
+    /// What happens when it lands on an enemy burner's passive area.
+    pub meeting: BurnMeeting,
+}
+
+/// A burner ending its move on an enemy burner's passive area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BurnMeeting {
+    /// It burns, burning nothing (HaChu).
+    MoverBurns,
+    /// It burns its area (the enemy burner too), then burns.
+    BothBurn,
+    /// It burns its area first, and burns only if an enemy burner that
+    /// reaches it survives.
+    MoverSurvives,
 }
 
 impl PieceDef {
@@ -397,6 +433,8 @@ pub(crate) struct MoveRules {
     pub pass: bool,
     /// Pieces' passes (out and back, nothing taken) are one move.
     pub one_piece_pass: bool,
+    /// Kinds that burn (`[[piece]] burn`); empty: no burning.
+    pub burners: KindSet,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

@@ -344,6 +344,39 @@ pub struct PieceTable {
     /// More moves the piece has while it stands on some ranks (a soldier
     /// across the river).
     pub extra_moves: Option<ExtraMoves>,
+    /// Burning (tenjiku's fire demon): see [`BurnRule`].
+    pub burn: Option<BurnRule>,
+    /// `false`: the piece's multi-leg moves may not end where they started
+    /// having taken nothing (no pass; tenjiku's area movers).
+    #[serde(default = "yes")]
+    pub passes: bool,
+}
+
+/// `burn = { area, immune, passive, friendly, meeting }`: after this piece
+/// makes a board move, the enemy pieces on its `area` around the square where
+/// it lands are removed (burnt); with `passive`, a piece of the other side
+/// whose move ends on the area around this piece is removed after its move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BurnRule {
+    /// The squares burnt, as single steps or leaps from the landing square
+    /// (`"K"`: the eight neighbours).
+    pub area: Spanned<String>,
+    /// Pieces that never burn.
+    #[serde(default)]
+    pub immune: Vec<Spanned<String>>,
+    /// A piece of the other side that ends its move on this piece's area
+    /// burns (default `true`).
+    #[serde(default = "yes")]
+    pub passive: bool,
+    /// The burner's own pieces burn too (default `false`).
+    #[serde(default)]
+    pub friendly: bool,
+    /// When this burner ends its move on an enemy burner's passive area:
+    /// `"mover_burns"` (it burns and burns nothing; the default),
+    /// `"both_burn"` (it burns its area, then burns), `"mover_survives"`
+    /// (it burns its area first; it burns only if an enemy burner survives).
+    pub meeting: Option<Spanned<String>>,
 }
 
 /// `region = { ranks, files }`: squares on these ranks (counted from the
