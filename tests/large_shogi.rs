@@ -231,3 +231,29 @@ position = "k4/5/5/1L1L1/4K w - - 0 1"
     assert_eq!(pos.parse_move("d2-d2").unwrap(), pos.parse_move("b2-b2").unwrap());
     assert!(pos.parse_move("e1-e1").is_err(), "the king cannot pass");
 }
+
+/// XBoard and HaChu write a lion's double move leg by leg: `f6f7,f7f8`
+/// (capture on f7, go on to f8), `f6f7,f7f6` (igui), a pass `@@@@`, and
+/// chu's ranks 10 to 12 as numbers. Each reads back as the same move.
+#[test]
+fn xboard_writes_multi_leg_moves_leg_by_leg() {
+    use chimera::MoveNotation;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chu-shogi.toml");
+    let v = chimera::load_str("chu-shogi.toml", &std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut pos = Position::from_text(&v, "6k5/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - - 0 1").unwrap();
+    for (canonical, xboard) in [
+        ("f6-f8xf7xf8", "f6f7,f7f8"),
+        ("f6-f6xf7", "f6f7,f7f6"),
+        ("f6-e7xf7", "f6f7,f7e7"),
+        ("f6-f6", "@@@@"),
+        ("f6f8", "f6f8"),
+        ("g12g11", "g12g11"),
+    ] {
+        if canonical == "g12g11" {
+            pos.make(pos.parse_move("f1e1").unwrap());
+        }
+        let m = pos.parse_move(canonical).unwrap();
+        assert_eq!(pos.move_text_as(&m, MoveNotation::XBoard), xboard, "{canonical}");
+        assert_eq!(pos.parse_xboard_move(xboard).unwrap(), m, "{xboard}");
+    }
+}
