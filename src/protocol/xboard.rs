@@ -124,7 +124,7 @@ impl Presentation {
             ));
             return p;
         }
-        p.warnings = limits(v);
+        p.warnings = limits(v, known);
         if !known {
             match announce(name, v) {
                 Ok((letters, lines, untestable)) => {
@@ -139,8 +139,9 @@ impl Presentation {
     }
 }
 
-/// What XBoard's move syntax cannot say of a variant.
-fn limits(v: &Variant) -> Vec<String> {
+/// What XBoard's move syntax cannot say of a variant (`known`: XBoard knows
+/// the variant and its pieces' moves, chu's lion among them).
+fn limits(v: &Variant, known: bool) -> Vec<String> {
     // The names of the pieces with a property, joined, if any has it.
     let named = |has: &dyn Fn(&crate::engine::PieceDef) -> bool| {
         let names: Vec<&str> = v
@@ -152,9 +153,12 @@ fn limits(v: &Variant) -> Vec<String> {
         (!names.is_empty()).then(|| names.join(", "))
     };
     let mut out = Vec::new();
-    if let Some(multi) = named(&|d| d.is_multi_leg()) {
+    if let Some(multi) = named(&|d| d.is_multi_leg())
+        && !known
+    {
         out.push(format!(
-            "moves of several legs ({multi}) are sent in chimera's notation, which XBoard does not read"
+            "moves of several legs ({multi}) are sent leg by leg (f6f7,f7f8), as XBoard writes a lion's \
+             double move; XBoard checks them only against the moves it was told in `piece` commands"
         ));
     }
     if v.pocket_capacity().is_some() {

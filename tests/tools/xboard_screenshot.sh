@@ -4,7 +4,10 @@
 # `import`. chimera's warnings about the variant (XBoard's "Note" windows)
 # are hidden before the picture is taken.
 #
-#   xboard_screenshot.sh CHIMERA VARIANT OUT.png [SECONDS]
+#   xboard_screenshot.sh CHIMERA VARIANT OUT.png [SECONDS [OPPONENT]]
+#
+# OPPONENT, if given, is the second engine's command (e.g. /usr/games/hachu
+# for chu); by default chimera plays itself.
 #
 # The variant is one chimera offers (e.g. kozune); XBoard learns its board
 # and pieces from chimera's `setup` and `piece` commands. The picture is
@@ -14,9 +17,9 @@ if [ "${1:-}" != "--inside" ]; then
   exec xvfb-run -a -s "-screen 0 1024x900x24" "$0" --inside "$@"
 fi
 shift
-chimera="$1" variant="$2" out="$3" wait="${4:-30}"
+chimera="$1" variant="$2" out="$3" wait="${4:-30}" opponent="${5:-$1 xboard}"
 dir=$(mktemp -d)
-/usr/games/xboard -fcp "$chimera xboard" -fd "$dir" -scp "$chimera xboard" -sd "$dir" \
+/usr/games/xboard -fcp "$chimera xboard" -fd "$dir" -scp "$opponent" -sd "$dir" \
   -variant "$variant" -initialMode TwoMachines -searchTime 0:01 -size Medium \
   -settingsFile "$dir/settings" -saveSettingsOnExit false -popupExitMessage false \
   -soundProgram true -showCoords true &
