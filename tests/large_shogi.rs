@@ -250,7 +250,8 @@ fn xboard_writes_multi_leg_moves_leg_by_leg() {
         ("g12g11", "g12g11"),
     ] {
         if canonical == "g12g11" {
-            pos.make(pos.parse_move("f1e1").unwrap());
+            let king = pos.parse_move("f1e1").unwrap();
+            pos.make(king);
         }
         let m = pos.parse_move(canonical).unwrap();
         assert_eq!(pos.move_text_as(&m, MoveNotation::XBoard), xboard, "{canonical}");

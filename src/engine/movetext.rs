@@ -229,9 +229,11 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
 /// of ten ranks). A move that captures on a square other than its final one
 /// (a lion's double move, igui) is written leg by leg, as XBoard and HaChu
 /// write it: `f6f7,f7f8` (capture on f7, then go on to f8), `f6f7,f7f6`
-/// (igui).
+/// (igui); a piece's pass (out and back, nothing taken) is `@@@@`.
 pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
-    if m.kind == MoveKind::Pass {
+    // A pass, or a piece's step out and back that takes nothing (chu's lion
+    // pass, one move per position): XBoard's null move.
+    if m.kind == MoveKind::Pass || (m.kind == MoveKind::Board && m.from == m.to && m.ncap() == 0) {
         return "@@@@".into();
     }
     let g = &pos.v.geometry;
