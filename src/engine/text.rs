@@ -15,7 +15,7 @@
 //! squares (several digits allowed: `19`); a piece is its symbol, upper case for
 //! the first player and lower case for the second; a symbol longer than one
 //! letter is written in parentheses, `(Ko)`, `(+MA)`; a letter dressed with
-//! `'` or `!` (XBoard's dai shogi letters, `C'`, `L!`) counts as one letter.
+//! `'` or `!` (XBoard's dressed letters, `C'`, `L!`) counts as one letter.
 //!
 //! After the standard fields, `reserve=…` and `pocket=…` give placement reserves
 //! and pockets in count form (`reserve=2(Ko)2(ko)`); hooks' state follows as
@@ -78,7 +78,7 @@ fn piece_token(s: &str, i: usize) -> Option<(String, bool, usize)> {
     }
     sym.push(c.to_ascii_uppercase());
     j += 1;
-    // XBoard's and HaChu's dressed letters: `C'`, `L!` (dai shogi).
+    // XBoard's and HaChu's dressed letters: `C'`, `L!`.
     if let Some(&m @ (b'\'' | b'!')) = b.get(j) {
         sym.push(m as char);
         j += 1;
