@@ -159,7 +159,7 @@ ARTEFACTS = {
                                   "(chimera does not list it, chu without check does, and after it the "
                                   "opponent can take the side's only royal piece)",
     "onto-own-piece": "HaChu shows a move or capture onto a square that holds a piece of the side to move "
-                      "(no rule allows it; seen in dai, a dragon king's highlight)",
+                      "(no rule allows it; seen in dai and wa)",
 }
 
 
