@@ -267,7 +267,7 @@ name = "lion"
 symbol = "L!"
 betza = "K"
 [setup]
-position = "4k/5/5/5/C'L!2K w - - 0 1"
+position = "4k/1C'3/2l!2/c'+c'3/L!3K w - - 0 1"
 "#
         )
     };
