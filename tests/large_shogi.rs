@@ -326,7 +326,9 @@ position = "4k/5/5/g4/G3K w - - 0 1"
     };
     let text = rules("drops=yes");
     let loader = chimera::Loader::new();
-    let off = loader.load_str("maybe.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let off = loader
+        .load_str("maybe.toml", &text)
+        .unwrap_or_else(|d| panic!("{}", d.render()));
     let mut on_opts = chimera::OptionValues::new();
     on_opts.insert("drops".into(), "yes".into());
     let on = loader
@@ -339,14 +341,53 @@ position = "4k/5/5/g4/G3K w - - 0 1"
         pos.make(m);
         pos.to_text()
     };
-    assert_eq!(after(&off), "4k/5/5/G4/4K b - - 0 1", "without drops the gold leaves the game");
-    assert!(after(&on).contains("[G]"), "with drops it goes to the hand: {}", after(&on));
-    for (bad, says) in [("drop=yes", "unknown option"), ("drops=maybe", "no choice"), ("drops", "not a condition")] {
+    assert_eq!(
+        after(&off),
+        "4k/5/5/G4/4K b - - 0 1",
+        "without drops the gold leaves the game"
+    );
+    assert!(
+        after(&on).contains("[G]"),
+        "with drops it goes to the hand: {}",
+        after(&on)
+    );
+    for (bad, says) in [
+        ("drop=yes", "unknown option"),
+        ("drops=maybe", "no choice"),
+        ("drops", "not a condition"),
+    ] {
         let err = chimera::load_str("maybe.toml", &rules(bad)).err();
         assert!(
             err.as_ref().is_some_and(|d| d.render().contains(says)),
             "`{bad}`: {:?}",
             err.map(|d| d.render())
         );
+    }
+}
+
+/// A promotion to a royal kind (sho's drunk elephant becoming a crown
+/// prince) adds a royal piece at once: the position after it counts king
+/// and prince, as the same position read from its text does (found by
+/// tests/generators.rs along a random sho game: the plain generator, which
+/// makes every move, refused the promotion onto an attacked square).
+#[test]
+fn a_promotion_to_a_royal_piece_adds_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("variants/sho-shogi.toml")).unwrap();
+    let v = chimera::load_str("sho-shogi.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let plain = std::sync::Arc::new(v.reference_generator());
+    for v in [&v, &plain] {
+        let mut pos = Position::from_text(v, "4k4/9/r8/4E4/9/9/9/9/4K4 w - - 0 1").unwrap();
+        // Onto a square the rook attacks: legal, the king stays safe.
+        assert!(sorted_moves(&mut pos).contains(&"e6e7=+E".to_string()));
+        for mv in ["e6e7=+E", "e9f9"] {
+            let m = pos.parse_move(mv).unwrap();
+            pos.make(m);
+        }
+        let mut reread = Position::from_text(v, &pos.to_text()).unwrap();
+        let moves = sorted_moves(&mut pos);
+        assert_eq!(moves, sorted_moves(&mut reread), "made and read alike");
+        // With king and prince, the prince may step next to the enemy king.
+        assert!(moves.contains(&"e7e8".to_string()), "{moves:?}");
     }
 }

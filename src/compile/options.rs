@@ -57,7 +57,11 @@ pub(super) fn resolve(file: &RulesFile, cx: &Ctx, chosen: &OptionValues) -> Resu
 
 /// The `[hand]` in force: none without one, or when its `when =
 /// "NAME=VALUE"` names an option that has another value.
-pub(super) fn hand<'a>(file: &'a RulesFile, cx: &Ctx, options: &OptionValues) -> Result<Option<&'a HandRules>> {
+pub(super) fn hand<'a>(
+    file: &'a RulesFile,
+    cx: &Ctx,
+    options: &OptionValues,
+) -> Result<Option<&'a HandRules>> {
     let Some(h) = &file.hand else {
         return Ok(None);
     };
