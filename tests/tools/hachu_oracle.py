@@ -38,6 +38,13 @@ and counted, by class and by piece. Usage:
     python3 tests/tools/hachu_oracle.py --variant variants/chu-shogi.toml \
         --positions 200 --seed 1 --chimera /tmp/chimera-bin
 
+The game (chu, dai, wa; sho is refused: HaChu 0.21 cannot set it up) comes
+from the rules file's name or `--game`: it picks HaChu's variant (`variant
+dai`, `variant wa-shogi`, sent after `force`), the board, the zone depth, the
+lion-power pieces and HaChu's options (wa: `Promote on entry` off, shogi's
+promotion rule). Piece names come from the rules file; dai's dressed letters
+(`C'`, `L!`) are read and written as they are.
+
 `--quick`: 20 positions, the summary only (for tests/hachu.rs).
 
 Exit status: 0 no differences (with --known-only-ok: none outside the known
