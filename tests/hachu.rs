@@ -88,6 +88,9 @@ fn sho_shogi_agrees_with_fairy_stockfish() {
             .lines()
             .find_map(|l| l.trim().strip_prefix("positions compared"))
             .and_then(|n| n.trim().parse::<u32>().ok());
-        assert!(compared.is_some_and(|n| n >= 30), "most positions are compared:\n{out}");
+        assert!(
+            compared.is_some_and(|n| n >= 30),
+            "most positions are compared:\n{out}"
+        );
     }
 }
