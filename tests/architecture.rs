@@ -64,6 +64,12 @@ fn engine_and_compile_do_not_import_hooks_or_name_variants() {
         "torishogi",
         "dobutsu",
         "sittuyin",
+        "dai shogi",
+        "dai-shogi",
+        "wa shogi",
+        "wa-shogi",
+        "sho shogi",
+        "sho-shogi",
     ];
     for (path, text) in src("engine").into_iter().chain(src("compile")) {
         assert!(!text.contains("hooks::"), "{} imports hooks", path.display());

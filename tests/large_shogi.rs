@@ -258,3 +258,163 @@ fn xboard_writes_multi_leg_moves_leg_by_leg() {
         assert_eq!(pos.parse_xboard_move(xboard).unwrap(), m, "{xboard}");
     }
 }
+
+/// XBoard's and HaChu's dressed letters (dai shogi's `C'`, `L!`): a symbol
+/// may end in `'` or `!`; in position text the dressed letter counts as one
+/// letter (no parentheses), lower case for the second player, with `+` for a
+/// promoted face; move text names the promoted face with it.
+#[test]
+fn symbols_may_be_dressed_with_a_quote_or_a_bang() {
+    let rules = |sym: &str| {
+        format!(
+            r#"
+[variant]
+name = "Dressed"
+[board]
+files = 5
+ranks = 5
+[promotion]
+zone = [5]
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "cat sword"
+symbol = "{sym}"
+betza = "F"
+promotion = [{{ to = ["promoted cat sword"] }}]
+[[piece]]
+name = "promoted cat sword"
+symbol = "+{sym}"
+betza = "WfF"
+[[piece]]
+name = "lion"
+symbol = "L!"
+betza = "K"
+[setup]
+position = "4k/1C'3/2l!2/c'+c'3/L!3K w - - 0 1"
+"#
+        )
+    };
+    let v = chimera::load_str("dressed.toml", &rules("C'")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let text = "4k/1C'3/2l!2/c'+c'3/L!3K w - - 0 1";
+    let mut pos = Position::from_text(&v, text).unwrap();
+    assert_eq!(pos.to_text(), text, "read and written back alike");
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"b4c5=+C'".to_string()), "{moves:?}");
+    let m = pos.parse_move("b4c5=+C'").unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_text(), "2+C'1k/5/2l!2/c'+c'3/L!3K b - - 1 1");
+    // An unknown dressed letter, or a mark in the wrong place, is an error.
+    assert!(Position::from_text(&v, "4k/5/5/5/C!3K w - - 0 1").is_err());
+    for bad in ["'C", "C''", "C'!", "+'"] {
+        let err = chimera::load_str("dressed.toml", &rules(bad)).err();
+        assert!(
+            err.is_some_and(|d| d.render().contains("is not a piece symbol")),
+            "`{bad}` is refused"
+        );
+    }
+}
+
+/// `[hand] when = "NAME=VALUE"`: the hand is part of the rules only when the
+/// option has that value (wa shogi's drops); otherwise captures leave the
+/// game. A condition naming no option, or no choice of it, is an error.
+#[test]
+fn a_hand_may_depend_on_an_option() {
+    let rules = |when: &str| {
+        format!(
+            r#"
+[variant]
+name = "Maybe drops"
+[board]
+files = 5
+ranks = 5
+[options.drops]
+default = "no"
+choices = ["no", "yes"]
+[hand]
+when = "{when}"
+captures = "hand"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "gold"
+symbol = "G"
+betza = "WfF"
+[setup]
+position = "4k/5/5/g4/G3K w - - 0 1"
+"#
+        )
+    };
+    let text = rules("drops=yes");
+    let loader = chimera::Loader::new();
+    let off = loader
+        .load_str("maybe.toml", &text)
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut on_opts = chimera::OptionValues::new();
+    on_opts.insert("drops".into(), "yes".into());
+    let on = loader
+        .with_options(&on_opts)
+        .load_str("maybe.toml", &text)
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let after = |v: &std::sync::Arc<chimera::Variant>| {
+        let mut pos = Position::from_text(v, "4k/5/5/g4/G3K w - - 0 1").unwrap();
+        let m = pos.parse_move("a1a2").unwrap();
+        pos.make(m);
+        pos.to_text()
+    };
+    assert_eq!(
+        after(&off),
+        "4k/5/5/G4/4K b - - 0 1",
+        "without drops the gold leaves the game"
+    );
+    assert!(
+        after(&on).contains("[G]"),
+        "with drops it goes to the hand: {}",
+        after(&on)
+    );
+    for (bad, says) in [
+        ("drop=yes", "unknown option"),
+        ("drops=maybe", "no choice"),
+        ("drops", "not a condition"),
+    ] {
+        let err = chimera::load_str("maybe.toml", &rules(bad)).err();
+        assert!(
+            err.as_ref().is_some_and(|d| d.render().contains(says)),
+            "`{bad}`: {:?}",
+            err.map(|d| d.render())
+        );
+    }
+}
+
+/// A promotion to a royal kind (sho's drunk elephant becoming a crown
+/// prince) adds a royal piece at once: the position after it counts king
+/// and prince, as the same position read from its text does (found by
+/// tests/generators.rs along a random sho game: the plain generator, which
+/// makes every move, refused the promotion onto an attacked square).
+#[test]
+fn a_promotion_to_a_royal_piece_adds_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("variants/sho-shogi.toml")).unwrap();
+    let v = chimera::load_str("sho-shogi.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let plain = std::sync::Arc::new(v.reference_generator());
+    for v in [&v, &plain] {
+        let mut pos = Position::from_text(v, "4k4/9/r8/4E4/9/9/9/9/4K4 w - - 0 1").unwrap();
+        // Onto a square the rook attacks: legal, the king stays safe.
+        assert!(sorted_moves(&mut pos).contains(&"e6e7=+E".to_string()));
+        for mv in ["e6e7=+E", "e9f9"] {
+            let m = pos.parse_move(mv).unwrap();
+            pos.make(m);
+        }
+        let mut reread = Position::from_text(v, &pos.to_text()).unwrap();
+        let moves = sorted_moves(&mut pos);
+        assert_eq!(moves, sorted_moves(&mut reread), "made and read alike");
+        // With king and prince, the prince may step next to the enemy king.
+        assert!(moves.contains(&"e7e8".to_string()), "{moves:?}");
+    }
+}

@@ -203,8 +203,10 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     let end_key = |k: &str| end.is_some_and(|e| e.contains_key(k));
     let moves_key = |k: &str| moves.is_some_and(|m| m.contains_key(k));
     if let Some(h) = table("hand") {
-        out.push(match h.get("captures").and_then(|c| c.as_str()) {
-            Some("remove") => "pieces in hand",
+        let optional = h.contains_key("when");
+        out.push(match (h.get("captures").and_then(|c| c.as_str()), optional) {
+            (Some("remove"), _) => "pieces in hand",
+            (_, true) => "drops of captured pieces as an option",
             _ => "drops of captured pieces",
         });
     }

@@ -72,6 +72,7 @@ pub fn compile(
 ) -> Result<Variant> {
     let cx = Ctx { src };
     let options = options::resolve(file, &cx, chosen)?;
+    let hand = options::hand(file, &cx, &options)?;
     let mut geometry = board::geometry(file, &cx)?;
     let names = names::collect(file, &cx)?;
     let display = display::compile(file, &cx, &names)?;
@@ -81,7 +82,7 @@ pub fn compile(
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let burners = burning::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
-    let sides = sides::compile(file, &cx)?;
+    let sides = sides::compile(file, &cx, hand)?;
     let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
     let attack::AttackTables {
         lines: attack_lines,
@@ -90,7 +91,7 @@ pub fn compile(
     } = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len() + gates.len());
-    let has_drops = file.hand.is_some()
+    let has_drops = hand.is_some()
         || sides
             .iter()
             .any(|s| s.captures != crate::engine::CaptureRule::Remove);
@@ -113,7 +114,7 @@ pub fn compile(
         extra_make: false,
         hooks_change_board: false,
         reference: false,
-        drops_reset_clock: file.hand.as_ref().is_some_and(|h| h.drops_reset_clock),
+        drops_reset_clock: hand.is_some_and(|h| h.drops_reset_clock),
         castles,
         castle_keep,
         attack_lines,

@@ -49,6 +49,7 @@ impl Names {
 fn valid_symbol(s: &str) -> bool {
     let s = s.strip_prefix('+').unwrap_or(s);
     let s = s.strip_suffix('~').unwrap_or(s);
+    let s = s.strip_suffix(['\'', '!']).unwrap_or(s);
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic())
 }
 
@@ -85,7 +86,7 @@ pub(super) fn collect(file: &RulesFile, cx: &Ctx) -> Result<Names> {
             return Err(Box::new(
                 cx.diag(p.symbol.span(), format!("`{sym}` is not a piece symbol"))
                     .help(
-                        "a symbol is letters, optionally with a leading `+` or a trailing `~`: P, +P, Q~, Ko",
+                        "a symbol is letters, optionally with a leading `+`, a trailing `'` or `!` (XBoard's dressed letters), and a trailing `~`: P, +P, Q~, Ko, C'",
                     ),
             ));
         }

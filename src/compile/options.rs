@@ -2,7 +2,7 @@
 //! user may choose another (`--option NAME=VALUE`, a test case's `options`).
 
 use super::{Ctx, OptionValues, Result};
-use crate::rules::RulesFile;
+use crate::rules::{HandRules, RulesFile};
 
 /// The effective value of every option.
 pub(super) fn resolve(file: &RulesFile, cx: &Ctx, chosen: &OptionValues) -> Result<OptionValues> {
@@ -53,4 +53,39 @@ pub(super) fn resolve(file: &RulesFile, cx: &Ctx, chosen: &OptionValues) -> Resu
         options.insert(name.clone(), value.clone());
     }
     Ok(options)
+}
+
+/// The `[hand]` in force: none without one, or when its `when =
+/// "NAME=VALUE"` names an option that has another value.
+pub(super) fn hand<'a>(
+    file: &'a RulesFile,
+    cx: &Ctx,
+    options: &OptionValues,
+) -> Result<Option<&'a HandRules>> {
+    let Some(h) = &file.hand else {
+        return Ok(None);
+    };
+    let Some(when) = &h.when else {
+        return Ok(Some(h));
+    };
+    let Some((name, value)) = when.get_ref().split_once('=') else {
+        return Err(Box::new(
+            cx.diag(when.span(), format!("`{}` is not a condition", when.get_ref()))
+                .help("write `when = \"NAME=VALUE\"` with an option of [options]"),
+        ));
+    };
+    let (name, value) = (name.trim(), value.trim());
+    let Some(def) = file.options.get(name) else {
+        return Err(cx.err(when.span(), format!("`when` names unknown option `{name}`")));
+    };
+    if !def.choices.iter().any(|c| c == value) {
+        return Err(cx.err(
+            when.span(),
+            format!(
+                "option `{name}` has no choice `{value}` (choices: {})",
+                def.choices.join(", ")
+            ),
+        ));
+    }
+    Ok((options.get(name).map(|v| v.as_str()) == Some(value)).then_some(h))
 }

@@ -44,8 +44,8 @@ fn capture_rule(c: rules::CaptureRule) -> CaptureRule {
 
 /// Both sides' names, letters and capture rules; the two sides must differ in
 /// both name and letter, or results and position text would be ambiguous.
-pub(super) fn compile(file: &RulesFile, cx: &Ctx) -> Result<[SideInfo; 2]> {
-    let sides = infos(file);
+pub(super) fn compile(file: &RulesFile, cx: &Ctx, hand: Option<&rules::HandRules>) -> Result<[SideInfo; 2]> {
+    let sides = infos(file, hand);
     let span = cx.section("[sides]");
     if sides[0].name.eq_ignore_ascii_case(&sides[1].name) {
         return Err(cx.err(
@@ -76,11 +76,8 @@ pub(super) fn compile(file: &RulesFile, cx: &Ctx) -> Result<[SideInfo; 2]> {
     Ok(sides)
 }
 
-fn infos(file: &RulesFile) -> [SideInfo; 2] {
-    let default_capture = file
-        .hand
-        .as_ref()
-        .map_or(rules::CaptureRule::Remove, |h| h.captures);
+fn infos(file: &RulesFile, hand: Option<&rules::HandRules>) -> [SideInfo; 2] {
+    let default_capture = hand.map_or(rules::CaptureRule::Remove, |h| h.captures);
     let default_letters = match file.text.position {
         rules::PositionStyle::Fen => ["w", "b"],
         rules::PositionStyle::Sfen => ["b", "w"],

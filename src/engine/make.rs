@@ -389,6 +389,24 @@ impl Position {
             None => p,
         };
         self.put(mv.to, placed);
+        // A promotion to a royal kind (a drunk elephant becoming a crown
+        // prince) adds a royal piece; one from a royal kind takes one away.
+        let (was, now) = (self.v.is_royal(p.kind()), self.v.is_royal(placed.kind()));
+        if was != now {
+            let c = us.index();
+            if now {
+                self.royal_count[c] += 1;
+            } else {
+                self.royal_count[c] -= 1;
+            }
+            if self.royal_count[c] == 1 {
+                self.royal[c] = self.plist[c]
+                    .iter()
+                    .copied()
+                    .find(|s| self.board[s.index()].is_some_and(|q| self.v.is_royal(q.kind())))
+                    .unwrap_or(Square::NONE);
+            }
+        }
         if mv.aux & AUX_EP_CREATE != 0 {
             // The square passed over: halfway between from and to.
             let g = &self.v.geometry;

@@ -14,7 +14,8 @@
 //! Board: ranks from the top (last rank) down, `/` between; digits count empty
 //! squares (several digits allowed: `19`); a piece is its symbol, upper case for
 //! the first player and lower case for the second; a symbol longer than one
-//! letter is written in parentheses, `(Ko)`, `(+MA)`.
+//! letter is written in parentheses, `(Ko)`, `(+MA)`; a letter dressed with
+//! `'` or `!` (XBoard's dressed letters, `C'`, `L!`) counts as one letter.
 //!
 //! After the standard fields, `reserve=…` and `pocket=…` give placement reserves
 //! and pockets in count form (`reserve=2(Ko)2(ko)`); hooks' state follows as
@@ -77,6 +78,11 @@ fn piece_token(s: &str, i: usize) -> Option<(String, bool, usize)> {
     }
     sym.push(c.to_ascii_uppercase());
     j += 1;
+    // XBoard's and HaChu's dressed letters: `C'`, `L!`.
+    if let Some(&m @ (b'\'' | b'!')) = b.get(j) {
+        sym.push(m as char);
+        j += 1;
+    }
     if b.get(j) == Some(&b'~') {
         sym.push('~');
         j += 1;
@@ -587,7 +593,11 @@ fn fairy_fen_tail(text: &str, fields: &[(usize, &str)], setup: &mut Setup) -> Re
 /// in parentheses when longer than one letter.
 pub(crate) fn symbol_text(v: &Variant, p: Piece) -> String {
     let k = v.def(p.kind());
-    let core = k.key.trim_start_matches('+').trim_end_matches('~');
+    let core = k
+        .key
+        .trim_start_matches('+')
+        .trim_end_matches('~')
+        .trim_end_matches(['\'', '!']);
     let s = if core.len() > 1 {
         format!("({})", k.key)
     } else {

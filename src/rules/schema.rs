@@ -526,6 +526,11 @@ pub struct SpawnRule {
 #[derive(Debug, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct HandRules {
+    /// `"NAME=VALUE"`: the hand (captures into it, drops from it) is part of
+    /// the rules only when option NAME has that value (wa shogi's drops);
+    /// otherwise captured pieces leave the game.
+    #[serde(default)]
+    pub when: Option<Spanned<String>>,
     /// Where captured pieces go by default.
     #[serde(default = "default_capture")]
     pub captures: CaptureRule,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare chimera's chu shogi moves with HaChu's, piece by piece.
+"""Compare chimera's large-shogi moves (chu, dai, wa) with HaChu's, piece by piece.
 
 HaChu (H. G. Muller's large-shogi engine, Debian package `hachu`) has no
 perft and no move list, but answers XBoard's `lift SQUARE` with a `highlight`
@@ -38,6 +38,13 @@ and counted, by class and by piece. Usage:
     python3 tests/tools/hachu_oracle.py --variant variants/chu-shogi.toml \
         --positions 200 --seed 1 --chimera /tmp/chimera-bin
 
+The game (chu, dai, wa; sho is refused: HaChu 0.21 cannot set it up) comes
+from the rules file's name or `--game`: it picks HaChu's variant (`variant
+dai`, `variant wa-shogi`, sent after `force`), the board, the zone depth, the
+lion-power pieces and HaChu's options (wa: `Promote on entry` off, shogi's
+promotion rule). Piece names come from the rules file; dai's dressed letters
+(`C'`, `L!`) are read and written as they are.
+
 `--quick`: 20 positions, the summary only (for tests/hachu.rs).
 
 Exit status: 0 no differences (with --known-only-ok: none outside the known
@@ -72,9 +79,30 @@ import tempfile
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
+# Per game: HaChu's variant name, board size, zone depth, the lions (for the
+# trading rules), the pieces that may pass (lion power), HaChu options sent.
+GAMES = {
+    "chu": {"hachu": "chu", "size": 12, "zone": 4, "lions": {"N", "+O"}, "power": {"N", "+O", "+H", "+D"},
+            "options": []},
+    "dai": {"hachu": "dai", "size": 15, "zone": 5, "lions": {"L!", "+O"}, "power": {"L!", "+O", "+H", "+D"},
+            "options": []},
+    # Wa's promotion is shogi's (a move into, out of or within the zone);
+    # HaChu's default is chu's "promote on entry", so that option is cleared.
+    "wa": {"hachu": "wa-shogi", "size": 11, "zone": 3, "lions": set(), "power": set(),
+           "options": ["option Promote on entry=0"]},
+    # HaChu 0.21 cannot set up sho: its `sho` reads the knight's letter N as
+    # chu's lion (chuIDs), which its sho piece list lacks, and exits ("Unknown
+    # piece 'LN' in setup"). Sho is compared with Fairy-Stockfish instead
+    # (tests/tools/fsf_sho_oracle.py).
+    "sho": {"hachu": "sho", "size": 9, "zone": 3, "lions": set(), "power": set(), "options": [],
+            "broken": "HaChu 0.21 cannot set up sho (its knight letter N reads as chu's lion: \"Unknown piece 'LN' "
+                      "in setup\"); use tests/tools/fsf_sho_oracle.py"},
+}
 LION_SYMBOLS = {"N", "+O"}  # lion and promoted kirin: both are lions for the trading rules
 LION_POWER = LION_SYMBOLS | {"+H", "+D"}  # pieces that may pass (falcon, eagle: in their lion directions)
 ROYAL_SYMBOLS = {"K", "+E"}
+ZONE_DEPTH = 4
+SIZE = 12
 PIECE_NAMES = {
     "K": "king", "E": "drunk elephant", "G": "gold general", "S": "silver general",
     "C": "copper general", "F": "ferocious leopard", "L": "lance", "A": "reverse chariot",
@@ -87,6 +115,26 @@ PIECE_NAMES = {
     "+X": "promoted phoenix", "+M": "free boar", "+V": "flying ox", "+R": "promoted rook",
     "+H": "horned falcon", "+D": "soaring eagle", "+P": "tokin", "+I": "promoted go-between",
 }
+
+
+
+def load_game(game, variant):
+    """Sets the per-game tables, the piece names from the rules file."""
+    global LION_SYMBOLS, LION_POWER, ZONE_DEPTH, SIZE
+    g = GAMES[game]
+    LION_SYMBOLS, LION_POWER, ZONE_DEPTH, SIZE = g["lions"], g["power"], g["zone"], g["size"]
+    PIECE_NAMES.clear()
+    name = None
+    for line in open(variant):
+        m = re.match(r'^name = "(.*)"$', line)
+        if m:
+            name = m.group(1)
+        m = re.match(r'^symbol = "(.*)"$', line)
+        if m and name:
+            PIECE_NAMES[m.group(1)] = name
+            name = None
+    return g
+
 
 # Difference classes: (key, side, explanation). `side` is "chimera" when only
 # chimera has the move, "hachu" when only HaChu has it.
@@ -104,10 +152,9 @@ CLASSES = {
     "other": "not explained by a known rule: look at it",
 }
 # The classes --known-only-ok accepts: rules the language cannot say yet.
-# Chu's lion-trading rule (docs/large-shogi.md, "Missing features") is the
-# only one; the promotion classes are for rules files that get the trigger
-# wrong, and fail.
-KNOWN = {"lion-trade-protected"}
+# None now: chu's lion-trading rule is the `lion_trading` hook. The
+# promotion classes are for rules files that get the trigger wrong, and fail.
+KNOWN = set()
 
 # HaChu's answers set aside, by reason (not differences of the rules).
 ARTEFACTS = {
@@ -121,6 +168,8 @@ ARTEFACTS = {
                               "was a lion taken by a non-lion (the position's flags=counter_strike): a "
                               "non-lion's capture of a lion the counter-strike rule forbids (chimera "
                               "lists it in the same position without the flag)",
+    "onto-own-piece": "HaChu shows a move or capture onto a square that holds a piece of the side to move "
+                      "(no rule allows it; seen in dai and wa)",
 }
 
 
@@ -163,6 +212,9 @@ def parse_board(board, files, ranks):
             else:
                 sym += c
                 j += 1
+                if j < len(row) and row[j] in "'!":  # dressed letters: C', L!
+                    sym += row[j]
+                    j += 1
             out[(f, r)] = sym
             f += 1
         if f != files:
@@ -216,8 +268,8 @@ def parse_highlight(text, files, ranks):
     return out
 
 
-MOVE_SIMPLE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)(?:=(\+?[A-Za-z]+))?$")
-MOVE_MULTI = re.compile(r"^([a-z]\d+)-([a-z]\d+)((?:x[a-z]\d+)*)(?:=(\+?[A-Za-z]+))?$")
+MOVE_SIMPLE = re.compile(r"^([a-z])(\d+)([a-z])(\d+)(?:=(\+?[A-Za-z]+['!]?))?$")
+MOVE_MULTI = re.compile(r"^([a-z]\d+)-([a-z]\d+)((?:x[a-z]\d+)*)(?:=(\+?[A-Za-z]+['!]?))?$")
 
 
 def chimera_keys(moves):
@@ -255,7 +307,7 @@ class HaChuError(Exception):
 class HaChu:
     """One HaChu process, spoken to in XBoard's protocol with ping/pong sync."""
 
-    def __init__(self, path, log=None):
+    def __init__(self, path, log=None, variant="chu", options=()):
         self.log = log
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
@@ -267,7 +319,9 @@ class HaChu:
         # start position and search it, and a move of that search (h4h5) then
         # leaks into the highlights of later `setboard` positions (they all
         # share one hash key): so neither is sent.
-        for c in ("memory 68", "force"):
+        # Other games: `force` first, so that `variant` sets the game up
+        # without searching it.
+        for c in ["memory 68", "force"] + ([] if variant == "chu" else ["variant " + variant]) + list(options):
             self.send(c)
         self.sync()
 
@@ -364,7 +418,7 @@ def pseudo_copy(variant, workdir):
     text, n = re.subn(r'(?m)^royal = true\n', '', text)
     text = re.sub(r'(?m)^royal_pieces = .*\n', '', text)
     text = re.sub(r'(?ms)^\[\[test\]\].*', '', text)  # the cases are the file's own
-    path = os.path.join(workdir, "chu-pseudo.toml")
+    path = os.path.join(workdir, "pseudo-" + os.path.basename(variant))
     with open(path, "w") as out:
         out.write(text)
     return path
@@ -432,7 +486,7 @@ def scattered_position(chimera, variant, pseudo, rng, files, ranks):
         empty = [(f, r) for f in range(files) for r in range(ranks)]
         rng.shuffle(empty)
         for first in (True, False):
-            syms = ["K"] + (["+E"] if rng.random() < 0.2 else [])
+            syms = ["K"] + (["+E"] if "+E" in PIECE_NAMES and rng.random() < 0.2 else [])
             syms += rng.choices(faces, weights, k=rng.randint(3, 16))
             for sym in syms:
                 pieces[empty.pop()] = sym if first else sym.lower()
@@ -460,9 +514,9 @@ def takes_royal(pieces, ch, stm_first):
     return False
 
 
-def zone_rank(r, first_to_move, ranks, depth=4):
+def zone_rank(r, first_to_move, ranks, depth=None):
     rel = r if first_to_move else ranks - 1 - r
-    return rel >= ranks - depth
+    return rel >= ranks - (depth or ZONE_DEPTH)
 
 
 class Ctx:
@@ -496,7 +550,7 @@ class Ctx:
         got = chimera_moves(self.chimera, self.pseudo, self.fen, text)
         if got is None:
             return None
-        return parse_board(got["position"].split()[0], 12, 12), chimera_keys(got["moves"])
+        return parse_board(got["position"].split()[0], SIZE, SIZE), chimera_keys(got["moves"])
 
 
 def royal_count(pieces, first):
@@ -570,6 +624,8 @@ def classify(key, side, frm, sym, pieces, stm_first, ranks, ctx):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", default="variants/chu-shogi.toml")
+    ap.add_argument("--game", choices=sorted(GAMES), default=None,
+                    help="which game the rules file is (default: from its file name, e.g. dai-shogi.toml: dai)")
     ap.add_argument("--positions", type=int, default=None, help="default 200 (--quick: 20)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--chimera", default="target/release/chimera")
@@ -603,9 +659,17 @@ def main():
         print("chimera binary not found: %s" % args.chimera, file=sys.stderr)
         return 2
 
+    game = args.game or os.path.basename(args.variant).split("-")[0].split(".")[0]
+    if game not in GAMES:
+        print("unknown game %r: give --game (%s)" % (game, ", ".join(sorted(GAMES))), file=sys.stderr)
+        return 2
+    g = load_game(game, args.variant)
+    if "broken" in g:
+        print("%s: %s" % (game, g["broken"]), file=sys.stderr)
+        return 2
     if args.position:
         args.positions = len(args.position)
-    files = ranks = 12
+    files = ranks = SIZE
     log = open(args.log, "a") if args.log else None
     rng = random.Random(args.seed)
     stats = collections.Counter()
@@ -659,7 +723,7 @@ def main():
                 hpieces = {(files - 1 - f, ranks - 1 - r): p.swapcase() for (f, r), p in pieces.items()}
                 tr = lambda s: (files - 1 - s[0], ranks - 1 - s[1])
             try:
-                h = HaChu(hachu, log)
+                h = HaChu(hachu, log, g["hachu"], g["options"])
                 h.send("setboard " + board_text(hpieces, files, ranks))
                 h.sync()
                 mine = [s for s, p in pieces.items() if is_first(p) == stm_first]
@@ -719,6 +783,12 @@ def main():
                         if side == "hachu" and counter_strike_history(args, fen, s, k, noflag):
                             artefacts["counter-strike-history"] += 1
                             artefact_examples.setdefault("counter-strike-history", d)
+                            stats["targets set aside"] += 1
+                            continue
+                        if side == "hachu" and k[0] == "to" and k[1] in pieces \
+                                and is_first(pieces[k[1]]) == stm_first:
+                            artefacts["onto-own-piece"] += 1
+                            artefact_examples.setdefault("onto-own-piece", d)
                             stats["targets set aside"] += 1
                             continue
                         if side == "hachu" and leaves_last_royal_attacked(ctx, s, k):
