@@ -231,7 +231,7 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
 /// write it: `f6f7,f7f8` (capture on f7, then go on to f8), `f6f7,f7f6`
 /// (igui); a piece's pass (out and back, nothing taken) is `@@@@`.
 pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
-    // A pass, or a piece's step out and back that takes nothing (chu's lion
+    // A pass, or a piece's step out and back that takes nothing (a lion's
     // pass, one move per position): XBoard's null move.
     if m.kind == MoveKind::Pass || (m.kind == MoveKind::Board && m.from == m.to && m.ncap() == 0) {
         return "@@@@".into();
@@ -286,9 +286,9 @@ fn xboard_square(g: &super::geometry::Geometry, sq: Square) -> String {
     )
 }
 
-/// XBoard's text for a rank (0-based): `0`…`9` on a board of ten ranks
-/// (xiangqi, grand), the rank's number from `1` on any other (`10`, `12` on
-/// chu shogi's twelve ranks, as XBoard 4.9 and HaChu write them).
+/// XBoard's text for a rank (0-based): `0`…`9` on a board of ten ranks,
+/// the rank's number from `1` on any other (`10` to `12` on a board of
+/// twelve ranks, as XBoard 4.9 and HaChu write them).
 pub fn xboard_rank_text(ranks: usize, rank: usize) -> String {
     if ranks == 10 {
         rank.to_string()
