@@ -68,18 +68,22 @@ def main():
     ]
     for i, s in enumerate(syms):
         lines += ["", "[[piece]]", f'name = "rider {i + 1}"', f'symbol = "{s}"', f'betza = "{betza(i)}"']
-    # First side: ranks 1 and 2 full, rank 3 every other square from b; the
-    # king on r1. Each rider kind appears once or twice, in table order.
-    order = itertools.cycle(syms)
-    def row(n, every=1, offset=0):
-        cells = [None] * FILES
-        for f in range(offset, FILES, every):
-            cells[f] = f"({next(order)})"
-        return cells
-    r1, r2, r3 = row(FILES), row(FILES), row(FILES, 2, 1)
-    r1[17] = "K"
+    # Ranks 1 and 2 full, rank 3 every other square from b; the kings on r1
+    # and r36. The first side's riders are the last kinds of the table, the
+    # second side's the first, so kinds past the 256th stand on the board.
+    def rows(order):
+        def row(every=1, offset=0):
+            cells = [None] * FILES
+            for f in range(offset, FILES, every):
+                cells[f] = f"({next(order)})"
+            return cells
+        r1, r2, r3 = row(), row(), row(2, 1)
+        r1[17] = "K"
+        return r1, r2, r3
+    w1, w2, w3 = rows(iter(reversed(syms)))
+    b1, b2, b3 = rows(iter(syms))
     lower = lambda cells: [c.lower() if c else None for c in cells]
-    ranks = [lower(r1), lower(r2), lower(r3)] + [[None] * FILES] * (RANKS - 6) + [r3, r2, r1]
+    ranks = [lower(b1), lower(b2), lower(b3)] + [[None] * FILES] * (RANKS - 6) + [w3, w2, w1]
     fen = "/".join(fen_rank(r) for r in ranks)
     lines += ["", "[setup]", f'position = "{fen} w - - 0 1"']
     print("\n".join(lines))
