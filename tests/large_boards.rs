@@ -54,7 +54,12 @@ fn square_names_run_from_a_to_z_then_aa_to_aj() {
     // Every square's name reads back as that square, algebraic and USI.
     for sq in g.all_squares() {
         assert_eq!(g.parse_square(&g.name(sq)), Some(sq), "{}", g.name(sq));
-        assert_eq!(g.parse_usi_square(&g.usi_name(sq)), Some(sq), "{}", g.usi_name(sq));
+        assert_eq!(
+            g.parse_usi_square(&g.usi_name(sq)),
+            Some(sq),
+            "{}",
+            g.usi_name(sq)
+        );
     }
     // USI: file numbers from the right, rank letters from the top, `aa` on.
     assert_eq!(g.usi_name(g.square(0, 0).unwrap()), "36aj");
@@ -105,7 +110,10 @@ fn a_move_captures_on_a_square_past_index_1023() {
     assert_eq!(&*take.captures(), &[target]);
     let before = pos.to_text();
     pos.make(take);
-    assert!(pos.piece_at(target).is_some_and(|p| v.piece(p.kind()).symbol() == "R"));
+    assert!(
+        pos.piece_at(target)
+            .is_some_and(|p| v.piece(p.kind()).symbol() == "R")
+    );
     pos.unmake();
     assert_eq!(pos.to_text(), before);
 
@@ -144,7 +152,10 @@ fn perft_on_a_36_by_36_board_matches_a_hand_count() {
 
 #[test]
 fn a_variant_of_400_kinds_compiles_and_moves() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/big-36x36-riders.toml");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/big-36x36-riders.toml"
+    );
     let v = chimera::load(std::path::Path::new(path)).unwrap_or_else(|d| panic!("{}", d.render()));
     assert_eq!(v.kinds().count(), 400);
     let mut pos = Position::start(&v);
@@ -154,7 +165,11 @@ fn a_variant_of_400_kinds_compiles_and_moves() {
     let m = pos
         .legal_move_list()
         .into_iter()
-        .find(|m| m.from().and_then(|s| pos.piece_at(s)).is_some_and(|p| p.kind().index() >= 300))
+        .find(|m| {
+            m.from()
+                .and_then(|s| pos.piece_at(s))
+                .is_some_and(|p| p.kind().index() >= 300)
+        })
         .expect("a move by a kind past 300");
     let text = pos.move_text(&m);
     assert_eq!(pos.parse_move(&text).unwrap(), m);
@@ -191,11 +206,17 @@ fn a_board_of_37_files_is_refused() {
 fn more_than_1024_kinds_are_refused() {
     let mut text = String::from("[variant]\nname = \"Many\"\n[board]\nfiles = 8\nranks = 8\n");
     for i in 0..1025 {
-        let sym: String = [b'A' + (i / 676) as u8, b'A' + (i / 26 % 26) as u8, b'A' + (i % 26) as u8]
-            .iter()
-            .map(|&c| c as char)
-            .collect();
-        text.push_str(&format!("[[piece]]\nname = \"p{i}\"\nsymbol = \"{sym}\"\nbetza = \"W\"\n"));
+        let sym: String = [
+            b'A' + (i / 676) as u8,
+            b'A' + (i / 26 % 26) as u8,
+            b'A' + (i % 26) as u8,
+        ]
+        .iter()
+        .map(|&c| c as char)
+        .collect();
+        text.push_str(&format!(
+            "[[piece]]\nname = \"p{i}\"\nsymbol = \"{sym}\"\nbetza = \"W\"\n"
+        ));
     }
     text.push_str("[setup]\nposition = \"8/8/8/8/8/8/8/8 w - - 0 1\"\n");
     let e = error_of(&text);
