@@ -11,7 +11,8 @@ use super::types::{PieceKind, Square};
 
 /// Most squares a single move can capture on (multi-leg moves and shots).
 /// A rules file whose pieces could capture more in one move is rejected when
-/// it is compiled. (Ko shogi's thunderclap takes five.)
+/// it is compiled. (The most a bundled piece needs is five: a run of five
+/// capturing steps.)
 pub const MAX_CAPTURES: usize = 5;
 
 /// Bits of the capture count, at the bottom of a move's capture word.

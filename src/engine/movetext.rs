@@ -501,7 +501,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
             let f: String = from_hint.chars().filter(|c| c.is_ascii_lowercase()).collect();
             let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
             (
-                crate::engine::geometry::parse_letters(&f),
+                super::geometry::parse_letters(&f),
                 r.parse::<usize>().ok().map(|r| r - 1),
             )
         }
