@@ -566,6 +566,22 @@ impl Position {
         }
     }
 
+    /// Whether the piece on square `i` is an enemy (in `enemy`) whose kind
+    /// attacks along a line at that distance (`mask`) and is not barred.
+    #[inline(always)]
+    fn line_attacker<B: Bits>(
+        &self,
+        t: &BbTable,
+        enemy: B,
+        mask: usize,
+        i: u32,
+        out: super::attack::Barred<'_>,
+    ) -> bool {
+        enemy & B::one(i) != B::ZERO
+            && self.board[i as usize]
+                .is_some_and(|q| t.kinds[mask].contains(q.kind()) && !out.contains(q.kind()))
+    }
+
     #[inline(always)]
     fn bb_royal_safety_in<B: Bits>(
         &self,
@@ -585,19 +601,13 @@ impl Position {
                 continue;
             }
             let (i, d) = first_on(ray, on, l.up);
-            let attacks = |i: u32, d: usize| {
-                enemy & B::one(i) != B::ZERO
-                    && self.board[i as usize].is_some_and(|q| {
-                        t.kinds[l.masks as usize + d].contains(q.kind()) && !out.contains(q.kind())
-                    })
-            };
             // The line from the royal piece up to and including square `i`.
             let through = |i: u32| ray & !(if l.up { B::above(i) } else { B::below(i) });
-            if attacks(i, d) {
+            if self.line_attacker(t, enemy, l.masks as usize + d, i, out) {
                 s.add_check_bb(through(i).wide());
             } else if own & B::one(i) != B::ZERO && on != B::one(i) {
                 let (j, d2) = first_on(ray, on & !B::one(i), l.up);
-                if attacks(j, d2) {
+                if self.line_attacker(t, enemy, l.masks as usize + d2, j, out) {
                     s.add_pin_bb(Square(i as u16), through(j).wide());
                 }
             }
