@@ -205,8 +205,9 @@ impl KindSet {
     /// Whether the set holds `kind`.
     #[inline(always)]
     pub fn contains(&self, kind: PieceKind) -> bool {
-        let w = kind.0 as usize >> 6;
-        w < self.top as usize && self.words[w] & (1u64 << (kind.0 & 63)) != 0
+        // Words from `top` on are zero, so no test of `top` is needed; the
+        // index wraps rather than fails for a kind past MAX_KINDS.
+        self.words[(kind.0 as usize >> 6) % KIND_WORDS] & (1u64 << (kind.0 & 63)) != 0
     }
 
     /// Adds a kind (a kind beyond [`MAX_KINDS`] is not stored).
