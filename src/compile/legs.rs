@@ -404,13 +404,13 @@ mod tests {
     #[test]
     fn capture_sequences_multiply_by_each_legs_directions() {
         let mut geo = Geometry::new(26, 26);
-        // Eight directions a leg, six legs (the most captures a move holds):
+        // Eight directions a leg, as many legs as a move holds captures:
         // under the bound, as every notation of today's atoms is.
         let g = machine_growth(&chain(MAX_CAPTURES, 8, &mut geo), &geo);
         assert_eq!(g.captures, 8f64.powi(MAX_CAPTURES as i32));
         assert!(g.captures <= MAX_CAPTURE_SEQUENCES);
         // Legs of more directions pass the bound, and are refused.
-        let g = machine_growth(&chain(MAX_CAPTURES, 12, &mut geo), &geo);
+        let g = machine_growth(&chain(MAX_CAPTURES, 16, &mut geo), &geo);
         assert!(g.captures > MAX_CAPTURE_SEQUENCES, "{}", g.captures);
     }
 }

@@ -320,7 +320,7 @@ impl BbTable {
             ..Entry::default()
         };
         let (mut ups, mut downs) = (Vec::new(), Vec::new());
-        for r in rays.from(p, sq) {
+        for r in rays.rays_at(v, p, sq).iter() {
             let span = g.span(r.start, r.len);
             // En passant is taken by single capturing steps only.
             let ep = r.flags & RAY_EN_PASSANT != 0;
@@ -507,7 +507,13 @@ impl Position {
     /// standing for the board's occupied squares (the reverse attack lines
     /// only; slow attackers are the caller's).
     #[inline]
-    pub(crate) fn bb_attacked(&self, sq: Square, by: Color, occupied: Bb, out: KindSet) -> bool {
+    pub(crate) fn bb_attacked(
+        &self,
+        sq: Square,
+        by: Color,
+        occupied: Bb,
+        out: super::attack::Barred<'_>,
+    ) -> bool {
         let Some(t) = &self.v.bb else { return false };
         if t.narrow {
             self.bb_attacked_in::<u64>(t, sq, by, u64::of(occupied), out)
@@ -517,7 +523,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn bb_attacked_in<B: Bits>(&self, t: &BbTable, sq: Square, by: Color, occupied: B, out: KindSet) -> bool {
+    fn bb_attacked_in<B: Bits>(
+        &self,
+        t: &BbTable,
+        sq: Square,
+        by: Color,
+        occupied: B,
+        out: super::attack::Barred<'_>,
+    ) -> bool {
         let theirs = B::of(self.occ[by.index()]);
         for l in t.lines_at(by, sq) {
             let ray = B::of(l.ray);
@@ -542,7 +555,7 @@ impl Position {
         &self,
         us: Color,
         king: Square,
-        out: KindSet,
+        out: super::attack::Barred<'_>,
         s: &mut super::attack::Safety,
     ) {
         let Some(t) = &self.v.bb else { return };
@@ -553,13 +566,29 @@ impl Position {
         }
     }
 
+    /// Whether the piece on square `i` is an enemy (in `enemy`) whose kind
+    /// attacks along a line at that distance (`mask`) and is not barred.
+    #[inline(always)]
+    fn line_attacker<B: Bits>(
+        &self,
+        t: &BbTable,
+        enemy: B,
+        mask: usize,
+        i: u32,
+        out: super::attack::Barred<'_>,
+    ) -> bool {
+        enemy & B::one(i) != B::ZERO
+            && self.board[i as usize]
+                .is_some_and(|q| t.kinds[mask].contains(q.kind()) && !out.contains(q.kind()))
+    }
+
     #[inline(always)]
     fn bb_royal_safety_in<B: Bits>(
         &self,
         t: &BbTable,
         us: Color,
         king: Square,
-        out: KindSet,
+        out: super::attack::Barred<'_>,
         s: &mut super::attack::Safety,
     ) {
         let them = !us;
@@ -572,19 +601,13 @@ impl Position {
                 continue;
             }
             let (i, d) = first_on(ray, on, l.up);
-            let attacks = |i: u32, d: usize| {
-                enemy & B::one(i) != B::ZERO
-                    && self.board[i as usize].is_some_and(|q| {
-                        t.kinds[l.masks as usize + d].contains(q.kind()) && !out.contains(q.kind())
-                    })
-            };
             // The line from the royal piece up to and including square `i`.
             let through = |i: u32| ray & !(if l.up { B::above(i) } else { B::below(i) });
-            if attacks(i, d) {
+            if self.line_attacker(t, enemy, l.masks as usize + d, i, out) {
                 s.add_check_bb(through(i).wide());
             } else if own & B::one(i) != B::ZERO && on != B::one(i) {
                 let (j, d2) = first_on(ray, on & !B::one(i), l.up);
-                if attacks(j, d2) {
+                if self.line_attacker(t, enemy, l.masks as usize + d2, j, out) {
                     s.add_pin_bb(Square(i as u16), through(j).wide());
                 }
             }
