@@ -12,6 +12,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("chu-shogi", include_str!("../variants/chu-shogi.toml")),
     ("courier", include_str!("../variants/courier.toml")),
     ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
+    ("dai-dai-shogi", include_str!("../variants/dai-dai-shogi.toml")),
     ("dobutsu", include_str!("../variants/dobutsu.toml")),
     ("euroshogi", include_str!("../variants/euroshogi.toml")),
     ("grand", include_str!("../variants/grand.toml")),
