@@ -24,6 +24,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("kozune", include_str!("../variants/kozune.toml")),
     ("kyotoshogi", include_str!("../variants/kyotoshogi.toml")),
     ("losers", include_str!("../variants/losers.toml")),
+    (
+        "maka-dai-dai-shogi",
+        include_str!("../variants/maka-dai-dai-shogi.toml"),
+    ),
     ("makruk", include_str!("../variants/makruk.toml")),
     ("minishogi", include_str!("../variants/minishogi.toml")),
     ("placement", include_str!("../variants/placement.toml")),
