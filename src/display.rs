@@ -66,7 +66,7 @@ pub fn board_text(pos: &Position) -> String {
                 let sq = Square::from_index(r * g.files() + f);
                 out.push_str(&format!("{:>width$}", cell(v, pos.piece_at(sq))));
             }
-            out.push_str(&format!("  {}\n", (b'a' + (g.ranks() - 1 - r) as u8) as char));
+            out.push_str(&format!("  {}\n", g.usi_rank_name(r)));
         }
     } else {
         for r in (0..g.ranks()).rev() {
@@ -79,7 +79,7 @@ pub fn board_text(pos: &Position) -> String {
         }
         out.push_str("    ");
         for f in 0..g.files() {
-            out.push_str(&format!("{:>width$}", (b'a' + f as u8) as char));
+            out.push_str(&format!("{:>width$}", g.file_name(f)));
         }
         out.push('\n');
     }

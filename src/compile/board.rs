@@ -1,7 +1,8 @@
-//! Stage: the board. 1 to 26 files and ranks (square names run `a1` to `z26`).
+//! Stage: the board. 1 to 36 files and ranks (square names run `a1` to
+//! `z26`, then `aa1` … `aj36`).
 
 use super::{Ctx, Result};
-use crate::engine::geometry::Geometry;
+use crate::engine::geometry::{Geometry, MAX_FILES};
 use crate::rules::RulesFile;
 
 /// The board's geometry, with no rays yet.
@@ -12,9 +13,9 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
         (files, file.board.files.span(), "files"),
         (ranks, file.board.ranks.span(), "ranks"),
     ] {
-        if !(1..=26).contains(&v) {
+        if !(1..=MAX_FILES).contains(&v) {
             return Err(Box::new(
-                cx.diag(span, format!("a board has 1 to 26 {what}, not {v}"))
+                cx.diag(span, format!("a board has 1 to {MAX_FILES} {what}, not {v}"))
                     .label("out of range"),
             ));
         }

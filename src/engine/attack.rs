@@ -66,6 +66,23 @@ impl Attacks {
     }
 }
 
+/// The kinds that cannot attack a square whatever stands between (from
+/// [`Position::cannot_attack`]): borrowed from the variant's tables rather
+/// than copied, as kind sets are large and most variants have neither table.
+#[derive(Clone, Copy)]
+pub(crate) struct Barred<'a> {
+    region: &'a KindSet,
+    take: &'a KindSet,
+}
+
+impl Barred<'_> {
+    /// Whether `kind` cannot attack.
+    #[inline(always)]
+    pub(crate) fn contains(self, kind: PieceKind) -> bool {
+        self.region.contains(kind) || self.take.contains(kind)
+    }
+}
+
 impl Position {
     /// Whether `by` attacks `sq`: could capture a piece of the other side there.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
@@ -81,7 +98,7 @@ impl Position {
     pub(crate) fn attacked_as(&self, sq: Square, by: Color, occupied: Bb, target: PieceKind) -> bool {
         let v = &*self.v;
         if v.reference {
-            return self.generated_attack(sq, by, KindSet::ALL);
+            return self.generated_attack(sq, by, &KindSet::ALL);
         }
         let out = self.cannot_attack(sq, by, target);
         if self.has_bitboards() {
@@ -94,13 +111,13 @@ impl Position {
         if !v.attacks.complex[by.index()].is_empty() && self.complex_attack(sq, by, out) {
             return true;
         }
-        let slow = v.slow_attackers[by.index()];
+        let slow = &v.slow_attackers[by.index()];
         !slow.is_empty() && self.generated_attack(sq, by, slow)
     }
 
     /// Whether a piece of `by` of a kind in `kinds` can capture on `sq`, by
     /// generating its moves.
-    fn generated_attack(&self, sq: Square, by: Color, kinds: KindSet) -> bool {
+    fn generated_attack(&self, sq: Square, by: Color, kinds: &KindSet) -> bool {
         let mut buf = Vec::new();
         self.plist[by.index()].iter().any(|&s| {
             self.board[s.index()]
@@ -112,21 +129,21 @@ impl Position {
     /// their region leaves it out, or they cannot take a piece of kind
     /// `target`.
     #[inline]
-    pub(crate) fn cannot_attack(&self, sq: Square, by: Color, target: PieceKind) -> KindSet {
+    pub(crate) fn cannot_attack(&self, sq: Square, by: Color, target: PieceKind) -> Barred<'_> {
         let a = &self.v.attacks;
-        let mut out = KindSet::EMPTY;
-        if let Some(&r) = a.region_out[by.index()].get(sq.index()) {
-            out |= r;
+        Barred {
+            region: a.region_out[by.index()]
+                .get(sq.index())
+                .unwrap_or(&KindSet::EMPTY),
+            take: a.cannot_take[by.index()]
+                .get(target.index())
+                .unwrap_or(&KindSet::EMPTY),
         }
-        if let Some(&f) = a.cannot_take[by.index()].get(target.index()) {
-            out |= f;
-        }
-        out
     }
 
     /// Whether a reverse attack line from `sq` meets a piece of `by` that
     /// attacks along it (walked square by square); kinds in `out` do not.
-    fn lines_attack(&self, sq: Square, by: Color, out: KindSet) -> bool {
+    fn lines_attack(&self, sq: Square, by: Color, out: Barred<'_>) -> bool {
         let v = &*self.v;
         let g = &v.geometry;
         for line in &v.attack_lines[by.index()] {
@@ -146,7 +163,7 @@ impl Position {
 
     /// Whether a one-screen hop or a point attack of `by` reaches `sq`;
     /// kinds in `out` do not.
-    fn complex_attack(&self, sq: Square, by: Color, out: KindSet) -> bool {
+    fn complex_attack(&self, sq: Square, by: Color, out: Barred<'_>) -> bool {
         let v = &*self.v;
         let g = &v.geometry;
         let a = &v.attacks;

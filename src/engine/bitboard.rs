@@ -507,7 +507,13 @@ impl Position {
     /// standing for the board's occupied squares (the reverse attack lines
     /// only; slow attackers are the caller's).
     #[inline]
-    pub(crate) fn bb_attacked(&self, sq: Square, by: Color, occupied: Bb, out: KindSet) -> bool {
+    pub(crate) fn bb_attacked(
+        &self,
+        sq: Square,
+        by: Color,
+        occupied: Bb,
+        out: super::attack::Barred<'_>,
+    ) -> bool {
         let Some(t) = &self.v.bb else { return false };
         if t.narrow {
             self.bb_attacked_in::<u64>(t, sq, by, u64::of(occupied), out)
@@ -517,7 +523,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn bb_attacked_in<B: Bits>(&self, t: &BbTable, sq: Square, by: Color, occupied: B, out: KindSet) -> bool {
+    fn bb_attacked_in<B: Bits>(
+        &self,
+        t: &BbTable,
+        sq: Square,
+        by: Color,
+        occupied: B,
+        out: super::attack::Barred<'_>,
+    ) -> bool {
         let theirs = B::of(self.occ[by.index()]);
         for l in t.lines_at(by, sq) {
             let ray = B::of(l.ray);
@@ -542,7 +555,7 @@ impl Position {
         &self,
         us: Color,
         king: Square,
-        out: KindSet,
+        out: super::attack::Barred<'_>,
         s: &mut super::attack::Safety,
     ) {
         let Some(t) = &self.v.bb else { return };
@@ -559,7 +572,7 @@ impl Position {
         t: &BbTable,
         us: Color,
         king: Square,
-        out: KindSet,
+        out: super::attack::Barred<'_>,
         s: &mut super::attack::Safety,
     ) {
         let them = !us;

@@ -211,7 +211,7 @@ impl Position {
             }
         }
         sets.iter()
-            .any(|set| set.iter().all(|&alts| alts.intersects(present)))
+            .any(|set| set.iter().all(|&alts| alts.intersects(&present)))
     }
 
     /// The result the position alone decides: a winning square reached, a
@@ -489,7 +489,7 @@ impl Position {
         own.len() == 2
             && own.iter().filter(|s| promoting(s)).count() == 1
             && !moves.is_empty()
-            && moves.iter().all(|m| m.promo.some().is_some())
+            && moves.iter().all(|m| m.promo().some().is_some())
             && !self.in_check(self.side)
     }
 

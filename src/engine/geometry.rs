@@ -41,8 +41,43 @@ pub fn continuation_frame(prev: (i32, i32)) -> (i32, i32) {
 /// A vector in use: an index into [`Geometry`]'s ray tables.
 pub(crate) type VectorId = u16;
 
-/// The most squares a board has (26 files by 26 ranks).
-pub(crate) const MAX_SQUARES: usize = 26 * 26;
+/// The most files or ranks a board has.
+pub const MAX_FILES: usize = 36;
+
+/// The most squares a board has (36 files by 36 ranks).
+pub(crate) const MAX_SQUARES: usize = MAX_FILES * MAX_FILES;
+
+/// The letters naming a file (0-based) in square names, or a rank in USI
+/// names: `a` … `z`, then `aa` … `az`, `ba` …, as spreadsheet columns are
+/// named (a 36-file board ends at `aj`).
+pub fn letters(i: usize) -> String {
+    let mut out = Vec::new();
+    let mut n = i + 1;
+    while n > 0 {
+        n -= 1;
+        out.push(b'a' + (n % 26) as u8);
+        n /= 26;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The index named by [`letters`]; `None` unless `s` is one to three
+/// lowercase letters.
+pub fn parse_letters(s: &str) -> Option<usize> {
+    if s.is_empty() || s.len() > 3 || !s.bytes().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    Some(s.bytes().fold(0, |n, c| n * 26 + (c - b'a') as usize + 1) - 1)
+}
+
+/// A rank or file number: digits without a leading zero.
+fn parse_number(s: &str) -> Option<i32> {
+    if s.is_empty() || s.len() > 4 || !s.bytes().all(|c| c.is_ascii_digit()) || s.starts_with('0') {
+        return None;
+    }
+    s.parse().ok()
+}
 
 /// The board's shape and its ray tables.
 #[derive(Debug, Clone)]
@@ -173,52 +208,75 @@ impl Geometry {
         &self.pool[start as usize..start as usize + len as usize]
     }
 
-    /// Square name: file letter and rank number, `a1` … `z26`; `-` for none.
+    /// Square name: file letters and rank number, `a1` … `z26`, then on
+    /// wider boards `aa1` … `aj36`; `-` for none.
     pub fn name(&self, sq: Square) -> String {
         if !sq.is_some() {
             return "-".into();
         }
-        let f = (b'a' + self.file(sq) as u8) as char;
-        format!("{f}{}", self.rank(sq) + 1)
+        format!("{}{}", letters(self.file(sq)), self.rank(sq) + 1)
     }
 
-    /// USI name: file number from the first player's right, rank letter from
-    /// the top (`7g`).
+    /// The letters naming a file (`a`, …, `z`, `aa`, …).
+    pub fn file_name(&self, file: usize) -> String {
+        letters(file)
+    }
+
+    /// USI name: file number from the first player's right, rank letters
+    /// from the top (`7g`; on boards of more than 26 ranks the 27th rank from
+    /// the top is `aa`, as files are named in [`Geometry::name`]).
     pub fn usi_name(&self, sq: Square) -> String {
         let file = self.files - self.file(sq);
-        let rank = (b'a' + (self.ranks - 1 - self.rank(sq)) as u8) as char;
-        format!("{file}{rank}")
+        format!("{file}{}", letters(self.ranks - 1 - self.rank(sq)))
+    }
+
+    /// The USI letters of a rank (0 = the first player's back rank).
+    pub fn usi_rank_name(&self, rank: usize) -> String {
+        letters(self.ranks - 1 - rank)
     }
 
     /// Parses a USI square (`7g`: file number from the first player's right,
-    /// rank letter from the top); `None` when malformed or off the board.
+    /// rank letters from the top); `None` when malformed or off the board.
     pub fn parse_usi_square(&self, s: &str) -> Option<Square> {
-        let (num, letter) = s.split_at(s.len().checked_sub(1)?);
-        let r = letter.chars().next().filter(|c| c.is_ascii_lowercase())?;
-        if num.is_empty() || !num.chars().all(|c| c.is_ascii_digit()) || num.starts_with('0') {
+        let split = s.find(|c: char| !c.is_ascii_digit())?;
+        let file_from_right = parse_number(&s[..split])?;
+        let rank_from_top = parse_letters(&s[split..])? as i32;
+        if rank_from_top >= self.ranks as i32 {
             return None;
         }
-        let file_from_right: i32 = num.parse().ok()?;
-        let rank_from_top = (r as u8 - b'a') as i32;
         self.square(
             self.files as i32 - file_from_right,
             self.ranks as i32 - 1 - rank_from_top,
         )
     }
 
-    /// Parses `e4`, `j10`; `None` when malformed or off the board.
+    /// Parses `e4`, `j10`, `aa27`; `None` when malformed or off the board.
     pub fn parse_square(&self, s: &str) -> Option<Square> {
-        let mut chars = s.chars();
-        let f = chars.next()?;
-        if !f.is_ascii_lowercase() {
+        let split = s.find(|c: char| !c.is_ascii_lowercase())?;
+        let f = parse_letters(&s[..split])?;
+        let r = parse_number(&s[split..])?;
+        if f >= self.files {
             return None;
         }
-        let rest = chars.as_str();
-        if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) || rest.starts_with('0') {
-            return None;
+        self.square(f as i32, r - 1)
+    }
+
+    /// The square whose name ends `s`, and the text before it: `Nbd7` gives
+    /// `Nb` and d7. On boards wider than 26 files a two-letter file is read
+    /// when it names one (`Naa5` is a move to aa5).
+    pub fn split_trailing_square<'a>(&self, s: &'a str) -> Option<(&'a str, Square)> {
+        let digits = s.len() - s.bytes().rev().take_while(|c| c.is_ascii_digit()).count();
+        let letters_run = s[..digits]
+            .bytes()
+            .rev()
+            .take_while(|c| c.is_ascii_lowercase())
+            .count();
+        for n in (1..=letters_run.min(if self.files > 26 { 2 } else { 1 })).rev() {
+            if let Some(sq) = self.parse_square(&s[digits - n..]) {
+                return Some((&s[..digits - n], sq));
+            }
         }
-        let r: i32 = rest.parse().ok()?;
-        self.square((f as u8 - b'a') as i32, r - 1)
+        None
     }
 
     /// Rank counted from a side's own back rank, 1-based.

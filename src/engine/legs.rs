@@ -257,7 +257,7 @@ impl TargetFilters {
                 && !self
                     .shot_limits
                     .iter()
-                    .any(|&(set, within)| dist <= within && set.contains(kind))
+                    .any(|(set, within)| dist <= *within && set.contains(kind))
         } else {
             !self.cannot_capture.contains(kind)
         }

@@ -130,8 +130,8 @@ impl Position {
         } else {
             mv.from
         };
-        self.add_store(Store::Hand, us, mv.piece, -1);
-        self.put(sq, Piece::new(mv.piece, us));
+        self.add_store(Store::Hand, us, mv.piece(), -1);
+        self.put(sq, Piece::new(mv.piece(), us));
         undo.effects.push(Effect::Square(sq, None));
         // An empty hand closes the side's gates (as Fairy-Stockfish keeps them).
         if self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
@@ -197,12 +197,12 @@ impl Position {
             MoveKind::Board => self.make_board(mv, us, &mut undo),
             MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
                 match mv.kind {
-                    MoveKind::Drop => self.add_store(Store::Hand, us, mv.piece, -1),
-                    MoveKind::Place => self.add_store(Store::Reserve, us, mv.piece, -1),
-                    MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece, -1),
+                    MoveKind::Drop => self.add_store(Store::Hand, us, mv.piece(), -1),
+                    MoveKind::Place => self.add_store(Store::Reserve, us, mv.piece(), -1),
+                    MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece(), -1),
                     _ => {}
                 }
-                let placed = mv.promo.some().unwrap_or(mv.piece);
+                let placed = mv.promo().some().unwrap_or(mv.piece());
                 if self.v.is_royal(placed) {
                     self.royal_count[us.index()] += 1;
                 }
@@ -311,7 +311,7 @@ impl Position {
             }
         }
         let them = !us;
-        let restart = (took || mv.promo.some().is_some()) && pieces(them) == 1;
+        let restart = (took || mv.promo().some().is_some()) && pieces(them) == 1;
         if self.count.limit == 0 || restart {
             let limit = self.count_limit(rule, them);
             if limit != 0 {
@@ -381,7 +381,7 @@ impl Position {
         if self.v.kind_flags[p.kind().index()] & super::variant::KIND_RESETS_CLOCK != 0 {
             self.halfmove = 0;
         }
-        let placed = match mv.promo.some() {
+        let placed = match mv.promo().some() {
             Some(k) => Piece::new(k, us),
             None => p,
         };
@@ -504,7 +504,7 @@ impl Position {
         }
         let mv = undo.mv;
         if mv.aux & AUX_GATE != 0 && matches!(mv.kind, MoveKind::Board | MoveKind::Castle) {
-            let idx = self.store_index(us, mv.piece);
+            let idx = self.store_index(us, mv.piece());
             self.stores[Store::Hand as usize][idx] += 1;
         }
         match mv.kind {
@@ -524,7 +524,7 @@ impl Position {
             }
             MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
                 self.clear_raw(mv.to);
-                let idx = self.store_index(us, mv.piece);
+                let idx = self.store_index(us, mv.piece());
                 let store = match mv.kind {
                     MoveKind::Drop => Some(Store::Hand),
                     MoveKind::Place => Some(Store::Reserve),

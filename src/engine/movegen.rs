@@ -78,7 +78,7 @@ impl Position {
             for &f in flags {
                 for &k in &held {
                     let mut g = m;
-                    g.piece = k;
+                    g.set_piece(k);
                     g.aux |= f;
                     out.push(g);
                 }
@@ -131,11 +131,11 @@ impl Position {
             any = true;
             forced |= pr.forced;
             for &t in &pr.to {
-                if out[start..].iter().any(|x| x.promo == t) || self.at_promotion_limit(t, c) {
+                if out[start..].iter().any(|x| x.promo() == t) || self.at_promotion_limit(t, c) {
                     continue;
                 }
                 let mut pm = m;
-                pm.promo = t;
+                pm.set_promo(t);
                 out.push(pm);
             }
         }
@@ -237,14 +237,14 @@ impl Position {
                 continue;
             }
             let mut m = Move::board(from, from);
-            m.promo = pm.to;
+            m.set_promo(pm.to);
             candidates.push(m);
             for &vi in &pm.vectors[c.index()] {
                 if let Some(&t) = g.ray(vi, from).first()
                     && self.board[t.index()].is_none()
                 {
                     let mut m = Move::board(from, t);
-                    m.promo = pm.to;
+                    m.set_promo(pm.to);
                     candidates.push(m);
                 }
             }
@@ -256,7 +256,7 @@ impl Position {
             }
             self.make(m);
             buf.clear();
-            self.piece_moves(m.to, Piece::new(m.promo, c), &mut buf);
+            self.piece_moves(m.to, Piece::new(m.promo(), c), &mut buf);
             let quiet = !buf.iter().any(|x| x.is_capture()) && !self.in_check(!c);
             self.unmake();
             if quiet {
@@ -346,7 +346,7 @@ impl Position {
                     && blocked_files & (1 << g.file(sq)) == 0
                 {
                     let mut m = Move::entering(MoveKind::Drop, Square::NONE, sq, k);
-                    m.promo = face;
+                    m.set_promo(face);
                     out.push(m);
                 }
             }
@@ -495,7 +495,7 @@ impl Position {
             // Every piece's pass is the same move: the one from the lowest
             // square stays (whatever order the pieces were generated in).
             let pass = |m: &Move| {
-                m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo.some().is_none()
+                m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo().some().is_none()
             };
             if let Some(keep) = out.iter().filter(|m| pass(m)).map(|m| m.from).min() {
                 out.retain(|m| !pass(m) || m.from == keep);
@@ -800,7 +800,7 @@ impl Position {
             MoveKind::Drop | MoveKind::PocketDrop => {
                 match safety.allows(&self.v.geometry, Square::NONE, m.to) {
                     Some(true) if self.drop_mate_banned(m) => {
-                        let k = m.entering_kind().unwrap_or(m.piece);
+                        let k = m.entering_kind().unwrap_or(m.piece());
                         let gives_check = match (&*drop_checks, self.royal_squares(them)) {
                             (_, RoyalSquares::None) => false,
                             (Some((dk, set)), _) if *dk == k => set.contains(m.to),

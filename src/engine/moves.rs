@@ -11,19 +11,39 @@ use super::types::{PieceKind, Square};
 
 /// Most squares a single move can capture on (multi-leg moves and shots).
 /// A rules file whose pieces could capture more in one move is rejected when
-/// it is compiled.
-pub const MAX_CAPTURES: usize = 6;
+/// it is compiled. (Ko shogi's thunderclap takes five.)
+pub const MAX_CAPTURES: usize = 5;
 
-/// Bits of a capture square in a move's packed capture list: enough for the
-/// largest board (26 × 26 squares).
-const CAP_BITS: u32 = 10;
-const CAP_MASK: u64 = (1 << CAP_BITS) - 1;
-/// Bits of the capture count, below the squares.
+/// Bits of the capture count, at the bottom of a move's capture word.
 const COUNT_BITS: u32 = 3;
 const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
+/// Bits of a capture square: enough for the largest board (36 × 36 squares).
+const CAP_BITS: u32 = 11;
+const CAP_MASK: u64 = (1 << CAP_BITS) - 1;
+/// Where the capture word's spare bits start: the count and the squares are
+/// below, the promotion's low bits above.
+const CAPS_END: u32 = COUNT_BITS + CAP_BITS * MAX_CAPTURES as u32;
+/// The count and the capture squares.
+const CAPS_FIELD: u64 = (1 << CAPS_END) - 1;
+/// Bits of the dropped (placed, spawned, gated) kind at the bottom of
+/// `Move::faces`; the promotion's high bits are above it.
+const PIECE_BITS: u32 = 10;
+const PIECE_MASK: u16 = (1 << PIECE_BITS) - 1;
+/// The promotion's kind: its low bits in the capture word's spare bits, its
+/// high bits in the spare bits of `faces`; all ones means none.
+const PROMO_LOW_BITS: u32 = 64 - CAPS_END;
+const PROMO_BITS: u32 = PROMO_LOW_BITS + 16 - PIECE_BITS;
+const PROMO_NONE: u64 = (1 << PROMO_BITS) - 1;
+/// The two halves of "no promotion".
+const NO_PROMO_CAPS: u64 = PROMO_NONE << CAPS_END;
+const NO_PROMO_FACES: u16 = ((PROMO_NONE >> PROMO_LOW_BITS) as u16) << PIECE_BITS;
 const _: () = assert!(super::geometry::MAX_SQUARES as u64 <= CAP_MASK + 1);
 const _: () = assert!(MAX_CAPTURES as u64 <= COUNT_MASK);
-const _: () = assert!(COUNT_BITS + CAP_BITS * MAX_CAPTURES as u32 <= 64);
+const _: () = assert!(CAPS_END <= 64);
+// Every kind fits in the dropped kind's bits, and every kind and the "none"
+// marker in the promotion's.
+const _: () = assert!(super::types::MAX_KINDS <= 1 << PIECE_BITS);
+const _: () = assert!(super::types::MAX_KINDS as u64 <= PROMO_NONE);
 
 /// What sort of action a move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,21 +84,22 @@ pub(crate) const AUX_CASTLE: u8 = 0x1f;
 /// or by parsing text ([`Position::parse_move`](super::Position::parse_move)).
 ///
 /// Sixteen bytes, so move lists are small and a move travels in registers:
-/// the capture squares are packed into one word (a count, then ten bits a
-/// square).
+/// the capture squares are packed into one word (a count, then eleven bits a
+/// square); the dropped kind and the promotion share that word's spare bits
+/// and one 16-bit field.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// The capture count (low bits), then the capture squares in order.
+    /// The capture count (low bits), then the capture squares in order, then
+    /// the low bits of the kind promoted to.
     caps: u64,
     /// Origin; `Square::NONE` for drops, placements and passes.
     pub(crate) from: Square,
     /// Final square; `Square::NONE` for a pass.
     pub(crate) to: Square,
     pub(crate) kind: MoveKind,
-    /// The dropped, placed or spawned kind (unused for board moves).
-    pub(crate) piece: PieceKind,
-    /// The kind promoted to, or `PieceKind::NONE`.
-    pub(crate) promo: PieceKind,
+    /// The dropped, placed, spawned or gated kind (low bits; see
+    /// [`Move::piece`]), then the high bits of the kind promoted to.
+    faces: u16,
     /// Castling rule index for castling; `AUX_EP_CREATE` for double steps;
     /// gating flags.
     pub(crate) aux: u8,
@@ -92,8 +113,8 @@ impl fmt::Debug for Move {
             .field("kind", &self.kind)
             .field("from", &self.from)
             .field("to", &self.to)
-            .field("piece", &self.piece)
-            .field("promo", &self.promo)
+            .field("piece", &self.piece())
+            .field("promo", &self.promo())
             .field("aux", &self.aux)
             .field("captures", &&*self.captures())
             .finish()
@@ -134,12 +155,11 @@ impl Move {
     #[inline(always)]
     pub(crate) fn board(from: Square, to: Square) -> Move {
         Move {
-            caps: 0,
+            caps: NO_PROMO_CAPS,
             from,
             to,
             kind: MoveKind::Board,
-            piece: PieceKind(0),
-            promo: PieceKind::NONE,
+            faces: NO_PROMO_FACES,
             aux: 0,
         }
     }
@@ -161,11 +181,12 @@ impl Move {
 
     /// A move that brings `piece` onto `to` (drop, placement, spawn, pocket).
     pub(crate) fn entering(kind: MoveKind, from: Square, to: Square, piece: PieceKind) -> Move {
-        Move {
+        let mut m = Move {
             kind,
-            piece,
             ..Move::board(from, to)
-        }
+        };
+        m.set_piece(piece);
+        m
     }
 
     /// A pass.
@@ -199,7 +220,42 @@ impl Move {
     /// Whether the move captures exactly once, on its destination.
     #[inline(always)]
     pub(crate) fn captures_on_target_only(&self) -> bool {
-        self.caps == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS
+        self.caps & CAPS_FIELD == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS
+    }
+
+    /// The kind promoted to, or `PieceKind::NONE`.
+    #[inline(always)]
+    pub(crate) fn promo(&self) -> PieceKind {
+        let bits = self.caps >> CAPS_END | ((self.faces >> PIECE_BITS) as u64) << PROMO_LOW_BITS;
+        if bits == PROMO_NONE {
+            PieceKind::NONE
+        } else {
+            PieceKind(bits as u16)
+        }
+    }
+
+    /// Sets the kind promoted to (`PieceKind::NONE`: none).
+    #[inline(always)]
+    pub(crate) fn set_promo(&mut self, kind: PieceKind) {
+        let bits = if kind == PieceKind::NONE {
+            PROMO_NONE
+        } else {
+            kind.0 as u64 & PROMO_NONE
+        };
+        self.caps = (self.caps & CAPS_FIELD) | bits << CAPS_END;
+        self.faces = (self.faces & PIECE_MASK) | ((bits >> PROMO_LOW_BITS) as u16) << PIECE_BITS;
+    }
+
+    /// The dropped, placed, spawned or gated kind (kind 0 for other moves).
+    #[inline(always)]
+    pub(crate) fn piece(&self) -> PieceKind {
+        PieceKind(self.faces & PIECE_MASK)
+    }
+
+    /// Sets the dropped, placed, spawned or gated kind.
+    #[inline(always)]
+    pub(crate) fn set_piece(&mut self, kind: PieceKind) {
+        self.faces = (self.faces & !PIECE_MASK) | (kind.0 & PIECE_MASK);
     }
 
     /// What sort of move this is.
@@ -234,17 +290,17 @@ impl Move {
     /// Whether the move captures anything.
     #[inline(always)]
     pub fn is_capture(&self) -> bool {
-        self.caps != 0
+        self.caps & COUNT_MASK != 0
     }
 
     /// The kind a gating move brings from hand onto the square left behind.
     pub fn gated_kind(&self) -> Option<PieceKind> {
-        (self.aux & AUX_GATE != 0).then_some(self.piece)
+        (self.aux & AUX_GATE != 0).then_some(self.piece())
     }
 
     /// The kind the moving piece promotes to, if it promotes.
     pub fn promotion(&self) -> Option<PieceKind> {
-        self.promo.some()
+        self.promo().some()
     }
 
     /// The kind a drop, placement, spawn or pocket move brings onto the board
@@ -252,7 +308,7 @@ impl Move {
     pub fn entering_kind(&self) -> Option<PieceKind> {
         match self.kind {
             MoveKind::Drop | MoveKind::Place | MoveKind::Spawn | MoveKind::PocketDrop => {
-                Some(self.promo.some().unwrap_or(self.piece))
+                Some(self.promo().some().unwrap_or(self.piece()))
             }
             _ => None,
         }

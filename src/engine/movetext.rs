@@ -118,7 +118,7 @@ fn demotes(pos: &Position, m: &Move, k: PieceKind) -> bool {
 
 /// The kind a drop puts on the board (its promoted face, if dropped so).
 fn entering(m: &Move) -> PieceKind {
-    m.entering_kind().unwrap_or(m.piece)
+    m.entering_kind().unwrap_or(m.piece())
 }
 
 fn sym_plain(v: &Variant, kind: PieceKind) -> String {
@@ -131,9 +131,9 @@ pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
     let g = &v.geometry;
     match m.kind {
         MoveKind::Drop => format!("{}*{}", sym_plain(v, entering(m)), g.name(m.to)),
-        MoveKind::Place => format!("{}@{}", sym_plain(v, m.piece), g.name(m.to)),
-        MoveKind::Spawn => format!("{}&{}", sym_plain(v, m.piece), g.name(m.to)),
-        MoveKind::PocketDrop => format!("{}^{}", sym_plain(v, m.piece), g.name(m.to)),
+        MoveKind::Place => format!("{}@{}", sym_plain(v, m.piece()), g.name(m.to)),
+        MoveKind::Spawn => format!("{}&{}", sym_plain(v, m.piece()), g.name(m.to)),
+        MoveKind::PocketDrop => format!("{}^{}", sym_plain(v, m.piece()), g.name(m.to)),
         MoveKind::ToPocket => format!("{}^", g.name(m.from)),
         MoveKind::Pass => "pass".into(),
         MoveKind::Castle | MoveKind::Board => {
@@ -175,7 +175,7 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
 /// Whether a board move's captures are implied by its squares (none, the
 /// destination, or en passant) — only such moves have UCI/USI spellings.
 fn plain(pos: &Position, m: &Move) -> bool {
-    (m.from != m.to || m.promo.some().is_some())
+    (m.from != m.to || m.promo().some().is_some())
         && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || m.cap(0) == pos.ep_victim)))
 }
 
@@ -271,7 +271,7 @@ pub(crate) fn format_usi(pos: &Position, m: &Move) -> String {
         MoveKind::Drop => format!("{}*{}", v.def(entering(m)).key, g.usi_name(m.to)),
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.usi_name(m.from), g.usi_name(m.to));
-            if let Some(k) = m.promo.some() {
+            if let Some(k) = m.promo().some() {
                 s.push(if demotes(pos, m, k) { '-' } else { '+' });
             }
             s
@@ -301,7 +301,7 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
                 "O-O-O".into()
             }]
         }
-        MoveKind::PocketDrop => vec![format!("{}*{}", sym_plain(v, m.piece), g.name(m.to))],
+        MoveKind::PocketDrop => vec![format!("{}*{}", sym_plain(v, m.piece()), g.name(m.to))],
         _ => vec![],
     }
 }
@@ -481,16 +481,9 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     };
     let body = body.replace('x', "");
     // The destination is the last square; what comes before disambiguates.
-    let split = body
-        .char_indices()
-        .rev()
-        .find(|(_, c)| c.is_ascii_lowercase())
-        .map(|(i, _)| i);
-    let Some(split) = split else { return Ok(Vec::new()) };
-    let Some(to) = g.parse_square(&body[split..]) else {
+    let Some((from_hint, to)) = g.split_trailing_square(&body) else {
         return Ok(Vec::new());
     };
-    let from_hint = &body[..split];
     if from_hint.len() > 3
         || !from_hint
             .chars()
@@ -505,10 +498,10 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     let (file, rank) = match from_hint.len() {
         0 => (None, None),
         _ => {
-            let f = from_hint.chars().next().filter(|c| c.is_ascii_lowercase());
+            let f: String = from_hint.chars().filter(|c| c.is_ascii_lowercase()).collect();
             let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
             (
-                f.map(|c| (c as u8 - b'a') as usize),
+                crate::engine::geometry::parse_letters(&f),
                 r.parse::<usize>().ok().map(|r| r - 1),
             )
         }
@@ -557,11 +550,7 @@ fn hint(pos: &Position, t: &str, moves: &[Move]) -> Option<String> {
     let v = &*pos.v;
     let g = &v.geometry;
     let first: String = t.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
-    let split = first
-        .char_indices()
-        .skip(1)
-        .find(|(_, c)| c.is_ascii_lowercase())?
-        .0;
+    let split = second_square(&first, true)?;
     let from = g.parse_square(&first[..split])?;
     let Some(p) = pos.board[from.index()] else {
         return Some(format!("there is no piece on {}", g.name(from)));
@@ -598,6 +587,14 @@ fn hint(pos: &Position, t: &str, moves: &[Move]) -> Option<String> {
     })
 }
 
+/// Where the second of two squares written together starts (`b7c9`,
+/// `aa1ab2`): the first lowercase letter after a digit (`x` too, with
+/// `with_x`).
+fn second_square(t: &str, with_x: bool) -> Option<usize> {
+    let b = t.as_bytes();
+    (1..b.len()).find(|&i| b[i].is_ascii_lowercase() && (with_x || b[i] != b'x') && b[i - 1].is_ascii_digit())
+}
+
 /// A path `a1-xb2-c3 !d4 =X`: (every square written, origin first; captures
 /// in order; promotion).
 fn parse_path(pos: &Position, t: &str) -> Option<(Vec<Square>, Vec<Square>, Option<String>)> {
@@ -616,11 +613,7 @@ fn parse_path(pos: &Position, t: &str) -> Option<(Vec<Square>, Vec<Square>, Opti
     let mut path = parts.next()?.to_string();
     if !path.contains('-') {
         // `b7c9`: two squares written together.
-        let second = path
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| c.is_ascii_lowercase() && *c != 'x')?
-            .0;
+        let second = second_square(&path, false)?;
         path.insert(second, '-');
     }
     let mut squares = Vec::new();
@@ -710,7 +703,7 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
                     && o.from == m.from
                     && o.to == m.to
                     && o.captures() == caps
-                    && o.promo != m.promo
+                    && o.promo() != m.promo()
             });
             if could_promote {
                 s.push(if m.promotion().is_some() { '+' } else { '=' });
@@ -726,17 +719,21 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
 fn take_square<'a>(v: &Variant, s: &'a str) -> Result<(Square, &'a str), String> {
     let b = s.as_bytes();
     let digits = |from: usize| from + b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let letters = |from: usize| from + b[from..].iter().take_while(|c| c.is_ascii_lowercase()).count();
     let (name, rest, square) = if b.first().is_some_and(|c| c.is_ascii_lowercase()) {
-        let end = digits(1);
+        let end = digits(letters(0));
         let name = &s[..end];
         (name, &s[end..], v.geometry.parse_square(name))
     } else if b.first().is_some_and(|c| c.is_ascii_digit()) {
         let end = digits(0);
-        let end = if b.get(end).is_some_and(|c| c.is_ascii_lowercase()) {
-            end + 1
-        } else {
-            end
-        };
+        // USI ranks: one letter, two on boards of more than 26 ranks.
+        let most = if v.geometry.ranks > 26 { 2 } else { 1 };
+        let end = end
+            + b[end..]
+                .iter()
+                .take(most)
+                .take_while(|c| c.is_ascii_lowercase())
+                .count();
         let name = &s[..end];
         (name, &s[end..], v.geometry.parse_usi_square(name))
     } else {
@@ -860,13 +857,10 @@ fn san_syntax(v: &Variant, t: &str) -> bool {
         return false;
     }
     let rest = rest.replace('x', "");
-    let Some(split) = rest.rfind(|c: char| c.is_ascii_lowercase()) else {
+    let Some((hint, _)) = v.geometry.split_trailing_square(&rest) else {
         return false;
     };
-    let hint = &rest[..split];
-    hint.len() <= 3
-        && hint.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && v.geometry.parse_square(&rest[split..]).is_some()
+    hint.len() <= 3 && hint.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
 }
 
 /// A board move: two squares (`e2e4`, `7g7f`), a path (`j9-xj10-j11`,

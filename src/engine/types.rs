@@ -90,16 +90,16 @@ impl Square {
 /// the variant's piece table, in the order of the rules file's `[[piece]]`
 /// tables. [`Variant::piece`](super::Variant::piece) gives its name, symbol and rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceKind(pub(crate) u8);
+pub struct PieceKind(pub(crate) u16);
 
 impl PieceKind {
     /// Not a kind (no promotion, no demotion).
-    pub(crate) const NONE: PieceKind = PieceKind(u8::MAX);
+    pub(crate) const NONE: PieceKind = PieceKind(u16::MAX);
 
     /// The kind with this index in the variant's piece table.
     #[inline(always)]
     pub fn from_index(i: usize) -> PieceKind {
-        PieceKind(i as u8)
+        PieceKind(i as u16)
     }
 
     /// The index of the kind in the variant's piece table.
@@ -110,7 +110,7 @@ impl PieceKind {
 
     #[inline(always)]
     pub(crate) fn some(self) -> Option<PieceKind> {
-        (self.0 != u8::MAX).then_some(self)
+        (self.0 != u16::MAX).then_some(self)
     }
 }
 
@@ -123,14 +123,14 @@ impl Piece {
     /// The piece of this kind owned by `color`.
     #[inline(always)]
     pub fn new(kind: PieceKind, color: Color) -> Piece {
-        // 1 + kind * 2 + color is never zero; kinds are below 128.
-        Piece(NonZeroU16::new(1 + kind.0 as u16 * 2 + color as u16).unwrap_or(NonZeroU16::MIN))
+        // 1 + kind * 2 + color is never zero; kinds are below MAX_KINDS.
+        Piece(NonZeroU16::new(1 + kind.0 * 2 + color as u16).unwrap_or(NonZeroU16::MIN))
     }
 
     /// The piece's kind.
     #[inline(always)]
     pub fn kind(self) -> PieceKind {
-        PieceKind(((self.0.get() - 1) >> 1) as u8)
+        PieceKind((self.0.get() - 1) >> 1)
     }
 
     /// The side that owns the piece.
@@ -156,69 +156,110 @@ impl fmt::Debug for Piece {
     }
 }
 
-/// Most piece kinds a variant may define (kind sets are 128-bit masks).
-pub const MAX_KINDS: usize = 128;
+/// Most piece kinds a variant may define (every face of a promoting piece
+/// is a kind of its own).
+pub const MAX_KINDS: usize = 1024;
 
-/// A set of piece kinds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct KindSet(pub(crate) u128);
+/// 64-bit words of a [`KindSet`].
+const KIND_WORDS: usize = MAX_KINDS / 64;
+
+/// A set of piece kinds: a bit per kind, with the number of words in use
+/// kept beside them, so that the common questions — is it empty, does it
+/// hold this kind — cost the same for a variant of 10 kinds as they did when
+/// sets were one 128-bit word, and a variant of 1,000 kinds pays only where
+/// its sets are large.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KindSet {
+    /// Words in use: every word from `top` on is zero (so equal sets are
+    /// equal values).
+    top: u8,
+    words: [u64; KIND_WORDS],
+}
+
+impl Default for KindSet {
+    fn default() -> KindSet {
+        KindSet::EMPTY
+    }
+}
 
 impl KindSet {
     /// The empty set.
-    pub const EMPTY: KindSet = KindSet(0);
+    pub const EMPTY: KindSet = KindSet {
+        top: 0,
+        words: [0; KIND_WORDS],
+    };
     /// Every kind.
-    pub const ALL: KindSet = KindSet(u128::MAX);
+    pub const ALL: KindSet = KindSet {
+        top: KIND_WORDS as u8,
+        words: [u64::MAX; KIND_WORDS],
+    };
 
     /// The set holding one kind.
     #[inline(always)]
     pub fn one(kind: PieceKind) -> KindSet {
-        KindSet(1u128 << kind.0)
+        let mut s = KindSet::EMPTY;
+        s.insert(kind);
+        s
     }
 
     /// Whether the set holds `kind`.
     #[inline(always)]
-    pub fn contains(self, kind: PieceKind) -> bool {
-        self.0 & (1u128 << kind.0) != 0
+    pub fn contains(&self, kind: PieceKind) -> bool {
+        let w = kind.0 as usize >> 6;
+        w < self.top as usize && self.words[w] & (1u64 << (kind.0 & 63)) != 0
     }
 
-    /// Adds a kind.
+    /// Adds a kind (a kind beyond [`MAX_KINDS`] is not stored).
     #[inline(always)]
     pub fn insert(&mut self, kind: PieceKind) {
-        self.0 |= 1u128 << kind.0;
+        let w = kind.0 as usize >> 6;
+        if w < KIND_WORDS {
+            self.words[w] |= 1u64 << (kind.0 & 63);
+            self.top = self.top.max(w as u8 + 1);
+        }
     }
 
     /// Whether the set is empty.
     #[inline(always)]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
+    pub fn is_empty(&self) -> bool {
+        self.top == 0
     }
 
     /// Whether the two sets share a kind.
     #[inline(always)]
-    pub fn intersects(self, other: KindSet) -> bool {
-        self.0 & other.0 != 0
+    pub fn intersects(&self, other: &KindSet) -> bool {
+        let n = self.top.min(other.top) as usize;
+        self.words[..n]
+            .iter()
+            .zip(&other.words[..n])
+            .any(|(a, b)| a & b != 0)
     }
 
     /// The kinds in the set, in table order.
     pub fn iter(self) -> impl Iterator<Item = PieceKind> {
-        (0..MAX_KINDS as u8)
-            .filter(move |k| self.0 & (1u128 << k) != 0)
+        (0..self.top as u16 * 64)
             .map(PieceKind)
+            .filter(move |&k| self.contains(k))
     }
 }
 
 impl std::ops::BitOr for KindSet {
     type Output = KindSet;
     #[inline(always)]
-    fn bitor(self, rhs: KindSet) -> KindSet {
-        KindSet(self.0 | rhs.0)
+    fn bitor(mut self, rhs: KindSet) -> KindSet {
+        self |= rhs;
+        self
     }
 }
 
 impl std::ops::BitOrAssign for KindSet {
     #[inline(always)]
     fn bitor_assign(&mut self, rhs: KindSet) {
-        self.0 |= rhs.0;
+        let n = rhs.top as usize;
+        for (a, b) in self.words[..n].iter_mut().zip(&rhs.words[..n]) {
+            *a |= b;
+        }
+        self.top = self.top.max(rhs.top);
     }
 }
 

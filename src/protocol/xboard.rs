@@ -647,7 +647,7 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
     match (m.kind(), m.from(), m.to()) {
         (MoveKind::Pass, ..) => "@@@@".into(),
         (MoveKind::Drop | MoveKind::Place | MoveKind::Spawn | MoveKind::PocketDrop, _, Some(to)) => {
-            let k = m.entering_kind().unwrap_or(m.piece);
+            let k = m.entering_kind().unwrap_or(m.piece());
             format!("{}@{}", letter(k), sq(to))
         }
         (MoveKind::Board | MoveKind::Castle, Some(from), Some(to))

@@ -179,9 +179,9 @@ pub struct Meta {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
-    /// Number of files (columns), 1 to 26.
+    /// Number of files (columns), 1 to 36.
     pub files: Spanned<u32>,
-    /// Number of ranks (rows), 1 to 26.
+    /// Number of ranks (rows), 1 to 36.
     pub ranks: Spanned<u32>,
 }
 

@@ -72,7 +72,7 @@ fn move_json(game: &mut Game, m: &Move) -> Value {
     // The piece that moves, or the one that enters the board.
     let piece = match (m.kind(), m.from().and_then(|f| game.position().piece_at(f))) {
         (MoveKind::Board | MoveKind::Castle | MoveKind::ToPocket, Some(p)) => p.kind(),
-        _ => m.entering_kind().unwrap_or(m.piece),
+        _ => m.entering_kind().unwrap_or(m.piece()),
     };
     json!({
         "text": game.format(m),
@@ -151,13 +151,9 @@ fn promoted_kinds(v: &Arc<Variant>) -> Vec<bool> {
 fn square_labels(v: &Variant, s: Square) -> (String, String) {
     let g = v.board();
     if v.shogi_coordinates() {
-        let name = g.usi_name(s);
-        let (file, rank) = name.split_at(name.len() - 1);
-        (file.to_string(), rank.to_string())
+        ((g.files() - g.file(s)).to_string(), g.usi_rank_name(g.rank(s)))
     } else {
-        let name = g.name(s);
-        let (file, rank) = name.split_at(1);
-        (file.to_string(), rank.to_string())
+        (g.file_name(g.file(s)), (g.rank(s) + 1).to_string())
     }
 }
 

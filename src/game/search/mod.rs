@@ -538,7 +538,7 @@ impl Worker {
         let kind = match m.kind() {
             MoveKind::Board | MoveKind::Castle | MoveKind::ToPocket => pos.piece_at(m.from()?)?.kind(),
             MoveKind::Pass => return None,
-            _ => m.piece,
+            _ => m.piece(),
         };
         let c = pos.side_to_move().index();
         Some((c * self.kinds + kind.index()) * self.squares + to.index())
@@ -561,7 +561,7 @@ impl Worker {
         let mut gain = self.victims(pos, m);
         let mover = match m.kind() {
             MoveKind::Board => m.from().and_then(|f| pos.piece_at(f)).map(|p| p.kind()),
-            _ => Some(m.piece),
+            _ => Some(m.piece()),
         };
         let Some(mover) = mover else { return gain };
         let mut risk = e.order_value(mover);

@@ -55,8 +55,8 @@ pub fn fingerprint(m: &Move) -> u16 {
     mix(m.kind as u64);
     mix(m.from.0 as u64);
     mix(m.to.0 as u64);
-    mix(m.piece.0 as u64);
-    mix(m.promo.0 as u64);
+    mix(m.piece().0 as u64);
+    mix(m.promo().0 as u64);
     mix(m.aux as u64);
     for c in m.captures() {
         mix(c.0 as u64);

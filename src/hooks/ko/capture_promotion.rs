@@ -66,8 +66,8 @@ impl CapturePromotion {
     /// The face the piece moving on `m` turns into by this rule, if it does.
     fn promotes(&self, pos: &Position, moved: Piece, captured: KindSet) -> Option<PieceKind> {
         let k = moved.kind();
-        let trigger = captured.intersects(self.commanders)
-            || (self.step_movers.contains(k) && captured.intersects(self.heavy))
+        let trigger = captured.intersects(&self.commanders)
+            || (self.step_movers.contains(k) && captured.intersects(&self.heavy))
             || (k == self.cavalryman && captured.contains(self.frankish_cannon));
         if !trigger
             || self
