@@ -42,6 +42,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("shogi", include_str!("../variants/shogi.toml")),
     ("sittuyin", include_str!("../variants/sittuyin.toml")),
     ("tai-shogi", include_str!("../variants/tai-shogi.toml")),
+    ("taikyoku-shogi", include_str!("../variants/taikyoku-shogi.toml")),
     ("torishogi", include_str!("../variants/torishogi.toml")),
     ("wwii-chess", include_str!("../variants/wwii-chess.toml")),
     ("xiangqi", include_str!("../variants/xiangqi.toml")),

@@ -156,7 +156,8 @@ def compound(inner):
     elif step2.startswith('b') and step2[1].isupper(): rel = 'b'; step2 = step2[1:]
     elif step2.startswith('a') and step2[1].isupper(): rel = 'any'; step2 = step2[1:]
     if step1 == 'cK' and rel in ('any', 'b'):
-        return 'cKaK' if rel == 'any' else 'cKabK'
+        # straight back only (their parser: the reverse of the first step)
+        return 'cKaK' if rel == 'any' else 'cWabWcFabF'
     m = '' if cont else 'm'
     big = re.fullmatch(r'([a-z]*)\((\d),(\d)\)', step1)
     s2, _ = parse_simple(step2)
