@@ -34,7 +34,7 @@ pub(super) fn derive(v: &mut Variant) {
         .map(|d| (if d.royal { KIND_ROYAL } else { 0 }) | if d.resets_clock { KIND_RESETS_CLOCK } else { 0 })
         .collect();
     v.hooks_change_board = v.hooks.iter().any(|h| h.changes_board());
-    v.ray_table = RayTable::build(v);
+    v.ray_table = std::sync::Arc::new(RayTable::build(v));
     if v.geometry.nsq <= MAX_BB_SQUARES {
         v.bb = Some(BbTable::build(v, &v.ray_table));
     }

@@ -320,7 +320,7 @@ impl BbTable {
             ..Entry::default()
         };
         let (mut ups, mut downs) = (Vec::new(), Vec::new());
-        for r in rays.from(p, sq) {
+        for r in rays.rays_at(v, p, sq).iter() {
             let span = g.span(r.start, r.len);
             // En passant is taken by single capturing steps only.
             let ep = r.flags & RAY_EN_PASSANT != 0;

@@ -139,6 +139,12 @@ pub(crate) struct SquareRay {
 /// For every piece (kind and side) and square, the rays of its single-leg
 /// moves that can start there, in the order of the piece's rays. Built once
 /// per variant; move generation reads one slice per piece.
+///
+/// On a large board with many kinds the table would be large (kinds ×
+/// squares × rays: hundreds of megabytes on 36 × 36 with 400 kinds of
+/// riders); above [`RAY_TABLE_BUDGET`] it is not built, and each ray is
+/// worked out when a piece's moves are generated ([`RayTable::get`] gives
+/// `None`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RayTable {
     /// Where each (piece code, square)'s rays start in `rays`; one more
@@ -146,7 +152,12 @@ pub(crate) struct RayTable {
     offsets: Vec<u32>,
     rays: Vec<SquareRay>,
     nsq: usize,
+    /// The table is too large to keep: rays are worked out as needed.
+    lazy: bool,
 }
+
+/// The most bytes a [`RayTable`] may take.
+const RAY_TABLE_BUDGET: usize = 64 << 20;
 
 impl RayTable {
     /// The table of a compiled variant's pieces.
@@ -154,10 +165,25 @@ impl RayTable {
         let g = &v.geometry;
         let nsq = g.nsq;
         let codes = 2 * v.nkinds() + 1;
+        // At most this many rays: every ray of every piece from every square.
+        let most: usize = v
+            .pieces
+            .iter()
+            .map(|d| d.rays[0].len() + d.rays[1].len())
+            .sum::<usize>()
+            * nsq;
+        if most * std::mem::size_of::<SquareRay>() + codes * nsq * 4 > RAY_TABLE_BUDGET {
+            return RayTable {
+                nsq,
+                lazy: true,
+                ..RayTable::default()
+            };
+        }
         let mut t = RayTable {
             offsets: Vec::with_capacity(codes * nsq + 1),
             rays: Vec::new(),
             nsq,
+            lazy: false,
         };
         for code in 0..codes {
             // Code 0 is no piece; codes are 1 + kind * 2 + side.
@@ -177,11 +203,29 @@ impl RayTable {
 
     /// The rays of a piece of kind `def` and side `c` from `sq`.
     fn add_rays(&mut self, v: &super::variant::Variant, def: &PieceDef, c: Color, sq: Square) {
+        for i in 0..def.rays[c.index()].len() {
+            if let Some(r) = Self::square_ray(v, def, c, sq, i) {
+                self.rays.push(r);
+            }
+        }
+    }
+
+    /// The `i`-th ray of a piece of kind `def` and side `c` from `sq`, if it
+    /// can start there.
+    #[inline]
+    pub(super) fn square_ray(
+        v: &super::variant::Variant,
+        def: &PieceDef,
+        c: Color,
+        sq: Square,
+        i: usize,
+    ) -> Option<SquareRay> {
         use super::variant::{PROMO_FROM, PROMO_TO};
         let g = &v.geometry;
         let ci = c.index();
         let promo = &def.promo_at[ci];
-        for (i, ray) in def.rays[ci].iter().enumerate() {
+        {
+            let ray = &def.rays[ci][i];
             let rule = &ray.rule;
             let (start, full) = g.ray_span(ray.vector, sq);
             let len = full.min(rule.max);
@@ -189,14 +233,14 @@ impl RayTable {
                 || (rule.initial && !def.initial[ci][sq.index()])
                 || (rule.zone && !def.zone[ci][sq.index()])
             {
-                continue;
+                return None;
             }
             let (passes, passes_len, passing_simple) = match rule.passing {
                 Passing::Free => (0, 0, true),
                 Passing::Empty { unit, steps } => {
                     let (s, n) = g.ray_span(unit, sq);
                     if n < steps {
-                        continue;
+                        return None;
                     }
                     (s, steps as u8, steps <= u8::MAX as u16)
                 }
@@ -218,7 +262,7 @@ impl RayTable {
                 | if promotes { RAY_PROMOTES } else { 0 }
                 | if rule.en_passant { RAY_EN_PASSANT } else { 0 };
             let leaves_ep = rule.ep_create && def.ep_from[ci][sq.index()];
-            self.rays.push(SquareRay {
+            Some(SquareRay {
                 start,
                 passes,
                 len,
@@ -226,7 +270,32 @@ impl RayTable {
                 flags,
                 ray: i as u16,
                 aux: if leaves_ep { AUX_EP_CREATE } else { 0 },
-            });
+            })
+        }
+    }
+
+    /// The rays of piece `p` from `sq`, or `None` when the table is not
+    /// kept (then [`RayTable::square_ray`] works each out).
+    #[inline(always)]
+    pub(super) fn get(&self, p: Piece, sq: Square) -> Option<&[SquareRay]> {
+        (!self.lazy).then(|| self.from(p, sq))
+    }
+
+    /// The rays of piece `p` from `sq`, from the table or worked out.
+    pub(super) fn rays_at<'a>(
+        &'a self,
+        v: &super::variant::Variant,
+        p: Piece,
+        sq: Square,
+    ) -> std::borrow::Cow<'a, [SquareRay]> {
+        match self.get(p, sq) {
+            Some(r) => std::borrow::Cow::Borrowed(r),
+            None => {
+                let (def, c) = (v.def(p.kind()), p.color());
+                (0..def.rays[c.index()].len())
+                    .filter_map(|i| Self::square_ray(v, def, c, sq, i))
+                    .collect()
+            }
         }
     }
 
@@ -509,45 +578,64 @@ impl Position {
     #[inline(always)]
     pub(crate) fn ray_moves(&self, from: Square, p: Piece, out: &mut Vec<Move>) {
         let v = &*self.v;
-        let g = &v.geometry;
         let c = p.color();
         let start = out.len();
         // Rays that may capture en passant need the general scan only while
         // there is an en-passant square.
         let not_simple = if self.ep.is_some() { RAY_EN_PASSANT } else { 0 };
-        for sr in v.ray_table.from(p, from) {
-            let sqs = g.span(sr.start, sr.len);
-            if sr.flags & (RAY_SIMPLE | RAY_PROMOTES | not_simple) != RAY_SIMPLE {
-                self.ray_moves_general(from, p, sr.ray as usize, sqs, out);
-                continue;
+        match v.ray_table.get(p, from) {
+            Some(rays) => {
+                for sr in rays {
+                    self.ray_move(from, p, sr, not_simple, out);
+                }
             }
-            if sr.passes_len != 0
-                && g.span(sr.passes, sr.passes_len as u16)
-                    .iter()
-                    .any(|s| self.board[s.index()].is_some())
-            {
-                continue;
-            }
-            for &t in sqs {
-                match self.board[t.index()] {
-                    None => {
-                        if sr.flags & RAY_MOVES != 0 {
-                            let mut m = Move::board(from, t);
-                            m.aux = sr.aux;
-                            out.push(m);
-                        }
-                    }
-                    Some(q) => {
-                        if sr.flags & RAY_CAPTURES != 0 && q.color() != c {
-                            out.push(Move::capture(from, t));
-                        }
-                        break;
+            None => {
+                let def = v.def(p.kind());
+                for i in 0..def.rays[c.index()].len() {
+                    if let Some(sr) = RayTable::square_ray(v, def, c, from, i) {
+                        self.ray_move(from, p, &sr, not_simple, out);
                     }
                 }
             }
         }
         if v.def(p.kind()).overlapping_rays {
             dedup_from(out, start);
+        }
+    }
+
+    /// The moves along one of a single-leg piece's rays.
+    #[inline(always)]
+    fn ray_move(&self, from: Square, p: Piece, sr: &SquareRay, not_simple: u8, out: &mut Vec<Move>) {
+        let g = &self.v.geometry;
+        let c = p.color();
+        let sqs = g.span(sr.start, sr.len);
+        if sr.flags & (RAY_SIMPLE | RAY_PROMOTES | not_simple) != RAY_SIMPLE {
+            self.ray_moves_general(from, p, sr.ray as usize, sqs, out);
+            return;
+        }
+        if sr.passes_len != 0
+            && g.span(sr.passes, sr.passes_len as u16)
+                .iter()
+                .any(|s| self.board[s.index()].is_some())
+        {
+            return;
+        }
+        for &t in sqs {
+            match self.board[t.index()] {
+                None => {
+                    if sr.flags & RAY_MOVES != 0 {
+                        let mut m = Move::board(from, t);
+                        m.aux = sr.aux;
+                        out.push(m);
+                    }
+                }
+                Some(q) => {
+                    if sr.flags & RAY_CAPTURES != 0 && q.color() != c {
+                        out.push(Move::capture(from, t));
+                    }
+                    break;
+                }
+            }
         }
     }
 

@@ -505,7 +505,7 @@ pub struct Variant {
     pub(crate) attack_lines: [Vec<AttackLine>; 2],
     /// Every piece's single-leg rays from every square, ready to walk
     /// (built last, from the pieces and the geometry).
-    pub(crate) ray_table: super::legs::RayTable,
+    pub(crate) ray_table: std::sync::Arc<super::legs::RayTable>,
     /// The same, and the attack lines, as bitboard masks, where the board
     /// has at most 128 squares.
     pub(crate) bb: Option<super::bitboard::BbTable>,
