@@ -84,4 +84,24 @@ pm("treacherous fox: jumps, and jumps that slide on",
    {**K, 'm12': 'TF', 'm13': 'P', 'n13': 'P', 'o14': ('w', 'P')}, 'm12')
 pm("the king moves two squares any way",
    {'a1': 'K', 'z36': ('w', 'K'), 'm12': 'CP', 'm13': 'P', 'y36': ('w', 'CP')}, 'a1')
+pm("mountain crane: a queen, jumps to 2, 3 and 4 squares away, each of which may slide on",
+   {**K, 'm12': 'MC', 'm13': 'P', 'n13': ('w', 'P'), 'l11': 'P'}, 'm12')
+pm("heavenly tetrarch king: a queen, jumps to 2 squares away that may slide on",
+   {**K, 'm12': 'HTK', 'm13': 'P', 'n11': ('w', 'P')}, 'm12')
+pm("great hawk: a queen, and a jump two squares forward that may slide on",
+   {**K, 'm12': 'GH', 'm13': 'P', 'm15': 'P'}, 'm12')
+pm("great eagle: a queen, and jumps two squares diagonally forward that may slide on",
+   {**K, 'm12': 'GE', 'l13': 'P', 'n13': ('w', 'P')}, 'm12')
+pm("wooden dove: two orthogonally, a bishop, three-square diagonal jumps that may slide two more",
+   {**K, 'm12': 'WDV', 'n13': 'P', 'k10': 'P'}, 'm12')
+pm("tengu: a bishop move turning one corner on an empty square",
+   {**K, 'm12': 'T', 'o14': 'P', 'k10': ('w', 'P')}, 'm12')
+pm("peacock: two diagonally back; diagonally forward, turning one corner on an empty square",
+   {**K, 'm12': 'PCK', 'o14': ('w', 'P')}, 'm12')
+pm("great elephant: three diagonally forward; slides passing over up to three pieces orthogonally and diagonally back",
+   {**K, 'm12': 'GEL', 'm13': 'P', 'm14': ('w', 'P'), 'm15': 'P', 'm16': 'P', 'm17': ('w', 'P'), 'l11': 'P'}, 'm12')
+pm("vice general (range capturer, rank 2): a bishop over pieces of rank 0 and 1, and a two-square jump",
+   {'a1': 'K', 'z36': ('w', 'K'), 'b1': 'CP', 'y36': ('w', 'CP'), 'm12': 'VG', 'n13': ('w', 'P'), 'o14': ('w', 'AG'), 'p15': 'P', 'r17': ('w', 'GG'), 'k10': ('w', 'VG')}, 'm12')
+pm("buddhist spirit: a queen and the lion's moves (no pass)",
+   {**K, 'm12': 'BS', 'm13': ('w', 'P'), 'n13': ('w', 'P')}, 'm12')
 open('tk_tests.toml', 'w').write('\n'.join(out))
