@@ -15,6 +15,11 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 const PLIES: usize = 2500;
 /// Longest game before a new one starts.
 const GAME_PLIES: usize = 400;
+/// Plies per variant on boards of more than 256 squares (dai dai, maka dai
+/// dai and tai shogi: every ply makes and unmakes some hundreds of moves on
+/// hundreds of squares), in games of at most `BIG_GAME_PLIES`.
+const BIG_PLIES: usize = 240;
+const BIG_GAME_PLIES: usize = 120;
 
 fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
     match reason {
@@ -80,9 +85,15 @@ fn playouts(file: &Path) -> Result<usize, String> {
     let rules = std::fs::read_to_string(file).unwrap();
     let mut rng = StdRng::seed_from_u64(0x1a2b);
     let mut plies = 0;
-    while plies < PLIES {
+    let big = v.board().squares() > 256;
+    let (total, per_game) = if big {
+        (BIG_PLIES, BIG_GAME_PLIES)
+    } else {
+        (PLIES, GAME_PLIES)
+    };
+    while plies < total {
         let mut game = Game::from_start(&v);
-        while game.moves().len() < GAME_PLIES {
+        while game.moves().len() < per_game {
             check_ply(&mut game.position().clone(), &mut rng, &v)?;
             if let Some(r) = game.result() {
                 if !allowed(&v, &rules, r.reason) {

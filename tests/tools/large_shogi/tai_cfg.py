@@ -1,0 +1,19 @@
+ROYAL = {'crown prince', 'emperor'}
+COMMENTS = {
+ 'lion': "The lion: one or two king steps, capturing on each (igui, a pass out and\nback), or a jump to any square two steps away (as chu's lion).",
+ 'hook mover': "Slides orthogonally and may turn one corner (90°) on an empty square and\nslide on; a capture ends the move.",
+ 'capricorn': "Slides diagonally and may turn one corner (90°) on an empty square and\nslide on along the other diagonal; a capture ends the move.",
+ 'furious fiend': "Up to three squares in any direction (stopped by pieces), plus the lion's moves.",
+ 'buddhist spirit': "A free king and a lion.",
+ 'lion dog': "The reference program's reading: up to three squares in any direction,\nstopped by pieces (Wikipedia's three-step lion reading is not taken;\ndocs/large-shogi.md).",
+ 'emperor': "The emperor goes to any empty square of the board. Chimera's notation has no\nleap to any square, so this is two hopping queen legs that take nothing: a\nqueen line (over anything) to the square, or to an empty square and on at a\nright angle or 45°; it misses a square only when every such turning square\nis occupied. The reference program's emperor may also take a piece that no\nenemy piece protects (any piece but an emperor counts as protected while\nits side has an emperor); chimera cannot say \"unprotected\", so this\nemperor takes nothing (docs/large-shogi.md, gaps).",
+ 'kirin': "Steps diagonally, jumps two squares orthogonally.",
+ 'phoenix': "Steps orthogonally, jumps two squares diagonally.",
+ 'donkey': "Steps sideways; jumps two squares straight forward or back.",
+ 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven); capturing them does not promote the capturer to a\nteaching king or buddhist spirit here (Wikipedia's rule; docs/large-shogi.md).",
+ 'horned falcon': "Bishop, rook sideways and backward, and the lion's power straight forward\n(as chu's horned falcon).",
+ 'soaring eagle': "Rook, bishop backward, and the lion's power on the forward diagonals (as\nchu's soaring eagle).",
+ 'peacock': "Two squares diagonally back; diagonally forward any distance, and may turn\none corner (90°) on an empty square and slide on; a capture ends the move.",
+ 'long-nosed goblin': "Steps orthogonally; slides diagonally and may turn one corner (90°) on an\nempty square and slide on along the other diagonal; a capture ends the move.",
+ 'turtle-snake': "The reference program gives the turtle-snake and the vermilion sparrow the\nsame moves (Wikipedia: mirror images); this file follows it.",
+}
