@@ -335,6 +335,15 @@ check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 144, "chu-sh
 check(labels("file")[0] == "a" and sorted(labels("rank"), key=int) == [str(i) for i in range(1, 13)], "chu-shogi: coordinates %s %s" % (labels("file"), labels("rank")))
 shot("chu-shogi")
 
+# Taikyoku shogi: 36x36, files past z (aa..aj), 804 pieces in kanji.
+open_variant("taikyoku-shogi")
+check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 1296, "taikyoku-shogi: not 36x36")
+files = labels("file")
+check(all(f in files for f in ("a", "z", "aa", "aj")) and len(files) == 36, "taikyoku-shogi: files %s" % files)
+on_board = len(D.find_elements(By.CSS_SELECTOR, "g[data-square] g[data-piece]"))
+check(on_board == 804, "taikyoku-shogi: %d pieces, not 804" % on_board)
+shot("taikyoku-shogi")
+
 # A piece's diagram, flipping, taking back.
 open_variant("shogi")
 D.find_element(By.CSS_SELECTOR, "button[data-piece-info='N']").click()
