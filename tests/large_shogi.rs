@@ -418,3 +418,62 @@ fn a_promotion_to_a_royal_piece_adds_one() {
         assert!(moves.contains(&"e7e8".to_string()), "{moves:?}");
     }
 }
+
+/// `captures_unprotected_only` (the emperor of the largest games, as most
+/// sources read it): the piece may take only what the opponent could not
+/// take back on that square after the move; its quiet moves are not
+/// limited.
+#[test]
+fn a_piece_may_be_limited_to_unprotected_captures() {
+    let rules = |limited: bool| {
+        format!(
+            r#"
+[variant]
+name = "Emperor"
+[board]
+files = 5
+ranks = 5
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "emperor"
+symbol = "E"
+betza = "Q"
+captures_unprotected_only = {limited}
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+[setup]
+position = "3kp/p4/5/5/E3K w - - 0 1"
+"#
+        )
+    };
+    // The emperor on a1; an unprotected pawn on a4, a pawn on e5 protected
+    // by the king on d5 (it would be retaken), the kings far apart.
+    let position = "3kp/p4/5/5/E3K w - - 0 1";
+    let limited = chimera::load_str("emperor.toml", &rules(true)).unwrap();
+    let free = chimera::load_str("emperor.toml", &rules(false)).unwrap();
+    let mut pos = Position::from_text(&limited, position).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a1a4".to_string()),
+        "an unprotected piece may be taken: {moves:?}"
+    );
+    assert!(
+        !moves.contains(&"a1e5".to_string()),
+        "a protected piece may not: {moves:?}"
+    );
+    assert!(
+        moves.contains(&"a1d4".to_string()),
+        "quiet moves are not limited: {moves:?}"
+    );
+    let mut pos = Position::from_text(&free, position).unwrap();
+    assert!(
+        sorted_moves(&mut pos).contains(&"a1e5".to_string()),
+        "without the key it may"
+    );
+}

@@ -111,6 +111,7 @@ pub fn compile(
         drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
         gates,
         extra_legality: false,
+        unprotected_captures: false,
         extra_make: false,
         hooks_change_board: false,
         reference: false,
@@ -148,6 +149,7 @@ pub fn compile(
     };
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
+    variant.unprotected_captures = variant.kinds().any(|k| variant.def(k).captures_unprotected_only);
     variant.extra_legality = !variant.hooks.is_empty()
         || variant.pocket.is_some_and(|p| p.from_board)
         || variant.moves.no_checks
@@ -156,7 +158,8 @@ pub fn compile(
         || variant.moves.one_piece_pass
         || variant.promotion_moves
         || variant.end.royals_facing.is_some()
-        || !variant.colour_split.is_empty();
+        || !variant.colour_split.is_empty()
+        || variant.unprotected_captures;
     variant.extra_make = !variant.hooks.is_empty()
         || !variant.gates.is_empty()
         || variant.moves.explosion.is_some()

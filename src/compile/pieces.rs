@@ -346,6 +346,7 @@ fn compile_piece(
         spawn: None,
         burn: None,
         no_pass: !p.passes,
+        captures_unprotected_only: p.captures_unprotected_only,
     })
 }
 

@@ -487,6 +487,9 @@ impl Position {
                 !check
             });
         }
+        if self.v.unprotected_captures {
+            self.keep_unprotected_captures(out);
+        }
         if rules.compulsory_capture && out.iter().any(|m| m.is_capture()) {
             out.retain(|m| m.is_capture());
         }
@@ -512,6 +515,25 @@ impl Position {
                 out.retain(|m| !pass(m) || m.from == keep);
             }
         }
+    }
+
+    /// Removes the captures of pieces that may take only unprotected pieces
+    /// (`captures_unprotected_only`) when, after the move, the opponent
+    /// attacks the final square.
+    fn keep_unprotected_captures(&mut self, out: &mut Vec<Move>) {
+        let v = Arc::clone(&self.v);
+        out.retain(|&m| {
+            let limited = m.kind == MoveKind::Board
+                && m.is_capture()
+                && self.board[m.from.index()].is_some_and(|p| v.def(p.kind()).captures_unprotected_only);
+            if !limited {
+                return true;
+            }
+            self.make(m);
+            let protected = self.attacked(m.to, self.side);
+            self.unmake();
+            !protected
+        });
     }
 
     /// The legal moves as a new list.

@@ -213,6 +213,9 @@ pub struct PieceDef {
     /// Its multi-leg moves may not end where they started having taken
     /// nothing (`passes = false`: an area move that may not pass).
     pub(crate) no_pass: bool,
+    /// It may capture only what the opponent could not take back on the
+    /// final square (`captures_unprotected_only`).
+    pub(crate) captures_unprotected_only: bool,
 }
 
 /// A burning piece (`[[piece]] burn`): after its board move, the pieces on
@@ -525,6 +528,9 @@ pub struct Variant {
     /// pockets, no checks, compulsory capture or drops, promotion moves,
     /// facing royals, split colours).
     pub(crate) extra_legality: bool,
+    /// Some piece may capture only unprotected pieces
+    /// (`captures_unprotected_only`).
+    pub(crate) unprotected_captures: bool,
     /// Some rule acts in `make` beyond moving pieces (hooks, gating,
     /// explosions, facing royals, check counting).
     pub(crate) extra_make: bool,

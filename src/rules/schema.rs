@@ -350,6 +350,11 @@ pub struct PieceTable {
     /// having taken nothing (no pass; tenjiku's area movers).
     #[serde(default = "yes")]
     pub passes: bool,
+    /// `true`: the piece may capture only what the opponent could not take
+    /// back: a capture whose final square the opponent attacks after it is
+    /// illegal (the emperor of maka dai dai and tai shogi).
+    #[serde(default)]
+    pub captures_unprotected_only: bool,
 }
 
 /// `burn = { area, immune, passive, friendly, meeting }`: after this piece
