@@ -315,16 +315,22 @@ impl Position {
         }
     }
 
+    /// Counts each side's royal pieces and keeps the highest royal square,
+    /// walking the piece lists (not the whole board: set-up calls this for
+    /// every square it fills).
     pub(crate) fn refresh_royals(&mut self) {
         self.royal = [Square::NONE; 2];
         self.royal_count = [0; 2];
-        for sq in 0..self.board.len() {
-            if let Some(p) = self.board[sq]
-                && self.v.def(p.kind()).royal
-            {
-                let c = p.color().index();
-                self.royal[c] = Square::from_index(sq);
-                self.royal_count[c] += 1;
+        for c in 0..2 {
+            for &sq in &self.plist[c] {
+                if let Some(p) = self.board[sq.index()]
+                    && self.v.def(p.kind()).royal
+                {
+                    if !self.royal[c].is_some() || sq > self.royal[c] {
+                        self.royal[c] = sq;
+                    }
+                    self.royal_count[c] += 1;
+                }
             }
         }
     }

@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Color, MoveKind, Piece, PieceKind, Position, Square, Store, Variant};
+use crate::engine::{Color, Geometry, MoveKind, Piece, PieceKind, Position, Square, Store, Variant};
 
 /// Terms after the per-kind ones, in this order, in a feature vector.
 pub const TERMS: [&str; 6] = [
@@ -128,6 +128,32 @@ struct Tables {
     near: Vec<Vec<(Square, u8)>>,
 }
 
+/// Each square's king-step (Chebyshev) distance to the nearest square of
+/// `zone` (not empty), by a breadth-first walk from the zone: linear in the
+/// board, where comparing every square with every zone square is quadratic
+/// (1,296 squares on 36×36, a zone of all of them).
+fn zone_distances(g: &Geometry, zone: &[Square]) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; g.squares()];
+    let mut queue = std::collections::VecDeque::with_capacity(g.squares());
+    for &z in zone {
+        dist[z.index()] = 0;
+        queue.push_back(z);
+    }
+    while let Some(sq) = queue.pop_front() {
+        let (f, r) = (g.file(sq) as i32, g.rank(sq) as i32);
+        let next = dist[sq.index()] + 1;
+        for (df, dr) in crate::engine::FRAMES {
+            if let Some(t) = g.square(f + df, r + dr)
+                && dist[t.index()] > next
+            {
+                dist[t.index()] = next;
+                queue.push_back(t);
+            }
+        }
+    }
+    dist
+}
+
 impl Tables {
     fn new(v: &Arc<Variant>, values: &[i32]) -> Tables {
         let g = v.board();
@@ -142,8 +168,9 @@ impl Tables {
             for c in Color::BOTH {
                 let ci = c.index();
                 // Placement: skipped on very large boards for pieces of many
-                // moves (their count hardly varies), to keep set-up quick.
-                let skip = def.royal || (big && def.rays[ci].len() > 8);
+                // moves (their count hardly varies) and multi-leg pieces
+                // (each square's walk is costly), to keep set-up quick.
+                let skip = def.royal || (big && (def.rays[ci].len() > 8 || def.legs.is_some()));
                 if !skip {
                     let mut pos = Position::bare(v, c);
                     let p = Piece::new(k, c);
@@ -174,9 +201,9 @@ impl Tables {
                 if zone.is_empty() {
                     continue;
                 }
-                for sq in g.all_squares() {
-                    let d = zone.iter().map(|&z| g.distance(sq, z)).min().unwrap_or(0) as f32;
-                    promotion[ci][k.index() * n + sq.index()] = gain as f32 / ((1.0 + d) * (1.0 + d));
+                for (sq, d) in zone_distances(g, &zone).into_iter().enumerate() {
+                    let d = d as f32;
+                    promotion[ci][k.index() * n + sq] = gain as f32 / ((1.0 + d) * (1.0 + d));
                 }
             }
         }
@@ -526,4 +553,25 @@ impl Weights {
 /// A TOML basic string.
 fn toml_string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walk from the zone gives what comparing every pair gives.
+    #[test]
+    fn zone_distances_are_the_nearest_king_step_distances() {
+        let g = Geometry::new(7, 5);
+        let zone = [
+            Square::from_index(3),
+            Square::from_index(30),
+            Square::from_index(12),
+        ];
+        let walked = zone_distances(&g, &zone);
+        for sq in g.all_squares() {
+            let brute = zone.iter().map(|&z| g.distance(sq, z)).min().unwrap_or(0) as u32;
+            assert_eq!(walked[sq.index()], brute, "square {}", sq.index());
+        }
+    }
 }
