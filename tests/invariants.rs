@@ -20,6 +20,11 @@ const GAME_PLIES: usize = 400;
 /// hundreds of squares), in games of at most `BIG_GAME_PLIES`.
 const BIG_PLIES: usize = 240;
 const BIG_GAME_PLIES: usize = 120;
+/// Plies per variant on boards of 101 to 256 squares (chu, wa, dai and
+/// tenjiku shogi: a hundred or more moves a ply, each made, unmade and its
+/// position text read back), in games of at most `LARGE_GAME_PLIES`.
+const LARGE_PLIES: usize = 600;
+const LARGE_GAME_PLIES: usize = 200;
 
 fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
     match reason {
@@ -85,11 +90,10 @@ fn playouts(file: &Path) -> Result<usize, String> {
     let rules = std::fs::read_to_string(file).unwrap();
     let mut rng = StdRng::seed_from_u64(0x1a2b);
     let mut plies = 0;
-    let big = v.board().squares() > 256;
-    let (total, per_game) = if big {
-        (BIG_PLIES, BIG_GAME_PLIES)
-    } else {
-        (PLIES, GAME_PLIES)
+    let (total, per_game) = match v.board().squares() {
+        257.. => (BIG_PLIES, BIG_GAME_PLIES),
+        101..=256 => (LARGE_PLIES, LARGE_GAME_PLIES),
+        _ => (PLIES, GAME_PLIES),
     };
     while plies < total {
         let mut game = Game::from_start(&v);
