@@ -325,3 +325,108 @@ fn fast_and_plain_generators_agree_on_conditional_attackers() {
     let palace = "cxzkzxc/lllllll/7/7/7/LLLLLLL/CXZKZXC w - - 0 1";
     agree_along_games(&fast, &plain, Some(palace), 80, "palace attackers");
 }
+
+/// The attack test skips slow attackers (multi-leg pieces, hoppers with
+/// conditions) that could not reach the target square at all, by a bitmap
+/// of where each kind could capture. Here it must agree with the plain
+/// generator's (which tests every piece) on every square either side could
+/// take on, along random games of the variants with the most such pieces.
+#[test]
+fn slow_attackers_reach_every_square_they_attack() {
+    let mut checked = 0;
+    for name in ["chu-shogi", "tenjiku-shogi", "dai-dai-shogi", "taikyoku-shogi"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("variants/{name}.toml"));
+        let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let plain = Arc::new(fast.reference_generator());
+        let plies = if fast.board().squares() > 400 { 8 } else { 40 };
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut pos = Position::start(&fast);
+        let mut other = Position::start(&plain);
+        for ply in 0..plies {
+            for sq in fast.board().all_squares() {
+                for by in chimera::Color::BOTH {
+                    // Attacks are on empty squares and the other side's
+                    // pieces (the plain test cannot take a piece's own).
+                    if pos.piece_at(sq).is_some_and(|p| p.color() == by) {
+                        continue;
+                    }
+                    assert_eq!(
+                        pos.attacked(sq, by),
+                        other.attacked(sq, by),
+                        "{name} ply {ply}: attack on {sq:?} by {by:?} in {}",
+                        pos.to_text()
+                    );
+                    checked += 1;
+                }
+            }
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            let pick = moves
+                .iter()
+                .copied()
+                .filter(|m| m.is_capture())
+                .nth(rng.random_range(0..4))
+                .unwrap_or(moves[rng.random_range(0..moves.len())]);
+            pos.make(pick);
+            other.make(pick);
+        }
+    }
+    assert!(checked > 50_000, "only {checked} attack tests");
+}
+
+/// Quiescence asks for the legal captures alone
+/// (`Position::legal_moves_selected`), which judges only the moves it
+/// selects where no rule looks at the whole list. Along random games of
+/// every shipped variant it must give exactly the legal moves' captures,
+/// and say rightly whether there is any legal move at all.
+#[test]
+fn selected_moves_are_the_legal_moves_selected() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !chimera::is_weights_file(p))
+        .collect();
+    files.sort();
+    let (mut positions, mut without_captures) = (0, 0);
+    for path in files {
+        let v = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let plies = if v.board().squares() > 128 { 16 } else { 80 };
+        for seed in 0..3u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::start(&v);
+            for ply in 0..plies {
+                if pos.decided().is_some() {
+                    break;
+                }
+                let all = pos.legal_move_list();
+                let want: Vec<Move> = all.iter().copied().filter(|m| m.is_capture()).collect();
+                let (mut got, mut rest) = (Vec::new(), Vec::new());
+                let any = pos.legal_moves_selected(&mut got, &mut rest, |_, m| m.is_capture());
+                let context = format!("{name} seed {seed} ply {ply} in {}", pos.to_text());
+                assert_eq!(sorted(&got), sorted(&want), "{context}");
+                assert_eq!(any, !all.is_empty(), "{context}");
+                positions += 1;
+                without_captures += usize::from(want.is_empty() && !all.is_empty());
+                if all.is_empty() {
+                    break;
+                }
+                let pick = if rng.random_bool(0.3) {
+                    want.first()
+                        .copied()
+                        .unwrap_or(all[rng.random_range(0..all.len())])
+                } else {
+                    all[rng.random_range(0..all.len())]
+                };
+                pos.make(pick);
+            }
+        }
+    }
+    assert!(
+        positions > 5_000 && without_captures > 1_000,
+        "{positions} positions, {without_captures} without captures"
+    );
+}

@@ -245,6 +245,21 @@ pub(super) fn lines(pieces: &[PieceDef], geo: &mut Geometry) -> AttackTables {
                 }
             }
         }
+        // Where each slow kind could capture, so that the slow test skips
+        // the pieces too far or off line (none to keep when no kind is slow).
+        if !t.slow[ci].is_empty() {
+            t.attacks.slow_reach[ci] = pieces
+                .iter()
+                .enumerate()
+                .map(|(k, def)| {
+                    if t.slow[ci].contains(PieceKind::from_index(k)) {
+                        slow_reach(def, c, geo)
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect();
+        }
         // Short lines first: leaps are cheap to test and find checks sooner.
         t.lines[ci].sort_by_key(|l| l.masks.len());
         let a = &mut t.attacks;
@@ -284,4 +299,102 @@ pub(super) fn lines(pieces: &[PieceDef], geo: &mut Geometry) -> AttackTables {
         }
     }
     t
+}
+
+/// The most (displacement, vector, distance) steps the reach of one slow
+/// kind may take to work out; past it the kind is left unfiltered.
+const REACH_BUDGET: usize = 1 << 21;
+
+/// Where a slow attacker of side `c` could capture, relative to its own
+/// square: a bitmap over the board's displacements, bit
+/// `(dx + files - 1) + (dy + ranks - 1) * (2 * files - 1)`; or an empty
+/// vector when it may be anywhere (or working it out would cost too much).
+/// Every leg is followed in every direction it may take and to every
+/// distance its range allows, whatever stands on the board: conditions only
+/// remove squares, so the set holds every square a leg may end on or pass —
+/// wherever the piece captures.
+pub(super) fn slow_reach(def: &PieceDef, c: Color, geo: &Geometry) -> Vec<u64> {
+    let (f, r) = (geo.files as i32, geo.ranks as i32);
+    let (w, h) = (2 * f - 1, 2 * r - 1);
+    let cells = (w * h) as usize;
+    let words = cells.div_ceil(64);
+    let index = |dx: i32, dy: i32| -> Option<usize> {
+        (dx.abs() < f && dy.abs() < r).then(|| ((dx + f - 1) + (dy + r - 1) * w) as usize)
+    };
+    let maxdim = f.max(r);
+    let range = |rule: &LegRule| (rule.max as i32).min(maxdim);
+    let mut all = vec![0u64; words];
+    let set = |bits: &mut [u64], i: usize| -> bool {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let new = bits[word] & bit == 0;
+        bits[word] |= bit;
+        new
+    };
+    if def.spawn.is_some() || def.legs.is_none() && def.rays[c.index()].iter().any(|r| r.rule.en_passant) {
+        return Vec::new();
+    }
+    let Some(m) = def.legs.as_ref() else {
+        for ray in def.rays[c.index()].iter().filter(|r| r.rule.captures) {
+            let (vx, vy) = geo.vectors[ray.vector as usize];
+            for k in 1..=range(&ray.rule) {
+                if let Some(i) = index(vx * k, vy * k) {
+                    set(&mut all, i);
+                }
+            }
+        }
+        return all;
+    };
+    if m.legs.iter().any(|l| l.rule.en_passant) {
+        return Vec::new();
+    }
+    let vectors: Vec<Vec<(i32, i32)>> = m
+        .legs
+        .iter()
+        .map(|l| {
+            let mut ids: Vec<_> = if l.is_relative {
+                l.relative.iter().flatten().copied().collect()
+            } else {
+                l.absolute[c.index()].clone()
+            };
+            ids.sort_unstable();
+            ids.dedup();
+            ids.into_iter().map(|id| geo.vectors[id as usize]).collect()
+        })
+        .collect();
+    let mut have = vec![vec![0u64; words]; m.nodes.len()];
+    let mut queue = Vec::new();
+    if let Some(o) = index(0, 0) {
+        set(&mut have[0], o);
+        queue.push((0u16, 0i32, 0i32));
+    }
+    let mut budget = REACH_BUDGET;
+    while let Some((node, x, y)) = queue.pop() {
+        let n = &m.nodes[node as usize];
+        let mut reach = |t: u16, nx: i32, ny: i32, queue: &mut Vec<(u16, i32, i32)>| {
+            if let Some(i) = index(nx, ny)
+                && set(&mut have[t as usize], i)
+            {
+                queue.push((t, nx, ny));
+            }
+        };
+        for &t in &n.eps {
+            reach(t, x, y, &mut queue);
+        }
+        for &(leg, t) in &n.edges {
+            let rule = &m.legs[leg as usize].rule;
+            for &(vx, vy) in &vectors[leg as usize] {
+                for k in 1..=range(rule) {
+                    budget = match budget.checked_sub(1) {
+                        Some(b) => b,
+                        None => return Vec::new(),
+                    };
+                    let (nx, ny) = (x + vx * k, y + vy * k);
+                    let Some(i) = index(nx, ny) else { break };
+                    set(&mut all, i);
+                    reach(t, nx, ny, &mut queue);
+                }
+            }
+        }
+    }
+    all
 }

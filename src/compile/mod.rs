@@ -111,6 +111,7 @@ pub fn compile(
         drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
         gates,
         extra_legality: false,
+        per_move_legality: false,
         unprotected_captures: false,
         extra_make: false,
         hooks_change_board: false,
@@ -160,6 +161,12 @@ pub fn compile(
         || variant.end.royals_facing.is_some()
         || !variant.colour_split.is_empty()
         || variant.unprotected_captures;
+    variant.per_move_legality = variant.hooks.is_empty()
+        && !variant.pocket.is_some_and(|p| p.from_board)
+        && !variant.moves.must_drop
+        && !variant.promotion_moves
+        && variant.end.royals_facing.is_none()
+        && variant.colour_split.is_empty();
     variant.extra_make = !variant.hooks.is_empty()
         || !variant.gates.is_empty()
         || variant.moves.explosion.is_some()

@@ -53,6 +53,10 @@ pub(crate) struct Attacks {
     /// Kinds that attack by screens or points: where the other side has
     /// one, legality is judged by making moves.
     pub complex: [KindSet; 2],
+    /// Per slow attacking kind: where it could capture relative to its own
+    /// square, a bitmap over the board's displacements (see
+    /// `compile::attack::slow_reach`); empty when it could be anywhere.
+    pub slow_reach: [Vec<Vec<u64>>; 2],
 }
 
 impl Attacks {
@@ -98,7 +102,7 @@ impl Position {
     pub(crate) fn attacked_as(&self, sq: Square, by: Color, occupied: Bb, target: PieceKind) -> bool {
         let v = &*self.v;
         if v.reference {
-            return self.generated_attack(sq, by, &KindSet::ALL);
+            return self.generated_attack(sq, by, &KindSet::ALL, false);
         }
         let out = self.cannot_attack(sq, by, target);
         if self.has_bitboards() {
@@ -112,17 +116,40 @@ impl Position {
             return true;
         }
         let slow = &v.slow_attackers[by.index()];
-        !slow.is_empty() && self.generated_attack(sq, by, slow)
+        !slow.is_empty() && self.generated_attack(sq, by, slow, true)
     }
 
     /// Whether a piece of `by` of a kind in `kinds` can capture on `sq`, by
     /// generating its moves.
-    fn generated_attack(&self, sq: Square, by: Color, kinds: &KindSet) -> bool {
+    fn generated_attack(&self, sq: Square, by: Color, kinds: &KindSet, filtered: bool) -> bool {
         let mut buf = Vec::new();
+        let reach = if filtered {
+            &self.v.attacks.slow_reach[by.index()][..]
+        } else {
+            &[]
+        };
         self.plist[by.index()].iter().any(|&s| {
-            self.board[s.index()]
-                .is_some_and(|p| kinds.contains(p.kind()) && self.captures_on(s, p, sq, &mut buf))
+            self.board[s.index()].is_some_and(|p| {
+                kinds.contains(p.kind())
+                    && self.may_reach(reach, p.kind(), s, sq)
+                    && self.captures_on(s, p, sq, &mut buf)
+            })
         })
+    }
+
+    /// Whether a slow attacker of kind `kind` on `from` could capture on
+    /// `to` at all, by its reach (`slow_reach`; no bitmap, no limit).
+    #[inline]
+    fn may_reach(&self, reach: &[Vec<u64>], kind: PieceKind, from: Square, to: Square) -> bool {
+        let Some(bits) = reach.get(kind.index()).filter(|b| !b.is_empty()) else {
+            return true;
+        };
+        let g = &self.v.geometry;
+        let (f, r) = (g.files as i32, g.ranks as i32);
+        let dx = g.file(to) as i32 - g.file(from) as i32;
+        let dy = g.rank(to) as i32 - g.rank(from) as i32;
+        let i = ((dx + f - 1) + (dy + r - 1) * (2 * f - 1)) as usize;
+        bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     /// The kinds of `by` that cannot attack `sq` whatever stands between:

@@ -13,7 +13,9 @@
 //! later legs, so a leg may return to the start (igui, pass) or cross a square
 //! an earlier capture emptied.
 
-use std::collections::HashSet;
+use std::cell::Cell;
+
+use rustc_hash::FxHashSet;
 
 use super::geometry::VectorId;
 use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move};
@@ -728,13 +730,19 @@ struct Walk<'w> {
     legs: usize,
     stopped: bool,
     /// States already explored (for machines whose paths multiply).
-    seen: Option<HashSet<State>>,
+    seen: Option<FxHashSet<State>>,
     /// When following a written path: its squares after the origin, and how
     /// many of them the legs taken so far have used.
     path: Option<(&'w [Square], usize)>,
     /// When testing an attack: the square, and whether a capture there was found.
     hunt: Option<Square>,
     found: bool,
+}
+
+thread_local! {
+    /// The states of the last memoized walk, kept so that the next walk
+    /// reuses their room (a walk clears them first).
+    static SEEN: Cell<FxHashSet<State>> = Cell::new(FxHashSet::default());
 }
 
 /// Everything that decides what a walk can still produce: the same state
@@ -855,13 +863,20 @@ impl Position {
             ncap: 0,
             legs: 0,
             stopped: false,
-            seen: (machine.memoize && path.is_none()).then(HashSet::new),
+            seen: (machine.memoize && path.is_none()).then(|| {
+                let mut s = SEEN.take();
+                s.clear();
+                s
+            }),
             path: path.map(|s| (s, 0)),
             hunt,
             found: false,
         };
         w.vacated[0] = from;
         self.walk(machine, 0, from, None, &mut w, out);
+        if let Some(s) = w.seen.take() {
+            SEEN.set(s);
+        }
         w.found
     }
 
@@ -1046,7 +1061,7 @@ impl Position {
 /// paths or rays to the same result are one move.
 pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
     if out.len() - start > 64 {
-        let mut seen = HashSet::with_capacity(out.len() - start);
+        let mut seen = FxHashSet::with_capacity_and_hasher(out.len() - start, Default::default());
         let mut keep = start;
         for i in start..out.len() {
             if seen.insert(out[i]) {

@@ -508,11 +508,8 @@ impl Position {
         if rules.one_piece_pass {
             // Every piece's pass is the same move: the one from the lowest
             // square stays (whatever order the pieces were generated in).
-            let pass = |m: &Move| {
-                m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo().some().is_none()
-            };
-            if let Some(keep) = out.iter().filter(|m| pass(m)).map(|m| m.from).min() {
-                out.retain(|m| !pass(m) || m.from == keep);
+            if let Some(keep) = out.iter().filter(|m| is_pass(m)).map(|m| m.from).min() {
+                out.retain(|m| !is_pass(m) || m.from == keep);
             }
         }
     }
@@ -598,15 +595,16 @@ impl Position {
         }
     }
 
-    fn legal_moves_core(&mut self, out: &mut Vec<Move>) {
+    /// Whether the fast path judges this position's moves: one royal piece
+    /// and attackers that the reverse attack lines describe completely, and
+    /// a board that changes by the move alone. Then the lines tell which
+    /// pieces are pinned and which squares answer a check, and the royal
+    /// piece's own moves are tested against the attacks on their
+    /// destinations.
+    fn fast_legality(&self) -> bool {
         let us = self.side;
         let them = !us;
-        // Fast path: one royal piece and attackers that the reverse attack
-        // lines describe completely, and a board that changes by the move
-        // alone. Then the lines tell which pieces are pinned and which
-        // squares answer a check, and the royal piece's own moves are tested
-        // against the attacks on their destinations.
-        let fast = !self.v.reference
+        !self.v.reference
             && self.v.slow_attackers[them.index()].is_empty()
             && self.v.attacks.complex[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
@@ -614,30 +612,125 @@ impl Position {
             && !self.v.moves.no_facing_royals
             && self.v.gates.is_empty()
             && !self.v.hooks_change_board
-            && self.royal_count[us.index()] == 1;
-        if fast {
+            && self.royal_count[us.index()] == 1
+    }
+
+    fn legal_moves_core(&mut self, out: &mut Vec<Move>) {
+        if self.fast_legality() {
             self.legal_moves_fast(out);
             return;
         }
         self.pseudo_moves(out);
-        // Without a royal piece nothing can be left in check (nor with
-        // several where only the last one is guarded); only the drop-mate
-        // ban (which needs the opponent's royal) remains to test.
-        if !self.has_royal(us) || (self.v.end.last_royal && self.royal_count[us.index()] > 1) {
-            if self.has_royal(them) {
-                let mut i = 0;
-                while i < out.len() {
-                    let m = out[i];
-                    if !m.is_drop() || !self.drop_mate_banned(m) || self.is_legal_pseudo(m, us) {
-                        i += 1;
-                    } else {
-                        out.swap_remove(i);
-                    }
-                }
+        self.filter_slow(out);
+    }
+
+    /// Keeps the pseudo-legal moves in `out` that leave the mover safe,
+    /// each made and tested. Without a royal piece nothing can be left in
+    /// check (nor with several where only the last one is guarded); only the
+    /// drop-mate ban (which needs the opponent's royal) remains to test.
+    fn filter_slow(&mut self, out: &mut Vec<Move>) {
+        let us = self.side;
+        let mut i = 0;
+        while i < out.len() {
+            if self.slow_legal(out[i], us) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
             }
-            return;
         }
-        self.filter_full(out, us);
+    }
+
+    /// Whether a pseudo-legal move is legal by the board rules, judged by
+    /// making it (see [`Position::filter_slow`]).
+    fn slow_legal(&mut self, m: Move, us: Color) -> bool {
+        let guarded = self.has_royal(us) && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
+        if guarded {
+            return self.is_legal_pseudo(m, us);
+        }
+        !self.has_royal(!us) || !m.is_drop() || !self.drop_mate_banned(m) || self.is_legal_pseudo(m, us)
+    }
+
+    /// The legal moves that `keep` selects, in `out`, and whether the
+    /// position has any legal move at all (not asking first whether the
+    /// game is decided). The same moves as [`Position::legal_moves`] and
+    /// then `keep`, but where legality is judged by making each move and
+    /// no rule looks at the whole list, only the selected moves are judged
+    /// (and, when none is legal, the others until one is): quiescence wants
+    /// the captures of positions with hundreds of moves. `rest` is scratch.
+    pub fn legal_moves_selected(
+        &mut self,
+        out: &mut Vec<Move>,
+        rest: &mut Vec<Move>,
+        keep: impl Fn(&Position, &Move) -> bool,
+    ) -> bool {
+        if self.fast_legality() || !self.v.per_move_legality {
+            self.legal_moves_undecided(out);
+            let any = !out.is_empty();
+            out.retain(|m| keep(self, m));
+            return any;
+        }
+        out.clear();
+        rest.clear();
+        self.pseudo_moves(out);
+        let mut i = 0;
+        while i < out.len() {
+            if keep(self, &out[i]) {
+                i += 1;
+            } else {
+                rest.push(out.swap_remove(i));
+            }
+        }
+        self.filter_slow(out);
+        if self.v.extra_legality {
+            self.special_legality(out);
+        }
+        if self.v.moves.one_piece_pass {
+            // The pass that stands is the one from the lowest square of all
+            // (a pass leaves the same position whichever piece makes it, so
+            // they are all legal or none is).
+            if let Some(low) = rest.iter().filter(|m| is_pass(m)).map(|m| m.from).min() {
+                out.retain(|m| !is_pass(m) || m.from < low);
+            }
+        }
+        let compulsory = self.v.moves.compulsory_capture;
+        if !out.is_empty() && (!compulsory || out.iter().any(|m| m.is_capture())) {
+            return true;
+        }
+        // Nothing selected is legal (or, under compulsory capture, no
+        // selected capture is): does any other move stand? Captures first,
+        // which compulsory capture would put before the selected moves.
+        rest.sort_by_key(|m| !m.is_capture());
+        let us = self.side;
+        for &m in rest.iter() {
+            if self.slow_legal(m, us) && self.per_move_special(m) {
+                if compulsory && m.is_capture() {
+                    out.retain(|m| m.is_capture());
+                }
+                return true;
+            }
+        }
+        !out.is_empty()
+    }
+
+    /// The rules of [`Position::special_legality`] that judge one move by
+    /// itself, applied to `m` (the others only thin or dedupe a list that
+    /// has moves).
+    fn per_move_special(&mut self, m: Move) -> bool {
+        if self.v.moves.no_checks {
+            let them = !self.side;
+            self.make(m);
+            let check = self.in_check(them);
+            self.unmake();
+            if check {
+                return false;
+            }
+        }
+        if self.v.unprotected_captures {
+            let mut one = vec![m];
+            self.keep_unprotected_captures(&mut one);
+            return !one.is_empty();
+        }
+        true
     }
 
     /// Legal moves where [`Position::royal_safety`] can judge them: the
@@ -887,18 +980,6 @@ impl Position {
         attacked
     }
 
-    fn filter_full(&mut self, out: &mut Vec<Move>, us: Color) {
-        let mut i = 0;
-        while i < out.len() {
-            let m = out[i];
-            if self.is_legal_pseudo(m, us) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
-        }
-    }
-
     /// Whether this drop falls under a drop-mate ban (and the ban is on).
     #[inline]
     fn drop_mate_banned(&self, m: Move) -> bool {
@@ -941,6 +1022,12 @@ impl Position {
         let us = self.side;
         buf.into_iter().any(|m| self.is_legal_pseudo(m, us))
     }
+}
+
+/// Whether a move is a pass by a piece: out and back, or in place, taking
+/// nothing and not promoting (under `one_piece_pass` all are one move).
+fn is_pass(m: &Move) -> bool {
+    m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo().some().is_none()
 }
 
 /// Drops the board moves from `start` on that end outside `inside` (a

@@ -528,6 +528,12 @@ pub struct Variant {
     /// pockets, no checks, compulsory capture or drops, promotion moves,
     /// facing royals, split colours).
     pub(crate) extra_legality: bool,
+    /// No rule that adds or removes legal moves looks at the whole list
+    /// (none of hooks, pocket entries, compulsory drops, promotion moves,
+    /// facing royals, split colours): a move's legality is its own, so a
+    /// caller wanting some of the moves need judge only those
+    /// ([`Position::legal_moves_selected`](super::Position)).
+    pub(crate) per_move_legality: bool,
     /// Some piece may capture only unprotected pieces
     /// (`captures_unprotected_only`).
     pub(crate) unprotected_captures: bool,

@@ -36,6 +36,8 @@ const INF: i32 = 2_000_000;
 const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 128;
 const QS_DEPTH: i32 = 8;
+/// The most calls between readings of the clock.
+const CLOCK_EVERY: u32 = 256;
 
 /// Default transposition table size in mebibytes.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -284,9 +286,15 @@ struct Worker {
     node_limit: Option<u64>,
     stopped: bool,
     clock_countdown: u32,
+    time_countdown: u32,
+    /// Calls between readings of the clock (see `out_of_time`).
+    clock_every: u32,
+    clock_read: Option<Instant>,
     /// Hashes of the game before the root and of the current search path.
     path: Vec<u64>,
     scratch: Vec<Move>,
+    /// The moves quiescence leaves unselected.
+    rest: Vec<Move>,
     lmr: Vec<[u8; 64]>,
     /// The variant allows null moves (no rule makes passing special).
     null_ok: bool,
@@ -331,8 +339,12 @@ impl Worker {
             node_limit: None,
             stopped: false,
             clock_countdown: 1,
+            time_countdown: 1,
+            clock_every: CLOCK_EVERY,
+            clock_read: None,
             path: Vec::new(),
             scratch: Vec::new(),
+            rest: Vec::new(),
             lmr,
             null_ok: v.null_move_ok(),
             root_best: None,
@@ -354,6 +366,8 @@ impl Worker {
         self.stops = stops;
         self.stopped = false;
         self.clock_countdown = 1;
+        self.time_countdown = 1;
+        self.clock_read = None;
         self.nodes = 0;
         self.root_best = None;
         // History from the last search still orders, at half weight.
@@ -479,7 +493,12 @@ impl Worker {
         }
     }
 
-    /// Whether the time is up (the clock is read every 256 calls).
+    /// Whether the search must stop. The node limit and the stop flags are
+    /// read every 256 calls (so that a search by nodes stops at the same
+    /// node every time); the clock every `clock_every` calls: 256 where
+    /// nodes are cheap, fewer where they are not (a node of a 36×36 game
+    /// can cost a millisecond), so that a search stops within about a
+    /// millisecond of its deadline whatever the variant.
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
@@ -488,14 +507,39 @@ impl Worker {
         self.clock_countdown -= 1;
         if self.clock_countdown == 0 {
             self.clock_countdown = 256;
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.node_limit.is_some_and(|n| self.nodes >= n)
+            if self.node_limit.is_some_and(|n| self.nodes >= n)
                 || self.stops.iter().flatten().any(|f| f.load(Ordering::Relaxed))
             {
                 self.stopped = true;
             }
         }
+        if self.deadline.is_some() {
+            self.time_countdown -= 1;
+            if self.time_countdown == 0 {
+                self.read_clock();
+            }
+        }
         self.stopped
+    }
+
+    /// Reads the clock against the deadline, and reads it more often when
+    /// the calls between readings took long (less often when they did not).
+    #[inline(never)]
+    fn read_clock(&mut self) {
+        let now = Instant::now();
+        if let Some(last) = self.clock_read {
+            let gap = now.duration_since(last);
+            if gap > Duration::from_micros(1000) {
+                self.clock_every = (self.clock_every / 2).max(1);
+            } else if gap < Duration::from_micros(250) {
+                self.clock_every = (self.clock_every * 2).min(CLOCK_EVERY);
+            }
+        }
+        self.clock_read = Some(now);
+        self.time_countdown = self.clock_every;
+        if self.deadline.is_some_and(|d| now >= d) {
+            self.stopped = true;
+        }
     }
 
     fn evaluate(&mut self, pos: &Position) -> i32 {
@@ -931,20 +975,24 @@ impl Worker {
             return self.evaluate(pos);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves_undecided(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return Self::terminal(pos, ply);
-        }
-        if !in_check {
+        let any = if in_check {
+            pos.legal_moves_undecided(&mut moves);
+            !moves.is_empty()
+        } else {
+            // Captures and promotions worth 300 or more, judged alone.
             let e = &*self.eval;
-            moves.retain(|m| {
+            let loud = |pos: &Position, m: &Move| {
                 m.is_capture()
                     || m.promotion().is_some_and(|p| {
                         let from = m.from().and_then(|f| pos.piece_at(f)).map(|q| q.kind());
                         from.is_some_and(|k| e.order_value(p) - e.order_value(k) >= 300)
                     })
-            });
+            };
+            pos.legal_moves_selected(&mut moves, &mut self.rest, loud)
+        };
+        if !any {
+            self.buffers[ply] = moves;
+            return Self::terminal(pos, ply);
         }
         self.buffers[ply] = moves;
         let tt = self.table.probe(pos.hash()).map_or(0, |h| h.mv);
