@@ -26,7 +26,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{GameResult, History, Move, MoveKind, Position, Variant, repetition};
+use crate::engine::{GameResult, History, Move, MoveKind, Position, Square, Variant, repetition};
 
 pub use eval::{Eval, TERMS, Weights, piece_values};
 use table::{Bound, Table, fingerprint};
@@ -295,6 +295,10 @@ struct Worker {
     scratch: Vec<Move>,
     /// The moves quiescence leaves unselected.
     rest: Vec<Move>,
+    /// Captures deep from which quiescence searches recaptures alone: on
+    /// boards of more than 256 squares, where a position can have dozens
+    /// of captures and each is slow to judge, 2; elsewhere never.
+    qs_wide: i32,
     lmr: Vec<[u8; 64]>,
     /// The variant allows null moves (no rule makes passing special).
     null_ok: bool,
@@ -345,6 +349,7 @@ impl Worker {
             path: Vec::new(),
             scratch: Vec::new(),
             rest: Vec::new(),
+            qs_wide: if squares > 256 { 2 } else { QS_DEPTH },
             lmr,
             null_ok: v.null_move_ok(),
             root_best: None,
@@ -743,7 +748,7 @@ impl Worker {
             tt_move: 0,
         };
         if n.depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, alpha, beta, ply, 0, Square::NONE);
         }
         self.nodes += 1;
         if self.out_of_time() {
@@ -955,7 +960,18 @@ impl Worker {
         }
     }
 
-    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
+    /// Captures (and big promotions) to a quiet position. From `qs_wide`
+    /// captures deep on, only those that take on `last_to` (the previous
+    /// capture's square): recaptures.
+    fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+        last_to: Square,
+    ) -> i32 {
         self.nodes += 1;
         self.pv[ply].clear();
         if let Some(r) = pos.decided() {
@@ -981,7 +997,11 @@ impl Worker {
         } else {
             // Captures and promotions worth 300 or more, judged alone.
             let e = &*self.eval;
+            let only_on = (qdepth >= self.qs_wide && last_to != Square::NONE).then_some(last_to);
             let loud = |pos: &Position, m: &Move| {
+                if let Some(s) = only_on {
+                    return m.captures().contains(&s);
+                }
                 m.is_capture()
                     || m.promotion().is_some_and(|p| {
                         let from = m.from().and_then(|f| pos.piece_at(f)).map(|q| q.kind());
@@ -1012,7 +1032,7 @@ impl Worker {
             }
             self.played[ply] = None;
             pos.make(m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1, m.to);
             pos.unmake();
             if score > best {
                 best = score;
