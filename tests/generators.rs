@@ -10,6 +10,18 @@ use std::sync::Arc;
 use chimera::{Move, Position, Variant, perft};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
+/// The shipped rules files, sorted.
+fn shipped_variants() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !chimera::is_weights_file(p))
+        .collect();
+    files.sort();
+    files
+}
+
 fn sorted(moves: &[Move]) -> Vec<String> {
     let mut out: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
     out.sort();
@@ -74,13 +86,7 @@ fn agree_along_games(fast: &Arc<Variant>, plain: &Arc<Variant>, fen: Option<&str
 
 #[test]
 fn fast_and_plain_generators_agree_along_random_games() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !chimera::is_weights_file(p))
-        .collect();
-    files.sort();
+    let files = shipped_variants();
     let mut positions = 0;
     for path in files {
         let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
@@ -383,13 +389,7 @@ fn slow_attackers_reach_every_square_they_attack() {
 /// and say rightly whether there is any legal move at all.
 #[test]
 fn selected_moves_are_the_legal_moves_selected() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !chimera::is_weights_file(p))
-        .collect();
-    files.sort();
+    let files = shipped_variants();
     let (mut positions, mut without_captures) = (0, 0);
     for path in files {
         let v = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
