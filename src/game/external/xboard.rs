@@ -28,12 +28,16 @@ use crate::game::Game;
 use crate::game::players::{Action, Player};
 
 /// XBoard's name for a variant, from the rules file's name: chess is
-/// `normal`; the others are the same (Fairy-Stockfish's names, which most
-/// XBoard engines share).
+/// `normal`, chu, dai and tenjiku shogi are `chu`, `dai` and `tenjiku`
+/// (XBoard's and HaChu's names; wa shogi is `wa-shogi` there too); the
+/// others are the same (Fairy-Stockfish's names, which most XBoard engines
+/// share).
 pub fn xboard_variant_name(variant: &str) -> &str {
     match variant {
         "chess" => "normal",
         "chu-shogi" => "chu",
+        "dai-shogi" => "dai",
+        "tenjiku-shogi" => "tenjiku",
         other => other,
     }
 }
