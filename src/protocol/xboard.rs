@@ -807,8 +807,11 @@ fn xboard_fen(pos: &Position, letters: &[(String, bool)]) -> String {
 
 /// A legal move in XBoard's notation, with the variant's XBoard letters.
 fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
-    if p.known {
-        return pos.move_text_as(m, MoveNotation::XBoard);
+    let xboard = pos.move_text_as(m, MoveNotation::XBoard);
+    // Known variants, and moves of several legs (`h8h9,h9h10`, a lion's
+    // double move; a pass `@@@@`), as XBoard writes them.
+    if p.known || xboard.contains(',') || xboard == "@@@@" {
+        return xboard;
     }
     let g = pos.variant().board().clone();
     let sq = |s| {
