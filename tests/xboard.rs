@@ -902,7 +902,10 @@ fn xboard_announces_dai_wa_and_tenjiku_with_dressed_letters() {
     let (ten, white) = setup_of(&out, " 16x16+0_chu ");
     assert_eq!(white.len(), 66, "{white:?}");
     assert!(!white.contains(&".".to_string()), "{white:?}");
-    assert!(ten.contains("/pppppppppppppppp/4d6d4/16/16/16/16/4D6D4/"), "{ten}");
+    assert!(
+        ten.contains("/pppppppppppppppp/4d6d4/16/16/16/16/4D6D4/"),
+        "{ten}"
+    );
     // Its range-jumping generals and fire demon are beyond XBetza: said.
     assert!(
         out.iter().any(|l| l.starts_with("telluser chimera, tenjiku")
@@ -910,7 +913,10 @@ fn xboard_announces_dai_wa_and_tenjiku_with_dressed_letters() {
             && l.contains("-testLegality false")),
         "{out:?}"
     );
-    assert!(!out.iter().any(|l| l.starts_with("telluser chimera, dai")), "{out:?}");
+    assert!(
+        !out.iter().any(|l| l.starts_with("telluser chimera, dai")),
+        "{out:?}"
+    );
 }
 
 /// Moves and positions of dai, wa and tenjiku in XBoard's text: ranks from
@@ -934,11 +940,7 @@ fn xboard_reads_and_writes_dai_wa_and_tenjiku_moves() {
         ),
     );
     let illegal: Vec<&String> = out.iter().filter(|l| l.starts_with("Illegal move")).collect();
-    assert_eq!(
-        illegal,
-        ["Illegal move: h8h11", "Illegal move: h8g7"],
-        "{out:?}"
-    );
+    assert_eq!(illegal, ["Illegal move: h8h11", "Illegal move: h8g7"], "{out:?}");
     assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
     let played = moves(&out);
     assert_eq!(played.len(), 1, "{out:?}");
@@ -963,13 +965,21 @@ fn xboard_reads_and_writes_dai_wa_and_tenjiku_moves() {
     // answer moves the upper rank's pieces, ranks 12 to 16.
     let out = speak("xboard", &[], "protover 2\nnew\nvariant tenjiku\nquit\n");
     let (setup, _) = setup_of(&out, " 16x16+0_chu ");
-    let fen = setup.rsplit(") 16x16+0_chu ").next().expect("FEN").replace(" w ", " b ");
+    let fen = setup
+        .rsplit(") 16x16+0_chu ")
+        .next()
+        .expect("FEN")
+        .replace(" w ", " b ");
     let out = speak(
         "xboard",
         &[],
         &format!("protover 2\nnew\nvariant tenjiku\nforce\nsetboard {fen}\nsd 1\ngo\nping 1\nquit\n"),
     );
-    assert!(!out.iter().any(|l| l.starts_with("Error") || l.starts_with("tellusererror")), "{out:?}");
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("tellusererror")),
+        "{out:?}"
+    );
     let played = moves(&out);
     assert_eq!(played.len(), 1, "{out:?}");
     let from_rank: u32 = played[0][1..]
@@ -1009,4 +1019,23 @@ fn xboard_plays_dai_wa_and_tenjiku() {
         check_xboard_game(variant, &pgn, &log);
         assert!(log.contains("<first : move "), "{log}");
     }
+}
+
+/// HaChu as a player at dai shogi: it is given `memory` (without which it
+/// finds no moves) and sends a lion's double move a leg a line (`move
+/// m7l8,` then `move l8m7`), which chimera reads as one move. Before, each
+/// game ended in HaChu's forfeit at its first double move.
+#[test]
+fn hachu_plays_dai_against_chimera() {
+    if !installed("/usr/games/hachu", "hachu") {
+        return;
+    }
+    let summary = match_against(
+        "dai-shogi.toml",
+        "xboard:/usr/games/hachu,movetime=200",
+        2,
+        "engine:depth=1,movetime=100",
+    );
+    no_protocol_failure("hachu", &summary);
+    assert_eq!(summary["games"], 2, "{summary}");
 }

@@ -70,8 +70,7 @@ const KNOWN_TO_XBOARD: [&str; 15] = [
 const SLOT_LETTERS: &[u8; 40] = b"PNBRQFEACWMOHIJGDVLSU...................";
 /// All of XBoard's 65 piece types but the king (XBoard 4.9), for the large
 /// shogi games, whose promoted faces each take a type of their own.
-const ALL_SLOT_LETTERS: &[u8; 65] =
-    b"PNBRQFEACWMOHIJGDVLSU............................................";
+const ALL_SLOT_LETTERS: &[u8; 65] = b"PNBRQFEACWMOHIJGDVLSU............................................";
 /// The marks XBoard 4.9 puts after a letter to make more piece names
 /// (`L'`, `L!`: "dressed letters", as HaChu writes dai and tenjiku shogi).
 const DRESSES: [&str; 3] = ["", "'", "!"];
@@ -276,8 +275,7 @@ impl Casting {
         // longer symbol does not take it.
         let own = |s: &str| {
             let mut c = s.chars();
-            c.next().is_some_and(|l| l.is_ascii_alphabetic())
-                && dresses.contains(&c.as_str())
+            c.next().is_some_and(|l| l.is_ascii_alphabetic()) && dresses.contains(&c.as_str())
         };
         let order: Vec<usize> = (0..self.kinds.len())
             .filter(|&i| own(&symbol(i)))
@@ -341,9 +339,9 @@ impl Casting {
                 }
             }
         }
-        if (0..self.kinds.len()).any(|i| {
-            Some(i) != self.royal && (own_slot || self.base[i].is_none()) && self.slot[i].is_none()
-        }) {
+        if (0..self.kinds.len())
+            .any(|i| Some(i) != self.royal && (own_slot || self.base[i].is_none()) && self.slot[i].is_none())
+        {
             return Err(format!("`{name}` has more kinds of pieces than XBoard can draw"));
         }
         if !own_slot {
@@ -527,7 +525,10 @@ fn xbetza(betza: &str) -> Option<String> {
         // `aK` at the start of a move: the atom, then maybe again.
         let (first, second): ((String, String), Option<(String, String)>) =
             if let Some(rest) = m.strip_prefix('a') {
-                ((String::new(), atom.clone()), Some((rest.to_string(), atom.clone())))
+                (
+                    (String::new(), atom.clone()),
+                    Some((rest.to_string(), atom.clone())),
+                )
             } else if let Some((m2, a2)) = moves.get(i + 1).filter(|(m2, _)| m2.starts_with('a')) {
                 i += 1;
                 ((m.clone(), atom.clone()), Some((m2[1..].to_string(), a2.clone())))
@@ -1632,6 +1633,21 @@ fn from_xboard_fen(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xbetza_of_two_leg_moves() {
+        // One leg: as it is.
+        assert_eq!(xbetza("WfF").as_deref(), Some("WfF"));
+        assert_eq!(xbetza("fRbW2").as_deref(), Some("fRbW2"));
+        // The lion: one or two king steps, and its jumps.
+        assert_eq!(xbetza("aKNAD").as_deref(), Some("KcaKcabKmaKmabKNAD"));
+        // The horned falcon: forward, a step that may go on along the line.
+        assert_eq!(xbetza("BsbRfDfWavW").as_deref(), Some("BsbRfDfWfcavWfmavW"));
+        // Beyond XBetza: a count of legs, several hops, a shot, groups.
+        for odd in ["mKa3K", "QcppQ", "cxK", "a[FD]", "R4!"] {
+            assert_eq!(xbetza(odd), None, "{odd}");
+        }
+    }
 
     #[test]
     fn scores() {
