@@ -852,9 +852,34 @@ fn xboard_announces_dai_wa_and_tenjiku_with_dressed_letters() {
         "xboard\nprotover 2\nnew\nvariant dai\nvariant wa-shogi\nvariant tenjiku\nping 1\nquit\n",
     );
     let features = out.iter().find(|l| l.starts_with("feature ")).expect("features");
-    for name in [",dai,", ",wa-shogi,", ",tenjiku,"] {
+    // XBoard's menu leaves out `dai` and `tenjiku` (its "Alien Edition"
+    // names): they are offered under the rules files' names too.
+    for name in [
+        ",dai,",
+        ",dai-shogi,",
+        ",wa-shogi,",
+        ",tenjiku,",
+        ",tenjiku-shogi,",
+    ] {
         assert!(features.contains(name), "{features}");
     }
+    assert!(!features.contains("chu-shogi"), "{features}");
+    let again = speak(
+        "xboard",
+        &[],
+        "protover 2
+new
+variant dai-shogi
+ping 1
+quit
+",
+    );
+    assert!(
+        again
+            .iter()
+            .any(|l| l.starts_with("setup (") && l.contains(" 15x15+0_chu ")),
+        "{again:?}"
+    );
     assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
     // Dai: HaChu's letters and start array (daiArray), 15 ranks.
     let (dai, white) = setup_of(&out, " 15x15+0_chu ");

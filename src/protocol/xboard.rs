@@ -64,6 +64,12 @@ const KNOWN_TO_XBOARD: [&str; 15] = [
     "chu",
 ];
 
+/// Variant names XBoard 4.9 leaves out of its menu when an engine offers
+/// them (those of WinBoard's "Alien Edition"): chimera offers these games
+/// under its rules files' names as well (`dai-shogi`), which the menu shows;
+/// `-variant dai` on XBoard's command line (and HaChu) use the short name.
+const HIDDEN_BY_XBOARD: [&str; 6] = ["tenjiku", "dai", "dada", "maka", "tai", "kyoku"];
+
 /// XBoard's piece types in its order, by their default letters (slot 0 is
 /// the pawn; the king is always the last letter of a side in a table); the
 /// types past the 21st have no letter of their own here.
@@ -1200,10 +1206,15 @@ impl XBoard {
     }
 
     fn features(&self) {
+        // A name XBoard leaves out of its menu is offered under the rules
+        // file's name too (`dai` and `dai-shogi`).
         let names: Vec<&str> = self
             .variants
             .iter()
-            .map(|(n, _)| xboard_variant_name(n))
+            .flat_map(|(n, _)| {
+                let x = xboard_variant_name(n);
+                std::iter::once(x).chain(HIDDEN_BY_XBOARD.contains(&x).then_some(n.as_str()))
+            })
             .collect();
         self.say(&format!(
             "feature myname=\"chimera {}\" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 \
@@ -1267,11 +1278,10 @@ impl XBoard {
 
     fn variant(&mut self, name: &str) {
         self.abandon_search();
-        let Some(i) = self
-            .variants
-            .iter()
-            .position(|(n, _)| xboard_variant_name(n) == name)
-        else {
+        let Some(i) = self.variants.iter().position(|(n, _)| {
+            let x = xboard_variant_name(n);
+            x == name || (HIDDEN_BY_XBOARD.contains(&x) && n == name)
+        }) else {
             return self.error("unknown variant", &format!("variant {name}"));
         };
         let shown = Presentation::of(&self.variants[i].0, &self.variants[i].1);
