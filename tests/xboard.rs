@@ -910,6 +910,8 @@ quit
         "piece +H& BsbRfDfWfcavWfmavW",
         "piece +P'& FsfW",
         "piece P'& vW",
+        // The iron general's three forward steps: XBetza's `fK` is one.
+        "piece I& fWfF",
     ] {
         assert!(out.iter().any(|l| l == piece), "{piece}: {out:?}");
     }

@@ -17,7 +17,11 @@
 //! size, holdings, a parent variant, the letters of the pieces and the start
 //! position) and one `piece` command per piece with its moves in Betza
 //! notation, so that XBoard can draw the board and move chimera's own
-//! pieces. A board larger than XBoard can draw is refused with a message,
+//! pieces. A shogi game without holdings whose kinds outnumber XBoard's
+//! letters (dai, wa, tenjiku) is announced under `chu`, as HaChu announces
+//! wa: dressed letters (`L!`, `P'`), a piece type for each promoted face,
+//! moves of two legs in XBetza. A board larger than XBoard can draw is
+//! refused with a message,
 //! and moves XBoard cannot write (shots, multiple captures, moves into a
 //! pocket) are announced with a warning when the variant is chosen.
 //!
@@ -488,7 +492,8 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
 
 /// A piece's moves in H. G. Muller's XBetza, as XBoard 4.9 reads them in a
 /// `piece` command, from chimera's notation: the same letters for moves of
-/// one leg; a move of two legs (`fWavW`: a step, then maybe another along
+/// one leg, but for directions on K and Q, which XBetza reads otherwise
+/// (`fK`: `fWfF`); a move of two legs (`fWavW`: a step, then maybe another along
 /// the line; `aK` at the start: one or two king steps) becomes XBetza's
 /// stop after the first leg, capture and go on (`fcavW`), and step to an
 /// empty square and go on (`fmavW`), a second leg without directions
@@ -547,8 +552,21 @@ fn xbetza(betza: &str) -> Option<String> {
             return None;
         }
         let Some((m2, a2)) = second else {
-            out.push_str(&m1);
-            out.push_str(&a1);
+            // XBetza reads directions on K and Q in eight ways (`fK` is
+            // one step straight forward); here they pick among the moves of
+            // both halves (`fK` is the three forward steps): `fWfF`.
+            let halves = match a1.chars().next() {
+                Some('K') => Some(('W', 'F')),
+                Some('Q') => Some(('R', 'B')),
+                _ => None,
+            };
+            match halves {
+                Some((o, d)) if m1.contains(['f', 'b', 'v', 's', 'l', 'r']) => {
+                    let range = &a1[1..];
+                    out.push_str(&format!("{m1}{o}{range}{m1}{d}{range}"));
+                }
+                _ => out.push_str(&format!("{m1}{a1}")),
+            }
             continue;
         };
         if !legs(&m1) || !legs(&m2) || a1.len() > 1 || a2.len() > 1 {
@@ -1649,6 +1667,10 @@ mod tests {
         // One leg: as it is.
         assert_eq!(xbetza("WfF").as_deref(), Some("WfF"));
         assert_eq!(xbetza("fRbW2").as_deref(), Some("fRbW2"));
+        // Directions on K and Q: both halves (XBetza's `fK` is one step).
+        assert_eq!(xbetza("fK").as_deref(), Some("fWfF"));
+        assert_eq!(xbetza("fKbW").as_deref(), Some("fWfFbW"));
+        assert_eq!(xbetza("vRK").as_deref(), Some("vRK"));
         // The lion: one or two king steps, and its jumps.
         assert_eq!(xbetza("aKNAD").as_deref(), Some("KcaKcabKmaKmabKNAD"));
         // The horned falcon: forward, a step that may go on along the line.
