@@ -352,6 +352,18 @@ fn xboard_match(variant: &str, opponent: &str) -> Option<(String, String)> {
 /// [`xboard_match`] of `games` games, chimera offering the rules files
 /// `files` (none: the bundled variants).
 fn xboard_match_of(variant: &str, opponent: &str, games: u32, files: &[&str]) -> Option<(String, String)> {
+    let args = ["-searchTime", "0:01", "-depth", "3", "-adjudicateDrawMoves", "80"];
+    xboard_match_with(variant, opponent, games, files, &args)
+}
+
+/// [`xboard_match_of`] with XBoard options `args` (time, depth, …).
+fn xboard_match_with(
+    variant: &str,
+    opponent: &str,
+    games: u32,
+    files: &[&str],
+    args: &[&str],
+) -> Option<(String, String)> {
     if !installed("/usr/games/xboard", "xboard") || !installed("/usr/bin/xvfb-run", "xvfb") {
         return None;
     }
@@ -365,7 +377,7 @@ fn xboard_match_of(variant: &str, opponent: &str, games: u32, files: &[&str]) ->
             opponent,
             &games.to_string(),
         ])
-        .args(["-searchTime", "0:01", "-depth", "3", "-adjudicateDrawMoves", "80"])
+        .args(args)
         .env("CHIMERA_ARGS", files.join(" "))
         .output()
         .expect("xboard_match.sh runs");
@@ -714,14 +726,7 @@ fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
         &[],
         &format!("protover 2\nnew\nvariant kingofthehill\nforce\n{hill}go\nping 1\nquit\n"),
     );
-    let claim = out
-        .iter()
-        .position(|l| l.starts_with("1-0 {white wins"))
-        .expect("a claim");
-    assert!(
-        claim < out.iter().position(|l| l == "pong 1").expect("pong"),
-        "{out:?}"
-    );
+    claim_before_pong(&out, "1-0 {white wins");
     // The loser claims its loss at once: XBoard accepts that as it is.
     let out = speak(
         "xboard",
@@ -729,26 +734,22 @@ fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
         "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\nsetboard 4k3/8/8/8/8/4K3/8/8 w - - 0 1\n\
          playother\nusermove e3e4\nping 1\nquit\n",
     );
-    let claim = out
-        .iter()
-        .position(|l| l.starts_with("1-0 {white wins"))
-        .expect("a claim");
-    assert!(
-        claim < out.iter().position(|l| l == "pong 1").expect("pong"),
-        "{out:?}"
-    );
+    claim_before_pong(&out, "1-0 {white wins");
     // Checkmate XBoard sees itself: that claim comes with the move.
     let out = speak(
         "xboard",
         &[],
         "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\nsd 2\ngo\nping 1\nquit\n",
     );
-    let claim = out
-        .iter()
-        .position(|l| l.starts_with("1-0 {white wins by checkmate"))
-        .expect("a claim");
+    claim_before_pong(&out, "1-0 {white wins by checkmate");
+}
+
+/// Asserts that the session's output has a claim (a line starting with
+/// `claim`) before `pong 1`: it came with the move, not later.
+fn claim_before_pong(out: &[String], claim: &str) {
+    let at = out.iter().position(|l| l.starts_with(claim)).expect("a claim");
     assert!(
-        claim < out.iter().position(|l| l == "pong 1").expect("pong"),
+        at < out.iter().position(|l| l == "pong 1").expect("pong"),
         "{out:?}"
     );
 }
@@ -812,4 +813,256 @@ fn xboard_runs_chimera_s_own_chess_variants_without_forfeits() {
             }
         }
     }
+}
+
+/// The `setup` line a session sent, and the table's entries per side (a
+/// letter with its `'`/`!`, `^` before a promoted face's base letter).
+fn setup_of(out: &[String], size: &str) -> (String, Vec<String>) {
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup (") && l.contains(size))
+        .unwrap_or_else(|| panic!("a {size} setup: {out:?}"))
+        .clone();
+    let table = &setup["setup (".len()..setup.find(')').expect("table")];
+    let mut entries = Vec::new();
+    let mut chars = table.chars().peekable();
+    while let Some(c) = chars.next() {
+        let mut e = c.to_string();
+        if c == '^' {
+            e.push(chars.next().expect("a letter after ^"));
+        }
+        if let Some(d) = chars.next_if(|&d| d == '\'' || d == '!') {
+            e.push(d);
+        }
+        entries.push(e);
+    }
+    let white = entries[..entries.len() / 2].to_vec();
+    (setup, white)
+}
+
+/// Dai, wa and tenjiku shogi have more kinds of pieces than XBoard has
+/// letters: they are announced as HaChu writes them, under chu, with
+/// XBoard's dressed letters (`L!`, `P'`), each promoted face a type of its
+/// own tied to its base by `^`; tenjiku's sixteen ranks included.
+#[test]
+fn xboard_announces_dai_wa_and_tenjiku_with_dressed_letters() {
+    let out = speak(
+        "xboard",
+        &[],
+        "xboard\nprotover 2\nnew\nvariant dai\nvariant wa-shogi\nvariant tenjiku\nping 1\nquit\n",
+    );
+    let features = out.iter().find(|l| l.starts_with("feature ")).expect("features");
+    // XBoard's menu leaves out `dai` and `tenjiku` (its "Alien Edition"
+    // names): they are offered under the rules files' names too.
+    for name in [
+        ",dai,",
+        ",dai-shogi,",
+        ",wa-shogi,",
+        ",tenjiku,",
+        ",tenjiku-shogi,",
+    ] {
+        assert!(features.contains(name), "{features}");
+    }
+    assert!(!features.contains("chu-shogi"), "{features}");
+    let again = speak(
+        "xboard",
+        &[],
+        "protover 2
+new
+variant dai-shogi
+ping 1
+quit
+",
+    );
+    assert!(
+        again
+            .iter()
+            .any(|l| l.starts_with("setup (") && l.contains(" 15x15+0_chu ")),
+        "{again:?}"
+    );
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    // Dai: HaChu's letters and start array (daiArray), 15 ranks.
+    let (dai, white) = setup_of(&out, " 15x15+0_chu ");
+    assert!(
+        dai.ends_with(
+            " lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/\
+             4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/\
+             LNUICSGKGSCIUNL w - - 0 1"
+        ),
+        "{dai}"
+    );
+    // 28 kinds and 26 promoted faces besides the king, each once.
+    let used: Vec<&String> = white.iter().filter(|e| *e != ".").collect();
+    assert_eq!(used.len(), 55, "{white:?}");
+    assert_eq!(white.last().map(String::as_str), Some("K"), "{white:?}");
+    let mut unique = used.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), used.len(), "{white:?}");
+    for e in ["L!", "P'", "F'", "X'", "C'", "A'", "^P'", "^L", "^O"] {
+        assert!(white.contains(&e.to_string()), "{e} in {white:?}");
+    }
+    // The lion in XBetza (HaChu's `KNADcaKmabK` and igui), the horned
+    // falcon's forward lion moves leg by leg.
+    for piece in [
+        "piece L!& KcaKcabKmaKmabKNAD",
+        "piece +O& KcaKcabKmaKmabKNAD",
+        "piece +H& BsbRfDfWfcavWfmavW",
+        "piece +P'& FsfW",
+        "piece P'& vW",
+        // The iron general's three forward steps: XBetza's `fK` is one.
+        "piece I& fWfF",
+    ] {
+        assert!(out.iter().any(|l| l == piece), "{piece}: {out:?}");
+    }
+    // Wa: HaChu's array (waArray), plain letters, 11 ranks.
+    let (wa, white) = setup_of(&out, " 11x11+0_chu ");
+    assert!(
+        wa.ends_with(
+            " hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w - - 0 1"
+        ),
+        "{wa}"
+    );
+    assert_eq!(white.iter().filter(|e| *e != ".").count(), 31, "{white:?}");
+    assert!(out.iter().any(|l| l == "piece +H& vN"), "{out:?}");
+    // Tenjiku: 16 ranks; every one of XBoard's 65 types is used.
+    let (ten, white) = setup_of(&out, " 16x16+0_chu ");
+    assert_eq!(white.len(), 66, "{white:?}");
+    assert!(!white.contains(&".".to_string()), "{white:?}");
+    assert!(
+        ten.contains("/pppppppppppppppp/4d6d4/16/16/16/16/4D6D4/"),
+        "{ten}"
+    );
+    // Its range-jumping generals and fire demon are beyond XBetza: said.
+    assert!(
+        out.iter().any(|l| l.starts_with("telluser chimera, tenjiku")
+            && l.contains("fire demon")
+            && l.contains("-testLegality false")),
+        "{out:?}"
+    );
+    assert!(
+        !out.iter().any(|l| l.starts_with("telluser chimera, dai")),
+        "{out:?}"
+    );
+}
+
+/// Moves and positions of dai, wa and tenjiku in XBoard's text: ranks from
+/// 10 up as numbers, a lion's double move leg by leg, dressed and promoted
+/// letters in `setboard`, the engine's answers legal.
+#[test]
+fn xboard_reads_and_writes_dai_wa_and_tenjiku_moves() {
+    // Dai: a lion (L!) on h8 takes the pawn on h9 and goes on to h10; a
+    // promoted go-between (+P', a drunk elephant) steps back diagonally,
+    // which the go-between (P') cannot.
+    let lion = "k14/15/15/15/15/15/7p7/7L!7/15/15/15/15/15/15/14K w - - 0 1";
+    let elephant = "k14/15/15/15/15/15/15/7+P'7/15/15/15/15/15/15/14K w - - 0 1";
+    let plain = "k14/15/15/15/15/15/15/7P'7/15/15/15/15/15/15/14K w - - 0 1";
+    let out = speak(
+        "xboard",
+        &[],
+        &format!(
+            "protover 2\nnew\nvariant dai\nforce\nsetboard {lion}\nusermove h8h9,h9h10\nsetboard {lion}\n\
+             usermove h8h11\nsetboard {elephant}\nusermove h8g7\nsetboard {plain}\nusermove h8g7\n\
+             new\nvariant dai\nforce\nusermove h5h6\nusermove h11h10\nusermove g5g6\ngo\nping 1\nquit\n"
+        ),
+    );
+    let illegal: Vec<&String> = out.iter().filter(|l| l.starts_with("Illegal move")).collect();
+    assert_eq!(illegal, ["Illegal move: h8h11", "Illegal move: h8g7"], "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:?}");
+    assert!(
+        legal_after(&variant("dai-shogi.toml"), &["h5h6", "h11h10", "g5g6"], played[0]),
+        "{played:?}"
+    );
+    // Wa: the engine answers from the start and after a few moves.
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant wa-shogi\nforce\nusermove d4d5\nusermove h8h7\ngo\nping 1\nquit\n",
+    );
+    let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:?}");
+    assert!(
+        legal_after(&variant("wa-shogi.toml"), &["d4d5", "h8h7"], played[0]),
+        "{played:?}"
+    );
+    // Tenjiku: chimera's own start position sent back with the other side
+    // to move is read letter by letter (dressed ones among them); its
+    // answer moves the upper rank's pieces, ranks 12 to 16.
+    let out = speak("xboard", &[], "protover 2\nnew\nvariant tenjiku\nquit\n");
+    let (setup, _) = setup_of(&out, " 16x16+0_chu ");
+    let fen = setup
+        .rsplit(") 16x16+0_chu ")
+        .next()
+        .expect("FEN")
+        .replace(" w ", " b ");
+    let out = speak(
+        "xboard",
+        &[],
+        &format!("protover 2\nnew\nvariant tenjiku\nforce\nsetboard {fen}\nsd 1\ngo\nping 1\nquit\n"),
+    );
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("tellusererror")),
+        "{out:?}"
+    );
+    let played = moves(&out);
+    assert_eq!(played.len(), 1, "{out:?}");
+    let from_rank: u32 = played[0][1..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .expect("a rank");
+    assert!((12..=16).contains(&from_rank), "{played:?}");
+    let v = variant("tenjiku-shogi.toml");
+    let mut pos = Position::start(&v);
+    pos.make(pos.clone().parse_xboard_move("a5a6").expect("a pawn step"));
+    assert!(pos.parse_xboard_move(played[0]).is_ok(), "{played:?}");
+}
+
+/// XBoard itself, headless, plays chimera against itself at dai, wa and
+/// tenjiku shogi from chimera's `setup` and `piece` commands: dai and wa
+/// with XBoard's legality testing on, tenjiku (whose generals and fire
+/// demon XBetza cannot say) with it off. No illegal move, no forfeit.
+#[test]
+fn xboard_plays_dai_wa_and_tenjiku() {
+    let bin = env!("CARGO_BIN_EXE_chimera");
+    for (variant, legality) in [("dai", "true"), ("wa-shogi", "true"), ("tenjiku", "false")] {
+        let args = [
+            "-searchTime",
+            "0:01",
+            "-depth",
+            "1",
+            "-adjudicateDrawMoves",
+            "12",
+            "-testLegality",
+            legality,
+        ];
+        let Some((pgn, log)) = xboard_match_with(variant, &format!("{bin} xboard"), 1, &[], &args) else {
+            return;
+        };
+        check_xboard_game(variant, &pgn, &log);
+        assert!(log.contains("<first : move "), "{log}");
+    }
+}
+
+/// HaChu as a player at dai shogi: it is given `memory` (without which it
+/// finds no moves) and sends a lion's double move a leg a line (`move
+/// m7l8,` then `move l8m7`), which chimera reads as one move. Before, each
+/// game ended in HaChu's forfeit at its first double move.
+#[test]
+fn hachu_plays_dai_against_chimera() {
+    if !installed("/usr/games/hachu", "hachu") {
+        return;
+    }
+    let summary = match_against(
+        "dai-shogi.toml",
+        "xboard:/usr/games/hachu,movetime=200",
+        2,
+        "engine:depth=1,movetime=100",
+    );
+    no_protocol_failure("hachu", &summary);
+    assert_eq!(summary["games"], 2, "{summary}");
 }

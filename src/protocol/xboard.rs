@@ -17,7 +17,11 @@
 //! size, holdings, a parent variant, the letters of the pieces and the start
 //! position) and one `piece` command per piece with its moves in Betza
 //! notation, so that XBoard can draw the board and move chimera's own
-//! pieces. A board larger than XBoard can draw is refused with a message,
+//! pieces. A shogi game without holdings whose kinds outnumber XBoard's
+//! letters (dai, wa, tenjiku) is announced under `chu`, as HaChu announces
+//! wa: dressed letters (`L!`, `P'`), a piece type for each promoted face,
+//! moves of two legs in XBetza. A board larger than XBoard can draw is
+//! refused with a message,
 //! and moves XBoard cannot write (shots, multiple captures, moves into a
 //! pocket) are announced with a warning when the variant is chosen.
 //!
@@ -64,10 +68,22 @@ const KNOWN_TO_XBOARD: [&str; 15] = [
     "chu",
 ];
 
+/// Variant names XBoard 4.9 leaves out of its menu when an engine offers
+/// them (those of WinBoard's "Alien Edition"): chimera offers these games
+/// under its rules files' names as well (`dai-shogi`), which the menu shows;
+/// `-variant dai` on XBoard's command line (and HaChu) use the short name.
+const HIDDEN_BY_XBOARD: [&str; 6] = ["tenjiku", "dai", "dada", "maka", "tai", "kyoku"];
+
 /// XBoard's piece types in its order, by their default letters (slot 0 is
 /// the pawn; the king is always the last letter of a side in a table); the
 /// types past the 21st have no letter of their own here.
 const SLOT_LETTERS: &[u8; 40] = b"PNBRQFEACWMOHIJGDVLSU...................";
+/// All of XBoard's 65 piece types but the king (XBoard 4.9), for the large
+/// shogi games, whose promoted faces each take a type of their own.
+const ALL_SLOT_LETTERS: &[u8; 65] = b"PNBRQFEACWMOHIJGDVLSU............................................";
+/// The marks XBoard 4.9 puts after a letter to make more piece names
+/// (`L'`, `L!`: "dressed letters", as HaChu writes dai and tenjiku shogi).
+const DRESSES: [&str; 3] = ["", "'", "!"];
 /// The same slots as XBoard's shogi names them (lance, silver, gold).
 const SHOGI_SLOT_LETTERS: &[u8; 11] = b"PNBRLS...G.";
 /// In a shogi-like table, the promoted form of slot `i` is slot `i + 11`.
@@ -75,16 +91,16 @@ const PROMOTED_OFFSET: usize = 11;
 /// The widest board XBoard draws (with holdings, two columns each side
 /// less), and the most ranks.
 const MAX_FILES: usize = 16;
-const MAX_RANKS: usize = 15;
+const MAX_RANKS: usize = 16;
 
 /// How a variant is shown to XBoard.
 #[derive(Clone, Debug)]
 struct Presentation {
     /// XBoard knows the variant by this name: nothing to announce.
     known: bool,
-    /// Per piece kind: its XBoard letter (upper case) and whether it is
-    /// written `+L` (a promoted shogi piece).
-    letters: Vec<(char, bool)>,
+    /// Per piece kind: its XBoard letter (upper case, with its `'` or `!`
+    /// if dressed) and whether it is written `+L` (a promoted shogi piece).
+    letters: Vec<(String, bool)>,
     /// The `setup` and `piece` lines (empty for a known variant).
     announce: Vec<String>,
     /// Why XBoard cannot play it (too large a board), if so.
@@ -98,13 +114,13 @@ impl Presentation {
         let g = v.board();
         let xname = xboard_variant_name(name);
         let known = KNOWN_TO_XBOARD.contains(&xname);
-        let keys: Vec<(char, bool)> = v
+        let keys: Vec<(String, bool)> = v
             .kinds()
             .map(|k| {
                 let key = v.piece(k).key();
                 let promoted = key.starts_with('+');
                 let c = key.trim_start_matches('+').chars().next().unwrap_or('?');
-                (c, promoted)
+                (c.to_string(), promoted)
             })
             .collect();
         let mut p = Presentation {
@@ -124,7 +140,7 @@ impl Presentation {
             ));
             return p;
         }
-        p.warnings = limits(v, known);
+        p.warnings = limits(v);
         if !known {
             match announce(name, v) {
                 Ok((letters, lines, untestable)) => {
@@ -139,9 +155,11 @@ impl Presentation {
     }
 }
 
-/// What XBoard's move syntax cannot say of a variant (`known`: XBoard knows
-/// the variant and its pieces' moves, chu's lion among them).
-fn limits(v: &Variant, known: bool) -> Vec<String> {
+/// What XBoard's move syntax cannot say of a variant. (Moves of several
+/// legs are sent leg by leg, `f6f7,f7f8`, as XBoard writes a lion's double
+/// move; pieces whose moves XBetza cannot say are named when the variant
+/// is announced: [`xbetza`].)
+fn limits(v: &Variant) -> Vec<String> {
     // The names of the pieces with a property, joined, if any has it.
     let named = |has: &dyn Fn(&crate::engine::PieceDef) -> bool| {
         let names: Vec<&str> = v
@@ -153,14 +171,6 @@ fn limits(v: &Variant, known: bool) -> Vec<String> {
         (!names.is_empty()).then(|| names.join(", "))
     };
     let mut out = Vec::new();
-    if let Some(multi) = named(&|d| d.is_multi_leg())
-        && !known
-    {
-        out.push(format!(
-            "moves of several legs ({multi}) are sent leg by leg (f6f7,f7f8), as XBoard writes a lion's \
-             double move; XBoard checks them only against the moves it was told in `piece` commands"
-        ));
-    }
     if v.pocket_capacity().is_some() {
         out.push("moves into the pocket have no XBoard spelling".into());
     }
@@ -181,28 +191,46 @@ fn has_holdings(v: &Variant) -> bool {
 /// The letters, `setup` and `piece` lines that announce a variant XBoard
 /// does not know.
 /// Also what XBoard's legality testing would refuse.
-type Announcement = (Vec<(char, bool)>, Vec<String>, Vec<String>);
+type Announcement = (Vec<(String, bool)>, Vec<String>, Vec<String>);
+
+/// How the pieces are laid out in XBoard's table of piece types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// Every kind a type of its own, plain letters (parent `fairy`).
+    Fairy,
+    /// Shogi's: a promoted (`+`) kind in its base's type plus 11, sharing
+    /// the base's letter (parent `shogi`, with holdings).
+    Shogi,
+    /// The large shogi games' (parent `chu`, as HaChu announces wa shogi):
+    /// any of XBoard's 65 types, dressed letters (`L'`, `L!`), a promoted
+    /// kind in a type of its own tied to its base's letter by `^` in the
+    /// table (`^L!`), written `+L!`.
+    Chu,
+}
 
 /// How a variant's pieces map onto XBoard's piece types: a letter and a
 /// slot (XBoard's type, which picks the picture) per kind; a promoted
-/// shogi-like kind shares its base's letter, in the base's slot plus 11.
+/// shogi-like kind shares its base's letter, in the base's slot plus 11
+/// (in [`Layout::Chu`], in a slot of its own).
 struct Casting {
     kinds: Vec<PieceKind>,
+    layout: Layout,
     /// The base kind's index of a promoted (`+`) kind.
     base: Vec<Option<usize>>,
-    letter: Vec<char>,
+    /// Upper case, with the dress (`'`, `!`) if any.
+    letter: Vec<String>,
     slot: Vec<Option<usize>>,
     royal: Option<usize>,
 }
 
 impl Casting {
-    fn new(name: &str, v: &Variant, shogi_like: bool) -> Result<Casting, String> {
+    fn new(name: &str, v: &Variant, layout: Layout) -> Result<Casting, String> {
         let kinds: Vec<PieceKind> = v.kinds().collect();
         let base: Vec<Option<usize>> = kinds
             .iter()
             .map(|&k| {
                 let def = v.piece(k);
-                if !shogi_like || !def.key().starts_with('+') {
+                if layout == Layout::Fairy || !def.key().starts_with('+') {
                     return None;
                 }
                 def.demotes_to()
@@ -217,66 +245,103 @@ impl Casting {
             })
             .collect();
         let mut c = Casting {
-            letter: vec!['?'; kinds.len()],
+            letter: vec![String::new(); kinds.len()],
             slot: vec![None; kinds.len()],
             royal: kinds.iter().position(|&k| v.piece(k).is_royal()),
             kinds,
+            layout,
             base,
         };
         c.pick_letters(name, v)?;
         c.pick_slots(
             name,
-            if shogi_like {
-                &SHOGI_SLOT_LETTERS[..]
-            } else {
-                &SLOT_LETTERS[..]
+            match layout {
+                Layout::Fairy => &SLOT_LETTERS[..],
+                Layout::Shogi => &SHOGI_SLOT_LETTERS[..],
+                Layout::Chu => &ALL_SLOT_LETTERS[..],
             },
         )?;
         Ok(c)
     }
 
-    /// Letters: the first letter of the symbol that is free, else any.
+    /// Letters: the symbol itself when it is one letter (dressed or not)
+    /// and free, else the first free letter of the symbol, else any; in
+    /// [`Layout::Chu`] each letter also dressed (`A`, `A'`, `A!`).
     fn pick_letters(&mut self, name: &str, v: &Variant) -> Result<(), String> {
-        let mut used: Vec<char> = Vec::new();
-        for i in 0..self.kinds.len() {
-            if self.base[i].is_some() {
-                continue;
-            }
-            let key = v.piece(self.kinds[i]).key().trim_start_matches('+').to_string();
-            let pick = key
-                .chars()
-                .filter(char::is_ascii_alphabetic)
-                .chain('A'..='Z')
+        let dresses: &[&str] = if self.layout == Layout::Chu {
+            &DRESSES
+        } else {
+            &DRESSES[..1]
+        };
+        let symbol = |i: usize| {
+            v.piece(self.kinds[i])
+                .key()
+                .trim_start_matches('+')
+                .trim_end_matches('~')
+                .to_ascii_uppercase()
+        };
+        let mut used: Vec<String> = Vec::new();
+        // Kinds whose symbol is already an XBoard letter first, so that a
+        // longer symbol does not take it.
+        let own = |s: &str| {
+            let mut c = s.chars();
+            c.next().is_some_and(|l| l.is_ascii_alphabetic()) && dresses.contains(&c.as_str())
+        };
+        let order: Vec<usize> = (0..self.kinds.len())
+            .filter(|&i| own(&symbol(i)))
+            .chain((0..self.kinds.len()).filter(|&i| !own(&symbol(i))))
+            .filter(|&i| self.base[i].is_none())
+            .collect();
+        for i in order {
+            let sym = symbol(i);
+            let pick = own(&sym)
+                .then(|| sym.clone())
+                .into_iter()
+                .chain(
+                    sym.chars()
+                        .filter(char::is_ascii_alphabetic)
+                        .chain('A'..='Z')
+                        .flat_map(|c| dresses.iter().map(move |d| format!("{c}{d}"))),
+                )
                 .find(|c| !used.contains(c))
                 .ok_or_else(|| format!("`{name}` has more kinds of pieces than XBoard has letters"))?;
+            used.push(pick.clone());
             self.letter[i] = pick;
-            used.push(pick);
         }
         for i in 0..self.kinds.len() {
             if let Some(b) = self.base[i] {
-                self.letter[i] = self.letter[b];
+                self.letter[i] = self.letter[b].clone();
             }
         }
         Ok(())
     }
 
     /// Slots: the royal piece is the king; a piece whose letter is a slot's
-    /// own takes it; the others the first free slot (the pawn's last).
+    /// own takes it; the others the first free slot (the pawn's last). In
+    /// [`Layout::Chu`] a promoted kind takes its base's slot plus 11 when
+    /// free (XBoard's own pairing), else the first free one.
     fn pick_slots(&mut self, name: &str, defaults: &[u8]) -> Result<(), String> {
         let ordinary = defaults.len();
         let mut used = vec![false; ordinary];
-        for pass in 0..2 {
+        let own_slot = self.layout == Layout::Chu;
+        for pass in 0..3 {
             for i in 0..self.kinds.len() {
-                if Some(i) == self.royal || self.base[i].is_some() || self.slot[i].is_some() {
+                let promoted = self.base[i].is_some();
+                if Some(i) == self.royal || self.slot[i].is_some() || (promoted && !own_slot) {
                     continue;
                 }
-                let s = if pass == 0 {
-                    defaults
+                let s = match pass {
+                    0 if !promoted => defaults
                         .iter()
-                        .position(|&c| c as char == self.letter[i])
-                        .filter(|&s| !used[s])
-                } else {
-                    (1..ordinary).chain([0]).find(|&s| !used[s])
+                        .position(|&c| self.letter[i] == (c as char).to_string())
+                        .filter(|&s| !used[s]),
+                    0 => None,
+                    1 if promoted => self.base[i]
+                        .and_then(|b| self.slot[b])
+                        .map(|s| s + PROMOTED_OFFSET)
+                        .filter(|&s| s < ordinary && !used[s]),
+                    1 => None,
+                    _ => (1..ordinary).chain([0]).find(|&s| !used[s]),
                 };
                 if let Some(s) = s {
                     self.slot[i] = Some(s);
@@ -285,13 +350,15 @@ impl Casting {
             }
         }
         if (0..self.kinds.len())
-            .any(|i| Some(i) != self.royal && self.base[i].is_none() && self.slot[i].is_none())
+            .any(|i| Some(i) != self.royal && (own_slot || self.base[i].is_none()) && self.slot[i].is_none())
         {
             return Err(format!("`{name}` has more kinds of pieces than XBoard can draw"));
         }
-        for i in 0..self.kinds.len() {
-            if let Some(b) = self.base[i] {
-                self.slot[i] = self.slot[b].map(|s| s + PROMOTED_OFFSET);
+        if !own_slot {
+            for i in 0..self.kinds.len() {
+                if let Some(b) = self.base[i] {
+                    self.slot[i] = self.slot[b].map(|s| s + PROMOTED_OFFSET);
+                }
             }
         }
         Ok(())
@@ -301,45 +368,56 @@ impl Casting {
     /// for each side — `.` for the king of a side that has none (`kings`:
     /// per side, whether it has one), which XBoard then never finds in
     /// check (its check test fails on a side without a king, and so would
-    /// refuse every move of Horde's White).
+    /// refuse every move of Horde's White). A promoted kind is `+` (its
+    /// base's slot plus 11), or `^` and its base's letter ([`Layout::Chu`]).
     fn table(&self, kings: [bool; 2]) -> String {
         let width = self.slot.iter().flatten().max().map_or(0, |&m| m + 1).max(5);
-        let mut white = vec!['.'; width];
+        let mut white = vec![".".to_string(); width];
         for (i, s) in self.slot.iter().enumerate() {
             if let Some(s) = *s {
-                white[s] = if self.base[i].is_some() {
-                    '+'
-                } else {
-                    self.letter[i]
+                white[s] = match (self.base[i], self.layout) {
+                    (Some(_), Layout::Chu) => format!("^{}", self.letter[i]),
+                    (Some(_), _) => "+".into(),
+                    (None, _) => self.letter[i].clone(),
                 };
             }
         }
-        let king = |has: bool| self.royal.filter(|_| has).map_or('.', |r| self.letter[r]);
-        let white: String = white.iter().collect();
+        let king = |has: bool| {
+            self.royal
+                .filter(|_| has)
+                .map_or(".".to_string(), |r| self.letter[r].clone())
+        };
+        let white: String = white.concat();
         format!(
             "{white}{}{}{}",
             king(kings[0]),
             white.to_lowercase(),
-            king(kings[1]).to_ascii_lowercase()
+            king(kings[1]).to_lowercase()
         )
     }
 
-    fn letters(&self) -> Vec<(char, bool)> {
+    fn letters(&self) -> Vec<(String, bool)> {
         (0..self.kinds.len())
-            .map(|i| (self.letter[i], self.base[i].is_some()))
+            .map(|i| (self.letter[i].clone(), self.base[i].is_some()))
             .collect()
     }
 }
 
 fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
     let g = v.board();
-    let shogi_like = v.has_hands() && v.kinds().any(|k| v.piece(k).key().starts_with('+'));
-    // Shogi's layout when the pieces fit in it, else every kind on its own.
-    let (casting, shogi_like) = match Casting::new(name, v, shogi_like) {
-        Ok(c) => (c, shogi_like),
-        Err(_) if shogi_like => (Casting::new(name, v, false)?, false),
-        Err(e) => return Err(e),
+    let promoting = v.kinds().any(|k| v.piece(k).key().starts_with('+'));
+    let shogi_like = v.has_hands() && promoting;
+    // Shogi's layout when the pieces fit in it, else every kind on its own;
+    // a large shogi without holdings that does not fit that either: chu's.
+    let casting = match Casting::new(name, v, Layout::Shogi) {
+        Ok(c) if shogi_like => c,
+        _ => match Casting::new(name, v, Layout::Fairy) {
+            Ok(c) => c,
+            Err(_) if promoting && !has_holdings(v) => Casting::new(name, v, Layout::Chu)?,
+            Err(e) => return Err(e),
+        },
     };
+    let layout = casting.layout;
     let letters = casting.letters();
     let holdings = if has_holdings(v) {
         (0..casting.kinds.len())
@@ -349,7 +427,11 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
     } else {
         0
     };
-    let parent = if shogi_like { "shogi" } else { "fairy" };
+    let parent = match layout {
+        Layout::Fairy => "fairy",
+        Layout::Shogi => "shogi",
+        Layout::Chu => "chu",
+    };
     // A side with no royal piece on the board, none to come from a hand or
     // a reserve (Horde's White).
     let start = Position::start(v);
@@ -369,10 +451,17 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         xboard_fen(&Position::start(v), &letters)
     )];
     let (shapes, mut untested) = castle_shapes(v, casting.royal.map(|r| casting.kinds[r]));
+    let mut unsaid = Vec::new();
     for (i, &k) in casting.kinds.iter().enumerate() {
-        let (l, promoted) = letters[i];
-        let plus = if promoted { "+" } else { "" };
-        let betza = v.piece(k).betza();
+        let (l, promoted) = &letters[i];
+        let plus = if *promoted { "+" } else { "" };
+        let betza = match xbetza(v.piece(k).betza()) {
+            Some(x) => x,
+            None => {
+                unsaid.push(v.piece(k).name().to_string());
+                v.piece(k).betza().to_string()
+            }
+        };
         if Some(i) != casting.royal || shapes.is_empty() {
             lines.push(format!("piece {plus}{l}& {betza}"));
             continue;
@@ -386,12 +475,118 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
                 lines.push(format!("piece {l} {betza}{first}"));
             }
             if kings[1] {
-                lines.push(format!("piece {} {betza}{second}", l.to_ascii_lowercase()));
+                lines.push(format!("piece {} {betza}{second}", l.to_lowercase()));
             }
         }
     }
-    untested.extend(untestable(v, &casting, shogi_like));
+    if !unsaid.is_empty() {
+        untested.push(format!(
+            "XBoard's Betza cannot say the moves of the {} (chimera's own notation, sent as it is): \
+             its legality testing would refuse some of their moves (switch it off: -testLegality false)",
+            unsaid.join(", ")
+        ));
+    }
+    untested.extend(untestable(v, &casting));
     Ok((letters, lines, untested))
+}
+
+/// A piece's moves in H. G. Muller's XBetza, as XBoard 4.9 reads them in a
+/// `piece` command, from chimera's notation: the same letters for moves of
+/// one leg, but for directions on K and Q, which XBetza reads otherwise
+/// (`fK`: `fWfF`); a move of two legs (`fWavW`: a step, then maybe another along
+/// the line; `aK` at the start: one or two king steps) becomes XBetza's
+/// stop after the first leg, capture and go on (`fcavW`), and step to an
+/// empty square and go on (`fmavW`), a second leg without directions
+/// written both ways XBoard needs (`caK` omits the way back: `cabK`).
+/// `None` for what XBetza cannot say or reads otherwise: ranges of legs
+/// (`a3K`), several hops (`pp`), shooting (`x`), groups, exact ranges.
+fn xbetza(betza: &str) -> Option<String> {
+    if !betza.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    // Moves: modifiers, an atom, a range (`fR2`).
+    let mut moves: Vec<(String, String)> = Vec::new();
+    let mut mods = String::new();
+    let mut chars = betza.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_lowercase() {
+            mods.push(c);
+        } else if c.is_ascii_uppercase() {
+            let mut atom = c.to_string();
+            while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                atom.push(d);
+            }
+            moves.push((std::mem::take(&mut mods), atom));
+        } else {
+            // A digit before an atom: a count of legs (`a3K`).
+            return None;
+        }
+    }
+    if !mods.is_empty() {
+        return None;
+    }
+    // XBetza's directions and modalities; `x` (a relay there) and `pp` (a
+    // single hop there) mean something else.
+    let plain = |m: &str| !m.contains(['x', 'a']) && !m.contains("pp");
+    let legs = |m: &str| m.chars().all(|c| "fbvslrh".contains(c));
+    let mut out = String::new();
+    let mut i = 0;
+    while i < moves.len() {
+        let (m, atom) = &moves[i];
+        // `aK` at the start of a move: the atom, then maybe again.
+        let (first, second): ((String, String), Option<(String, String)>) =
+            if let Some(rest) = m.strip_prefix('a') {
+                (
+                    (String::new(), atom.clone()),
+                    Some((rest.to_string(), atom.clone())),
+                )
+            } else if let Some((m2, a2)) = moves.get(i + 1).filter(|(m2, _)| m2.starts_with('a')) {
+                i += 1;
+                ((m.clone(), atom.clone()), Some((m2[1..].to_string(), a2.clone())))
+            } else {
+                ((m.clone(), atom.clone()), None)
+            };
+        i += 1;
+        let (m1, a1) = first;
+        if !plain(&m1) {
+            return None;
+        }
+        let Some((m2, a2)) = second else {
+            // XBetza reads directions on K and Q in eight ways (`fK` is
+            // one step straight forward); here they pick among the moves of
+            // both halves (`fK` is the three forward steps): `fWfF`.
+            let halves = match a1.chars().next() {
+                Some('K') => Some(('W', 'F')),
+                Some('Q') => Some(('R', 'B')),
+                _ => None,
+            };
+            match halves {
+                Some((o, d)) if m1.contains(['f', 'b', 'v', 's', 'l', 'r']) => {
+                    let range = &a1[1..];
+                    out.push_str(&format!("{m1}{o}{range}{m1}{d}{range}"));
+                }
+                _ => out.push_str(&format!("{m1}{a1}")),
+            }
+            continue;
+        };
+        if !legs(&m1) || !legs(&m2) || a1.len() > 1 || a2.len() > 1 {
+            return None;
+        }
+        // XBetza's second leg: directions relative to the first, as here;
+        // without any it omits the way back.
+        let again: Vec<String> = if m2.chars().any(|c| "fbvslrh".contains(c)) {
+            vec![format!("{m2}{a2}")]
+        } else {
+            vec![format!("{m2}{a2}"), format!("b{m2}{a2}")]
+        };
+        out.push_str(&format!("{m1}{a1}"));
+        for mode in ["c", "m"] {
+            for leg in &again {
+                out.push_str(&format!("{m1}{mode}a{leg}"));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// A castling move as XBoard's Betza castling (`O`) plays it: the king
@@ -544,13 +739,13 @@ fn rights_from_xboard(v: &Variant, field: &str, board: &Position) -> String {
 /// What XBoard's legality testing would refuse of an announced variant:
 /// XBoard knows promotion only as a pawn reaching the last rank (under
 /// `fairy`) or as a piece turning into its `+` form (under `shogi`).
-fn untestable(v: &Variant, casting: &Casting, shogi_like: bool) -> Vec<String> {
+fn untestable(v: &Variant, casting: &Casting) -> Vec<String> {
     let g = v.board();
     let mut odd = Vec::new();
     for (i, &k) in casting.kinds.iter().enumerate() {
         let def = v.piece(k);
         let unusual = def.promotions.iter().any(|p| {
-            if shogi_like {
+            if casting.layout != Layout::Fairy {
                 p.to.iter().any(|t| casting.base[t.index()] != Some(i))
             } else {
                 casting.slot[i] != Some(0)
@@ -580,17 +775,17 @@ fn untestable(v: &Variant, casting: &Casting, shogi_like: bool) -> Vec<String> {
 /// holdings of both sides in brackets (when the variant has any), the side
 /// to move (`w` the first player), the castling rights ([`xboard_rights`]),
 /// no en-passant square.
-fn xboard_fen(pos: &Position, letters: &[(char, bool)]) -> String {
+fn xboard_fen(pos: &Position, letters: &[(String, bool)]) -> String {
     let v = pos.variant();
     let g = v.board();
     let name = |kind: PieceKind, color: Color| {
-        let (l, promoted) = letters[kind.index()];
+        let (l, promoted) = &letters[kind.index()];
         let l = if color == Color::First {
             l.to_ascii_uppercase()
         } else {
             l.to_ascii_lowercase()
         };
-        if promoted { format!("+{l}") } else { l.to_string() }
+        if *promoted { format!("+{l}") } else { l }
     };
     let mut rows = Vec::new();
     for r in (0..g.ranks()).rev() {
@@ -637,8 +832,11 @@ fn xboard_fen(pos: &Position, letters: &[(char, bool)]) -> String {
 
 /// A legal move in XBoard's notation, with the variant's XBoard letters.
 fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
-    if p.known {
-        return pos.move_text_as(m, MoveNotation::XBoard);
+    let xboard = pos.move_text_as(m, MoveNotation::XBoard);
+    // Known variants, and moves of several legs (`h8h9,h9h10`, a lion's
+    // double move; a pass `@@@@`), as XBoard writes them.
+    if p.known || xboard.contains(',') || xboard == "@@@@" {
+        return xboard;
     }
     let g = pos.variant().board().clone();
     let sq = |s| {
@@ -648,7 +846,7 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
             crate::engine::xboard_rank_text(g.ranks(), g.rank(s))
         )
     };
-    let letter = |k: PieceKind| p.letters[k.index()].0;
+    let letter = |k: PieceKind| p.letters[k.index()].0.clone();
     match (m.kind(), m.from(), m.to()) {
         (MoveKind::Pass, ..) => "@@@@".into(),
         (MoveKind::Drop | MoveKind::Place | MoveKind::Spawn | MoveKind::PocketDrop, _, Some(to)) => {
@@ -660,11 +858,11 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
         {
             let mut s = format!("{}{}", sq(from), sq(to));
             if let Some(k) = m.promotion() {
-                let (l, promoted) = p.letters[k.index()];
-                if promoted {
+                let (l, promoted) = &p.letters[k.index()];
+                if *promoted {
                     s.push('+');
                 } else {
-                    s.push(l.to_ascii_lowercase());
+                    s.push_str(&l.to_ascii_lowercase());
                 }
             }
             s
@@ -1026,10 +1224,15 @@ impl XBoard {
     }
 
     fn features(&self) {
+        // A name XBoard leaves out of its menu is offered under the rules
+        // file's name too (`dai` and `dai-shogi`).
         let names: Vec<&str> = self
             .variants
             .iter()
-            .map(|(n, _)| xboard_variant_name(n))
+            .flat_map(|(n, _)| {
+                let x = xboard_variant_name(n);
+                std::iter::once(x).chain(HIDDEN_BY_XBOARD.contains(&x).then_some(n.as_str()))
+            })
             .collect();
         self.say(&format!(
             "feature myname=\"chimera {}\" setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 \
@@ -1093,11 +1296,10 @@ impl XBoard {
 
     fn variant(&mut self, name: &str) {
         self.abandon_search();
-        let Some(i) = self
-            .variants
-            .iter()
-            .position(|(n, _)| xboard_variant_name(n) == name)
-        else {
+        let Some(i) = self.variants.iter().position(|(n, _)| {
+            let x = xboard_variant_name(n);
+            x == name || (HIDDEN_BY_XBOARD.contains(&x) && n == name)
+        }) else {
             return self.error("unknown variant", &format!("variant {name}"));
         };
         let shown = Presentation::of(&self.variants[i].0, &self.variants[i].1);
@@ -1403,7 +1605,7 @@ fn same_position(a: &str, b: &str) -> bool {
 fn from_xboard_fen(
     v: &Variant,
     fen: &str,
-    letters: &[(char, bool)],
+    letters: &[(String, bool)],
     placed: Option<&Position>,
 ) -> Option<String> {
     if v.has_placement() || v.pocket_capacity().is_some() {
@@ -1416,17 +1618,19 @@ fn from_xboard_fen(
         (Some(field), Some(placed)) => rights_from_xboard(v, field, placed),
         _ => "-".into(),
     };
-    let symbol = |c: char, promoted: bool| -> Option<String> {
+    let symbol = |c: &str, promoted: bool| -> Option<String> {
         let i = letters
             .iter()
-            .position(|&(l, p)| l.eq_ignore_ascii_case(&c) && p == promoted)?;
+            .position(|(l, p)| l.eq_ignore_ascii_case(c) && *p == promoted)?;
         let key = v.piece(v.kinds().nth(i)?).key().to_string();
-        let key = if key.chars().count() > 1 && !promoted {
+        // Symbols of more than one letter in parentheses (`(DE)`, `(+DE)`);
+        // a dressed letter is one (`C'`, `+C'`).
+        let key = if key.chars().filter(char::is_ascii_alphabetic).count() > 1 {
             format!("({key})")
         } else {
             key
         };
-        Some(if c.is_ascii_lowercase() {
+        Some(if c.starts_with(|l: char| l.is_ascii_lowercase()) {
             key.to_lowercase()
         } else {
             key
@@ -1434,11 +1638,17 @@ fn from_xboard_fen(
     };
     let mut out = String::new();
     let mut promoted = false;
-    for c in board.chars() {
+    let mut chars = board.chars().peekable();
+    while let Some(c) = chars.next() {
         match c {
             '+' => promoted = true,
             c if c.is_ascii_alphabetic() => {
-                out.push_str(&symbol(c, promoted)?);
+                // A dressed letter: `L'`, `l!`.
+                let mut name = c.to_string();
+                if let Some(d) = chars.next_if(|&d| d == '\'' || d == '!') {
+                    name.push(d);
+                }
+                out.push_str(&symbol(&name, promoted)?);
                 promoted = false;
             }
             '[' | ']' | '/' | '-' | '0'..='9' => out.push(c),
@@ -1451,6 +1661,25 @@ fn from_xboard_fen(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xbetza_of_two_leg_moves() {
+        // One leg: as it is.
+        assert_eq!(xbetza("WfF").as_deref(), Some("WfF"));
+        assert_eq!(xbetza("fRbW2").as_deref(), Some("fRbW2"));
+        // Directions on K and Q: both halves (XBetza's `fK` is one step).
+        assert_eq!(xbetza("fK").as_deref(), Some("fWfF"));
+        assert_eq!(xbetza("fKbW").as_deref(), Some("fWfFbW"));
+        assert_eq!(xbetza("vRK").as_deref(), Some("vRK"));
+        // The lion: one or two king steps, and its jumps.
+        assert_eq!(xbetza("aKNAD").as_deref(), Some("KcaKcabKmaKmabKNAD"));
+        // The horned falcon: forward, a step that may go on along the line.
+        assert_eq!(xbetza("BsbRfDfWavW").as_deref(), Some("BsbRfDfWfcavWfmavW"));
+        // Beyond XBetza: a count of legs, several hops, a shot, groups.
+        for odd in ["mKa3K", "QcppQ", "cxK", "a[FD]", "R4!"] {
+            assert_eq!(xbetza(odd), None, "{odd}");
+        }
+    }
 
     #[test]
     fn scores() {

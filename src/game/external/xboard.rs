@@ -4,7 +4,7 @@
 //! The engine is started once per game: `xboard`, `protover 2`, then its
 //! `feature` lines until `done=1` (each answered `accepted`); it must offer
 //! the variant in its `variants` feature (chess is XBoard's `normal`). Then
-//! `new`, `variant <name>`, `force`, the time (`st` seconds a move, or `sd`
+//! `memory 68` if it asked for it (`memory=1`, as HaChu does), `new`, `variant <name>`, `force`, the time (`st` seconds a move, or `sd`
 //! plies), the player description's options (`option NAME=VALUE`), `post`,
 //! and `setboard` when the game does not start from the variant's start
 //! position (the engine must have `setboard=1`). `ping` keeps the two sides
@@ -28,15 +28,23 @@ use crate::game::Game;
 use crate::game::players::{Action, Player};
 
 /// XBoard's name for a variant, from the rules file's name: chess is
-/// `normal`; the others are the same (Fairy-Stockfish's names, which most
-/// XBoard engines share).
+/// `normal`, chu, dai and tenjiku shogi are `chu`, `dai` and `tenjiku`
+/// (XBoard's and HaChu's names; wa shogi is `wa-shogi` there too); the
+/// others are the same (Fairy-Stockfish's names, which most XBoard engines
+/// share).
 pub fn xboard_variant_name(variant: &str) -> &str {
     match variant {
         "chess" => "normal",
         "chu-shogi" => "chu",
+        "dai-shogi" => "dai",
+        "tenjiku-shogi" => "tenjiku",
         other => other,
     }
 }
+
+/// The table size, in MiB, an engine that asks for it (`memory=1`) is
+/// given, as XBoard gives it by default.
+const ENGINE_MEMORY_MB: u32 = 68;
 
 /// The features an XBoard engine announced that matter here.
 #[derive(Debug, Default)]
@@ -46,6 +54,9 @@ struct Features {
     usermove: bool,
     ping: bool,
     san: bool,
+    /// `memory=1`: the engine sizes its tables by `memory N` (HaChu finds
+    /// no moves without it).
+    memory: bool,
     variants: Option<Vec<String>>,
     done: Option<bool>,
 }
@@ -131,6 +142,10 @@ impl XBoardPlayer {
                 p.display_name()
             ));
         }
+        if p.features.memory {
+            // XBoard's default: a 64 MiB table and 4 MiB of cache.
+            p.engine.send(&format!("memory {ENGINE_MEMORY_MB}"))?;
+        }
         p.engine.send("new")?;
         if name != "normal" {
             p.engine.send(&format!("variant {name}"))?;
@@ -184,6 +199,7 @@ impl XBoardPlayer {
                     "usermove" => self.features.usermove = on,
                     "ping" => self.features.ping = on,
                     "san" => self.features.san = on,
+                    "memory" => self.features.memory = on,
                     "variants" => {
                         self.features.variants =
                             Some(value.split(',').map(|v| v.trim().to_string()).collect())
@@ -338,11 +354,25 @@ impl Player for XBoardPlayer {
         }
         let mut info = None;
         let mut said = None;
+        // A move of several legs may come a leg a line, each but the last
+        // ending in a comma (`move m7l8,` then `move l8m7`), as HaChu sends
+        // a lion's double move and XBoard reads it.
+        let mut legs = String::new();
         let got = self.engine.wait_for(
             super::turn_deadline(self.movetime, game.clock()),
             |l| {
                 said = answer(l);
-                said.is_some()
+                match &mut said {
+                    Some(Answer::Move(m)) if m.ends_with(',') => {
+                        legs.push_str(m);
+                        false
+                    }
+                    Some(Answer::Move(m)) => {
+                        m.insert_str(0, &legs);
+                        true
+                    }
+                    other => other.is_some(),
+                }
             },
             |l| {
                 // Thinking output: ply score time nodes pv.
