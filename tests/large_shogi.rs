@@ -477,3 +477,129 @@ position = "3kp/p4/5/5/E3K w - - 0 1"
         "without the key it may"
     );
 }
+
+/// A small variant with a range capturer (`captures_jumped`): a rook-line
+/// hopper that takes what it passes. `extra` is added to the general's table.
+fn range_rules(extra: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "Range"
+[board]
+files = 7
+ranks = 7
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "general"
+symbol = "G"
+betza = "ppR"
+cannot_hop = ["king", "general"]
+{extra}
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+[setup]
+position = "grpk3/7/7/7/7/7/GRPK3 w - - 0 1"
+"#
+    )
+}
+
+/// Range capture (taikyoku's generals): the move takes every piece it
+/// passes, of either side, may stop on a piece it could pass (its own too),
+/// stops before one it may not pass without taking it; make and unmake
+/// restore the position and the hash, and the move text lists the squares.
+#[test]
+fn a_range_capture_takes_every_piece_it_passes() {
+    let v = chimera::load_str("range.toml", &range_rules("captures_jumped = true"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    // The general on a1; up the a-file: own pawn a2, enemy pawn a3, enemy
+    // rook a4, empty a5, enemy general a6 (may not be passed or taken).
+    let fen = "3k3/g6/7/r6/p6/P6/G2K3 w - - 0 1";
+    let mut pos = Position::from_text(&v, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    // Onto its own pawn with nothing between: a plain capture, `a1a2`.
+    for m in ["a1a2", "a1-a3xa2xa3", "a1-a4xa2xa3xa4", "a1-a5xa2xa3xa4"] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    for m in ["a1a6", "a1a7", "a1-a6xa2xa3xa4xa6"] {
+        assert!(!moves.iter().any(|x| x == m), "{m} in {moves:?}");
+    }
+    // Along the first rank nothing is passed: plain moves up to the king.
+    assert!(moves.contains(&"a1b1".to_string()) && moves.contains(&"a1c1".to_string()));
+    let before = pos.to_text();
+    let hash = pos.hash();
+    let m = pos.parse_move("a1-a5xa2xa3xa4").unwrap();
+    assert!(m.is_capture() && m.is_line_capture());
+    assert_eq!(pos.captured_squares(&m).len(), 3);
+    pos.make(m);
+    assert_eq!(pos.to_text(), "3k3/g6/G6/7/7/7/3K3 b - - 0 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    assert_eq!(pos.to_text(), before);
+    assert_eq!(pos.hash(), hash);
+    // Without the key the same piece is a plain hopper: it passes the
+    // pieces, leaves them, and takes the first enemy it may not pass.
+    let plain = chimera::load_str("range.toml", &range_rules("")).unwrap();
+    let mut pos = Position::from_text(&plain, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a1a5".to_string()) && moves.contains(&"a1a6".to_string()), "{moves:?}");
+}
+
+/// A range capture that takes the mover's own piece may expose its king:
+/// such a move is illegal (judged by making it, also where the opponent has
+/// only simple attackers), and a jump that leaves the king safe is not.
+#[test]
+fn a_range_capture_may_not_expose_its_own_king() {
+    let v = chimera::load_str("range.toml", &range_rules("captures_jumped = true")).unwrap();
+    // White king d1; the white pawn on d2 shields it from the black rook
+    // on d7. The general on a2 may take the pawn by landing on it (it then
+    // shields the king itself), not by passing it.
+    let fen = "3r2k/7/7/7/7/G2P3/3K3 w - - 0 1";
+    let mut pos = Position::from_text(&v, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a2d2".to_string()), "{moves:?}");
+    for m in ["a2-e2xd2", "a2-f2xd2", "a2-g2xd2"] {
+        assert!(!moves.contains(&m.to_string()), "{m} exposes the king: {moves:?}");
+    }
+    // With the rook gone the same jumps are legal.
+    let mut pos = Position::from_text(&v, "6k/7/7/7/7/G2P3/3K3 w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a2-e2xd2".to_string()), "{moves:?}");
+}
+
+/// `captures_jumped` is checked against the rest of the file: it needs a
+/// hopping move, every royal piece in `cannot_hop`, and captures that
+/// leave the game; each mistake is an error at the key.
+#[test]
+fn captures_jumped_errors() {
+    let bad = |rules: String, needle: &str| {
+        let err = chimera::load_str("range.toml", &rules).map(|_| ()).unwrap_err().render();
+        assert!(err.contains(needle), "{needle} in {err}");
+        assert!(err.contains("captures_jumped"), "{err}");
+    };
+    bad(
+        range_rules("captures_jumped = true").replace("betza = \"ppR\"", "betza = \"R\""),
+        "needs a hopping move",
+    );
+    bad(
+        range_rules("captures_jumped = true").replace("cannot_hop = [\"king\", \"general\"]", "cannot_hop = [\"general\"]"),
+        "royal piece `king` must be in `cannot_hop`",
+    );
+    bad(
+        range_rules("captures_jumped = true").replace("[setup]", "[hand]\ncaptures = \"hand\"\n[setup]"),
+        "leave the game",
+    );
+    bad(
+        range_rules("captures_jumped = true").replace("betza = \"ppR\"", "betza = \"ppRaW\""),
+        "multi-leg",
+    );
+}

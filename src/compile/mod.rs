@@ -147,6 +147,7 @@ pub fn compile(
         options,
         display,
     };
+    pieces::range_capture(file, &cx, &variant)?;
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
     variant.unprotected_captures = variant.kinds().any(|k| variant.def(k).captures_unprotected_only);

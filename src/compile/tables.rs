@@ -25,7 +25,7 @@ pub(super) fn derive(v: &mut Variant) {
     let pieces = &v.pieces;
     v.colour_split = kinds_where(pieces, |d| d.drop_split_colours);
     v.off_target = kinds_where(pieces, |d| {
-        d.legs.is_some() || d.rays.iter().flatten().any(|r| r.rule.shoots)
+        d.legs.is_some() || d.filters.captures_jumped || d.rays.iter().flatten().any(|r| r.rule.shoots)
     });
     v.en_passant = kinds_where(pieces, |d| d.rays.iter().flatten().any(|r| r.rule.en_passant));
     v.no_drop_mate = kinds_where(pieces, |d| d.no_drop_mate);

@@ -229,7 +229,8 @@ impl Position {
         }
         buf.clear();
         self.piece_moves(from, p, buf);
-        buf.iter().any(|m| m.captures().contains(&target))
+        buf.iter()
+            .any(|m| m.captures().contains(&target) || self.line_captures(m).contains(&target))
     }
 
     /// Whether a royal piece of `color` is attacked (under `royal_pieces =

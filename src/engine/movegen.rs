@@ -825,6 +825,8 @@ impl Position {
         let them = !us;
         match m.kind {
             MoveKind::Board if m.is_capture() && !m.captures_on_target_only() => None,
+            // A range capture may take a piece of its own side.
+            MoveKind::Board if m.is_capture() && self.board[m.to.index()].is_some_and(|p| p.color() == us) => None,
             MoveKind::Board if m.from == king => {
                 (m.to != king).then(|| !self.attacked_without(m.to, them, king))
             }

@@ -355,6 +355,11 @@ pub struct PieceTable {
     /// illegal (the emperor of maka dai dai and tai shogi).
     #[serde(default)]
     pub captures_unprotected_only: bool,
+    /// `true`: range capture (taikyoku shogi's generals): the piece's
+    /// hopping moves take every piece they jump, of either side; they may
+    /// also end on a piece they could jump (taking it, of either side) and
+    /// stop before a piece they may not jump (`cannot_hop`) without taking it.
+    pub captures_jumped: Option<Spanned<bool>>,
 }
 
 /// `burn = { area, immune, passive, friendly, meeting }`: after this piece
