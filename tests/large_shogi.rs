@@ -551,7 +551,10 @@ fn a_range_capture_takes_every_piece_it_passes() {
     let plain = chimera::load_str("range.toml", &range_rules("")).unwrap();
     let mut pos = Position::from_text(&plain, fen).unwrap();
     let moves = sorted_moves(&mut pos);
-    assert!(moves.contains(&"a1a5".to_string()) && moves.contains(&"a1a6".to_string()), "{moves:?}");
+    assert!(
+        moves.contains(&"a1a5".to_string()) && moves.contains(&"a1a6".to_string()),
+        "{moves:?}"
+    );
 }
 
 /// A range capture that takes the mover's own piece may expose its king:
@@ -582,7 +585,10 @@ fn a_range_capture_may_not_expose_its_own_king() {
 #[test]
 fn captures_jumped_errors() {
     let bad = |rules: String, needle: &str| {
-        let err = chimera::load_str("range.toml", &rules).map(|_| ()).unwrap_err().render();
+        let err = chimera::load_str("range.toml", &rules)
+            .map(|_| ())
+            .unwrap_err()
+            .render();
         assert!(err.contains(needle), "{needle} in {err}");
         assert!(err.contains("captures_jumped"), "{err}");
     };
@@ -591,7 +597,10 @@ fn captures_jumped_errors() {
         "needs a hopping move",
     );
     bad(
-        range_rules("captures_jumped = true").replace("cannot_hop = [\"king\", \"general\"]", "cannot_hop = [\"general\"]"),
+        range_rules("captures_jumped = true").replace(
+            "cannot_hop = [\"king\", \"general\"]",
+            "cannot_hop = [\"general\"]",
+        ),
         "royal piece `king` must be in `cannot_hop`",
     );
     bad(
@@ -602,4 +611,114 @@ fn captures_jumped_errors() {
         range_rules("captures_jumped = true").replace("betza = \"ppR\"", "betza = \"ppRaW\""),
         "multi-leg",
     );
+}
+
+/// The emperor of maka dai dai and tai shogi on a small board: `U` (a leap
+/// to any square) with `captures_unprotected_only`.
+fn emperor_rules(emperor_betza: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "Emperors"
+[board]
+files = 6
+ranks = 6
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "emperor"
+symbol = "E"
+betza = "{emperor_betza}"
+royal = true
+captures_unprotected_only = true
+[[piece]]
+name = "gold"
+symbol = "G"
+betza = "WfF"
+[setup]
+position = "e1ggk1/6/6/6/6/E1GGK1 w - - 0 1"
+[end]
+royal_pieces = "last"
+"#
+    )
+}
+
+/// `U` leaps to every square of the board; `mU` to the empty ones only;
+/// it takes no range or hop and is no leg of a multi-leg move.
+#[test]
+fn the_universal_leap_reaches_every_square() {
+    let v =
+        chimera::load_str("emperors.toml", &emperor_rules("mU")).unwrap_or_else(|d| panic!("{}", d.render()));
+    // White: emperor a1 and king f1; black: king f6, gold b3.
+    let mut pos = Position::from_text(&v, "5k/6/6/1g4/6/E4K w - - 0 1").unwrap();
+    let from_a1: Vec<String> = sorted_moves(&mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    // 36 squares less a1 and the three occupied ones.
+    assert_eq!(from_a1.len(), 32, "{from_a1:?}");
+    assert!(from_a1.contains(&"a1f5".to_string()) && from_a1.contains(&"a1c4".to_string()));
+    assert!(!from_a1.contains(&"a1b3".to_string()), "mU takes nothing");
+    for bad in ["U3", "pU", "nU", "UaW", "WaU"] {
+        let err = chimera::load_str("emperors.toml", &emperor_rules(bad))
+            .map(|_| ())
+            .unwrap_err()
+            .render();
+        assert!(err.contains('U'), "{bad}: {err}");
+    }
+}
+
+/// The emperor takes only what nothing protects; while the other side has
+/// an emperor, every other piece of it counts as protected (its emperor
+/// reaches every square); and its attack is its capture: an unprotected
+/// last royal piece is in check from it, a protected one is not.
+#[test]
+fn the_emperor_attacks_only_unprotected_pieces() {
+    let v =
+        chimera::load_str("emperors.toml", &emperor_rules("U")).unwrap_or_else(|d| panic!("{}", d.render()));
+    // Black: king f6 alone, gold b3 unprotected, gold e6 next to the king
+    // (protected by it). White: emperor a1 and king f1 (two royal pieces).
+    let fen = "4gk/6/6/1g4/6/E4K w - - 0 1";
+    let mut pos = Position::from_text(&v, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a1b3".to_string()), "unprotected: {moves:?}");
+    assert!(
+        !moves.contains(&"a1e6".to_string()),
+        "protected by the king: {moves:?}"
+    );
+    assert!(
+        !moves.contains(&"a1f6".to_string()),
+        "the king is protected by the gold: {moves:?}"
+    );
+    // Black to move: its king, protected by the gold, is not in check...
+    let mut black = Position::from_text(&v, "4gk/6/6/1g4/6/E4K b - - 0 1").unwrap();
+    assert!(!black.in_check(chimera::Color::Second));
+    // ...and may step where the gold still protects it (f5: the gold's
+    // forward diagonal for black).
+    let moves = sorted_moves(&mut black);
+    assert!(moves.contains(&"f6f5".to_string()), "{moves:?}");
+    // Without the gold the lone king is in check wherever it stands: no
+    // square is protected, so it has no legal move (checkmate).
+    let mut bare = Position::from_text(&v, "5k/6/6/1g4/6/E4K b - - 0 1").unwrap();
+    assert!(bare.in_check(chimera::Color::Second));
+    let moves = sorted_moves(&mut bare);
+    assert!(!moves.iter().any(|m| m.starts_with("f6")), "{moves:?}");
+    // With an emperor on each side, only the emperor may be taken, and only
+    // when nothing protects it.
+    let mut pos = Position::from_text(&v, "e4k/6/6/1g4/6/E4K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        !moves.contains(&"a1b3".to_string()),
+        "the black emperor protects the gold: {moves:?}"
+    );
+    assert!(
+        moves.contains(&"a1a6".to_string()),
+        "the black emperor is unprotected: {moves:?}"
+    );
+    // The same question the lion-trading hook asks: would the piece be retaken?
+    let m = pos.parse_move("a1a6").unwrap();
+    assert!(!pos.protected_after(&m));
 }

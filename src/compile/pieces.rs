@@ -142,7 +142,7 @@ fn extra_moves(
     };
     for c in Color::BOTH {
         for leg in &legs {
-            for v in legs::leg_vectors(leg, c, orientation) {
+            for v in legs::leg_vectors(leg, c, orientation, geo) {
                 let vector = geo.vector(v);
                 let mut rule = legs::leg_rule(leg, v, false, geo);
                 rule.zone = true;
@@ -278,7 +278,7 @@ fn compile_piece(
         Some(single) => {
             for c in Color::BOTH {
                 for leg in &single {
-                    for v in legs::leg_vectors(leg, c, orientation) {
+                    for v in legs::leg_vectors(leg, c, orientation, geo) {
                         let vector = geo.vector(v);
                         let rule = legs::leg_rule(leg, v, has_ep, geo);
                         rays[c.index()].push(Ray::new(vector, rule));
@@ -427,7 +427,11 @@ pub(super) fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Varia
                 ),
             ));
         }
-        if v.sides.iter().any(|s| s.captures != crate::engine::CaptureRule::Remove) || v.moves.explosion.is_some() {
+        if v.sides
+            .iter()
+            .any(|s| s.captures != crate::engine::CaptureRule::Remove)
+            || v.moves.explosion.is_some()
+        {
             return Err(cx.err(
                 span,
                 "`captures_jumped` needs captures that leave the game (no hand, no explosions)",

@@ -391,7 +391,9 @@ impl Sink for RaySink<'_> {
             Stop::EnPassant(victim) => Move::board(self.from, t).with_capture(victim),
         };
         if let Some(line) = self.line
-            && line[..dist as usize - 1].iter().any(|s| self.pos.board[s.index()].is_some())
+            && line[..dist as usize - 1]
+                .iter()
+                .any(|s| self.pos.board[s.index()].is_some())
         {
             m.aux |= AUX_LINE_CAPTURE;
         }

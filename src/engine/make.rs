@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use super::geometry::Geometry;
 use super::hook::{Effect, Effects};
 use super::moves::{
     AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, AUX_NULL, MAX_CAPTURES, Move, MoveKind,
 };
-use super::geometry::Geometry;
 use super::position::{Position, Undo};
 use super::setup::{Count, Store};
 use super::types::{Color, KindSet, Piece, PieceKind, Square};

@@ -529,10 +529,7 @@ impl Position {
             if !limited {
                 return true;
             }
-            self.make(m);
-            let protected = self.attacked(m.to, self.side);
-            self.unmake();
-            !protected
+            !self.protected_after(&m)
         });
     }
 
@@ -609,6 +606,7 @@ impl Position {
         let fast = !self.v.reference
             && self.v.slow_attackers[them.index()].is_empty()
             && self.v.attacks.complex[them.index()].is_empty()
+            && self.v.attacks.unprotected[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
             && self.v.moves.burners.is_empty()
             && !self.v.moves.no_facing_royals
@@ -826,7 +824,11 @@ impl Position {
         match m.kind {
             MoveKind::Board if m.is_capture() && !m.captures_on_target_only() => None,
             // A range capture may take a piece of its own side.
-            MoveKind::Board if m.is_capture() && self.board[m.to.index()].is_some_and(|p| p.color() == us) => None,
+            MoveKind::Board
+                if m.is_capture() && self.board[m.to.index()].is_some_and(|p| p.color() == us) =>
+            {
+                None
+            }
             MoveKind::Board if m.from == king => {
                 (m.to != king).then(|| !self.attacked_without(m.to, them, king))
             }

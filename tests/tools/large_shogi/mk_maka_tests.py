@@ -16,9 +16,9 @@ pm("hook mover: a rook move, turning one corner on an empty square; a capture en
    {'e5': 'hook mover', 'e9': ('w', 'pawn'), 'h5': 'pawn', 'c5': ('w', 'gold general')}, 'e5')
 pm("capricorn: a bishop move turning one corner on an empty square; a capture ends it",
    {'e5': 'capricorn', 'g7': ('w', 'pawn'), 'c3': 'pawn', 'd6': ('w', 'pawn')}, 'e5')
-l, n = piece_moves_test(m, N, "the emperor goes to any empty square (here the two-leg notation reaches them all) and takes nothing",
+l, n = piece_moves_test(m, N, "the emperor leaps to any empty square, and takes the pieces nothing protects",
    {'j10': 'emperor', 'r19': ('w', 'king'), 'a19': ('w', 'crown prince'), 'j11': ('w', 'pawn'), 'c4': ('w', 'gold general'), 'e5': 'pawn'}, 'j10',
-   "White has two royal pieces: an emperor attacks every square, so a lone king\nwould stand in check. The emperor, black's only royal piece, may not go\nwhere white attacks (next to the king and prince, and the gold's steps).",
+   "The emperor, black's only royal piece, may not go where white attacks (next\nto the king and prince, and the gold's steps); white has no emperor, and\nnothing protects its pawn on j11 and gold on c4: the emperor takes them.",
    attacked={'a18', 'b18', 'b19', 'q18', 'q19', 'r18', 's18', 's19', 'b3', 'b4', 'c3', 'c5', 'd3', 'd4'})
 out.extend(l)
 pm("lion dog (the reference program's reading): up to three squares any way, blocked by pieces",
