@@ -722,3 +722,96 @@ fn the_emperor_attacks_only_unprotected_pieces() {
     let m = pos.parse_move("a1a6").unwrap();
     assert!(!pos.protected_after(&m));
 }
+
+/// `[promotion] when_capturing`: the captured piece chooses the capturer's
+/// promotion (maka dai dai shogi's deva and dark spirit), instead of the
+/// capturer's own; `except` keeps some capturers as they are, `when` ties a
+/// rule to an option value, and each mistake is an error.
+#[test]
+fn the_captured_piece_may_choose_the_promotion() {
+    let rules = |extra: &str| {
+        format!(
+            r#"
+[variant]
+name = "Devas"
+[board]
+files = 5
+ranks = 5
+[promotion]
+zone = [5]
+when_capturing = [{{ captured = ["deva"], to = "teacher", except = ["king"]{extra} }}]
+[options.devas]
+default = "on"
+choices = ["on", "off"]
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+promotion = [{{ to = ["dragon"] }}]
+[[piece]]
+name = "dragon"
+symbol = "+R"
+betza = "RF"
+[[piece]]
+name = "deva"
+symbol = "D"
+betza = "F"
+[[piece]]
+name = "teacher"
+symbol = "T"
+betza = "Q"
+[setup]
+position = "d3k/5/5/5/R3K w - - 0 1"
+"#
+        )
+    };
+    let v = chimera::load_str("devas.toml", &rules("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    // The rook takes the deva on a5 (entering the zone): it becomes a
+    // teacher, and nothing else (no dragon, no declining).
+    let mut pos = Position::from_text(&v, "d3k/5/5/5/R3K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    let to_a5: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1a5")).collect();
+    assert_eq!(to_a5, ["a1a5=T"], "{moves:?}");
+    // A quiet move into the zone still offers the rook's own promotion.
+    assert!(moves.contains(&"a1a4".to_string()));
+    let m = pos.parse_move("a1a5=T").unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_text(), "T3k/5/5/5/4K b - - 0 1");
+    // The king is excepted: it takes the deva and stays a king.
+    let mut pos = Position::from_text(&v, "4k/5/5/5/3Kd w - - 0 1").unwrap();
+    assert!(sorted_moves(&mut pos).contains(&"d1e1".to_string()));
+    // With `when` the rule holds only for its option value.
+    let text = rules(r#", when = "devas=on""#);
+    let mut opts = chimera::OptionValues::new();
+    opts.insert("devas".into(), "off".into());
+    let off = chimera::Loader::new()
+        .options(opts)
+        .load_str("devas.toml", &text)
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&off, "d3k/5/5/5/R3K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a1a5=+R".to_string()) && moves.contains(&"a1a5".to_string()),
+        "{moves:?}"
+    );
+    // Errors: an unknown piece, an unknown option, no captured piece.
+    for (bad, needle) in [
+        (rules("").replace(r#"to = "teacher""#, r#"to = "sage""#), "sage"),
+        (rules(r#", when = "angels=on""#), "angels"),
+        (
+            rules("").replace(r#"captured = ["deva"]"#, "captured = []"),
+            "at least one",
+        ),
+    ] {
+        let err = chimera::load_str("devas.toml", &bad)
+            .map(|_| ())
+            .unwrap_err()
+            .render();
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+}

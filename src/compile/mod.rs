@@ -112,6 +112,7 @@ pub fn compile(
         gates,
         extra_legality: false,
         unprotected_captures: false,
+        capture_promotions: promotions::when_capturing(file, &cx, &names, &options)?,
         extra_make: false,
         hooks_change_board: false,
         reference: false,

@@ -6,7 +6,8 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
-use crate::engine::variant::{PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger};
+use crate::engine::types::KindSet;
+use crate::engine::variant::{CapturePromotion, PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger};
 use crate::rules::{RulesFile, Trigger};
 
 fn trigger(t: Trigger) -> PromotionTrigger {
@@ -111,4 +112,44 @@ fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [Pi
         pieces[i].promotion_limit = n as u16;
     }
     Ok(())
+}
+
+/// `[promotion] when_capturing`: each rule's pieces by name; a rule needs a
+/// captured piece, and its `to` may not be among them.
+pub(super) fn when_capturing(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    options: &super::OptionValues,
+) -> Result<Vec<CapturePromotion>> {
+    let mut out = Vec::new();
+    for rule in &file.promotion.when_capturing {
+        let holds = match &rule.when {
+            Some(when) => super::options::holds(file, cx, options, when)?,
+            None => true,
+        };
+        let set = |list: &[toml::Spanned<String>]| -> Result<KindSet> {
+            let mut s = KindSet::EMPTY;
+            for n in list {
+                s.insert(names.piece(cx, n, "when_capturing")?);
+            }
+            Ok(s)
+        };
+        let to = names.piece(cx, &rule.to, "when_capturing")?;
+        if rule.captured.is_empty() {
+            return Err(cx.err(
+                rule.to.span(),
+                "a `when_capturing` rule needs at least one `captured` piece",
+            ));
+        }
+        let compiled = CapturePromotion {
+            captured: set(&rule.captured)?,
+            to,
+            except: set(&rule.except)?,
+        };
+        if holds {
+            out.push(compiled);
+        }
+    }
+    Ok(out)
 }

@@ -35,7 +35,10 @@ pub(super) fn derive(v: &mut Variant) {
         .collect();
     v.hooks_change_board = v.hooks.iter().any(|h| h.changes_board());
     v.ray_table = std::sync::Arc::new(RayTable::build(v));
-    if v.geometry.nsq <= MAX_BB_SQUARES {
+    // Promotion chosen by the captured piece is applied to a piece's moves
+    // as they are generated (`Position::piece_moves`), which the bitboard
+    // generator bypasses.
+    if v.geometry.nsq <= MAX_BB_SQUARES && v.capture_promotions.is_empty() {
         v.bb = Some(BbTable::build(v, &v.ray_table));
     }
 }

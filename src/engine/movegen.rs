@@ -113,6 +113,50 @@ impl Position {
         if let Some(region) = &def.region {
             keep_inside(&region[p.color().index()], out, start);
         }
+        if !self.v.capture_promotions.is_empty() {
+            self.promote_by_victim(p, out, start);
+        }
+    }
+
+    /// `[promotion] when_capturing`: a board move of `p` that takes an enemy
+    /// piece of a rule's `captured` kinds makes `p` that rule's `to` (the
+    /// first rule that applies), instead of the promotions the move offered;
+    /// the choices that became one move are kept once.
+    #[cold]
+    fn promote_by_victim(&self, p: Piece, out: &mut Vec<Move>, start: usize) {
+        let v = &*self.v;
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if m.kind != MoveKind::Board || !m.is_capture() {
+                i += 1;
+                continue;
+            }
+            let victims: Vec<PieceKind> = self
+                .captured_squares(&m)
+                .iter()
+                .filter_map(|s| self.board[s.index()])
+                .filter(|q| q.color() != p.color())
+                .map(|q| q.kind())
+                .collect();
+            let rule = v.capture_promotions.iter().find(|r| {
+                !r.except.contains(p.kind())
+                    && r.to != p.kind()
+                    && victims.iter().any(|&k| r.captured.contains(k))
+            });
+            let Some(rule) = rule else {
+                i += 1;
+                continue;
+            };
+            let mut changed = m;
+            changed.set_promo(rule.to);
+            if out[start..i].contains(&changed) {
+                out.remove(i);
+            } else {
+                out[i] = changed;
+                i += 1;
+            }
+        }
     }
 
     /// Adds a board move with its promotion choices.

@@ -112,7 +112,19 @@ pub struct RepetitionRule {
     pub perpetual_check_loses: bool,
 }
 
-/// A promotion rule of one piece kind.
+/// Promotion chosen by the captured piece (`[promotion] when_capturing`).
+#[derive(Debug, Clone)]
+pub(crate) struct CapturePromotion {
+    /// The kinds whose capture changes the capturer.
+    pub captured: KindSet,
+    /// What the capturer becomes.
+    pub to: PieceKind,
+    /// Capturers that stay as they are.
+    pub except: KindSet,
+}
+
+/// One promotion rule of a piece (see [`CapturePromotion`] for promotion
+/// chosen by the captured piece).
 #[derive(Debug, Clone)]
 pub(crate) struct Promotion {
     /// Zone squares per side.
@@ -531,6 +543,8 @@ pub struct Variant {
     /// Some piece may capture only unprotected pieces
     /// (`captures_unprotected_only`).
     pub(crate) unprotected_captures: bool,
+    /// `[promotion] when_capturing`: promotion chosen by the captured piece.
+    pub(crate) capture_promotions: Vec<CapturePromotion>,
     /// Some rule acts in `make` beyond moving pieces (hooks, gating,
     /// explosions, facing royals, check counting).
     pub(crate) extra_make: bool,

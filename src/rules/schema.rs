@@ -494,6 +494,30 @@ pub struct PromotionDefaults {
     /// (shogi's pawn, lance and knight).
     #[serde(default)]
     pub forced_on_dead_squares: bool,
+    /// Promotion chosen by the captured piece: a move that takes one of
+    /// `captured` makes the moving piece `to` (maka dai dai shogi's deva and
+    /// dark spirit): see [`CapturePromotionRule`].
+    #[serde(default)]
+    pub when_capturing: Vec<CapturePromotionRule>,
+}
+
+/// `[promotion] when_capturing = [{ captured, to, except }]`: a board move
+/// that takes an enemy piece of a kind in `captured` turns the moving piece
+/// into `to` at once, instead of any other promotion the move offers; pieces
+/// in `except` (and `to` itself) are not changed. The first rule that
+/// applies wins.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapturePromotionRule {
+    /// The pieces whose capture changes the capturer.
+    pub captured: Vec<Spanned<String>>,
+    /// What the capturer becomes.
+    pub to: Spanned<String>,
+    /// Capturers that stay as they are (and promote as usual).
+    #[serde(default)]
+    pub except: Vec<Spanned<String>>,
+    /// `"NAME=VALUE"`: the rule holds only with that option value.
+    pub when: Option<Spanned<String>>,
 }
 
 /// Where and how a piece may be dropped.

@@ -11,6 +11,6 @@ COMMENTS = {
  'kirin': "Steps diagonally, jumps two squares orthogonally.",
  'phoenix': "Steps orthogonally, jumps two squares diagonally.",
  'donkey': "Steps sideways; jumps two squares straight forward or back.",
- 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven); capturing them does not promote the capturer to a\nteaching king or buddhist spirit here (Wikipedia's rule; docs/large-shogi.md).",
+ 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven). A piece that takes one becomes a teaching king or\nbuddhist spirit ([promotion] when_capturing, Wikipedia's rule).",
  'tokin': "The promoted pieces below all move as a gold general and never promote.",
 }

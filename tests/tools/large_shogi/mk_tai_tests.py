@@ -53,4 +53,13 @@ out += ['# The emperor attacks what it could take: the last royal piece, unprote
         '# is in check wherever it stands; next to a piece that protects it, it is not.']
 out += raw_test("an enemy emperor gives check to an unprotected last royal piece", fen,
                 includes='["m1m2", "m3m2"]', excludes='["m1l1", "m1n1", "m3m4"]')[:-1] + ['in_check = true', '']
+# Wikipedia's deva and dark spirit rule ([promotion] when_capturing).
+fen, _ = position(m, N, P({'m13': 'bishop', 'n14': ('w', 'deva'), 'l14': ('w', 'dark spirit'), 'm1': 'emperor', 'm2': ('w', 'deva')}))
+out += raw_test("taking a deva makes the capturer a teaching king, instead of its own promotion", fen,
+                promotions='{ move = "m13n14", to = ["TK"] }')
+out += raw_test("taking a dark spirit makes the capturer a buddhist spirit", fen,
+                promotions='{ move = "m13l14", to = ["BS"] }')
+fen, _ = position(m, N, P({'m13': 'bishop', 'n14': ('w', 'deva')}))
+out += raw_test("deva_capture = none (the reference program): the bishop promotes as usual", fen,
+                promotions='{ move = "m13n14", to = ["G"] }', options='{ deva_capture = "none" }')
 open('tai_tests.toml', 'w').write('\n'.join(out))

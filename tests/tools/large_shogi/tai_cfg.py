@@ -10,7 +10,7 @@ COMMENTS = {
  'kirin': "Steps diagonally, jumps two squares orthogonally.",
  'phoenix': "Steps orthogonally, jumps two squares diagonally.",
  'donkey': "Steps sideways; jumps two squares straight forward or back.",
- 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven); capturing them does not promote the capturer to a\nteaching king or buddhist spirit here (Wikipedia's rule; docs/large-shogi.md).",
+ 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven). A piece that takes one becomes a teaching king or\nbuddhist spirit ([promotion] when_capturing, Wikipedia's rule).",
  'horned falcon': "Bishop, rook sideways and backward, and the lion's power straight forward\n(as chu's horned falcon).",
  'soaring eagle': "Rook, bishop backward, and the lion's power on the forward diagonals (as\nchu's soaring eagle).",
  'peacock': "Two squares diagonally back; diagonally forward any distance, and may turn\none corner (90°) on an empty square and slide on; a capture ends the move.",
