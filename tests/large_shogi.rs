@@ -815,3 +815,59 @@ position = "d3k/5/5/5/R3K w - - 0 1"
         assert!(err.contains(needle), "{needle}: {err}");
     }
 }
+
+/// `trigger = "destination_or_capture"`: a move promotes when it ends in the
+/// zone or captures on a square of it — a lion that takes a piece in the
+/// zone and steps back out (taikyoku shogi); `"destination"` does not.
+#[test]
+fn a_capture_in_the_zone_may_promote_a_lion_that_leaves_it() {
+    let rules = |trigger: &str| {
+        format!(
+            r#"
+[variant]
+name = "Lion zone"
+[board]
+files = 6
+ranks = 6
+[promotion]
+zone = [5, 6]
+trigger = "{trigger}"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "lion"
+symbol = "L"
+betza = "cKaK"
+promotion = [{{ to = ["fiend"], forced = true }}]
+[[piece]]
+name = "fiend"
+symbol = "F"
+betza = "Q"
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+[setup]
+position = "5k/6/p5/L5/6/5K w - - 0 1"
+"#
+        )
+    };
+    // The lion on a4 (outside the zone, ranks 5 and 6) takes the pawn on
+    // a5 (inside it) and steps back out to b4.
+    let v = chimera::load_str("lion.toml", &rules("destination_or_capture"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "5k/p5/L5/6/6/5K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a4-b4xa5=F".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"a4-b4xa5".to_string()), "forced: {moves:?}");
+    let plain = chimera::load_str("lion.toml", &rules("destination")).unwrap();
+    let mut pos = Position::from_text(&plain, "5k/p5/L5/6/6/5K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a4-b4xa5".to_string()) && !moves.contains(&"a4-b4xa5=F".to_string()),
+        "{moves:?}"
+    );
+}

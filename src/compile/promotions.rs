@@ -7,7 +7,9 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
 use crate::engine::types::KindSet;
-use crate::engine::variant::{CapturePromotion, PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger};
+use crate::engine::variant::{
+    CapturePromotion, PROMO_CAPS, PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger,
+};
 use crate::rules::{RulesFile, Trigger};
 
 fn trigger(t: Trigger) -> PromotionTrigger {
@@ -15,6 +17,7 @@ fn trigger(t: Trigger) -> PromotionTrigger {
         Trigger::Destination => PromotionTrigger::Destination,
         Trigger::Either => PromotionTrigger::Either,
         Trigger::EnterOrCapture => PromotionTrigger::EnterOrCapture,
+        Trigger::DestinationOrCapture => PromotionTrigger::DestinationOrCapture,
     }
 }
 
@@ -64,8 +67,10 @@ pub(super) fn apply(
                 for (sq, &inside) in pr.zone[c.index()].iter().enumerate() {
                     if inside {
                         at[sq] |= PROMO_TO;
-                        if pr.trigger != PromotionTrigger::Destination {
-                            at[sq] |= PROMO_FROM;
+                        match pr.trigger {
+                            PromotionTrigger::Destination => {}
+                            PromotionTrigger::DestinationOrCapture => at[sq] |= PROMO_CAPS,
+                            _ => at[sq] |= PROMO_FROM,
                         }
                     }
                 }

@@ -11,7 +11,7 @@ use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
-use super::variant::{PROMO_FROM, PROMO_TO, Spawn};
+use super::variant::{PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn};
 
 impl Position {
     /// Pseudo-legal moves of the side to move (its royal piece may be left
@@ -163,7 +163,10 @@ impl Position {
     #[inline(always)]
     pub(crate) fn push_board(&self, k: PieceKind, c: Color, m: Move, out: &mut Vec<Move>) {
         let at = &self.v.def(k).promo_at[c.index()];
-        if at[m.to.index()] & PROMO_TO == 0 && at[m.from.index()] & PROMO_FROM == 0 {
+        if at[m.to.index()] & PROMO_TO == 0
+            && at[m.from.index()] & PROMO_FROM == 0
+            && (m.ncap() == 0 || (0..m.ncap()).all(|i| at[m.cap(i).index()] & PROMO_CAPS == 0))
+        {
             out.push(m);
             return;
         }
@@ -177,9 +180,13 @@ impl Position {
         let start = out.len();
         for pr in &def.promotions {
             let zone = &pr.zone[c.index()];
-            let in_zone = pr
-                .trigger
-                .allows(zone[m.from.index()], zone[m.to.index()], m.is_capture());
+            let capture_in = (0..m.ncap()).any(|i| zone[m.cap(i).index()]);
+            let in_zone = pr.trigger.allows_with(
+                zone[m.from.index()],
+                zone[m.to.index()],
+                m.is_capture(),
+                capture_in,
+            );
             if !in_zone {
                 continue;
             }

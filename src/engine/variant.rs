@@ -74,6 +74,9 @@ pub enum PromotionTrigger {
     Either,
     /// The move enters the zone, or captures and starts or ends in it.
     EnterOrCapture,
+    /// The move ends in the zone, or captures on a square of it (a lion's
+    /// first step there, then on out of it).
+    DestinationOrCapture,
 }
 
 impl PromotionTrigger {
@@ -81,7 +84,15 @@ impl PromotionTrigger {
     /// not, may promote.
     #[inline]
     pub fn allows(self, from_in: bool, to_in: bool, capture: bool) -> bool {
+        self.allows_with(from_in, to_in, capture, false)
+    }
+
+    /// [`PromotionTrigger::allows`], knowing whether the move captures on
+    /// a square of the zone (`capture_in`).
+    #[inline]
+    pub fn allows_with(self, from_in: bool, to_in: bool, capture: bool, capture_in: bool) -> bool {
         match self {
+            PromotionTrigger::DestinationOrCapture => to_in || capture_in,
             PromotionTrigger::Destination => to_in,
             PromotionTrigger::Either => to_in || from_in,
             PromotionTrigger::EnterOrCapture if capture => to_in || from_in,
@@ -161,6 +172,9 @@ pub(crate) const KIND_RESETS_CLOCK: u8 = 2;
 pub(crate) const PROMO_TO: u8 = 1;
 /// [`PieceDef::promo_at`] bit: a move starting on the square may promote.
 pub(crate) const PROMO_FROM: u8 = 2;
+/// [`PieceDef::promo_at`] bit: a move capturing on the square may promote
+/// (the `destination_or_capture` trigger).
+pub(crate) const PROMO_CAPS: u8 = 4;
 
 /// A compiled piece kind: its names, its moves for each side, promotions,
 /// drop rules and target filters.

@@ -478,6 +478,9 @@ pub enum Trigger {
     /// that starts or ends in it — not a quiet move inside or out of it
     /// (chu shogi).
     EnterOrCapture,
+    /// End in the zone, or capture on a square of it: a lion that takes a
+    /// piece in the zone and steps out again promotes (taikyoku shogi).
+    DestinationOrCapture,
 }
 
 /// `[promotion]`.

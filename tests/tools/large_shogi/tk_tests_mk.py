@@ -133,4 +133,16 @@ played("range capture: it may stop on an enemy piece of lower rank, with nothing
 played("range capture: an angle general passes unranked pieces only",
        {**K, 'm12': 'AG', 'n13': ('w', 'P'), 'o14': 'DE', 'p15': ('w', 'AG'), 'q16': 'P'}, 'm12', 'o14',
        excludes=['m12p15', 'm12q16', 'm12r17'])
+# Promotion on the lion's intermediate step (their Game.ts: the end or an
+# intermediate step in the zone, ranks 26..36 for black).
+LZ = {**K, 'm25': 'L', 'm26': ('w', 'P'), 'n24': ('w', 'P')}
+out.extend(['[[test]]', 'name = "a lion that takes a piece in the zone and steps back out promotes (to a furious fiend)"',
+            f'position = {toml_str(fen({sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ("b", v) for s, v in LZ.items()}))}',
+            'includes = ["m25-l25xm26=FFI", "m25-m25xm26=FFI"]', 'excludes = ["m25-l25xm26", "m25-m25xm26"]', '',
+            '[[test]]', 'name = "a lion double move that takes nothing in the zone does not promote"',
+            f'position = {toml_str(fen({sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ("b", v) for s, v in LZ.items()}))}',
+            'includes = ["m25-m23xn24"]', 'excludes = ["m25-m23xn24=FFI"]', '',
+            '[[test]]', 'name = "a lion move into the zone promotes"',
+            f'position = {toml_str(fen({sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ("b", v) for s, v in LZ.items()}))}',
+            'promotions = { move = "m25l26", to = ["FFI"] }', ''])
 open('tk_tests.toml', 'w').write('\n'.join(out))
