@@ -104,8 +104,7 @@ impl Position {
     /// (a piece of the other side): whether `by` protects the square. As
     /// [`Position::attacked`], but a piece that may capture only unprotected
     /// pieces counts wherever it could move (so its own protection is never
-    /// asked for again: the reference program's emperor protects every
-    /// square it reaches).
+    /// asked for again: a piece that leaps anywhere protects every square).
     pub fn reaches(&self, sq: Square, by: Color) -> bool {
         let target = self.board[sq.index()].map_or(PieceKind(0), |p| p.kind());
         self.attacked_by_rules(sq, by, self.occ[0] | self.occ[1], target)
@@ -131,7 +130,9 @@ impl Position {
     /// positions where the other side has none of those).
     #[inline]
     pub(crate) fn attacked_as(&self, sq: Square, by: Color, occupied: Bb, target: PieceKind) -> bool {
-        self.attacked_by_rules(sq, by, occupied, target) || self.unprotected_attack(sq, by, target, false)
+        self.attacked_by_rules(sq, by, occupied, target)
+            || (!self.v.attacks.unprotected[by.index()].is_empty()
+                && self.unprotected_attack(sq, by, target, false))
     }
 
     /// Whether a piece of `by` that may capture only unprotected pieces
