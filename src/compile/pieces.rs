@@ -298,6 +298,15 @@ fn compile_piece(
             })?);
         }
     }
+    let captures_anywhere = prog.simple_legs().is_some_and(|legs| {
+        legs.iter().any(|l| {
+            l.atoms == [notation::UNIVERSAL]
+                && l.directions.is_empty()
+                && l.captures
+                && !l.initial
+                && !l.shoots
+        })
+    });
     let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
@@ -347,6 +356,7 @@ fn compile_piece(
         burn: None,
         no_pass: !p.passes,
         captures_unprotected_only: p.captures_unprotected_only,
+        captures_anywhere,
     })
 }
 

@@ -152,6 +152,11 @@ impl Position {
             if s == sq || !kinds.contains(p.kind()) || out.contains(p.kind()) {
                 continue;
             }
+            let anywhere = self.v.def(p.kind()).captures_anywhere;
+            if reach && anywhere {
+                // A leap to any square reaches this one.
+                return true;
+            }
             // The capture, on a copy with a piece of the other side on `sq`.
             let mut copy = self.scratch();
             copy.ep = Square::NONE;
@@ -159,10 +164,15 @@ impl Position {
                 copy.set_square(sq, Some(Piece::new(target, !by)));
             }
             copy.side = by;
-            buf.clear();
-            copy.piece_moves(s, p, &mut buf);
-            let Some(&m) = buf.iter().find(|m| m.to == sq && m.captures().contains(&sq)) else {
-                continue;
+            let m = if anywhere {
+                Move::capture(s, sq)
+            } else {
+                buf.clear();
+                copy.piece_moves(s, p, &mut buf);
+                let Some(&m) = buf.iter().find(|m| m.to == sq && m.captures().contains(&sq)) else {
+                    continue;
+                };
+                m
             };
             if reach {
                 return true;

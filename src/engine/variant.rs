@@ -242,6 +242,10 @@ pub struct PieceDef {
     /// It may capture only what the opponent could not take back on the
     /// final square (`captures_unprotected_only`).
     pub(crate) captures_unprotected_only: bool,
+    /// Its moves include a capturing leap to every square of the board
+    /// (`U` with no direction letters): it can take on any square but its
+    /// own, whatever stands between.
+    pub(crate) captures_anywhere: bool,
 }
 
 /// A burning piece (`[[piece]] burn`): after its board move, the pieces on
