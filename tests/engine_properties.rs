@@ -175,6 +175,24 @@ fn chu_shogi_lion_trading_state_unmakes_exactly() {
     assert!(checked > 500, "{checked}");
 }
 
+/// The same for taikyoku shogi, whose range capturers take every piece they
+/// pass (`captures_jumped`): the pieces taken are kept on the undo stack.
+#[test]
+fn taikyoku_range_captures_unmake_exactly() {
+    let checked = test_positions_unmake_exactly("taikyoku-shogi.toml");
+    assert!(checked > 1000, "{checked}");
+}
+
+/// The same for maka dai dai and tai shogi, whose emperors leap anywhere
+/// (`U`) and take only unprotected pieces (the attack test tries the
+/// capture on a copy of the position).
+#[test]
+fn maka_dai_dai_and_tai_emperors_unmake_exactly() {
+    let checked = test_positions_unmake_exactly("maka-dai-dai-shogi.toml")
+        + test_positions_unmake_exactly("tai-shogi.toml");
+    assert!(checked > 1000, "{checked}");
+}
+
 /// Makes and unmakes every legal move of every test position of a bundled
 /// rules file (and of the position after the case's moves), checking the
 /// hash against a recomputed one and the text after unmake. Returns the

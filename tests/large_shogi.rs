@@ -477,3 +477,397 @@ position = "3kp/p4/5/5/E3K w - - 0 1"
         "without the key it may"
     );
 }
+
+/// A small variant with a range capturer (`captures_jumped`): a rook-line
+/// hopper that takes what it passes. `extra` is added to the general's table.
+fn range_rules(extra: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "Range"
+[board]
+files = 7
+ranks = 7
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "general"
+symbol = "G"
+betza = "ppR"
+cannot_hop = ["king", "general"]
+{extra}
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+[setup]
+position = "grpk3/7/7/7/7/7/GRPK3 w - - 0 1"
+"#
+    )
+}
+
+/// Range capture (taikyoku's generals): the move takes every piece it
+/// passes, of either side, may stop on a piece it could pass (its own too),
+/// stops before one it may not pass without taking it; make and unmake
+/// restore the position and the hash, and the move text lists the squares.
+#[test]
+fn a_range_capture_takes_every_piece_it_passes() {
+    let v = chimera::load_str("range.toml", &range_rules("captures_jumped = true"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    // The general on a1; up the a-file: own pawn a2, enemy pawn a3, enemy
+    // rook a4, empty a5, enemy general a6 (may not be passed or taken).
+    let fen = "3k3/g6/7/r6/p6/P6/G2K3 w - - 0 1";
+    let mut pos = Position::from_text(&v, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    // Onto its own pawn with nothing between: a plain capture, `a1a2`.
+    for m in ["a1a2", "a1-a3xa2xa3", "a1-a4xa2xa3xa4", "a1-a5xa2xa3xa4"] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    for m in ["a1a6", "a1a7", "a1-a6xa2xa3xa4xa6"] {
+        assert!(!moves.iter().any(|x| x == m), "{m} in {moves:?}");
+    }
+    // Along the first rank nothing is passed: plain moves up to the king.
+    assert!(moves.contains(&"a1b1".to_string()) && moves.contains(&"a1c1".to_string()));
+    let before = pos.to_text();
+    let hash = pos.hash();
+    let m = pos.parse_move("a1-a5xa2xa3xa4").unwrap();
+    assert!(m.is_capture() && m.is_line_capture());
+    assert_eq!(pos.captured_squares(&m).len(), 3);
+    pos.make(m);
+    assert_eq!(pos.to_text(), "3k3/g6/G6/7/7/7/3K3 b - - 0 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    assert_eq!(pos.to_text(), before);
+    assert_eq!(pos.hash(), hash);
+    // Without the key the same piece is a plain hopper: it passes the
+    // pieces, leaves them, and takes the first enemy it may not pass.
+    let plain = chimera::load_str("range.toml", &range_rules("")).unwrap();
+    let mut pos = Position::from_text(&plain, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a1a5".to_string()) && moves.contains(&"a1a6".to_string()),
+        "{moves:?}"
+    );
+}
+
+/// A range capture that takes the mover's own piece may expose its king:
+/// such a move is illegal (judged by making it, also where the opponent has
+/// only simple attackers), and a jump that leaves the king safe is not.
+#[test]
+fn a_range_capture_may_not_expose_its_own_king() {
+    let v = chimera::load_str("range.toml", &range_rules("captures_jumped = true")).unwrap();
+    // White king d1; the white pawn on d2 shields it from the black rook
+    // on d7. The general on a2 may take the pawn by landing on it (it then
+    // shields the king itself), not by passing it.
+    let fen = "3r2k/7/7/7/7/G2P3/3K3 w - - 0 1";
+    let mut pos = Position::from_text(&v, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a2d2".to_string()), "{moves:?}");
+    for m in ["a2-e2xd2", "a2-f2xd2", "a2-g2xd2"] {
+        assert!(!moves.contains(&m.to_string()), "{m} exposes the king: {moves:?}");
+    }
+    // With the rook gone the same jumps are legal.
+    let mut pos = Position::from_text(&v, "6k/7/7/7/7/G2P3/3K3 w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a2-e2xd2".to_string()), "{moves:?}");
+}
+
+/// `captures_jumped` is checked against the rest of the file: it needs a
+/// hopping move, every royal piece in `cannot_hop`, and captures that
+/// leave the game; each mistake is an error at the key.
+#[test]
+fn captures_jumped_errors() {
+    let bad = |rules: String, needle: &str| {
+        let err = chimera::load_str("range.toml", &rules)
+            .map(|_| ())
+            .unwrap_err()
+            .render();
+        assert!(err.contains(needle), "{needle} in {err}");
+        assert!(err.contains("captures_jumped"), "{err}");
+    };
+    bad(
+        range_rules("captures_jumped = true").replace("betza = \"ppR\"", "betza = \"R\""),
+        "needs a hopping move",
+    );
+    bad(
+        range_rules("captures_jumped = true").replace(
+            "cannot_hop = [\"king\", \"general\"]",
+            "cannot_hop = [\"general\"]",
+        ),
+        "royal piece `king` must be in `cannot_hop`",
+    );
+    bad(
+        range_rules("captures_jumped = true").replace("[setup]", "[hand]\ncaptures = \"hand\"\n[setup]"),
+        "leave the game",
+    );
+    bad(
+        range_rules("captures_jumped = true").replace("betza = \"ppR\"", "betza = \"ppRaW\""),
+        "multi-leg",
+    );
+}
+
+/// The emperor of maka dai dai and tai shogi on a small board: `U` (a leap
+/// to any square) with `captures_unprotected_only`.
+fn emperor_rules(emperor_betza: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "Emperors"
+[board]
+files = 6
+ranks = 6
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "emperor"
+symbol = "E"
+betza = "{emperor_betza}"
+royal = true
+captures_unprotected_only = true
+[[piece]]
+name = "gold"
+symbol = "G"
+betza = "WfF"
+[setup]
+position = "e1ggk1/6/6/6/6/E1GGK1 w - - 0 1"
+[end]
+royal_pieces = "last"
+"#
+    )
+}
+
+/// `U` leaps to every square of the board; `mU` to the empty ones only;
+/// it takes no range or hop and is no leg of a multi-leg move.
+#[test]
+fn the_universal_leap_reaches_every_square() {
+    let v =
+        chimera::load_str("emperors.toml", &emperor_rules("mU")).unwrap_or_else(|d| panic!("{}", d.render()));
+    // White: emperor a1 and king f1; black: king f6, gold b3.
+    let mut pos = Position::from_text(&v, "5k/6/6/1g4/6/E4K w - - 0 1").unwrap();
+    let from_a1: Vec<String> = sorted_moves(&mut pos)
+        .into_iter()
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    // 36 squares less a1 and the three occupied ones.
+    assert_eq!(from_a1.len(), 32, "{from_a1:?}");
+    assert!(from_a1.contains(&"a1f5".to_string()) && from_a1.contains(&"a1c4".to_string()));
+    assert!(!from_a1.contains(&"a1b3".to_string()), "mU takes nothing");
+    for bad in ["U3", "pU", "nU", "UaW", "WaU"] {
+        let err = chimera::load_str("emperors.toml", &emperor_rules(bad))
+            .map(|_| ())
+            .unwrap_err()
+            .render();
+        assert!(err.contains('U'), "{bad}: {err}");
+    }
+}
+
+/// The emperor takes only what nothing protects; while the other side has
+/// an emperor, every other piece of it counts as protected (its emperor
+/// reaches every square); and its attack is its capture: an unprotected
+/// last royal piece is in check from it, a protected one is not.
+#[test]
+fn the_emperor_attacks_only_unprotected_pieces() {
+    let v =
+        chimera::load_str("emperors.toml", &emperor_rules("U")).unwrap_or_else(|d| panic!("{}", d.render()));
+    // Black: king f6 alone, gold b3 unprotected, gold e6 next to the king
+    // (protected by it). White: emperor a1 and king f1 (two royal pieces).
+    let fen = "4gk/6/6/1g4/6/E4K w - - 0 1";
+    let mut pos = Position::from_text(&v, fen).unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a1b3".to_string()), "unprotected: {moves:?}");
+    assert!(
+        !moves.contains(&"a1e6".to_string()),
+        "protected by the king: {moves:?}"
+    );
+    assert!(
+        !moves.contains(&"a1f6".to_string()),
+        "the king is protected by the gold: {moves:?}"
+    );
+    // Black to move: its king, protected by the gold, is not in check...
+    let mut black = Position::from_text(&v, "4gk/6/6/1g4/6/E4K b - - 0 1").unwrap();
+    assert!(!black.in_check(chimera::Color::Second));
+    // ...and may step where the gold still protects it (f5: the gold's
+    // forward diagonal for black).
+    let moves = sorted_moves(&mut black);
+    assert!(moves.contains(&"f6f5".to_string()), "{moves:?}");
+    // Without the gold the lone king is in check wherever it stands: no
+    // square is protected, so it has no legal move (checkmate).
+    let mut bare = Position::from_text(&v, "5k/6/6/1g4/6/E4K b - - 0 1").unwrap();
+    assert!(bare.in_check(chimera::Color::Second));
+    let moves = sorted_moves(&mut bare);
+    assert!(!moves.iter().any(|m| m.starts_with("f6")), "{moves:?}");
+    // With an emperor on each side, only the emperor may be taken, and only
+    // when nothing protects it.
+    let mut pos = Position::from_text(&v, "e4k/6/6/1g4/6/E4K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        !moves.contains(&"a1b3".to_string()),
+        "the black emperor protects the gold: {moves:?}"
+    );
+    assert!(
+        moves.contains(&"a1a6".to_string()),
+        "the black emperor is unprotected: {moves:?}"
+    );
+    // The same question the lion-trading hook asks: would the piece be retaken?
+    let m = pos.parse_move("a1a6").unwrap();
+    assert!(!pos.protected_after(&m));
+}
+
+/// `[promotion] when_capturing`: the captured piece chooses the capturer's
+/// promotion (maka dai dai shogi's deva and dark spirit), instead of the
+/// capturer's own; `except` keeps some capturers as they are, `when` ties a
+/// rule to an option value, and each mistake is an error.
+#[test]
+fn the_captured_piece_may_choose_the_promotion() {
+    let rules = |extra: &str| {
+        format!(
+            r#"
+[variant]
+name = "Devas"
+[board]
+files = 5
+ranks = 5
+[promotion]
+zone = [5]
+when_capturing = [{{ captured = ["deva"], to = "teacher", except = ["king"]{extra} }}]
+[options.devas]
+default = "on"
+choices = ["on", "off"]
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+promotion = [{{ to = ["dragon"] }}]
+[[piece]]
+name = "dragon"
+symbol = "+R"
+betza = "RF"
+[[piece]]
+name = "deva"
+symbol = "D"
+betza = "F"
+[[piece]]
+name = "teacher"
+symbol = "T"
+betza = "Q"
+[setup]
+position = "d3k/5/5/5/R3K w - - 0 1"
+"#
+        )
+    };
+    let v = chimera::load_str("devas.toml", &rules("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    // The rook takes the deva on a5 (entering the zone): it becomes a
+    // teacher, and nothing else (no dragon, no declining).
+    let mut pos = Position::from_text(&v, "d3k/5/5/5/R3K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    let to_a5: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1a5")).collect();
+    assert_eq!(to_a5, ["a1a5=T"], "{moves:?}");
+    // A quiet move into the zone still offers the rook's own promotion.
+    assert!(moves.contains(&"a1a4".to_string()));
+    let m = pos.parse_move("a1a5=T").unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_text(), "T3k/5/5/5/4K b - - 0 1");
+    // The king is excepted: it takes the deva and stays a king.
+    let mut pos = Position::from_text(&v, "4k/5/5/5/3Kd w - - 0 1").unwrap();
+    assert!(sorted_moves(&mut pos).contains(&"d1e1".to_string()));
+    // With `when` the rule holds only for its option value.
+    let text = rules(r#", when = "devas=on""#);
+    let mut opts = chimera::OptionValues::new();
+    opts.insert("devas".into(), "off".into());
+    let off = chimera::Loader::new()
+        .options(opts)
+        .load_str("devas.toml", &text)
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&off, "d3k/5/5/5/R3K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a1a5=+R".to_string()) && moves.contains(&"a1a5".to_string()),
+        "{moves:?}"
+    );
+    // Errors: an unknown piece, an unknown option, no captured piece.
+    for (bad, needle) in [
+        (rules("").replace(r#"to = "teacher""#, r#"to = "sage""#), "sage"),
+        (rules(r#", when = "angels=on""#), "angels"),
+        (
+            rules("").replace(r#"captured = ["deva"]"#, "captured = []"),
+            "at least one",
+        ),
+    ] {
+        let err = chimera::load_str("devas.toml", &bad)
+            .map(|_| ())
+            .unwrap_err()
+            .render();
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+}
+
+/// `trigger = "destination_or_capture"`: a move promotes when it ends in the
+/// zone or captures on a square of it — a lion that takes a piece in the
+/// zone and steps back out (taikyoku shogi); `"destination"` does not.
+#[test]
+fn a_capture_in_the_zone_may_promote_a_lion_that_leaves_it() {
+    let rules = |trigger: &str| {
+        format!(
+            r#"
+[variant]
+name = "Lion zone"
+[board]
+files = 6
+ranks = 6
+[promotion]
+zone = [5, 6]
+trigger = "{trigger}"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "lion"
+symbol = "L"
+betza = "cKaK"
+promotion = [{{ to = ["fiend"], forced = true }}]
+[[piece]]
+name = "fiend"
+symbol = "F"
+betza = "Q"
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+[setup]
+position = "5k/6/p5/L5/6/5K w - - 0 1"
+"#
+        )
+    };
+    // The lion on a4 (outside the zone, ranks 5 and 6) takes the pawn on
+    // a5 (inside it) and steps back out to b4.
+    let v = chimera::load_str("lion.toml", &rules("destination_or_capture"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "5k/p5/L5/6/6/5K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"a4-b4xa5=F".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"a4-b4xa5".to_string()), "forced: {moves:?}");
+    let plain = chimera::load_str("lion.toml", &rules("destination")).unwrap();
+    let mut pos = Position::from_text(&plain, "5k/p5/L5/6/6/5K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a4-b4xa5".to_string()) && !moves.contains(&"a4-b4xa5=F".to_string()),
+        "{moves:?}"
+    );
+}

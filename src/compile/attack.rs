@@ -210,6 +210,11 @@ pub(super) fn lines(pieces: &[PieceDef], geo: &mut Geometry) -> AttackTables {
         let mut points: Vec<Vec<PointAttack>> = vec![Vec::new(); geo.nsq];
         for (k, def) in pieces.iter().enumerate() {
             let kind = PieceKind::from_index(k);
+            if def.captures_unprotected_only {
+                // Tested by trying the capture (`Position::attacked`).
+                t.attacks.unprotected[ci].insert(kind);
+                continue;
+            }
             let capturing: Vec<&Ray> = def.rays[ci].iter().filter(|r| r.rule.captures).collect();
             let reaches: Option<Vec<Reach>> = capturing.iter().map(|r| reach(&r.rule)).collect();
             let Some(reaches) = reaches.filter(|_| def.legs.is_none()) else {

@@ -60,7 +60,7 @@ pub(super) fn apply(
         let (mut area, mut reverse) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
         for c in Color::BOTH {
             for leg in &single {
-                for v in legs::leg_vectors(leg, c, orientation) {
+                for v in legs::leg_vectors(leg, c, orientation, geo) {
                     let vi = geo.vector(v);
                     if !area[c.index()].contains(&vi) {
                         area[c.index()].push(vi);

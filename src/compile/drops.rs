@@ -108,7 +108,7 @@ fn step_vectors(
     let mut vectors = [Vec::new(), Vec::new()];
     for c in Color::BOTH {
         for leg in &single {
-            for v in legs::leg_vectors(leg, c, orientation) {
+            for v in legs::leg_vectors(leg, c, orientation, geo) {
                 let vi = geo.vector(v);
                 if !vectors[c.index()].contains(&vi) {
                     vectors[c.index()].push(vi);

@@ -22,12 +22,31 @@ fn frame(color: Color, orientation: Orientation) -> ((i32, i32), (i32, i32)) {
     }
 }
 
-/// Absolute vectors of a first leg for one side.
-pub(super) fn leg_vectors(leg: &Leg, color: Color, orientation: Orientation) -> Vec<(i32, i32)> {
+/// Absolute vectors of a first leg for one side. `U` (the leap to any
+/// square) is every leap that fits the board.
+pub(super) fn leg_vectors(
+    leg: &Leg,
+    color: Color,
+    orientation: Orientation,
+    geo: &Geometry,
+) -> Vec<(i32, i32)> {
     let (fwd, right) = frame(color, orientation);
     let mut out = Vec::new();
+    let (files, ranks) = (geo.files as i32, geo.ranks as i32);
+    let max = files.max(ranks);
+    let universal: Vec<(i32, i32)> = (0..max)
+        .flat_map(|x| (x.max(1)..max).map(move |y| (x, y)))
+        .collect();
     for &atom in &leg.atoms {
-        for v in notation::symmetric_images(atom) {
+        let bases = if atom == notation::UNIVERSAL {
+            universal.clone()
+        } else {
+            vec![atom]
+        };
+        for v in bases.into_iter().flat_map(notation::symmetric_images) {
+            if v.0.abs() >= files || v.1.abs() >= ranks {
+                continue;
+            }
             let x = v.0 * right.0 + v.1 * right.1;
             let y = v.0 * fwd.0 + v.1 * fwd.1;
             if notation::selected(&leg.directions, x, y) && !out.contains(&v) {
@@ -330,9 +349,12 @@ fn leg_run(leg: &Leg, geo: &mut Geometry, orientation: Orientation) -> Result<Le
     if leg.hop == Some(Hop::Grasshopper) {
         return Err("g (grasshopper) is not supported in multi-leg moves or shots".into());
     }
+    if leg.atoms.contains(&notation::UNIVERSAL) {
+        return Err("U (a leap to any square) is a move of its own: not in multi-leg moves or shots".into());
+    }
     let mut absolute = [Vec::new(), Vec::new()];
     for c in Color::BOTH {
-        for v in leg_vectors(leg, c, orientation) {
+        for v in leg_vectors(leg, c, orientation, geo) {
             absolute[c.index()].push(geo.vector(v));
         }
     }

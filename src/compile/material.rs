@@ -58,6 +58,16 @@ fn families(v: &Variant, start: &Setup) -> Vec<Family> {
             parent[a] = b;
         }
     }
+    // Promotion chosen by the captured piece: any capturer not excepted may
+    // become the rule's piece.
+    for rule in &v.capture_promotions {
+        for k in 0..nk {
+            if !rule.except.contains(PieceKind::from_index(k)) {
+                let (a, b) = (root(&mut parent, k), root(&mut parent, rule.to.index()));
+                parent[a] = b;
+            }
+        }
+    }
     let spawned: Vec<usize> = v
         .pieces
         .iter()

@@ -113,6 +113,7 @@ pub fn compile(
         extra_legality: false,
         per_move_legality: false,
         unprotected_captures: false,
+        capture_promotions: promotions::when_capturing(file, &cx, &names, &options)?,
         extra_make: false,
         hooks_change_board: false,
         reference: false,
@@ -148,6 +149,7 @@ pub fn compile(
         options,
         display,
     };
+    pieces::range_capture(file, &cx, &variant)?;
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
     variant.unprotected_captures = variant.kinds().any(|k| variant.def(k).captures_unprotected_only);

@@ -68,6 +68,17 @@ pub(super) fn hand<'a>(
     let Some(when) = &h.when else {
         return Ok(Some(h));
     };
+    Ok(holds(file, cx, options, when)?.then_some(h))
+}
+
+/// Whether a `when = "NAME=VALUE"` condition holds: the option has that
+/// value. An unknown option or choice is an error at the condition.
+pub(super) fn holds(
+    file: &RulesFile,
+    cx: &Ctx,
+    options: &OptionValues,
+    when: &toml::Spanned<String>,
+) -> Result<bool> {
     let Some((name, value)) = when.get_ref().split_once('=') else {
         return Err(Box::new(
             cx.diag(when.span(), format!("`{}` is not a condition", when.get_ref()))
@@ -87,5 +98,5 @@ pub(super) fn hand<'a>(
             ),
         ));
     }
-    Ok((options.get(name).map(|v| v.as_str()) == Some(value)).then_some(h))
+    Ok(options.get(name).map(|v| v.as_str()) == Some(value))
 }

@@ -142,7 +142,7 @@ fn extra_moves(
     };
     for c in Color::BOTH {
         for leg in &legs {
-            for v in legs::leg_vectors(leg, c, orientation) {
+            for v in legs::leg_vectors(leg, c, orientation, geo) {
                 let vector = geo.vector(v);
                 let mut rule = legs::leg_rule(leg, v, false, geo);
                 rule.zone = true;
@@ -278,7 +278,7 @@ fn compile_piece(
         Some(single) => {
             for c in Color::BOTH {
                 for leg in &single {
-                    for v in legs::leg_vectors(leg, c, orientation) {
+                    for v in legs::leg_vectors(leg, c, orientation, geo) {
                         let vector = geo.vector(v);
                         let rule = legs::leg_rule(leg, v, has_ep, geo);
                         rays[c.index()].push(Ray::new(vector, rule));
@@ -298,6 +298,15 @@ fn compile_piece(
             })?);
         }
     }
+    let captures_anywhere = prog.simple_legs().is_some_and(|legs| {
+        legs.iter().any(|l| {
+            l.atoms == [notation::UNIVERSAL]
+                && l.directions.is_empty()
+                && l.captures
+                && !l.initial
+                && !l.shoots
+        })
+    });
     let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
@@ -347,6 +356,7 @@ fn compile_piece(
         burn: None,
         no_pass: !p.passes,
         captures_unprotected_only: p.captures_unprotected_only,
+        captures_anywhere,
     })
 }
 
@@ -364,6 +374,7 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
         def.filters.cannot_capture = set(&p.cannot_capture, "cannot_capture")?;
         def.filters.cannot_shoot = set(&p.cannot_shoot, "cannot_shoot")?;
         def.filters.cannot_hop = set(&p.cannot_hop, "cannot_hop")?;
+        def.filters.captures_jumped = p.captures_jumped.as_ref().is_some_and(|b| *b.get_ref());
         for limit in &p.cannot_shoot_within {
             let k = names.piece(cx, &limit.piece, "cannot_shoot_within")?;
             let d = *limit.distance.get_ref();
@@ -376,6 +387,65 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
             def.filters
                 .shot_limits
                 .push((KindSet::one(k), d.min(u16::MAX as u32) as u16));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `captures_jumped` against the rest of the rules: the piece needs
+/// single-leg hopping moves to capture with (`p`, `pp`, `p3`; no
+/// grasshopper, no multi-leg move), every royal piece must be in its
+/// `cannot_hop` (a jumped piece is taken, and check is found where the
+/// piece lands), and captured pieces must leave the game (no hand, no
+/// explosions): the rules for a jumped piece going to a hand are not said.
+pub(super) fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
+    use crate::engine::legs::Hop;
+    for (k, p) in file.pieces.iter().enumerate() {
+        let Some(flag) = &p.captures_jumped else { continue };
+        if !*flag.get_ref() {
+            continue;
+        }
+        let def = &v.pieces[k];
+        let span = flag.span();
+        if def.legs.is_some() {
+            return Err(cx.err(
+                span,
+                "`captures_jumped` is for single-leg hopping moves; this piece has multi-leg moves",
+            ));
+        }
+        let hops: Vec<Hop> = def.rays.iter().flatten().map(|r| r.rule.hop).collect();
+        if hops.contains(&Hop::Grasshopper) {
+            return Err(cx.err(span, "`captures_jumped` does not apply to a grasshopper (`g`)"));
+        }
+        if !hops.iter().any(|h| matches!(h, Hop::One | Hop::UpTo(_))) {
+            return Err(cx.err(
+                span,
+                "`captures_jumped` needs a hopping move (`p`, `pp`, `p3` …) in the piece's notation",
+            ));
+        }
+        let exposed = v
+            .pieces
+            .iter()
+            .enumerate()
+            .find(|(r, d)| d.royal && !def.filters.cannot_hop.contains(PieceKind::from_index(*r)));
+        if let Some((_, d)) = exposed {
+            return Err(cx.err(
+                span,
+                format!(
+                    "`captures_jumped`: the royal piece `{}` must be in `cannot_hop` (a jumped piece is taken)",
+                    d.name
+                ),
+            ));
+        }
+        if v.sides
+            .iter()
+            .any(|s| s.captures != crate::engine::CaptureRule::Remove)
+            || v.moves.explosion.is_some()
+        {
+            return Err(cx.err(
+                span,
+                "`captures_jumped` needs captures that leave the game (no hand, no explosions)",
+            ));
         }
     }
     Ok(())

@@ -6,7 +6,10 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
-use crate::engine::variant::{PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger};
+use crate::engine::types::KindSet;
+use crate::engine::variant::{
+    CapturePromotion, PROMO_CAPS, PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger,
+};
 use crate::rules::{RulesFile, Trigger};
 
 fn trigger(t: Trigger) -> PromotionTrigger {
@@ -14,6 +17,7 @@ fn trigger(t: Trigger) -> PromotionTrigger {
         Trigger::Destination => PromotionTrigger::Destination,
         Trigger::Either => PromotionTrigger::Either,
         Trigger::EnterOrCapture => PromotionTrigger::EnterOrCapture,
+        Trigger::DestinationOrCapture => PromotionTrigger::DestinationOrCapture,
     }
 }
 
@@ -63,8 +67,10 @@ pub(super) fn apply(
                 for (sq, &inside) in pr.zone[c.index()].iter().enumerate() {
                     if inside {
                         at[sq] |= PROMO_TO;
-                        if pr.trigger != PromotionTrigger::Destination {
-                            at[sq] |= PROMO_FROM;
+                        match pr.trigger {
+                            PromotionTrigger::Destination => {}
+                            PromotionTrigger::DestinationOrCapture => at[sq] |= PROMO_CAPS,
+                            _ => at[sq] |= PROMO_FROM,
                         }
                     }
                 }
@@ -111,4 +117,44 @@ fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [Pi
         pieces[i].promotion_limit = n as u16;
     }
     Ok(())
+}
+
+/// `[promotion] when_capturing`: each rule's pieces by name; a rule needs a
+/// captured piece, and its `to` may not be among them.
+pub(super) fn when_capturing(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    options: &super::OptionValues,
+) -> Result<Vec<CapturePromotion>> {
+    let mut out = Vec::new();
+    for rule in &file.promotion.when_capturing {
+        let holds = match &rule.when {
+            Some(when) => super::options::holds(file, cx, options, when)?,
+            None => true,
+        };
+        let set = |list: &[toml::Spanned<String>]| -> Result<KindSet> {
+            let mut s = KindSet::EMPTY;
+            for n in list {
+                s.insert(names.piece(cx, n, "when_capturing")?);
+            }
+            Ok(s)
+        };
+        let to = names.piece(cx, &rule.to, "when_capturing")?;
+        if rule.captured.is_empty() {
+            return Err(cx.err(
+                rule.to.span(),
+                "a `when_capturing` rule needs at least one `captured` piece",
+            ));
+        }
+        let compiled = CapturePromotion {
+            captured: set(&rule.captured)?,
+            to,
+            except: set(&rule.except)?,
+        };
+        if holds {
+            out.push(compiled);
+        }
+    }
+    Ok(out)
 }

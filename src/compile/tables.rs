@@ -25,7 +25,7 @@ pub(super) fn derive(v: &mut Variant) {
     let pieces = &v.pieces;
     v.colour_split = kinds_where(pieces, |d| d.drop_split_colours);
     v.off_target = kinds_where(pieces, |d| {
-        d.legs.is_some() || d.rays.iter().flatten().any(|r| r.rule.shoots)
+        d.legs.is_some() || d.filters.captures_jumped || d.rays.iter().flatten().any(|r| r.rule.shoots)
     });
     v.en_passant = kinds_where(pieces, |d| d.rays.iter().flatten().any(|r| r.rule.en_passant));
     v.no_drop_mate = kinds_where(pieces, |d| d.no_drop_mate);
@@ -35,7 +35,10 @@ pub(super) fn derive(v: &mut Variant) {
         .collect();
     v.hooks_change_board = v.hooks.iter().any(|h| h.changes_board());
     v.ray_table = std::sync::Arc::new(RayTable::build(v));
-    if v.geometry.nsq <= MAX_BB_SQUARES {
+    // Promotion chosen by the captured piece is applied to a piece's moves
+    // as they are generated (`Position::piece_moves`), which the bitboard
+    // generator bypasses.
+    if v.geometry.nsq <= MAX_BB_SQUARES && v.capture_promotions.is_empty() {
         v.bb = Some(BbTable::build(v, &v.ray_table));
     }
 }

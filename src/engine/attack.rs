@@ -11,6 +11,7 @@
 //! target.
 
 use super::bitboard::{Bb, bit};
+use super::moves::Move;
 use super::position::{Position, RoyalSquares};
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
 use super::variant::AttackLine;
@@ -57,6 +58,12 @@ pub(crate) struct Attacks {
     /// square, a bitmap over the board's displacements (see
     /// `compile::attack::slow_reach`); empty when it could be anywhere.
     pub slow_reach: [Vec<Vec<u64>>; 2],
+    /// Kinds that may capture only unprotected pieces
+    /// (`captures_unprotected_only`): in none of the tables above; they
+    /// attack a square only where their capture there would be legal
+    /// ([`Position::attacked`]), and reach it ([`Position::reaches`]) where
+    /// they could move there.
+    pub unprotected: [KindSet; 2],
 }
 
 impl Attacks {
@@ -89,9 +96,36 @@ impl Barred<'_> {
 
 impl Position {
     /// Whether `by` attacks `sq`: could capture a piece of the other side there.
+    /// A piece that may capture only unprotected pieces attacks it only where
+    /// that capture would be legal (the other side could not reach the
+    /// square after it).
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
         let target = self.board[sq.index()].map_or(PieceKind(0), |p| p.kind());
         self.attacked_as(sq, by, self.occ[0] | self.occ[1], target)
+    }
+
+    /// Whether a piece of `by` could move to `sq`, taking what stands there
+    /// (a piece of the other side): whether `by` protects the square. As
+    /// [`Position::attacked`], but a piece that may capture only unprotected
+    /// pieces counts wherever it could move (so its own protection is never
+    /// asked for again: a piece that leaps anywhere protects every square).
+    pub fn reaches(&self, sq: Square, by: Color) -> bool {
+        let target = self.board[sq.index()].map_or(PieceKind(0), |p| p.kind());
+        self.attacked_by_rules(sq, by, self.occ[0] | self.occ[1], target)
+            || self.unprotected_attack(sq, by, target, true)
+    }
+
+    /// Whether, after `m` (a legal move of the side to move), the opponent
+    /// reaches the square where it ends: whether the piece there would be
+    /// retaken. Every piece counts ([`Position::reaches`]), judged on the
+    /// board after the move (a slider the mover used to block counts).
+    pub fn protected_after(&mut self, m: &Move) -> bool {
+        let Some(to) = m.to() else { return false };
+        self.make(*m);
+        let by = self.side;
+        let protected = self.reaches(to, by);
+        self.unmake();
+        protected
     }
 
     /// Whether `by` could take a piece of kind `target` on `sq`. Bitboards
@@ -100,9 +134,71 @@ impl Position {
     /// positions where the other side has none of those).
     #[inline]
     pub(crate) fn attacked_as(&self, sq: Square, by: Color, occupied: Bb, target: PieceKind) -> bool {
+        self.attacked_by_rules(sq, by, occupied, target)
+            || (!self.v.attacks.unprotected[by.index()].is_empty()
+                && self.unprotected_attack(sq, by, target, false))
+    }
+
+    /// Whether a piece of `by` that may capture only unprotected pieces
+    /// could take a piece of kind `target` on `sq` (`reach`: whether it could
+    /// move there, protected or not). The capture is made on a copy of the
+    /// position, and the square is protected when the other side then
+    /// [`reaches`](Position::reaches) it.
+    fn unprotected_attack(&self, sq: Square, by: Color, target: PieceKind, reach: bool) -> bool {
+        let kinds = &self.v.attacks.unprotected[by.index()];
+        if kinds.is_empty() {
+            return false;
+        }
+        let out = self.cannot_attack(sq, by, target);
+        let mut buf = Vec::new();
+        for &s in &self.plist[by.index()] {
+            let Some(p) = self.board[s.index()] else { continue };
+            if s == sq || !kinds.contains(p.kind()) || out.contains(p.kind()) {
+                continue;
+            }
+            let anywhere = self.v.def(p.kind()).captures_anywhere;
+            if reach && anywhere {
+                // A leap to any square reaches this one.
+                return true;
+            }
+            // The capture, on a copy with a piece of the other side on `sq`.
+            let mut copy = self.scratch();
+            copy.ep = Square::NONE;
+            if copy.board[sq.index()].is_none_or(|q| q.color() == by) {
+                copy.set_square(sq, Some(Piece::new(target, !by)));
+            }
+            copy.side = by;
+            let m = if anywhere {
+                Move::capture(s, sq)
+            } else {
+                buf.clear();
+                copy.piece_moves(s, p, &mut buf);
+                let Some(&m) = buf.iter().find(|m| m.to == sq && m.captures().contains(&sq)) else {
+                    continue;
+                };
+                m
+            };
+            if reach {
+                return true;
+            }
+            copy.make(m);
+            if !copy.reaches(sq, !by) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `by` could take a piece of kind `target` on `sq` with a
+    /// piece of a kind in the attack tables (all but the
+    /// `captures_unprotected_only` kinds).
+    #[inline]
+    fn attacked_by_rules(&self, sq: Square, by: Color, occupied: Bb, target: PieceKind) -> bool {
         let v = &*self.v;
         if v.reference {
-            return self.generated_attack(sq, by, &KindSet::ALL, false);
+            let limited = &v.attacks.unprotected[by.index()];
+            let kinds: KindSet = v.kinds().filter(|k| !limited.contains(*k)).collect();
+            return self.generated_attack(sq, by, &kinds, false);
         }
         let out = self.cannot_attack(sq, by, target);
         if self.has_bitboards() {
@@ -256,7 +352,8 @@ impl Position {
         }
         buf.clear();
         self.piece_moves(from, p, buf);
-        buf.iter().any(|m| m.captures().contains(&target))
+        buf.iter()
+            .any(|m| m.captures().contains(&target) || self.line_captures(m).contains(&target))
     }
 
     /// Whether a royal piece of `color` is attacked (under `royal_pieces =

@@ -18,7 +18,7 @@ use std::cell::Cell;
 use rustc_hash::FxHashSet;
 
 use super::geometry::VectorId;
-use super::moves::{AUX_EP_CREATE, MAX_CAPTURES, Move};
+use super::moves::{AUX_EP_CREATE, AUX_LINE_CAPTURE, MAX_CAPTURES, Move};
 use super::position::Position;
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
 use super::variant::PieceDef;
@@ -317,6 +317,11 @@ pub(crate) struct TargetFilters {
     pub cannot_hop: KindSet,
     /// (kinds, distance): these may not be shot from this close or closer.
     pub shot_limits: Vec<(KindSet, u16)>,
+    /// Range capture (`captures_jumped`): a hopping leg takes every piece
+    /// it jumps, of either side, may end on any piece it could jump (taking
+    /// it, of either side), and stops before a piece it may not jump,
+    /// without taking it.
+    pub captures_jumped: bool,
 }
 
 impl TargetFilters {
@@ -367,13 +372,16 @@ struct RaySink<'a> {
     kind: PieceKind,
     color: Color,
     leaves_ep: bool,
+    /// A range capture's ray (its squares from the start): a stop beyond a
+    /// piece takes the pieces passed.
+    line: Option<&'a [Square]>,
     out: &'a mut Vec<Move>,
 }
 
 impl Sink for RaySink<'_> {
     #[inline(always)]
-    fn stop(&mut self, t: Square, _dist: u16, what: Stop) {
-        let m = match what {
+    fn stop(&mut self, t: Square, dist: u16, what: Stop) {
+        let mut m = match what {
             Stop::Empty => {
                 let mut m = Move::board(self.from, t);
                 if self.leaves_ep {
@@ -384,6 +392,13 @@ impl Sink for RaySink<'_> {
             Stop::Capture => Move::capture(self.from, t),
             Stop::EnPassant(victim) => Move::board(self.from, t).with_capture(victim),
         };
+        if let Some(line) = self.line
+            && line[..dist as usize - 1]
+                .iter()
+                .any(|s| self.pos.board[s.index()].is_some())
+        {
+            m.aux |= AUX_LINE_CAPTURE;
+        }
         self.pos.push_board(self.kind, self.color, m, self.out);
     }
 }
@@ -510,10 +525,17 @@ fn scan_hopping<B: Board>(
                 }
             }
             Some(q) => {
-                if reachable && dist >= rule.min && may_take(rule, filters, mover, q, dist) {
+                let hoppable = !filters.cannot_hop.contains(q.kind());
+                let takes = if filters.captures_jumped {
+                    // A range capture takes what it could jump, friend or foe.
+                    hoppable && rule.captures && filters.allows(rule, q.kind(), dist)
+                } else {
+                    may_take(rule, filters, mover, q, dist)
+                };
+                if reachable && dist >= rule.min && takes {
                     sink.stop(t, dist, Stop::Capture);
                 }
-                if filters.cannot_hop.contains(q.kind()) {
+                if !hoppable {
                     return;
                 }
                 screens += 1;
@@ -666,6 +688,7 @@ impl Position {
                 kind: k,
                 color: c,
                 leaves_ep,
+                line: (def.filters.captures_jumped && rule.hop != Hop::None).then_some(sqs),
                 out,
             },
         );

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::geometry::Geometry;
 use super::hook::{Effect, Effects};
 use super::moves::{
     AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, AUX_NULL, MAX_CAPTURES, Move, MoveKind,
@@ -356,6 +357,18 @@ impl Position {
     }
 
     fn make_board(&mut self, mv: Move, us: Color, undo: &mut Undo) {
+        if mv.is_line_capture() {
+            // A range capture: the pieces between origin and destination
+            // leave the game, kept in the undo record (as effects, which
+            // unmake restores before the move itself).
+            let v = Arc::clone(&self.v);
+            for sq in between(&v.geometry, mv.from, mv.to) {
+                if let Some(q) = self.take(sq) {
+                    undo.effects.push(Effect::Square(sq, Some(q)));
+                }
+            }
+            self.halfmove = 0;
+        }
         for i in 0..mv.ncap() {
             let sq = mv.cap(i);
             let Some(q) = self.take(sq) else { continue };
@@ -555,6 +568,31 @@ impl Position {
         })
     }
 
+    /// The squares a range capture (`captures_jumped`) takes besides those
+    /// the move holds: the occupied squares between its origin and its
+    /// destination, nearest the origin first. Empty for other moves. Ask
+    /// before the move is made.
+    pub fn line_captures(&self, m: &Move) -> Vec<Square> {
+        if !m.is_line_capture() {
+            return Vec::new();
+        }
+        between(&self.v.geometry, m.from, m.to)
+            .filter(|s| self.board[s.index()].is_some())
+            .collect()
+    }
+
+    /// Every square where a move (of this position) captures: the range
+    /// capture's jumped pieces first, then the squares the move holds.
+    pub fn captured_squares(&self, m: &Move) -> Vec<Square> {
+        let mut all = self.line_captures(m);
+        for s in m.captures() {
+            if !all.contains(&s) {
+                all.push(s);
+            }
+        }
+        all
+    }
+
     /// A recorded board change (hook effects).
     pub(crate) fn record_square(&mut self, sq: Square, p: Option<Piece>) {
         let old = self.board[sq.index()];
@@ -665,4 +703,20 @@ impl Position {
         self.checks = undo.checks;
         self.count = undo.count;
     }
+}
+
+/// The squares strictly between `from` and `to` on the straight line joining
+/// them (in steps of the smallest whole vector along it: a rook's or
+/// bishop's line square by square, a nightrider's by knight leaps), nearest
+/// `from` first.
+pub(crate) fn between(g: &Geometry, from: Square, to: Square) -> impl Iterator<Item = Square> + '_ {
+    let (ff, fr) = (g.file(from) as i32, g.rank(from) as i32);
+    let (df, dr) = (g.file(to) as i32 - ff, g.rank(to) as i32 - fr);
+    let n = gcd(df.unsigned_abs(), dr.unsigned_abs()).max(1) as i32;
+    let (sf, sr) = (df / n, dr / n);
+    (1..n).filter_map(move |i| g.square(ff + sf * i, fr + sr * i))
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }

@@ -11,7 +11,7 @@ use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
-use super::variant::{PROMO_FROM, PROMO_TO, Spawn};
+use super::variant::{PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn};
 
 impl Position {
     /// Pseudo-legal moves of the side to move (its royal piece may be left
@@ -113,13 +113,60 @@ impl Position {
         if let Some(region) = &def.region {
             keep_inside(&region[p.color().index()], out, start);
         }
+        if !self.v.capture_promotions.is_empty() {
+            self.promote_by_victim(p, out, start);
+        }
+    }
+
+    /// `[promotion] when_capturing`: a board move of `p` that takes an enemy
+    /// piece of a rule's `captured` kinds makes `p` that rule's `to` (the
+    /// first rule that applies), instead of the promotions the move offered;
+    /// the choices that became one move are kept once.
+    #[cold]
+    fn promote_by_victim(&self, p: Piece, out: &mut Vec<Move>, start: usize) {
+        let v = &*self.v;
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if m.kind != MoveKind::Board || !m.is_capture() {
+                i += 1;
+                continue;
+            }
+            let victims: Vec<PieceKind> = self
+                .captured_squares(&m)
+                .iter()
+                .filter_map(|s| self.board[s.index()])
+                .filter(|q| q.color() != p.color())
+                .map(|q| q.kind())
+                .collect();
+            let rule = v.capture_promotions.iter().find(|r| {
+                !r.except.contains(p.kind())
+                    && r.to != p.kind()
+                    && victims.iter().any(|&k| r.captured.contains(k))
+            });
+            let Some(rule) = rule else {
+                i += 1;
+                continue;
+            };
+            let mut changed = m;
+            changed.set_promo(rule.to);
+            if out[start..i].contains(&changed) {
+                out.remove(i);
+            } else {
+                out[i] = changed;
+                i += 1;
+            }
+        }
     }
 
     /// Adds a board move with its promotion choices.
     #[inline(always)]
     pub(crate) fn push_board(&self, k: PieceKind, c: Color, m: Move, out: &mut Vec<Move>) {
         let at = &self.v.def(k).promo_at[c.index()];
-        if at[m.to.index()] & PROMO_TO == 0 && at[m.from.index()] & PROMO_FROM == 0 {
+        if at[m.to.index()] & PROMO_TO == 0
+            && at[m.from.index()] & PROMO_FROM == 0
+            && (m.ncap() == 0 || (0..m.ncap()).all(|i| at[m.cap(i).index()] & PROMO_CAPS == 0))
+        {
             out.push(m);
             return;
         }
@@ -133,9 +180,13 @@ impl Position {
         let start = out.len();
         for pr in &def.promotions {
             let zone = &pr.zone[c.index()];
-            let in_zone = pr
-                .trigger
-                .allows(zone[m.from.index()], zone[m.to.index()], m.is_capture());
+            let capture_in = (0..m.ncap()).any(|i| zone[m.cap(i).index()]);
+            let in_zone = pr.trigger.allows_with(
+                zone[m.from.index()],
+                zone[m.to.index()],
+                m.is_capture(),
+                capture_in,
+            );
             if !in_zone {
                 continue;
             }
@@ -526,10 +577,7 @@ impl Position {
             if !limited {
                 return true;
             }
-            self.make(m);
-            let protected = self.attacked(m.to, self.side);
-            self.unmake();
-            !protected
+            !self.protected_after(&m)
         });
     }
 
@@ -607,6 +655,7 @@ impl Position {
         !self.v.reference
             && self.v.slow_attackers[them.index()].is_empty()
             && self.v.attacks.complex[them.index()].is_empty()
+            && self.v.attacks.unprotected[them.index()].is_empty()
             && self.v.moves.explosion.is_none()
             && self.v.moves.burners.is_empty()
             && !self.v.moves.no_facing_royals
@@ -918,6 +967,12 @@ impl Position {
         let them = !us;
         match m.kind {
             MoveKind::Board if m.is_capture() && !m.captures_on_target_only() => None,
+            // A range capture may take a piece of its own side.
+            MoveKind::Board
+                if m.is_capture() && self.board[m.to.index()].is_some_and(|p| p.color() == us) =>
+            {
+                None
+            }
             MoveKind::Board if m.from == king => {
                 (m.to != king).then(|| !self.attacked_without(m.to, them, king))
             }

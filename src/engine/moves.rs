@@ -75,6 +75,13 @@ pub(crate) const AUX_GATE: u8 = 1 << 6;
 /// With `AUX_GATE` on a castling move: the gated piece enters the rook's
 /// square instead.
 pub(crate) const AUX_GATE_ROOK: u8 = 1 << 5;
+/// `Move::aux` flag of a board move: it also captures every piece standing
+/// between its origin and its destination on the straight line joining them
+/// (a range capture, `captures_jumped`). The squares are not stored in the
+/// move: [`Position::line_captures`](super::Position::line_captures) finds
+/// them on the board, and `make` keeps the pieces on the undo stack, so
+/// there is no limit on their number.
+pub(crate) const AUX_LINE_CAPTURE: u8 = 1 << 7;
 /// `Move::aux` of a search's null move (a pass no rule sees).
 pub(crate) const AUX_NULL: u8 = u8::MAX;
 /// The castling rule index within `Move::aux` (a variant has at most 32
@@ -221,7 +228,14 @@ impl Move {
     /// Whether the move captures exactly once, on its destination.
     #[inline(always)]
     pub(crate) fn captures_on_target_only(&self) -> bool {
-        self.caps & CAPS_FIELD == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS
+        self.caps & CAPS_FIELD == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS && !self.is_line_capture()
+    }
+
+    /// Whether the move also captures every piece between its origin and
+    /// its destination (a range capture; see [`AUX_LINE_CAPTURE`]).
+    #[inline(always)]
+    pub fn is_line_capture(&self) -> bool {
+        self.aux & AUX_LINE_CAPTURE != 0 && self.kind == MoveKind::Board
     }
 
     /// The kind promoted to, or `PieceKind::NONE`.
@@ -275,7 +289,10 @@ impl Move {
         self.to.some()
     }
 
-    /// The squares where the move captures, in order.
+    /// The squares where the move captures, in order — those the move
+    /// holds: a range capture's jumped pieces are not among them
+    /// ([`Position::captured_squares`](super::Position::captured_squares)
+    /// lists every square).
     pub fn captures(&self) -> Captures {
         let mut squares = [Square::NONE; MAX_CAPTURES];
         let n = self.ncap();
@@ -291,7 +308,7 @@ impl Move {
     /// Whether the move captures anything.
     #[inline(always)]
     pub fn is_capture(&self) -> bool {
-        self.caps & COUNT_MASK != 0
+        self.caps & COUNT_MASK != 0 || self.is_line_capture()
     }
 
     /// The kind a gating move brings from hand onto the square left behind.

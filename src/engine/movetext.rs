@@ -141,7 +141,7 @@ pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
                 format!("{}{}", g.name(m.from), g.name(m.to))
             } else {
                 let mut s = format!("{}-{}", g.name(m.from), g.name(m.to));
-                for c in m.captures() {
+                for c in pos.captured_squares(m) {
                     s.push('x');
                     s.push_str(&g.name(c));
                 }
@@ -175,7 +175,8 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
 /// Whether a board move's captures are implied by its squares (none, the
 /// destination, or en passant) — only such moves have UCI/USI spellings.
 fn plain(pos: &Position, m: &Move) -> bool {
-    (m.from != m.to || m.promo().some().is_some())
+    !m.is_line_capture()
+        && (m.from != m.to || m.promo().some().is_some())
         && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || m.cap(0) == pos.ep_victim)))
 }
 

@@ -282,6 +282,33 @@ impl Position {
         self.stack.iter().map(|u| &u.mv)
     }
 
+    /// A copy of the position without its move history (for trying a move
+    /// out inside an attack test, where `&self` is all there is).
+    pub(crate) fn scratch(&self) -> Position {
+        Position {
+            v: Arc::clone(&self.v),
+            board: self.board.clone(),
+            side: self.side,
+            stores: self.stores.clone(),
+            state: self.state.clone(),
+            castling: self.castling,
+            ep: self.ep,
+            ep_victim: self.ep_victim,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            checks: self.checks,
+            count: self.count,
+            hash: self.hash,
+            royal: self.royal,
+            royal_count: self.royal_count,
+            plist: self.plist.clone(),
+            occ: self.occ,
+            pindex: self.pindex.clone(),
+            stack: Vec::new(),
+            drop_mates_allowed: self.drop_mates_allowed,
+        }
+    }
+
     /// Puts a piece (or `None`) on a square outside of a move, keeping piece
     /// lists, royal squares and the hash right. For setting up positions.
     pub fn set_square(&mut self, sq: Square, p: Option<Piece>) {

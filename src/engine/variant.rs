@@ -74,6 +74,9 @@ pub enum PromotionTrigger {
     Either,
     /// The move enters the zone, or captures and starts or ends in it.
     EnterOrCapture,
+    /// The move ends in the zone, or captures on a square of it (a lion's
+    /// first step there, then on out of it).
+    DestinationOrCapture,
 }
 
 impl PromotionTrigger {
@@ -81,7 +84,15 @@ impl PromotionTrigger {
     /// not, may promote.
     #[inline]
     pub fn allows(self, from_in: bool, to_in: bool, capture: bool) -> bool {
+        self.allows_with(from_in, to_in, capture, false)
+    }
+
+    /// [`PromotionTrigger::allows`], knowing whether the move captures on
+    /// a square of the zone (`capture_in`).
+    #[inline]
+    pub fn allows_with(self, from_in: bool, to_in: bool, capture: bool, capture_in: bool) -> bool {
         match self {
+            PromotionTrigger::DestinationOrCapture => to_in || capture_in,
             PromotionTrigger::Destination => to_in,
             PromotionTrigger::Either => to_in || from_in,
             PromotionTrigger::EnterOrCapture if capture => to_in || from_in,
@@ -112,7 +123,19 @@ pub struct RepetitionRule {
     pub perpetual_check_loses: bool,
 }
 
-/// A promotion rule of one piece kind.
+/// Promotion chosen by the captured piece (`[promotion] when_capturing`).
+#[derive(Debug, Clone)]
+pub(crate) struct CapturePromotion {
+    /// The kinds whose capture changes the capturer.
+    pub captured: KindSet,
+    /// What the capturer becomes.
+    pub to: PieceKind,
+    /// Capturers that stay as they are.
+    pub except: KindSet,
+}
+
+/// One promotion rule of a piece (see [`CapturePromotion`] for promotion
+/// chosen by the captured piece).
 #[derive(Debug, Clone)]
 pub(crate) struct Promotion {
     /// Zone squares per side.
@@ -149,6 +172,9 @@ pub(crate) const KIND_RESETS_CLOCK: u8 = 2;
 pub(crate) const PROMO_TO: u8 = 1;
 /// [`PieceDef::promo_at`] bit: a move starting on the square may promote.
 pub(crate) const PROMO_FROM: u8 = 2;
+/// [`PieceDef::promo_at`] bit: a move capturing on the square may promote
+/// (the `destination_or_capture` trigger).
+pub(crate) const PROMO_CAPS: u8 = 4;
 
 /// A compiled piece kind: its names, its moves for each side, promotions,
 /// drop rules and target filters.
@@ -216,6 +242,10 @@ pub struct PieceDef {
     /// It may capture only what the opponent could not take back on the
     /// final square (`captures_unprotected_only`).
     pub(crate) captures_unprotected_only: bool,
+    /// Its moves include a capturing leap to every square of the board
+    /// (`U` with no direction letters): it can take on any square but its
+    /// own, whatever stands between.
+    pub(crate) captures_anywhere: bool,
 }
 
 /// A burning piece (`[[piece]] burn`): after its board move, the pieces on
@@ -537,6 +567,8 @@ pub struct Variant {
     /// Some piece may capture only unprotected pieces
     /// (`captures_unprotected_only`).
     pub(crate) unprotected_captures: bool,
+    /// `[promotion] when_capturing`: promotion chosen by the captured piece.
+    pub(crate) capture_promotions: Vec<CapturePromotion>,
     /// Some rule acts in `make` beyond moving pieces (hooks, gating,
     /// explosions, facing royals, check counting).
     pub(crate) extra_make: bool,

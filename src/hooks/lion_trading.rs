@@ -124,22 +124,12 @@ impl LionTrading {
         }
     }
 
-    /// Whether, after `m`, the opponent attacks its landing square.
-    fn protected_after(pos: &mut Position, m: &Move) -> bool {
-        let Some(to) = m.to() else { return false };
-        pos.make(*m);
-        let by = pos.side_to_move();
-        let protected = pos.attacked(to, by);
-        pos.unmake();
-        protected
-    }
-
     fn allowed(&self, pos: &mut Position, m: &Move) -> bool {
         match self.classify(pos, m) {
             LionCapture::None | LionCapture::ByLion => true,
-            LionCapture::DistantByLion => !Self::protected_after(pos, m),
+            LionCapture::DistantByLion => !pos.protected_after(m),
             LionCapture::ByOther => {
-                pos.state(self.counter_strike) == 0 || (self.okazaki && !Self::protected_after(pos, m))
+                pos.state(self.counter_strike) == 0 || (self.okazaki && !pos.protected_after(m))
             }
         }
     }

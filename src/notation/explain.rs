@@ -14,6 +14,7 @@ fn leap_words(v: (i32, i32)) -> &'static str {
         (3, 3) => "a jump three squares diagonally",
         (1, 3) => "a camel (1,3) jump",
         (2, 3) => "a zebra (2,3) jump",
+        (0, 0) => "a leap to any square of the board",
         _ => "a leap",
     }
 }
@@ -98,7 +99,7 @@ pub fn leg_words(leg: &Leg) -> String {
         format!("{} to {} steps along {kinds}", leg.min, leg.max)
     };
     s.push_str(&how);
-    let orthogonal_only = leg.atoms.iter().all(|&(x, _)| x == 0);
+    let orthogonal_only = leg.atoms.iter().all(|&(x, y)| x == 0 && y != 0);
     let dirs = direction_words(&leg.directions, orthogonal_only);
     if !dirs.is_empty() {
         s.push_str(&format!(" [{dirs}]"));

@@ -73,6 +73,10 @@ pub enum Program {
 #[error("{0}")]
 pub struct MeaningError(pub String);
 
+/// The atom vector of `U`, the leap to any square: the compiler turns it
+/// into every leap that fits the board.
+pub const UNIVERSAL: (i32, i32) = (0, 0);
+
 /// Base vector of an atom letter, or the component atoms of a compound.
 fn atom_parts(letter: char) -> (Vec<(i32, i32)>, bool) {
     // (vectors, rides by default)
@@ -90,6 +94,9 @@ fn atom_parts(letter: char) -> (Vec<(i32, i32)>, bool) {
         'R' => (vec![(0, 1)], true),
         'B' => (vec![(1, 1)], true),
         'Q' => (vec![(0, 1), (1, 1)], true),
+        // Every leap of the board: (0, 0) stands for them all until the
+        // board is known (`UNIVERSAL`).
+        'U' => (vec![UNIVERSAL], false),
         _ => (vec![], false),
     }
 }
@@ -226,6 +233,19 @@ fn term_program(
             let (atoms, rides) = atom_parts(atom.letter);
             if atoms.is_empty() {
                 return Err(MeaningError(format!("unknown atom `{}`", atom.letter)));
+            }
+            if atoms == [UNIVERSAL]
+                && (term.range.is_some()
+                    || mods.hop.is_some()
+                    || mods.lame
+                    || mods.jump
+                    || mods.en_passant
+                    || mods.shoots)
+            {
+                return Err(MeaningError(
+                    "`U` (a leap to any square) takes directions and `m`/`c` only: no range, hop, `n`, `j`, `e` or `x`"
+                        .into(),
+                ));
             }
             let (min, max) = match term.range {
                 None if rides || atom.rider => (1, u32::MAX),

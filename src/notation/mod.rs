@@ -10,7 +10,7 @@ mod parse;
 pub use ast::*;
 pub use explain::{explain, leg_words};
 pub use meaning::{
-    Leg, MeaningError, Program, continuation_frame, program, selected, symmetric_images, to_frame,
+    Leg, MeaningError, Program, UNIVERSAL, continuation_frame, program, selected, symmetric_images, to_frame,
 };
 pub use parse::{NotationError, parse};
 

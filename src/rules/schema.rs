@@ -355,6 +355,11 @@ pub struct PieceTable {
     /// illegal (the emperor of maka dai dai and tai shogi).
     #[serde(default)]
     pub captures_unprotected_only: bool,
+    /// `true`: range capture (taikyoku shogi's generals): the piece's
+    /// hopping moves take every piece they jump, of either side; they may
+    /// also end on a piece they could jump (taking it, of either side) and
+    /// stop before a piece they may not jump (`cannot_hop`) without taking it.
+    pub captures_jumped: Option<Spanned<bool>>,
 }
 
 /// `burn = { area, immune, passive, friendly, meeting }`: after this piece
@@ -473,6 +478,9 @@ pub enum Trigger {
     /// that starts or ends in it — not a quiet move inside or out of it
     /// (chu shogi).
     EnterOrCapture,
+    /// End in the zone, or capture on a square of it: a lion that takes a
+    /// piece in the zone and steps out again promotes (taikyoku shogi).
+    DestinationOrCapture,
 }
 
 /// `[promotion]`.
@@ -489,6 +497,30 @@ pub struct PromotionDefaults {
     /// (shogi's pawn, lance and knight).
     #[serde(default)]
     pub forced_on_dead_squares: bool,
+    /// Promotion chosen by the captured piece: a move that takes one of
+    /// `captured` makes the moving piece `to` (maka dai dai shogi's deva and
+    /// dark spirit): see [`CapturePromotionRule`].
+    #[serde(default)]
+    pub when_capturing: Vec<CapturePromotionRule>,
+}
+
+/// `[promotion] when_capturing = [{ captured, to, except }]`: a board move
+/// that takes an enemy piece of a kind in `captured` turns the moving piece
+/// into `to` at once, instead of any other promotion the move offers; pieces
+/// in `except` (and `to` itself) are not changed. The first rule that
+/// applies wins.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CapturePromotionRule {
+    /// The pieces whose capture changes the capturer.
+    pub captured: Vec<Spanned<String>>,
+    /// What the capturer becomes.
+    pub to: Spanned<String>,
+    /// Capturers that stay as they are (and promote as usual).
+    #[serde(default)]
+    pub except: Vec<Spanned<String>>,
+    /// `"NAME=VALUE"`: the rule holds only with that option value.
+    pub when: Option<Spanned<String>>,
 }
 
 /// Where and how a piece may be dropped.

@@ -595,11 +595,17 @@ impl Worker {
 
     /// What a move captures, by ordering value.
     fn victims(&self, pos: &Position, m: &Move) -> i32 {
-        m.captures()
-            .iter()
-            .filter_map(|&c| pos.piece_at(c))
-            .map(|q| self.eval.order_value(q.kind()))
-            .sum()
+        let value = |c: &Square| {
+            pos.piece_at(*c).map_or(0, |q| {
+                let v = self.eval.order_value(q.kind());
+                // A range capture may take pieces of its own side.
+                if q.color() == pos.side_to_move() { -v } else { v }
+            })
+        };
+        if m.is_line_capture() {
+            return pos.captured_squares(m).iter().map(value).sum();
+        }
+        m.captures().iter().map(value).sum()
     }
 
     /// A static exchange estimate of a capture or promotion: what it wins,

@@ -65,7 +65,7 @@ def move(spec):
         o, d = decode(arg)
         first = diag_str(d, 'B')
         return first + 'm' + first + 'asB' if len(d) == 4 else first + '[m' + first + ']asB'
-    if kind == 'emperor': return '[mppQ]a[[msppQ][mflppQ][mfrppQ]]'
+    if kind == 'emperor': return 'U'
     raise ValueError(spec)
 
 def betza(moves):

@@ -7,10 +7,10 @@ COMMENTS = {
  'furious fiend': "Up to three squares in any direction (stopped by pieces), plus the lion's moves.",
  'buddhist spirit': "A free king and a lion.",
  'lion dog': "The reference program's reading: up to three squares in any direction,\nstopped by pieces (Wikipedia's three-step lion reading is not taken;\ndocs/large-shogi.md).",
- 'emperor': "The emperor goes to any empty square of the board. Chimera's notation has no\nleap to any square, so this is two hopping queen legs that take nothing: a\nqueen line (over anything) to the square, or to an empty square and on at a\nright angle or 45°; it misses a square only when every such turning square\nis occupied. The reference program's emperor may also take a piece that no\nenemy piece protects (any piece but an emperor counts as protected while\nits side has an emperor); chimera cannot say \"unprotected\", so this\nemperor takes nothing (docs/large-shogi.md, gaps).",
+ 'emperor': "The emperor leaps to any square of the board (`U`) and may take only a piece\nthe other side does not protect (`captures_unprotected_only`): the reference\nprogram's LargeBoard::valid_emperor_move, whose is_defended_from asks whether\nany piece of the other side could move to the square; an emperor reaches\nevery square, so while the other side has one, only that emperor can be\ntaken. The same rule makes its attack: it attacks, and gives check to, only\nan unprotected piece (docs/rules-format.md).",
  'kirin': "Steps diagonally, jumps two squares orthogonally.",
  'phoenix': "Steps orthogonally, jumps two squares diagonally.",
  'donkey': "Steps sideways; jumps two squares straight forward or back.",
- 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven); capturing them does not promote the capturer to a\nteaching king or buddhist spirit here (Wikipedia's rule; docs/large-shogi.md).",
+ 'deva': "The reference program's deva and dark spirit step in four directions\n(others give them seven). A piece that takes one becomes a teaching king or\nbuddhist spirit ([promotion] when_capturing, Wikipedia's rule).",
  'tokin': "The promoted pieces below all move as a gold general and never promote.",
 }

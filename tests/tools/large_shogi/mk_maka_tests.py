@@ -16,9 +16,9 @@ pm("hook mover: a rook move, turning one corner on an empty square; a capture en
    {'e5': 'hook mover', 'e9': ('w', 'pawn'), 'h5': 'pawn', 'c5': ('w', 'gold general')}, 'e5')
 pm("capricorn: a bishop move turning one corner on an empty square; a capture ends it",
    {'e5': 'capricorn', 'g7': ('w', 'pawn'), 'c3': 'pawn', 'd6': ('w', 'pawn')}, 'e5')
-l, n = piece_moves_test(m, N, "the emperor goes to any empty square (here the two-leg notation reaches them all) and takes nothing",
+l, n = piece_moves_test(m, N, "the emperor leaps to any empty square, and takes the pieces nothing protects",
    {'j10': 'emperor', 'r19': ('w', 'king'), 'a19': ('w', 'crown prince'), 'j11': ('w', 'pawn'), 'c4': ('w', 'gold general'), 'e5': 'pawn'}, 'j10',
-   "White has two royal pieces: an emperor attacks every square, so a lone king\nwould stand in check. The emperor, black's only royal piece, may not go\nwhere white attacks (next to the king and prince, and the gold's steps).",
+   "The emperor, black's only royal piece, may not go where white attacks (next\nto the king and prince, and the gold's steps); white has no emperor, and\nnothing protects its pawn on j11 and gold on c4: the emperor takes them.",
    attacked={'a18', 'b18', 'b19', 'q18', 'q19', 'r18', 's18', 's19', 'b3', 'b4', 'c3', 'c5', 'd3', 'd4'})
 out.extend(l)
 pm("lion dog (the reference program's reading): up to three squares any way, blocked by pieces",
@@ -50,4 +50,21 @@ out += raw_test("the last royal piece may not be left attacked", fen, legal='["j
 fen, _ = position(m, N, {'j1': 'king', 'j2': ('w', 'lion'), 'j3': ('w', 'lion'), 'r19': ('w', 'king')})
 fen, _ = position(m, N, {'b1': 'king', 'j19': ('w', 'king'), 'a17': 'rook', 'b18': 'dragon king'})
 out += raw_test("checkmating the last royal piece wins", fen, moves='["a17a19"]', result="black wins by checkmate")
+# Wikipedia's deva and dark spirit rule ([promotion] when_capturing).
+fen, _ = position(m, N, {'j1': 'king', 'j10': 'gold general', 'k11': ('w', 'deva'), 'h11': ('w', 'dark spirit'),
+                         'i10': 'dragon horse', 'j2': ('w', 'deva'), 'r19': ('w', 'king'), 'b19': ('w', 'crown prince')})
+fen2, _ = position(m, N, {'j1': 'king', 'k11': 'teaching king', 'h11': ('w', 'dark spirit'),
+                          'i10': 'dragon horse', 'j2': ('w', 'deva'), 'r19': ('w', 'king'), 'b19': ('w', 'crown prince')}, 'w')
+out += raw_test("taking a deva makes the capturer a teaching king, instead of its own promotion", fen,
+                promotions='{ move = "j10k11", to = ["TK"] }')
+out += raw_test("taking a deva, played out", fen, moves='["j10k11=TK"]', position_after=fen2)
+out += raw_test("taking a dark spirit makes the capturer a buddhist spirit", fen,
+                promotions='{ move = "i10h11", to = ["BS"] }')
+out += raw_test("a royal piece that takes a deva promotes as usual (the king to an emperor)", fen,
+                promotions='{ move = "j1j2", to = ["EM"] }')
+out += raw_test("deva_capture = every_piece: the king that takes a deva becomes a teaching king", fen,
+                promotions='{ move = "j1j2", to = ["TK"] }', options='{ deva_capture = "every_piece" }')
+fen, _ = position(m, N, {'j1': 'king', 'j10': 'gold general', 'k11': ('w', 'deva'), 'r19': ('w', 'king')})
+out += raw_test("deva_capture = none (the reference program): the gold promotes as usual", fen,
+                promotions='{ move = "j10k11", to = ["FGO"] }', options='{ deva_capture = "none" }')
 open('maka_tests.toml', 'w').write('\n'.join(out))

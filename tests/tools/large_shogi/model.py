@@ -67,9 +67,14 @@ def outs(by, board, n, f, r):
         elif kind == 'diaghook':
             for dx, dy in dirs(arg): slide(f, r, dx, dy, turn=lambda a, b: ((b, -a), (-b, a)))
         elif kind == 'emperor':
+            # LargeBoard::valid_emperor_move: any empty square, or a piece the
+            # other side does not defend (is_defended_from).
             for x in range(n):
                 for y in range(n):
-                    if (x, y) != (f, r) and board.get((x, y)) is None: add((x, y))
+                    if (x, y) == (f, r): continue
+                    if board.get((x, y)) is None: add((x, y))
+                    elif board[(x, y)][0] == 1 and not defended(by, board, n, (f, r), (x, y)):
+                        add((x, y), [(x, y)])
         else:
             raise ValueError(mv)
     # plain outcomes: capturing only the destination (or nothing)
@@ -81,6 +86,25 @@ def outs(by, board, n, f, r):
         else:
             final.add((t, frozenset(), cap))
     return final, npass[0]
+
+def is_emperor(by, idx): return 'emperor' in by[idx][3].split()
+
+def defended(by, board, n, frm, t):
+    """LargeBoard::is_defended_from: with the capturer lifted, could a piece
+    of the target's side move to the target's square? While that side has an
+    emperor, every piece but the emperor counts as defended."""
+    if any(s == 1 and is_emperor(by, i) for s, i in board.values()) and not is_emperor(by, board[t][1]):
+        return True
+    # The target's side as the first player: the board turned 180°, the
+    # target square holding an enemy (so that a move there counts).
+    turn = lambda s: (n - 1 - s[0], n - 1 - s[1])
+    mirrored = {turn(s): (1 - side, i) for s, (side, i) in board.items() if s != frm}
+    mirrored[turn(t)] = (1, board[t][1])
+    for s, (side, i) in mirrored.items():
+        if side != 0 or s == turn(t) or is_emperor(by, i): continue
+        final, _ = outs(by, mirrored, n, *s)
+        if any(u == turn(t) for u, _, _ in final): return True
+    return False
 
 def name(s): return f"{chr(97 + s[0])}{s[1] + 1}"
 

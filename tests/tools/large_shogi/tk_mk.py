@@ -22,6 +22,7 @@ for c in kinds:
     out += ['[[piece]]', f'name = {toml_str(name(c))}', f'symbol = {toml_str(c)}', f'betza = {toml_str(b)}']
     if c in royal: out.append('royal = true')
     if hop: out.append(f'cannot_hop = [{", ".join(toml_str(x) for x in ranked_names(hop))}]')
+    if hop: out.append('captures_jumped = true')
     if c in prom: out.append(f'promotion = [{{ to = [{toml_str(target(c))}], forced = true }}]')
     out.append('')
 for t in faces:
@@ -29,6 +30,7 @@ for t in faces:
     out += [f'# Moves as a {name(t)}, never promotes.', '[[piece]]', f'name = {toml_str(face_name(t))}', f'symbol = {toml_str("+" + t)}', f'betza = {toml_str(b)}']
     if t in royal: out.append('royal = true')
     if hop: out.append(f'cannot_hop = [{", ".join(toml_str(x) for x in ranked_names(hop))}]')
+    if hop: out.append('captures_jumped = true')
     out.append('')
 def sym(c, side):
     s = c if side == 'b' else c.lower()

@@ -68,15 +68,20 @@ def moves(f, r, code):
                 if hops == 3: break
                 hops += 1
             else: add(t)
+    # Range capture (their Piece.ts and Game.ts): a piece of lower rank, of
+    # either side, counts as an empty square, and every piece passed or
+    # landed on is taken; a piece of equal or higher rank stops the move
+    # and is not taken.
     for d in hop_dirs:
-        t = (f, r)
+        t, passed = (f, r), []
         while True:
             t = (t[0] + DIRV[d][0], t[1] + DIRV[d][1])
             if not on(t): break
             if occ(t):
-                if enemy(t): add(t, [t])
                 if RANK.get(occ(t)[1], 0) >= RANK[code]: break
-            else: add(t)
+                add(t, passed + [t])
+                passed.append(t)
+            else: add(t, passed)
     for c in comps:
         s1, s2 = c.split('-')
         if s1 == 'cK':

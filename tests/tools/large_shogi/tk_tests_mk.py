@@ -35,7 +35,8 @@ def pm(title, placing, frm, zone_note=False):
         if not caps:
             texts.append(name((f, r)) + name(t) + suf)
         else:
-            mid = sorted(c for c in caps if c != t)
+            # nearest the origin first, as chimera writes a range capture
+            mid = sorted((c for c in caps if c != t), key=lambda c: max(abs(c[0] - f), abs(c[1] - r)))
             texts.append(name((f, r)) + '-' + name(t) + ''.join('x' + name(c) for c in mid) + ('x' + name(t) if t in caps else '') + suf)
     texts.sort()
     # every black move in the position (king and prince both present: none is
@@ -104,4 +105,44 @@ pm("vice general (range capturer, rank 2): a bishop over pieces of rank 0 and 1,
    {'a1': 'K', 'z36': ('w', 'K'), 'b1': 'CP', 'y36': ('w', 'CP'), 'm12': 'VG', 'n13': ('w', 'P'), 'o14': ('w', 'AG'), 'p15': 'P', 'r17': ('w', 'GG'), 'k10': ('w', 'VG')}, 'm12')
 pm("buddhist spirit: a queen and the lion's moves (no pass)",
    {**K, 'm12': 'BS', 'm13': ('w', 'P'), 'n13': ('w', 'P')}, 'm12')
+def played(title, placing, frm, to, excludes=()):
+    """A move of the model played out: the case names the model's move text
+    and the position after it (every piece the model's move takes removed)."""
+    b = {sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ('b', v) for s, v in placing.items()}
+    tk_model.board = b
+    f, r = sqi(frm)
+    t = sqi(to)
+    (caps,) = [c for u, c in tk_model.moves(f, r, b[(f, r)][1]) if u == t]
+    mid = sorted((c for c in caps if c != t), key=lambda c: max(abs(c[0] - f), abs(c[1] - r)))
+    text = name((f, r)) + name(t) if not mid else (
+        name((f, r)) + '-' + name(t) + ''.join('x' + name(c) for c in mid) + ('x' + name(t) if t in caps else ''))
+    after = {s: p for s, p in b.items() if s not in caps and s != (f, r)}
+    after[t] = b[(f, r)]
+    out.extend(['[[test]]', f'name = {toml_str(title)}', f'position = {toml_str(fen(b))}',
+                f'moves = [{toml_str(text)}]', f'position_after = {toml_str(fen(after, "w"))}', ''])
+    if excludes:
+        out.extend(['[[test]]', f'name = {toml_str(title + ": not")}', f'position = {toml_str(fen(b))}',
+                    'excludes = [' + ', '.join(toml_str(x) for x in excludes) + ']', ''])
+# Range capture played out (the site's Game.ts removes every piece between
+# the start and the end, and the one landed on).
+RC = {**K, 'm12': 'GG', 'm13': 'P', 'm14': ('w', 'P'), 'm15': 'VG', 'm18': ('w', 'GG'), 'n12': ('w', 'VG')}
+played("range capture: the great general takes every piece it passes, its own too",
+       RC, 'm12', 'm16', excludes=['m12m18', 'm12m19', 'm12-m18xm13xm14xm15xm18'])
+played("range capture: it may stop on a piece of lower rank of its own side, taking it", RC, 'm12', 'm15')
+played("range capture: it may stop on an enemy piece of lower rank, with nothing between", RC, 'm12', 'n12')
+played("range capture: an angle general passes unranked pieces only",
+       {**K, 'm12': 'AG', 'n13': ('w', 'P'), 'o14': 'DE', 'p15': ('w', 'AG'), 'q16': 'P'}, 'm12', 'o14',
+       excludes=['m12p15', 'm12q16', 'm12r17'])
+# Promotion on the lion's intermediate step (their Game.ts: the end or an
+# intermediate step in the zone, ranks 26..36 for black).
+LZ = {**K, 'm25': 'L', 'm26': ('w', 'P'), 'n24': ('w', 'P')}
+out.extend(['[[test]]', 'name = "a lion that takes a piece in the zone and steps back out promotes (to a furious fiend)"',
+            f'position = {toml_str(fen({sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ("b", v) for s, v in LZ.items()}))}',
+            'includes = ["m25-l25xm26=FFI", "m25-m25xm26=FFI"]', 'excludes = ["m25-l25xm26", "m25-m25xm26"]', '',
+            '[[test]]', 'name = "a lion double move that takes nothing in the zone does not promote"',
+            f'position = {toml_str(fen({sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ("b", v) for s, v in LZ.items()}))}',
+            'includes = ["m25-m23xn24"]', 'excludes = ["m25-m23xn24=FFI"]', '',
+            '[[test]]', 'name = "a lion move into the zone promotes"',
+            f'position = {toml_str(fen({sqi(s): (v[0], v[1]) if isinstance(v, tuple) else ("b", v) for s, v in LZ.items()}))}',
+            'promotions = { move = "m25l26", to = ["FFI"] }', ''])
 open('tk_tests.toml', 'w').write('\n'.join(out))

@@ -56,6 +56,8 @@ def piece_tables(mod, royal, comments, prom_extra=None):
         out.append(f'betza = {toml_str(betza(moves))}')
         if name in royal:
             out.append('royal = true')
+        if 'emperor' in moves.split():
+            out.append('captures_unprotected_only = true')
         if promo is not None:
             out.append(f'promotion = [{{ to = [{toml_str(by[promo][1])}], forced = true }}]')
         out.append('')
