@@ -1006,7 +1006,8 @@ impl Worker {
             let only_on = (qdepth >= self.qs_wide && last_to != Square::NONE).then_some(last_to);
             let loud = |pos: &Position, m: &Move| {
                 if let Some(s) = only_on {
-                    return m.captures().contains(&s);
+                    return m.captures().contains(&s)
+                        || (m.is_line_capture() && pos.line_captures(m).contains(&s));
                 }
                 m.is_capture()
                     || m.promotion().is_some_and(|p| {
