@@ -16,7 +16,9 @@ the reference library is not installed (the caller skips then).
 
 Known, listed differences (not failures):
 - pyffish counts a pawn drop that mates as legal (shogi's uchifuzume forbids
-  it): such a move missing from chimera's list is accepted.
+  it): such a move missing from chimera's list is accepted — a drop of any
+  piece whose drops the rules file bans from mating (`no_mate`: tori shogi's
+  swallow too).
 - pyffish writes the en-passant field of a pawn that is not the chess pawn
   (Berolina, sideways and backward pawns) as a list of squares (`d3e4`):
   a list holding chimera's square is accepted, and counted.
@@ -153,7 +155,7 @@ class Pyffish:
     def pawn_drop_mate(self, m):
         """Whether `m`, a move of the current position, is a pawn drop that
         mates (legal for Fairy-Stockfish, not under shogi's rules)."""
-        if m[:2].upper() != "P@":
+        if not DROP_MATE_BANNED[0] or "@" not in m or not (m[:2].upper() == "P@" or DROP_MATE_BANNED[0] is True):
             return False
         fen = self.fens[-1]
         return self.sf.gives_check(self.variant, fen, [m]) and not self.sf.legal_moves(self.variant, fen, [m])
@@ -202,6 +204,9 @@ def normalise_move(m):
 
 
 EP_LISTS = [0]
+# Whether the rules file bans drops that mate (`no_mate = true`): True when a
+# piece other than one lettered P has the ban (tori shogi's swallow, S).
+DROP_MATE_BANNED = ["P"]
 
 
 def ep_as_reference(reference, chimera):
@@ -263,6 +268,7 @@ def main():
     plies = int(opts.get("--plies", 200))
     seed = int(opts.get("--seed", 1))
     ref = PythonChess(variant) if variant in ("chess", "crazyhouse") else Pyffish(variant)
+    DROP_MATE_BANNED[0] = drop_mate_banned(rules)
     sfen = variant not in ("chess", "crazyhouse") and "shogi" in open(rules).read().lower() and "sfen" in open(rules).read()
     failures = 0
     accepted = 0
@@ -351,10 +357,25 @@ def main():
 
 
 def ref_pawn_drop_mate(ref, variant, fen, m):
-    if not isinstance(ref, Pyffish) or m[:2].upper() != "P@":
+    if not isinstance(ref, Pyffish) or "@" not in m:
+        return False
+    if m[:2].upper() != "P@" and DROP_MATE_BANNED[0] is not True:
         return False
     sf = ref.sf
     return sf.gives_check(variant, fen, [m]) and not sf.legal_moves(variant, fen, [m])
+
+
+def drop_mate_banned(rules):
+    """Which drops that mate the rules file bans: "P" for pawns only, True
+    for another piece's too (tori shogi's swallow), None for none."""
+    import tomllib
+
+    with open(rules, "rb") as f:
+        pieces = tomllib.load(f).get("piece", [])
+    banned = [p.get("symbol", "") for p in pieces if p.get("drop", {}).get("no_mate")]
+    if not banned:
+        return None
+    return "P" if banned == ["P"] else True
 
 
 def chimera_side_names(rules, side):
