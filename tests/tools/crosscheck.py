@@ -108,7 +108,10 @@ class Pyffish:
         self.variant = variant
 
     def new(self):
-        self.fens = [self.sf.start_fen(self.variant)]
+        # The start as Fairy-Stockfish writes a position (its start FEN may be
+        # a short form: `…[-] w 0 1` in the shogi variants).
+        start = self.sf.start_fen(self.variant)
+        self.fens = [self.sf.get_fen(self.variant, start, [])]
         self.moves = []
         self._legal = None
 
