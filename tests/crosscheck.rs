@@ -91,6 +91,67 @@ against_pyffish! {
     racingkings_agrees_with_fairy_stockfish: "racingkings",
 }
 
+/// The Fairy-Stockfish variants written from its definitions (issue 27;
+/// docs/fsf-variants.md): two short games each keep the default run short.
+/// `tests/tools/crosscheck.py` with more games and plies gives the figures
+/// of docs/fsf-variants.md.
+macro_rules! briefly_against_pyffish {
+    ($($test:ident: $variant:literal,)*) => {$(
+        #[test]
+        fn $test() {
+            crosscheck(concat!($variant, ".toml"), $variant, 2, 80);
+        }
+    )*};
+}
+
+briefly_against_pyffish! {
+    fivecheck_plays_as_fairy_stockfish: "5check",
+    ai_wok_plays_as_fairy_stockfish: "ai-wok",
+    almost_plays_as_fairy_stockfish: "almost",
+    amazon_plays_as_fairy_stockfish: "amazon",
+    asean_plays_as_fairy_stockfish: "asean",
+    berolina_plays_as_fairy_stockfish: "berolina",
+    capahouse_plays_as_fairy_stockfish: "capahouse",
+    centaur_plays_as_fairy_stockfish: "centaur",
+    chancellor_plays_as_fairy_stockfish: "chancellor",
+    chaturanga_plays_as_fairy_stockfish: "chaturanga",
+    checkshogi_plays_as_fairy_stockfish: "checkshogi",
+    coregal_plays_as_fairy_stockfish: "coregal",
+    dragon_plays_as_fairy_stockfish: "dragon",
+    embassy_plays_as_fairy_stockfish: "embassy",
+    gardner_plays_as_fairy_stockfish: "gardner",
+    georgian_plays_as_fairy_stockfish: "georgian",
+    fox_and_hounds_plays_as_fairy_stockfish: "fox-and-hounds",
+    gorogoro_plays_as_fairy_stockfish: "gorogoro",
+    gothic_plays_as_fairy_stockfish: "gothic",
+    grasshopper_plays_as_fairy_stockfish: "grasshopper",
+    hoppelpoppel_plays_as_fairy_stockfish: "hoppelpoppel",
+    janggicasual_plays_as_fairy_stockfish: "janggicasual",
+    janggitraditional_plays_as_fairy_stockfish: "janggitraditional",
+    janus_plays_as_fairy_stockfish: "janus",
+    knightmate_plays_as_fairy_stockfish: "knightmate",
+    loop_plays_as_fairy_stockfish: "loop",
+    losalamos_plays_as_fairy_stockfish: "losalamos",
+    manchu_plays_as_fairy_stockfish: "manchu",
+    minixiangqi_plays_as_fairy_stockfish: "minixiangqi",
+    misere_plays_as_fairy_stockfish: "misere",
+    modern_plays_as_fairy_stockfish: "modern",
+    newzealand_plays_as_fairy_stockfish: "newzealand",
+    nightrider_plays_as_fairy_stockfish: "nightrider",
+    nocastle_plays_as_fairy_stockfish: "nocastle",
+    okisakishogi_plays_as_fairy_stockfish: "okisakishogi",
+    opulent_plays_as_fairy_stockfish: "opulent",
+    paradigm_plays_as_fairy_stockfish: "paradigm",
+    pawnback_plays_as_fairy_stockfish: "pawnback",
+    perfect_plays_as_fairy_stockfish: "perfect",
+    pocketknight_plays_as_fairy_stockfish: "pocketknight",
+    raazuvaa_plays_as_fairy_stockfish: "raazuvaa",
+    tencubed_plays_as_fairy_stockfish: "tencubed",
+    threekings_plays_as_fairy_stockfish: "threekings",
+    torpedo_plays_as_fairy_stockfish: "torpedo",
+    yarishogi_plays_as_fairy_stockfish: "yarishogi",
+}
+
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking
 /// moves, judged by Fairy-Stockfish (draw, perpetual check, perpetual chase)
 /// and by chimera's `chasing` hook, must agree.
