@@ -152,30 +152,7 @@ pub fn compile(
     pieces::range_capture(file, &cx, &variant)?;
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
-    variant.unprotected_captures = variant.kinds().any(|k| variant.def(k).captures_unprotected_only);
-    variant.extra_legality = !variant.hooks.is_empty()
-        || variant.pocket.is_some_and(|p| p.from_board)
-        || variant.moves.no_checks
-        || variant.moves.compulsory_capture
-        || variant.moves.must_drop
-        || variant.moves.one_piece_pass
-        || variant.promotion_moves
-        || variant.end.royals_facing.is_some()
-        || !variant.colour_split.is_empty()
-        || variant.unprotected_captures;
-    variant.per_move_legality = variant.hooks.is_empty()
-        && !variant.pocket.is_some_and(|p| p.from_board)
-        && !variant.moves.must_drop
-        && !variant.promotion_moves
-        && variant.end.royals_facing.is_none()
-        && variant.colour_split.is_empty();
-    variant.extra_make = !variant.hooks.is_empty()
-        || !variant.gates.is_empty()
-        || variant.moves.explosion.is_some()
-        || !variant.moves.burners.is_empty()
-        || variant.end.royals_facing.is_some()
-        || variant.end.checks_to_win.is_some()
-        || variant.end.counting.is_some();
+    rule_flags(&mut variant);
     let start = setup::start(file, &cx, &names, &variant)?;
     variant.material = material::limits(&variant, &start);
     for p in start.board.iter().flatten() {
@@ -241,4 +218,33 @@ impl Ctx<'_> {
             }
         }
     }
+}
+
+/// The flags that tell generation and `make` which rules beyond the pieces'
+/// own moves apply (see their fields in `Variant`).
+fn rule_flags(v: &mut Variant) {
+    v.unprotected_captures = v.kinds().any(|k| v.def(k).captures_unprotected_only);
+    v.extra_legality = !v.hooks.is_empty()
+        || v.pocket.is_some_and(|p| p.from_board)
+        || v.moves.no_checks
+        || v.moves.compulsory_capture
+        || v.moves.must_drop
+        || v.moves.one_piece_pass
+        || v.promotion_moves
+        || v.end.royals_facing.is_some()
+        || !v.colour_split.is_empty()
+        || v.unprotected_captures;
+    v.per_move_legality = v.hooks.is_empty()
+        && !v.pocket.is_some_and(|p| p.from_board)
+        && !v.moves.must_drop
+        && !v.promotion_moves
+        && v.end.royals_facing.is_none()
+        && v.colour_split.is_empty();
+    v.extra_make = !v.hooks.is_empty()
+        || !v.gates.is_empty()
+        || v.moves.explosion.is_some()
+        || !v.moves.burners.is_empty()
+        || v.end.royals_facing.is_some()
+        || v.end.checks_to_win.is_some()
+        || v.end.counting.is_some();
 }
