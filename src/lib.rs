@@ -58,7 +58,9 @@ pub use engine::{
     HookEntry, HookError, KindSet, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation, MoveTextError,
     Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionError, PositionStyle,
     PromotionTrigger, Reason, Registry, RepetitionResult, RepetitionRule, Square, StateSlot, Store,
-    Strictness, TextError, Variant, judge, perft, perft_counting_drop_mates, perft_divide, repetition,
+    Strictness, TextError, Variant, completes_forbidden_repetition, drop_forbidden_repetitions,
+    forbidden_repetition, judge, perft, perft_counting_drop_mates, perft_divide, repetition,
+    repetition_forbids_moves,
 };
 pub use load::{
     Compiled, Loader, MAX_FILE_BYTES, is_weights_file, load, load_str, load_tests, read_text_file,

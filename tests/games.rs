@@ -222,3 +222,147 @@ fn checks_lengthen_the_xiangqi_move_counter() {
         "fewer than 20 plies: no allowance"
     );
 }
+
+/// Two move-only wazirs on a 2×2 board; repeating a position is illegal
+/// (`result = "illegal"`), and a player without a move loses.
+const NO_REPEATS: &str = r#"
+[variant]
+name = "No repeats"
+[board]
+files = 2
+ranks = 2
+[[piece]]
+name = "wazir"
+symbol = "W"
+betza = "mW"
+[setup]
+position = "1w/W1 w - - 0 1"
+[end]
+stalemate = "loss"
+repetition = { count = 2, result = "illegal" }
+"#;
+
+fn no_repeats_game(moves: &[&str]) -> Game {
+    let v = chimera::load_str("no-repeats.toml", NO_REPEATS).expect("rules load");
+    let mut game = Game::from_start(&v);
+    for m in moves {
+        game.play_text(m).expect("legal move");
+    }
+    game
+}
+
+#[test]
+fn a_forbidden_repetition_is_not_a_legal_move() {
+    // 1. a1b1 b2a2 2. b1a1: black's only move, a2b2, recreates the start.
+    let mut game = no_repeats_game(&["a1b1", "b2a2", "b1a1"]);
+    assert!(
+        game.position().clone().parse_move("a2b2").is_ok(),
+        "the position alone allows it"
+    );
+    assert!(game.legal_moves().is_empty());
+    let err = game.play_text("a2b2").expect_err("refused");
+    assert!(err.to_string().contains("the game is over"), "{err}");
+    let r = game.result().expect("the game is over");
+    assert_eq!((r.winner, r.reason), (Some(Color::First), Reason::Stalemate));
+    // A human player is told so and asked again.
+    let mut said = Vec::new();
+    let mut human = HumanPlayer::new(Cursor::new("a2b2\nresign\n"), &mut said);
+    assert!(matches!(
+        human.act(&mut game),
+        chimera::game::players::Action::Resign
+    ));
+    assert!(String::from_utf8_lossy(&said).contains("repeats an earlier position"));
+    // In chu shogi, with other moves left, the repeating one is refused.
+    let mut game = Game::new(
+        Position::from_text(
+            &variant("chu-shogi.toml"),
+            "6k5/12/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1",
+        )
+        .expect("position"),
+    );
+    for m in ["f1e1", "g12h12", "e1f1"] {
+        game.play_text(m).expect("legal");
+    }
+    let err = game.play_text("h12g12").expect_err("refused");
+    assert!(err.to_string().contains("repeats an earlier position"), "{err}");
+    assert!(game.play_text("h12h11").is_ok());
+}
+
+#[test]
+fn the_search_knows_repeating_is_forbidden() {
+    use chimera::game::search::{Limits, Searcher};
+    // 1. a1b1 b2a2 2. b1b2 a2a1 3. b2b1: black's only move, a1a2, recreates
+    // the position after move 2 — black has none.
+    let game = no_repeats_game(&["a1b1", "b2a2", "b1b2", "a2a1", "b2b1"]);
+    let mut pos = game.position().clone();
+    let mut s = Searcher::new(game.variant());
+    let r = s.search(
+        &mut pos,
+        Limits {
+            depth: 3,
+            ..Limits::default()
+        },
+        game.hashes(),
+    );
+    assert_eq!(r.best, None);
+    // One move earlier, white sees that b2b1 leaves black without a move.
+    let game = no_repeats_game(&["a1b1", "b2a2", "b1b2", "a2a1"]);
+    let mut pos = game.position().clone();
+    let r = s.search(
+        &mut pos,
+        Limits {
+            depth: 3,
+            ..Limits::default()
+        },
+        game.hashes(),
+    );
+    assert_eq!(pos.move_text(&r.best.expect("a move")), "b2b1");
+    assert!(r.score >= chimera::game::search::MATE_SCORE - 2, "{}", r.score);
+}
+
+#[test]
+fn commands_refuse_a_forbidden_repetition() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("no-repeats.toml");
+    std::fs::write(&file, NO_REPEATS).expect("write");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(args)
+            .output()
+            .expect("chimera runs")
+    };
+    let f = file.to_str().expect("utf-8 path");
+    let out = run(&["moves", f, "--moves", "a1b1 b2a2 b1a1 a2b2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("repeats an earlier position"));
+    // `moves` judges the history: black has no move left.
+    let out = run(&["moves", f, "--moves", "a1b1 b2a2 b1a1"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the game is over: first wins"));
+}
+
+#[test]
+fn allowed_in_check_lets_a_player_in_check_repeat() {
+    use chimera::completes_forbidden_repetition as forbidden;
+    let strict = chimera::load_str("no-repeats.toml", NO_REPEATS).expect("rules load");
+    let text = NO_REPEATS.replace(
+        r#"result = "illegal" }"#,
+        r#"result = "illegal", allowed_in_check = true }"#,
+    );
+    let lenient = chimera::load_str("no-repeats.toml", &text).expect("rules load");
+    // Positions 0..=2 so far; a move to entry 3 that equals entry 1 repeats
+    // (same side to move), one that equals entry 2 does not.
+    let hashes = [10, 11, 12];
+    assert!(forbidden(&strict, &hashes, 11, false) && forbidden(&strict, &hashes, 11, true));
+    assert!(!forbidden(&strict, &hashes, 12, false) && !forbidden(&strict, &hashes, 99, false));
+    assert!(forbidden(&lenient, &hashes, 11, false));
+    assert!(
+        !forbidden(&lenient, &hashes, 11, true),
+        "a player in check may repeat"
+    );
+    // Three occurrences needed: the second is not yet forbidden.
+    let thrice = chimera::load_str("no-repeats.toml", &NO_REPEATS.replace("count = 2", "count = 3"))
+        .expect("rules load");
+    assert!(!forbidden(&thrice, &hashes, 11, false));
+    assert!(forbidden(&thrice, &[0, 11, 0, 11, 5], 11, false));
+}

@@ -721,3 +721,20 @@ fn the_game_does_not_depend_on_the_protocols() {
         );
     }
 }
+
+#[test]
+fn uci_refuses_a_move_that_repeats_where_repeating_is_illegal() {
+    // Chu shogi: h12g12 recreates the first position (a repetition is an
+    // illegal move there); the refused position is not searched.
+    let out = uci(
+        &[],
+        "setoption name UCI_Variant value chu-shogi\n\
+         position fen 6k5/12/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1 moves f1e1 g12h12 e1f1 h12g12\ngo depth 1\n",
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info string") && l.contains("repeats an earlier position")),
+        "{out:?}"
+    );
+    assert_eq!(bestmove(&out), ["0000"], "{out:?}");
+}

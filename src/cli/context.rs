@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use super::output::{Failure, bad};
 use crate::compile::OptionValues;
-use crate::engine::{Position, Strictness, Variant};
+use crate::engine::{MoveTextError, Position, Strictness, Variant};
+use crate::game::Game;
 use crate::load::{Compiled, Loader};
 
 /// The options given on the command line.
@@ -67,12 +68,31 @@ pub(crate) struct PositionArgs {
 impl PositionArgs {
     /// The position these arguments describe.
     pub fn position(&self, v: &Arc<Variant>) -> Result<Position, Failure> {
-        let strictness = if self.lenient {
+        position_with(
+            v,
+            self.position.as_deref(),
+            self.moves.as_deref(),
+            self.strictness(),
+        )
+    }
+
+    fn strictness(&self) -> Strictness {
+        if self.lenient {
             Strictness::Lenient
         } else {
             Strictness::Strict
-        };
-        position_with(v, self.position.as_deref(), self.moves.as_deref(), strictness)
+        }
+    }
+
+    /// The game these arguments describe: the position with the history of
+    /// its moves.
+    pub fn game(&self, v: &Arc<Variant>) -> Result<Game, Failure> {
+        game_with(
+            v,
+            self.position.as_deref(),
+            self.moves.as_deref(),
+            self.strictness(),
+        )
     }
 }
 
@@ -91,17 +111,38 @@ fn position_with(
     moves: Option<&str>,
     strictness: Strictness,
 ) -> Result<Position, Failure> {
-    let mut pos = match text {
+    game_with(v, text, moves, strictness).map(|g| g.position().clone())
+}
+
+/// The game of `position_with`: its history decides repetitions. Moves
+/// are played past a result the rules would declare (as in a test suite's
+/// lines), but never one the history forbids.
+fn game_with(
+    v: &Arc<Variant>,
+    text: Option<&str>,
+    moves: Option<&str>,
+    strictness: Strictness,
+) -> Result<Game, Failure> {
+    let pos = match text {
         None => Position::start(v),
         Some(t) => {
             Position::from_text_with(v, t, strictness).map_err(|e| bad(format!("bad position: {e}")))?
         }
     };
+    let mut game = Game::new(pos);
     for (i, m) in moves.unwrap_or("").split_whitespace().enumerate() {
-        let mv = pos
+        let mv = game
+            .pos
             .parse_move(m)
             .map_err(|e| bad(format!("move {}: {e}", i + 1)))?;
-        pos.make(mv);
+        if game.repeats_forbidden(mv) {
+            return Err(bad(format!(
+                "move {}: {}",
+                i + 1,
+                MoveTextError::Repeats(m.to_string())
+            )));
+        }
+        game.play(mv);
     }
-    Ok(pos)
+    Ok(game)
 }

@@ -8,7 +8,6 @@ use serde_json::json;
 use super::context::{Context, PositionArgs};
 use super::output::{Outcome, Output, bad};
 use crate::engine::MoveNotation;
-use crate::game::Game;
 
 /// List the legal moves of a position, sorted, one per line.
 #[derive(clap::Args)]
@@ -34,17 +33,21 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             a.notation
         )));
     };
-    let (_, mut pos) = cx.load_at(&a.variant, &a.at)?;
+    let v = cx.load(&a.variant)?;
+    let mut game = a.at.game(&v)?;
+    let mut pos = game.position().clone();
     // A game that is over has no moves to list, whichever rule ended it
-    // (the same judgement `play` makes: counters and counts included).
-    if let Some(result) = Game::new(pos.clone()).result() {
+    // (the same judgement `play` makes: counters, counts and repetitions of
+    // the moves given included).
+    if let Some(result) = game.result() {
         if !a.json {
             eprintln!("the game is over: {}", result.describe(pos.variant()));
         }
         out.json_only(json!({"position": pos.to_text(), "moves": [], "count": 0, "result": result.describe(pos.variant())}));
         return Ok(ExitCode::SUCCESS);
     }
-    let list = pos.legal_move_list();
+    // The moves the history allows (a variant may forbid repeating).
+    let list = game.legal_moves();
     let mut names: Vec<String> = list.iter().map(|m| pos.move_text_as(m, notation)).collect();
     names.sort();
     for n in &names {

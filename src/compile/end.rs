@@ -78,16 +78,10 @@ pub(super) fn compile(
         royals_facing: file.end.royals_facing.map(verdict),
         double_pass: file.end.double_pass.map(verdict),
         points: points(file, cx, names)?,
-        repetition: file.end.repetition.as_ref().map(|r| RepetitionRule {
-            count: *r.count.get_ref(),
-            result: match r.result {
-                rules::RepetitionResult::Draw => RepetitionResult::Draw,
-                rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
-                rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
-                rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
-            },
-            perpetual_check_loses: r.perpetual_check_loses,
-        }),
+        repetition: match &file.end.repetition {
+            Some(r) => Some(repetition_rule(r, cx)?),
+            None => None,
+        },
         fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
         counter_check_allowance: match &file.end.counter_check_allowance {
             Some(n) if file.end.fifty_move_rule.is_none() => {
@@ -320,5 +314,37 @@ fn extinction(x: &rules::Extinction, cx: &Ctx, names: &Names, kinds: usize) -> R
         opponent_at_least: x.opponent_at_least,
         grace: x.grace,
         outcome: outcome(x.result),
+    })
+}
+
+/// `[end] repetition`: the rule, with the keys that mean nothing for its
+/// result refused.
+fn repetition_rule(r: &rules::Repetition, cx: &Ctx) -> Result<RepetitionRule> {
+    let perpetual = r.perpetual_check_loses.as_ref();
+    let illegal = r.result == rules::RepetitionResult::Illegal;
+    if let (true, Some(p)) = (illegal, perpetual) {
+        return Err(cx.err(
+            p.span(),
+            "perpetual_check_loses means nothing with result = \"illegal\": the repetition never happens",
+        ));
+    }
+    if let (false, Some(a)) = (illegal, &r.allowed_in_check) {
+        return Err(cx.err(
+            a.span(),
+            "allowed_in_check applies only to result = \"illegal\" (a repetition that is forbidden)",
+        ));
+    }
+    Ok(RepetitionRule {
+        count: *r.count.get_ref(),
+        result: match r.result {
+            rules::RepetitionResult::Draw => RepetitionResult::Draw,
+            rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
+            rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
+            rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
+            rules::RepetitionResult::Illegal => RepetitionResult::Illegal {
+                allowed_in_check: r.allowed_in_check.as_ref().is_some_and(|a| *a.get_ref()),
+            },
+        },
+        perpetual_check_loses: perpetual.is_some_and(|p| *p.get_ref()),
     })
 }

@@ -530,6 +530,10 @@ pub fn repetition(v: &Variant, history: &History, to_move: Color) -> Option<Game
 /// occurrence stands.
 fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(GameResult, usize)> {
     let rule = v.end.repetition?;
+    if matches!(rule.result, RepetitionResult::Illegal { .. }) {
+        // Forbidden moves are never played (`forbidden_repetition`).
+        return None;
+    }
     let hashes = history.hashes;
     let last = *hashes.last()?;
     let n = hashes.len() - 1; // moves played
@@ -571,6 +575,7 @@ fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(Ga
         RepetitionResult::Draw => GameResult::draw(Reason::Repetition),
         RepetitionResult::MoverLoses => GameResult::win(!mover, Reason::Repetition),
         RepetitionResult::Loses(c) => GameResult::win(!c, Reason::Repetition),
+        RepetitionResult::Illegal { .. } => return None,
     };
     Some((result, n - first))
 }
@@ -590,8 +595,65 @@ pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
+    drop_forbidden_repetitions(pos, history.hashes, &mut moves);
     if moves.is_empty() {
         return Some(pos.no_move_result());
     }
     pos.counter_result(&moves, Some(history)).map(|r| pos.settle(r))
+}
+
+/// Whether the variant forbids moves that repeat (`repetition = { result =
+/// "illegal" }`): legality then depends on the game's history, and only
+/// [`forbidden_repetition`] with that history tells a legal move.
+pub fn repetition_forbids_moves(v: &Variant) -> bool {
+    v.end
+        .repetition
+        .is_some_and(|r| matches!(r.result, RepetitionResult::Illegal { .. }))
+}
+
+/// Whether `m`, legal at `pos` as far as the position alone tells, may not
+/// be played because it would complete a repetition the variant forbids.
+/// `hashes` are the game's positions, the current one last (as
+/// [`History::hashes`]).
+pub fn forbidden_repetition(pos: &mut Position, hashes: &[u64], m: Move) -> bool {
+    if !repetition_forbids_moves(&pos.v) || hashes.len() < 2 {
+        return false;
+    }
+    let in_check = pos.in_check(pos.side);
+    pos.make(m);
+    let after = pos.hash();
+    pos.unmake();
+    completes_forbidden_repetition(&pos.v, hashes, after, in_check)
+}
+
+/// Whether reaching the position hashed `after` from the last of `hashes`
+/// (the game's positions so far) completes a repetition the variant
+/// forbids; `mover_in_check` says whether the mover was in check.
+pub fn completes_forbidden_repetition(v: &Variant, hashes: &[u64], after: u64, mover_in_check: bool) -> bool {
+    let Some(rule) = v.end.repetition else {
+        return false;
+    };
+    let RepetitionResult::Illegal { allowed_in_check } = rule.result else {
+        return false;
+    };
+    if allowed_in_check && mover_in_check {
+        return false;
+    }
+    // The new position would be entry `hashes.len()`; entries two, four, …
+    // before it have the same side to move.
+    let earlier = hashes
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .filter(|&&h| h == after)
+        .count();
+    earlier as u32 + 1 >= rule.count
+}
+
+/// Removes from `moves` those [`forbidden_repetition`] forbids.
+pub fn drop_forbidden_repetitions(pos: &mut Position, hashes: &[u64], moves: &mut Vec<Move>) {
+    if repetition_forbids_moves(&pos.v) {
+        moves.retain(|&m| !forbidden_repetition(pos, hashes, m));
+    }
 }

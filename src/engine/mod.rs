@@ -21,7 +21,10 @@ pub(crate) mod text;
 pub(crate) mod types;
 pub(crate) mod variant;
 
-pub use end::{GameResult, History, Reason, judge, repetition};
+pub use end::{
+    GameResult, History, Reason, completes_forbidden_repetition, drop_forbidden_repetitions,
+    forbidden_repetition, judge, repetition, repetition_forbids_moves,
+};
 pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
 pub use moves::{MAX_CAPTURES, Move, MoveKind};

@@ -358,6 +358,9 @@ pub enum MoveTextError {
     /// The game is over: no move may be played.
     #[error("the game is over ({0}): no more moves")]
     GameOver(String),
+    /// The move would repeat an earlier position, which the variant forbids.
+    #[error("`{0}` is not a legal move here: it repeats an earlier position, which this variant forbids")]
+    Repeats(String),
     /// The text could name several legal moves.
     #[error("`{text}` is ambiguous: it could be {}", candidates.join(" or "))]
     Ambiguous {

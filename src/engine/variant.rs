@@ -110,6 +110,12 @@ pub enum RepetitionResult {
     MoverLoses,
     /// This player loses, whoever completed it.
     Loses(Color),
+    /// A move that would complete the repetition is illegal (chu shogi);
+    /// the repetition never happens.
+    Illegal {
+        /// A player in check may make it all the same.
+        allowed_in_check: bool,
+    },
 }
 
 /// The repetition rule.

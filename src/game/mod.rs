@@ -6,7 +6,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::engine::{Color, GameResult, History, Move, MoveTextError, Position, Reason, Variant, judge};
+use crate::engine::{
+    Color, GameResult, History, Move, MoveTextError, Position, Reason, Variant, drop_forbidden_repetitions,
+    forbidden_repetition, judge,
+};
 
 /// A position with its history of moves, hashes and checks.
 #[derive(Clone)]
@@ -182,8 +185,15 @@ impl Game {
         let mut out = Vec::new();
         if self.result().is_none() {
             self.pos.legal_moves(&mut out);
+            drop_forbidden_repetitions(&mut self.pos, &self.hashes, &mut out);
         }
         out
+    }
+
+    /// Whether `m`, legal in the position, would complete a repetition the
+    /// variant forbids (`repetition = { result = "illegal" }`).
+    pub fn repeats_forbidden(&mut self, m: Move) -> bool {
+        forbidden_repetition(&mut self.pos, &self.hashes, m)
     }
 
     /// Plays a legal move (the caller checked legality).
@@ -202,6 +212,9 @@ impl Game {
             return Err(MoveTextError::GameOver(r.describe(self.variant())));
         }
         let m = self.pos.parse_move(text)?;
+        if self.repeats_forbidden(m) {
+            return Err(MoveTextError::Repeats(text.trim().to_string()));
+        }
         self.play(m);
         Ok(m)
     }

@@ -10,7 +10,7 @@ use super::Game;
 use super::external::{EngineSpec, Protocol};
 use super::search::{Limits, Searcher};
 use crate::display::board_text;
-use crate::engine::{Move, Variant};
+use crate::engine::{Move, MoveTextError, Variant};
 
 /// What a player does on its turn.
 pub enum Action {
@@ -454,7 +454,13 @@ impl<R: LineInput, W: Write> Player for HumanPlayer<R, W> {
                 "undo" => return Action::Undo,
                 "resign" => return Action::Resign,
                 "quit" | "exit" => return Action::Quit,
-                text => match game.pos.parse_move(text) {
+                text => match game.pos.parse_move(text).and_then(|m| {
+                    if game.repeats_forbidden(m) {
+                        Err(MoveTextError::Repeats(text.to_string()))
+                    } else {
+                        Ok(m)
+                    }
+                }) {
                     Ok(m) => return Action::Move(m),
                     Err(e) => {
                         let _ = writeln!(

@@ -26,7 +26,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Out, clip, next_line, say};
-use crate::engine::{Move, MoveNotation, Position, Variant};
+use crate::engine::{Move, MoveNotation, Position, Variant, forbidden_repetition};
 use crate::game::clock::{clock_budget, fixed_budget};
 use crate::game::players::{MAX_DEPTH, MAX_HASH_MB, MAX_THREADS};
 use crate::game::search::{DEFAULT_HASH_MB, Limits, MATE_SCORE, SearchReport, Searcher};
@@ -357,6 +357,12 @@ impl Uci {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("illegal move {}: {e}", clip(text)))?;
+            if forbidden_repetition(&mut pos, &hashes, m) {
+                return Err(format!(
+                    "illegal move {}: it repeats an earlier position",
+                    clip(text)
+                ));
+            }
             pos.make(m);
             hashes.push(pos.hash());
         }

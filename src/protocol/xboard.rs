@@ -1401,6 +1401,10 @@ impl XBoard {
             return self.say(&format!("Illegal move (the game is over): {}", clip(text)));
         }
         match parse_move(&mut pos, text, &self.shown) {
+            Some(m) if self.game.repeats_forbidden(m) => self.say(&format!(
+                "Illegal move (repeats an earlier position): {}",
+                clip(text)
+            )),
             Some(m) => {
                 self.game.play(m);
                 if self.engine.is_some() && self.announce_result(false) {

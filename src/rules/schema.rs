@@ -764,6 +764,8 @@ pub enum RepetitionResult {
     FirstLoses,
     /// The second player loses, whoever completes it.
     SecondLoses,
+    /// A move that would complete it is illegal.
+    Illegal,
 }
 
 /// `[end.repetition]`.
@@ -776,7 +778,10 @@ pub struct Repetition {
     pub result: RepetitionResult,
     /// A player who checked with every move of the cycle loses.
     #[serde(default)]
-    pub perpetual_check_loses: bool,
+    pub perpetual_check_loses: Option<Spanned<bool>>,
+    /// With `result = "illegal"`: a player in check may repeat.
+    #[serde(default)]
+    pub allowed_in_check: Option<Spanned<bool>>,
 }
 
 /// `[engine]`.

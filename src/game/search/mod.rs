@@ -26,7 +26,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::{GameResult, History, Move, MoveKind, Position, Square, Variant, repetition};
+use crate::engine::{
+    GameResult, History, Move, MoveKind, Position, Square, Variant, completes_forbidden_repetition,
+    drop_forbidden_repetitions, repetition, repetition_forbids_moves,
+};
 
 pub use eval::{Eval, TERMS, Weights, piece_values};
 use table::{Bound, Table, fingerprint};
@@ -393,6 +396,9 @@ impl Worker {
     ) -> SearchReport {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
+        self.path.push(pos.hash());
+        drop_forbidden_repetitions(pos, &self.path, &mut moves);
+        self.path.pop();
         let mut report = SearchReport {
             best: moves.first().copied(),
             score: 0,
@@ -874,6 +880,10 @@ impl Worker {
         let improving = ply >= 2 && !n.in_check && n.static_eval > self.evals[ply - 2];
         self.path.push(n.key);
         let mut searched = 0usize;
+        // Moves that would repeat where the variant forbids it are skipped;
+        // when every move is, the side has none.
+        let forbids = repetition_forbids_moves(pos.variant());
+        let mut forbidden = 0usize;
         for i in 0..self.buffers[ply].len() {
             let m = self.pick(ply, i);
             let order_score = self.scores[ply][i];
@@ -889,6 +899,11 @@ impl Worker {
             }
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
+            if forbids && completes_forbidden_repetition(pos.variant(), &self.path, pos.hash(), n.in_check) {
+                pos.unmake();
+                forbidden += 1;
+                continue;
+            }
             let alpha = n.alpha;
             let mut score;
             if searched == 0 {
@@ -935,6 +950,9 @@ impl Worker {
             }
         }
         self.path.pop();
+        if forbidden > 0 && forbidden == self.buffers[ply].len() {
+            return Self::terminal(pos, ply);
+        }
         if searched == 0 {
             // Every move pruned: the static evaluation stands.
             return n.static_eval.max(alpha0);
