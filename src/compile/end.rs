@@ -64,6 +64,7 @@ pub(super) fn compile(
     names: &Names,
     geo: &Geometry,
     pieces: &[PieceDef],
+    options: &super::OptionValues,
 ) -> Result<EndRules> {
     let has_royal = pieces.iter().any(|k| k.royal);
     check_counts(file, cx, has_royal)?;
@@ -97,8 +98,14 @@ pub(super) fn compile(
         reach_safe: file.end.reach.iter().any(|r| r.safe),
         command: command_sets(file, cx, names)?,
         extinction: match &file.end.extinction {
-            None => None,
-            Some(x) => Some(extinction(x, cx, names, pieces.len())?),
+            Some(x)
+                if x.when
+                    .as_ref()
+                    .map_or(Ok(true), |w| super::options::holds(file, cx, options, w))? =>
+            {
+                Some(extinction(x, cx, names, pieces.len())?)
+            }
+            _ => None,
         },
         checks_to_win: file.end.checks_to_win.as_ref().map(|n| *n.get_ref() as u16),
         counting: match &file.end.counting {
@@ -306,6 +313,23 @@ fn extinction(x: &rules::Extinction, cx: &Ctx, names: &Names, kinds: usize) -> R
     if x.pieces.is_empty() {
         set = (0..kinds)
             .map(crate::engine::types::PieceKind::from_index)
+            .collect();
+    }
+    let mut except = KindSet::EMPTY;
+    for n in &x.except {
+        let k = names.piece(cx, n, "extinction")?;
+        if !set.contains(k) {
+            return Err(cx.err(
+                n.span(),
+                format!("`{}` is not among the pieces counted", n.get_ref()),
+            ));
+        }
+        except.insert(k);
+    }
+    if !except.is_empty() {
+        set = (0..kinds)
+            .map(crate::engine::types::PieceKind::from_index)
+            .filter(|&k| set.contains(k) && !except.contains(k))
             .collect();
     }
     Ok(Extinction {

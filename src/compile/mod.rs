@@ -89,7 +89,7 @@ pub fn compile(
         slow: slow_attackers,
         attacks,
     } = attack::lines(&pieces, &mut geometry);
-    let end = end::compile(file, &cx, &names, &geometry, &pieces)?;
+    let end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len() + gates.len());
     let has_drops = hand.is_some()
         || sides

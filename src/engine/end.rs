@@ -228,11 +228,8 @@ impl Position {
                 return Some(GameResult::win(self.side, Reason::Checks));
             }
         }
-        if let Some(x) = &v.end.extinction
-            && let Some(r) = self.extinction(x)
-        {
-            return Some(r);
-        }
+        // Taking the last royal piece wins before any count of the rest
+        // (a bared king that takes the other king wins).
         if v.end.last_royal {
             // Only a multi-capture can take a side's last royal pieces at
             // once; the side that moved wins also if it lost its own.
@@ -241,6 +238,11 @@ impl Position {
                     return Some(GameResult::win(!c, Reason::Rule(ROYALS_CAPTURED)));
                 }
             }
+        }
+        if let Some(x) = &v.end.extinction
+            && let Some(r) = self.extinction(x)
+        {
+            return Some(r);
         }
         if v.end.reach_reply {
             if let Some(r) = self.reach_with_reply() {

@@ -989,6 +989,12 @@ pub struct Extinction {
     /// What it means for that side: "loss" (default), "win" or "draw".
     #[serde(default)]
     pub result: Outcome,
+    /// Pieces not counted (with `pieces` empty: every other piece counts).
+    #[serde(default)]
+    pub except: Vec<Spanned<String>>,
+    /// `"NAME=VALUE"`: the rule holds only when that option has that value.
+    #[serde(default)]
+    pub when: Option<Spanned<String>>,
 }
 
 /// A `[[end.reach]]` table.
