@@ -320,7 +320,9 @@ impl Effects<'_> {
         self.moved
     }
 
-    /// The pieces the move captured, in the order of its capture squares.
+    /// The pieces the move captured on its own capture squares, in their
+    /// order. The pieces a range capture (`captures_jumped`) took on the
+    /// way are among [`Effects::removed`].
     pub fn captured(&self) -> impl Iterator<Item = Piece> + '_ {
         self.captured.iter().flatten().copied()
     }

@@ -457,6 +457,22 @@ impl Position {
     pub(crate) fn stack_top_effects(&self) -> &[Effect] {
         self.stack.last().map_or(&[], |u| &u.effects)
     }
+
+    /// The squares the last move emptied of a piece besides its own capture
+    /// squares: the pieces a range capture jumped and those a hook removed
+    /// (burnt), in the order they went. Empty before any move.
+    pub fn last_move_removed(&self) -> Vec<Square> {
+        let mut out = Vec::new();
+        for e in self.stack_top_effects() {
+            if let Effect::Square(sq, Some(_)) = *e
+                && self.board[sq.index()].is_none()
+                && !out.contains(&sq)
+            {
+                out.push(sq);
+            }
+        }
+        out
+    }
 }
 
 /// A 64-bit mixer (splitmix64's finaliser), for keys of counts and values.

@@ -83,7 +83,8 @@ fn move_json(game: &mut Game, m: &Move) -> Value {
         "to": if m.kind() == MoveKind::ToPocket { None } else { sq(m.to()) },
         "piece": v.piece(piece).symbol(),
         "promotion": m.promotion().map(|k| v.piece(k).symbol().to_string()),
-        "captures": m.captures().iter().map(|&c| v.square_name(c)).collect::<Vec<_>>(),
+        // A range capture's jumped pieces too.
+        "captures": game.position().captured_squares(m).iter().map(|&c| v.square_name(c)).collect::<Vec<_>>(),
     })
 }
 
@@ -184,7 +185,8 @@ fn last_move(game: &Game, record: &[String]) -> Value {
         "kind": kind_name(m.kind()),
         "from": sq(m.from()),
         "to": if m.kind() == MoveKind::ToPocket { None } else { sq(m.to()) },
-        "captures": m.captures().iter().map(|&c| v.square_name(c)).collect::<Vec<_>>(),
+        // With the pieces a range capture jumped and those a hook burnt.
+        "captures": m.captures().iter().chain(&game.position().last_move_removed()).map(|&c| v.square_name(c)).collect::<Vec<_>>(),
         "display": record.last(),
     })
 }
@@ -309,6 +311,24 @@ mod tests {
     fn piece<'a>(state: &'a Value, symbol: &str) -> &'a Value {
         let pieces = state["variant"]["pieces"].as_array().expect("pieces");
         pieces.iter().find(|p| p["symbol"] == symbol).expect("the piece")
+    }
+
+    #[test]
+    fn range_captures_list_every_jumped_square() {
+        let v = variant("taikyoku-shogi.toml");
+        let start = "24(cp)k10/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/12(gg)23/36/36/12(VG)23/12p23/12P23/12(GG)(vg)22/36/36/36/36/36/36/36/36/36/36/K(CP)34 b - - 0 1";
+        let mut game = replay(&v, Some(start), &[]).expect("replays");
+        let s = state(&mut game);
+        let m = s["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .find(|m| m["text"] == "m12-m16xm13xm14xm15")
+            .expect("the range capture");
+        assert_eq!(m["captures"], json!(["m13", "m14", "m15"]));
+        let mut game = replay(&v, Some(start), &["m12-m16xm13xm14xm15".to_string()]).expect("replays");
+        let s = state(&mut game);
+        assert_eq!(s["last_move"]["captures"], json!(["m13", "m14", "m15"]));
     }
 
     #[test]
