@@ -366,3 +366,64 @@ fn allowed_in_check_lets_a_player_in_check_repeat() {
     assert!(!forbidden(&thrice, &hashes, 11, false));
     assert!(forbidden(&thrice, &[0, 11, 0, 11, 5], 11, false));
 }
+
+#[test]
+fn replay_reads_xboard_and_match_pgn() {
+    // XBoard's own PGN of chu shogi (20 games: SAN with its piece letters,
+    // `+B` promoted pieces, `+` promotions, lion double moves `Nxg5-g6`,
+    // comments), wa shogi (XBoard, with a FEN tag) and dai shogi (`chimera
+    // match`, lion double moves as HaChu sends them, `f7e7,e7e8`): every
+    // game replays and its result agrees with the rules.
+    for (pgn, rules, games) in [
+        ("chu-chimera-vs-hachu.pgn", "chu-shogi.toml", 20),
+        ("xboard-wa-shogi-hachu.pgn", "wa-shogi.toml", 4),
+        ("dai-chimera-vs-hachu.pgn", "dai-shogi.toml", 4),
+    ] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for g in 1..=games + 1 {
+            let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+                .args(["replay", "--json", "--game", &g.to_string()])
+                .arg(root.join("docs/matches").join(pgn))
+                .arg("--variant")
+                .arg(root.join("variants").join(rules))
+                .output()
+                .expect("chimera runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if g > games {
+                assert_eq!(out.status.code(), Some(2), "{pgn}: {stderr}");
+                assert!(stderr.contains(&format!("the file has {games} game(s)")), "{stderr}");
+                continue;
+            }
+            assert!(out.status.success(), "{pgn} game {g}: {stderr}");
+            let last = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or("").to_string();
+            let v: serde_json::Value = serde_json::from_str(&last).expect("json");
+            assert_eq!(v["verified"], true, "{pgn} game {g}: {last}");
+        }
+    }
+}
+
+#[test]
+fn pgn_results_are_checked_against_the_rules() {
+    // Fool's mate: the second player wins, which PGN writes 0-1.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (result, ok) in [("0-1", true), ("1-0", false), ("1/2-1/2", false)] {
+        let file = dir.path().join("fool.pgn");
+        std::fs::write(
+            &file,
+            format!("[Event \"x\"]\n[Result \"{result}\"]\n\n1. f3 {{a comment}} e5 2. g4 $2 Qh4# {result}\n"),
+        )
+        .expect("write");
+        let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .arg("replay")
+            .arg(&file)
+            .arg("--variant")
+            .arg(root.join("variants/chess.toml"))
+            .output()
+            .expect("chimera runs");
+        assert_eq!(out.status.success(), ok, "{result}: {}", String::from_utf8_lossy(&out.stderr));
+        if !ok {
+            assert_eq!(out.status.code(), Some(1));
+        }
+    }
+}

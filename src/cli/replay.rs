@@ -8,14 +8,17 @@ use serde_json::json;
 use super::context::{Context, position};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
-use crate::engine::{MoveNotation, Reason};
+use crate::engine::{Color, MoveNotation, Reason};
 use crate::game::Game;
 use crate::game::record::Record;
 
 /// Replay a game record and verify every move and the result.
 #[derive(clap::Args)]
 pub(crate) struct Args {
-    /// The record (a PGN-like file written by `play --record`).
+    /// The record: a file written by `play --record`, or PGN as `match`
+    /// and XBoard write it (moves in chimera's notation, UCI, USI, SAN with
+    /// XBoard's piece letters and its lion double moves `Nxg5-g6` or
+    /// `f7e7,e7e8`; comments skipped; `1-0` a win of the first player).
     record: PathBuf,
     /// The rules file (default: the record's VariantFile tag, relative to the record's folder).
     #[arg(long)]
@@ -31,6 +34,10 @@ pub(crate) struct Args {
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
+    /// Which game of a file of several (PGN, as `match` and XBoard write
+    /// them), counting from 1.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
 }
 
 /// One line of `--trace`: the position before move `i`, its legal moves, the move.
@@ -65,14 +72,28 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     let path = &a.record;
     let text = crate::load::read_text_file(path).map_err(bad)?;
-    let rec = Record::parse(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let mut games = Record::parse_games(&text).map_err(|e| bad(format!("{}: {e}", path.display())))?;
+    let count = games.len();
+    if a.game == 0 || a.game > count {
+        return Err(bad(format!(
+            "{}: --game {} but the file has {count} game(s)",
+            path.display(),
+            a.game
+        )));
+    }
+    let rec = games.swap_remove(a.game - 1);
+    if count > 1 {
+        out.text(format!("game {} of {count}", a.game));
+    }
     let vpath = match (&a.variant, rec.tags.get("VariantFile")) {
         (Some(p), _) => p.clone(),
         (None, Some(tag)) => variant_path(path, tag),
         (None, None) => return Err(bad("the record has no VariantFile tag; give --variant")),
     };
     let v = cx.load(&vpath)?;
-    let pos = position(&v, rec.tags.get("Start").map(|s| s.as_str()), None)?;
+    // chimera's records name the start `Start`; PGN (XBoard's) `FEN`.
+    let start = rec.tags.get("Start").or_else(|| rec.tags.get("FEN"));
+    let pos = position(&v, start.map(|s| s.as_str()), None)?;
     let notation = MoveNotation::parse(&a.notation).ok_or_else(|| {
         bad(format!(
             "unknown notation `{}`: canonical, uci, usi or seed",
@@ -106,6 +127,9 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         }));
         return Ok(ExitCode::SUCCESS);
     };
+    if let Some(expected) = pgn_result(tag) {
+        return check_pgn_result(&out, path, &rec, &mut game, tag, expected);
+    }
     let external = external_reason(tag);
     let fail = |why: String| Err(Failure::Failed(format!("{}: {why}", path.display())));
     match (external, result) {
@@ -151,6 +175,58 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     out.json_only(json!({
         "result": tag,
         "by_rules": external.is_none(),
+        "moves": rec.moves.len(),
+        "verified": true,
+        "position": game.position().to_text(),
+    }));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// PGN's result token as the result it names: `Some(Some(winner))`,
+/// `Some(None)` a draw; `None` for `*` (unknown) or any other text. As in
+/// XBoard's PGN, `1-0` is a win for the player who moves first, whatever
+/// the variant calls the sides (in shogi, black).
+fn pgn_result(tag: &str) -> Option<Option<Color>> {
+    match tag {
+        "1-0" => Some(Some(Color::First)),
+        "0-1" => Some(Some(Color::Second)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    }
+}
+
+/// A PGN result (`1-0`: the first player wins, see [`pgn_result`]):
+/// where the rules end the game they must give that winner; where they do
+/// not, the result came from outside them (a clock, a resignation, an
+/// adjudication) and is taken as such.
+fn check_pgn_result(
+    out: &Output,
+    path: &Path,
+    rec: &Record,
+    game: &mut Game,
+    tag: &str,
+    expected: Option<Color>,
+) -> Outcome {
+    let v = game.variant().clone();
+    let result = game.result();
+    if let Some(r) = result
+        && r.winner != expected
+    {
+        return Err(Failure::Failed(format!(
+            "{}: the record says `{tag}` but the moves give `{}`",
+            path.display(),
+            r.describe(&v)
+        )));
+    }
+    let how = match result {
+        Some(r) => format!(" ({})", r.describe(&v)),
+        None => " (not a rule's: the moves leave the game undecided)".to_string(),
+    };
+    out.text(format!("{}result: {tag}{how}", board_text(game.position())));
+    out.text(format!("record verified: {} moves, result {tag}", rec.moves.len()));
+    out.json_only(json!({
+        "result": tag,
+        "by_rules": result.is_some(),
         "moves": rec.moves.len(),
         "verified": true,
         "position": game.position().to_text(),

@@ -379,8 +379,14 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
     let declined = t.strip_suffix('=');
     // Letter case may differ from the canonical spelling (`e7e8=q`) only where
     // the text still reads as a move of this variant: `A1a2` is not `a1a2`.
+    // A first letter in another case is a piece letter, not a square:
+    // `H8h7` is SAN for a dragon horse, not the coordinates `h8h7`.
+    let first_upper = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_uppercase());
     let same = |canon: &str, text: &str| {
-        canon == text || (canon.eq_ignore_ascii_case(text) && check_move_syntax(&pos.v, t).is_ok())
+        canon == text
+            || (canon.eq_ignore_ascii_case(text)
+                && first_upper(canon) == first_upper(text)
+                && check_move_syntax(&pos.v, t).is_ok())
     };
     // The canonical spelling wins; other spellings only when it names nothing.
     let mut found: Vec<Move> = Vec::new();
@@ -433,6 +439,9 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             }
         }
     }
+    if found.is_empty() && t.contains(',') {
+        found = parse_legs(pos, t, &moves);
+    }
     if found.is_empty()
         && pos.v.moves.one_piece_pass
         && let Some(pass) = other_piece_pass(pos, t, &moves)
@@ -453,6 +462,49 @@ fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, MoveTextError
             candidates: found.iter().map(|m| format_move(pos, m)).collect(),
         }),
     }
+}
+
+/// A move of several legs as XBoard and HaChu write it, one origin and
+/// destination per leg joined by commas (`f7e7,e7e8`: a lion's double move;
+/// `j10i11,i11j10`: out and back; `+` after the last leg promotes): the
+/// legal moves along that path.
+fn parse_legs(pos: &mut Position, t: &str, moves: &[Move]) -> Vec<Move> {
+    let (body, promotes) = match t.strip_suffix('+') {
+        Some(b) => (b, true),
+        None => (t, false),
+    };
+    let mut squares: Vec<Square> = Vec::new();
+    for leg in body.split(',') {
+        // Two square names: letters then digits, twice (`f7e7`, `aa10ab11`).
+        let cut = leg
+            .char_indices()
+            .skip(1)
+            .find(|&(i, c)| c.is_ascii_alphabetic() && leg[..i].ends_with(|p: char| p.is_ascii_digit()))
+            .map(|(i, _)| i);
+        let Some((a, b)) = cut.map(|i| leg.split_at(i)) else {
+            return Vec::new();
+        };
+        let (Some(a), Some(b)) = (pos.v.parse_square(a), pos.v.parse_square(b)) else {
+            return Vec::new();
+        };
+        match squares.last() {
+            None => squares.push(a),
+            Some(&last) if last == a => {}
+            Some(_) => return Vec::new(),
+        }
+        squares.push(b);
+    }
+    if squares.len() < 3 {
+        return Vec::new();
+    }
+    let along = pos.moves_along(squares[0], &squares[1..]);
+    let mut found = Vec::new();
+    for m in moves {
+        if along.contains(m) && m.promotion().is_some() == promotes && !found.contains(m) {
+            found.push(*m);
+        }
+    }
+    found
 }
 
 /// Under `one_piece_pass`, a pass written as another piece's (`f9-f9` where
@@ -495,7 +547,11 @@ fn clipped(t: &str) -> String {
 fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveTextError> {
     let v = &*pos.v;
     let g = &v.geometry;
-    let t = t.trim_end_matches(['+', '#', '!', '?']);
+    let t = t.trim_end_matches(['#', '!', '?']);
+    // A trailing `+` is check in chess and a promotion in XBoard's shogi
+    // SAN (`Fxi10+`): it promotes where the move can promote to a `+` face.
+    let plus = t.ends_with('+');
+    let t = t.trim_end_matches('+');
     if t == "0-0" || t == "0-0-0" {
         let want = t.replace('0', "O");
         return Ok(moves
@@ -504,23 +560,39 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
             .copied()
             .collect());
     }
-    if !t
+    let Some((piece, rest)) = san_piece(t) else {
+        return Ok(Vec::new());
+    };
+    if !rest
         .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '=' || c == '~')
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '=' | '~' | '-'))
     {
         return Ok(Vec::new());
     }
-    let b = t.as_bytes();
-    let (piece, rest) = match b.first() {
-        Some(c) if c.is_ascii_uppercase() => (&t[..1], &t[1..]),
-        Some(c) if c.is_ascii_lowercase() => ("P", t),
-        _ => return Ok(Vec::new()),
-    };
     let (body, promo) = match rest.split_once('=') {
         Some((body, p)) => (body, Some(p)),
         None => (rest, None),
     };
-    let body = body.replace('x', "");
+    let Some(kind) = v.kind_by_symbol(piece) else {
+        return Ok(Vec::new());
+    };
+    // XBoard's lion double move: the first leg's square, then the last
+    // (`Nxg5-g6`); a first square holding the mover's own piece of the kind
+    // is an origin instead (long algebraic `Ng1-f3`).
+    let legs: Vec<&str> = body.split(['x', '-']).filter(|s| !s.is_empty()).collect();
+    let mut mid = None;
+    let body = match legs.as_slice() {
+        [a, b] if body.contains('-') || body.matches('x').count() == 2 => match (g.parse_square(a), g.parse_square(b)) {
+            (Some(a_sq), Some(_))
+                if !pos.board[a_sq.index()].is_some_and(|p| p.color() == pos.side && p.kind() == kind) =>
+            {
+                mid = Some(a_sq);
+                b.to_string()
+            }
+            _ => legs.concat(),
+        },
+        _ => legs.concat(),
+    };
     // The destination is the last square; what comes before disambiguates.
     let Some((from_hint, to)) = g.split_trailing_square(&body) else {
         return Ok(Vec::new());
@@ -547,28 +619,46 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
             )
         }
     };
-    let Some(kind) = v.kind_by_symbol(piece) else {
-        return Ok(Vec::new());
-    };
     let of_kind: Vec<Move> = moves
         .iter()
         .filter(|m| m.kind == MoveKind::Board && pos.board[m.from.index()].is_some_and(|p| p.kind() == kind))
         .copied()
         .collect();
-    let found: Vec<Move> = of_kind
+    let placed: Vec<Move> = of_kind
         .iter()
         .filter(|m| {
             m.to == to
                 && file.is_none_or(|f| g.file(m.from) == f)
                 && rank.is_none_or(|r| g.rank(m.from) == r)
-                && match (promo, m.promotion()) {
-                    (None, None) => true,
-                    (Some(p), Some(k)) => v.def(k).key.trim_end_matches('~').eq_ignore_ascii_case(p),
-                    _ => false,
-                }
+                && mid.is_none_or(|mid| pos.moves_along(m.from, &[mid, to]).contains(m))
         })
         .copied()
         .collect();
+    // `+` promotes where a move to a promoted (`+`) face is among them.
+    let plus_promotes = plus
+        && promo.is_none()
+        && placed
+            .iter()
+            .any(|m| m.promotion().is_some_and(|k| v.def(k).symbol.starts_with('+')));
+    let found: Vec<Move> = placed
+        .into_iter()
+        .filter(|m| match (promo, m.promotion()) {
+            (None, None) => !plus_promotes,
+            (None, Some(k)) => plus_promotes && v.def(k).symbol.starts_with('+'),
+            // `=` alone declines (XBoard).
+            (Some(""), None) => true,
+            (Some(p), Some(k)) => v.def(k).key.trim_end_matches('~').eq_ignore_ascii_case(p),
+            _ => false,
+        })
+        .collect();
+    // Without its first square written, a double move that also takes
+    // elsewhere (a lion's `h9-h10xi9xh10`) is not the one named.
+    let found = if mid.is_none() && found.len() > 1 {
+        let plain: Vec<Move> = found.iter().filter(|m| m.captures().iter().all(|&c| c == m.to)).copied().collect();
+        if plain.is_empty() { found } else { plain }
+    } else {
+        found
+    };
     if found.is_empty() && !of_kind.is_empty() && from_hint.len() <= 2 {
         let mut options: Vec<String> = of_kind.iter().map(|m| format_move(pos, m)).collect();
         options.sort();
@@ -584,6 +674,22 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         });
     }
     Ok(found)
+}
+
+/// SAN's piece and the rest: an upper-case letter, after `+` for a
+/// promoted face and before `'` or `!` for XBoard's dressed letters (`+B`,
+/// `C'`); a pawn move starts with its file.
+fn san_piece(t: &str) -> Option<(&str, &str)> {
+    let b = t.as_bytes();
+    let start = usize::from(b.first() == Some(&b'+'));
+    match b.get(start) {
+        Some(c) if c.is_ascii_uppercase() => {
+            let end = start + 1 + usize::from(matches!(b.get(start + 1), Some(b'\'' | b'!')));
+            Some((&t[..end], &t[end..]))
+        }
+        Some(c) if c.is_ascii_lowercase() && start == 0 => Some(("P", t)),
+        _ => None,
+    }
 }
 
 /// A helpful word for a move text that names no legal move.

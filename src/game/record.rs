@@ -19,6 +19,9 @@ use indexmap::IndexMap;
 
 use super::{Game, GameResult};
 
+/// PGN's result tokens, which end a game's moves.
+pub const PGN_RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// A parsed record.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
@@ -92,15 +95,33 @@ impl Record {
         s
     }
 
-    /// Parses a record; errors name the line.
+    /// Parses a record; errors name the line. A file of several games
+    /// (PGN) gives its first: see [`Record::parse_games`].
     pub fn parse(text: &str) -> Result<Record, String> {
+        Ok(Record::parse_games(text)?.into_iter().next().unwrap_or_default())
+    }
+
+    /// Parses every game of a file: a game ends at PGN's result token
+    /// (`1-0`, `0-1`, `1/2-1/2`, `*`) or where tags follow moves. Errors
+    /// name the line.
+    pub fn parse_games(text: &str) -> Result<Vec<Record>, String> {
+        let mut games = Vec::new();
         let mut rec = Record::default();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
+        // Whether the current game's moves have ended (a result token).
+        let mut ended = false;
+        // Inside a PGN comment `{…}` (which may span lines).
+        let mut in_comment = false;
+        for (n, raw) in text.lines().enumerate() {
+            let stripped = strip_comments(raw, &mut in_comment);
+            let line = stripped.trim();
             if line.is_empty() || line.starts_with(';') {
                 continue;
             }
             if let Some(tag) = line.strip_prefix('[') {
+                if ended || !rec.moves.is_empty() {
+                    games.push(std::mem::take(&mut rec));
+                    ended = false;
+                }
                 let tag = tag
                     .strip_suffix(']')
                     .ok_or_else(|| format!("line {}: tag without `]`", n + 1))?;
@@ -113,7 +134,22 @@ impl Record {
             }
             // Moves may contain spaces in path form only with `!` shots: join them.
             for token in line.split_whitespace() {
+                if ended {
+                    return Err(format!(
+                        "line {}: `{}` after the game's result (a new game starts with its tags)",
+                        n + 1,
+                        token.chars().take(40).collect::<String>()
+                    ));
+                }
                 if token.ends_with('.') && token[..token.len() - 1].chars().all(|c| c.is_ascii_digit()) {
+                    continue;
+                }
+                if token.starts_with('$') && token[1..].chars().all(|c| c.is_ascii_digit()) {
+                    // A PGN annotation glyph.
+                    continue;
+                }
+                if PGN_RESULTS.contains(&token) {
+                    ended = true;
                     continue;
                 }
                 if token.starts_with('!')
@@ -126,6 +162,30 @@ impl Record {
                 rec.moves.push(token.to_string());
             }
         }
-        Ok(rec)
+        if !rec.tags.is_empty() || !rec.moves.is_empty() || games.is_empty() {
+            games.push(rec);
+        }
+        Ok(games)
     }
+}
+
+/// A line without its PGN comments (`{…}`, which may run over several
+/// lines: `in_comment` carries that over), each comment replaced by a space.
+fn strip_comments(line: &str, in_comment: &mut bool) -> String {
+    if !*in_comment && !line.contains('{') {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        match (c, *in_comment) {
+            ('{', false) => *in_comment = true,
+            ('}', true) => {
+                *in_comment = false;
+                out.push(' ');
+            }
+            (_, true) => {}
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
