@@ -391,11 +391,18 @@ fn replay_reads_xboard_and_match_pgn() {
             let stderr = String::from_utf8_lossy(&out.stderr);
             if g > games {
                 assert_eq!(out.status.code(), Some(2), "{pgn}: {stderr}");
-                assert!(stderr.contains(&format!("the file has {games} game(s)")), "{stderr}");
+                assert!(
+                    stderr.contains(&format!("the file has {games} game(s)")),
+                    "{stderr}"
+                );
                 continue;
             }
             assert!(out.status.success(), "{pgn} game {g}: {stderr}");
-            let last = String::from_utf8_lossy(&out.stdout).lines().last().unwrap_or("").to_string();
+            let last = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .last()
+                .unwrap_or("")
+                .to_string();
             let v: serde_json::Value = serde_json::from_str(&last).expect("json");
             assert_eq!(v["verified"], true, "{pgn} game {g}: {last}");
         }
@@ -411,7 +418,9 @@ fn pgn_results_are_checked_against_the_rules() {
         let file = dir.path().join("fool.pgn");
         std::fs::write(
             &file,
-            format!("[Event \"x\"]\n[Result \"{result}\"]\n\n1. f3 {{a comment}} e5 2. g4 $2 Qh4# {result}\n"),
+            format!(
+                "[Event \"x\"]\n[Result \"{result}\"]\n\n1. f3 {{a comment}} e5 2. g4 $2 Qh4# {result}\n"
+            ),
         )
         .expect("write");
         let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
@@ -421,7 +430,12 @@ fn pgn_results_are_checked_against_the_rules() {
             .arg(root.join("variants/chess.toml"))
             .output()
             .expect("chimera runs");
-        assert_eq!(out.status.success(), ok, "{result}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(
+            out.status.success(),
+            ok,
+            "{result}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         if !ok {
             assert_eq!(out.status.code(), Some(1));
         }

@@ -223,7 +223,10 @@ fn check_pgn_result(
         None => " (not a rule's: the moves leave the game undecided)".to_string(),
     };
     out.text(format!("{}result: {tag}{how}", board_text(game.position())));
-    out.text(format!("record verified: {} moves, result {tag}", rec.moves.len()));
+    out.text(format!(
+        "record verified: {} moves, result {tag}",
+        rec.moves.len()
+    ));
     out.json_only(json!({
         "result": tag,
         "by_rules": result.is_some(),

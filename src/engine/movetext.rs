@@ -582,15 +582,18 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     let legs: Vec<&str> = body.split(['x', '-']).filter(|s| !s.is_empty()).collect();
     let mut mid = None;
     let body = match legs.as_slice() {
-        [a, b] if body.contains('-') || body.matches('x').count() == 2 => match (g.parse_square(a), g.parse_square(b)) {
-            (Some(a_sq), Some(_))
-                if !pos.board[a_sq.index()].is_some_and(|p| p.color() == pos.side && p.kind() == kind) =>
-            {
-                mid = Some(a_sq);
-                b.to_string()
+        [a, b] if body.contains('-') || body.matches('x').count() == 2 => {
+            match (g.parse_square(a), g.parse_square(b)) {
+                (Some(a_sq), Some(_))
+                    if !pos.board[a_sq.index()]
+                        .is_some_and(|p| p.color() == pos.side && p.kind() == kind) =>
+                {
+                    mid = Some(a_sq);
+                    b.to_string()
+                }
+                _ => legs.concat(),
             }
-            _ => legs.concat(),
-        },
+        }
         _ => legs.concat(),
     };
     // The destination is the last square; what comes before disambiguates.
@@ -654,7 +657,11 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     // Without its first square written, a double move that also takes
     // elsewhere (a lion's `h9-h10xi9xh10`) is not the one named.
     let found = if mid.is_none() && found.len() > 1 {
-        let plain: Vec<Move> = found.iter().filter(|m| m.captures().iter().all(|&c| c == m.to)).copied().collect();
+        let plain: Vec<Move> = found
+            .iter()
+            .filter(|m| m.captures().iter().all(|&c| c == m.to))
+            .copied()
+            .collect();
         if plain.is_empty() { found } else { plain }
     } else {
         found
@@ -992,19 +999,26 @@ fn san_syntax(v: &Variant, t: &str) -> bool {
         Some((b, p)) => (b, Some(p)),
         None => (t, None),
     };
-    if promo.is_some_and(|p| !is_symbol(v, p)) {
+    // `=` alone declines a promotion (XBoard).
+    if promo.is_some_and(|p| !p.is_empty() && !is_symbol(v, p)) {
         return false;
     }
-    let (piece, rest) = match body.chars().next() {
-        Some(c) if c.is_ascii_uppercase() => (&body[..1], &body[1..]),
-        Some(c) if c.is_ascii_lowercase() => ("P", body),
-        _ => return false,
+    let Some((piece, rest)) = san_piece(body) else {
+        return false;
     };
     if !is_symbol(v, piece) {
         return false;
     }
-    let rest = rest.replace('x', "");
-    let Some((hint, _)) = v.geometry.split_trailing_square(&rest) else {
+    let legs: Vec<&str> = rest.split(['x', '-']).filter(|s| !s.is_empty()).collect();
+    // A lion's double move: the first leg's square, then the last (`Nxg5-g6`).
+    if let [a, b] = legs.as_slice()
+        && v.geometry.parse_square(a).is_some()
+        && v.geometry.parse_square(b).is_some()
+    {
+        return true;
+    }
+    let joined = legs.concat();
+    let Some((hint, _)) = v.geometry.split_trailing_square(&joined) else {
         return false;
     };
     hint.len() <= 3 && hint.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
