@@ -455,7 +455,14 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
     for (i, &k) in casting.kinds.iter().enumerate() {
         let (l, promoted) = &letters[i];
         let plus = if *promoted { "+" } else { "" };
-        let betza = match xbetza(v.piece(k).betza()) {
+        let def = v.piece(k);
+        // Rules beside the Betza that XBetza has no word for: range capture,
+        // capturing only unprotected pieces, hopping limited by kind.
+        let beside = def.filters.captures_jumped
+            || def.captures_unprotected_only
+            || def.captures_anywhere
+            || !def.filters.cannot_hop.is_empty();
+        let betza = match xbetza(def.betza()).filter(|_| !beside) {
             Some(x) => x,
             None => {
                 unsaid.push(v.piece(k).name().to_string());
@@ -1683,6 +1690,20 @@ mod tests {
         for odd in ["mKa3K", "QcppQ", "cxK", "a[FD]", "R4!"] {
             assert_eq!(xbetza(odd), None, "{odd}");
         }
+    }
+
+    #[test]
+    fn rules_beside_the_betza_are_reported_unsaid() {
+        // Tenjiku's range-capturing generals (hopping limited by rank) are
+        // sent in chimera's notation with a warning, not as plain XBetza.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/tenjiku-shogi.toml");
+        let v = crate::load(&path).expect("loads");
+        let (_, _, untested) = announce("tenjiku", &v).expect("announced");
+        let said = untested.join("\n");
+        for name in ["great general", "vice general", "rook general", "bishop general"] {
+            assert!(said.contains(name), "{name}: {said}");
+        }
+        assert!(!said.contains("free eagle"), "{said}");
     }
 
     #[test]
