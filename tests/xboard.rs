@@ -1066,3 +1066,40 @@ fn hachu_plays_dai_against_chimera() {
     no_protocol_failure("hachu", &summary);
     assert_eq!(summary["games"], 2, "{summary}");
 }
+
+/// Sho shogi (no holdings, `+` faces) is announced under chu, with chu's
+/// letters (`B` the bishop, `+B` the dragon horse), and reads its own
+/// set-up back.
+#[test]
+fn xboard_announces_sho_shogi_under_chu() {
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant sho-shogi\nping 1\nquit\n",
+    );
+    let setup = out.iter().find(|l| l.starts_with("setup ")).expect("setup");
+    assert!(setup.contains(" 9x9+0_chu "), "{setup}");
+    assert!(
+        setup.ends_with(" lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w - - 0 1"),
+        "{setup}"
+    );
+    for piece in [
+        "piece B& B",
+        "piece +B& BW",
+        "piece E& FsfW",
+        "piece +E& K",
+        "piece +R& RF",
+    ] {
+        assert!(out.iter().any(|l| l == piece), "{piece}: {out:?}");
+    }
+    let fen = setup.splitn(4, ' ').nth(3).expect("fen");
+    let script =
+        format!("protover 2\nnew\nvariant sho-shogi\nsetboard {fen}\nsd 1\nusermove e3e4\nping 1\nquit\n");
+    let out = speak("xboard", &[], &script);
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("Illegal")),
+        "{out:?}"
+    );
+    assert_eq!(moves(&out).len(), 1, "{out:?}");
+}

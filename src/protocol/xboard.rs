@@ -409,12 +409,18 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
     let shogi_like = v.has_hands() && promoting;
     // Shogi's layout when the pieces fit in it, else every kind on its own;
     // a large shogi without holdings that does not fit that either: chu's.
+    // A shogi without holdings (the large family, sho) takes chu's layout,
+    // whose letters and `+` faces its players know, when it fits.
+    let chu_like = promoting && !has_holdings(v);
     let casting = match Casting::new(name, v, Layout::Shogi) {
         Ok(c) if shogi_like => c,
-        _ => match Casting::new(name, v, Layout::Fairy) {
-            Ok(c) => c,
-            Err(_) if promoting && !has_holdings(v) => Casting::new(name, v, Layout::Chu)?,
-            Err(e) => return Err(e),
+        _ => match Casting::new(name, v, Layout::Chu) {
+            Ok(c) if chu_like => c,
+            _ => match Casting::new(name, v, Layout::Fairy) {
+                Ok(c) => c,
+                Err(_) if chu_like => Casting::new(name, v, Layout::Chu)?,
+                Err(e) => return Err(e),
+            },
         },
     };
     let layout = casting.layout;
