@@ -336,3 +336,104 @@ pub fn format_search_line(m: &SearchMeasure) -> String {
         m.case, m.depth, m.nodes, m.seconds, m.nps, m.best, m.score
     )
 }
+
+/// The Fairy-Stockfish suite behind `chimera bench --suite fsf`: the 28
+/// best-known variants of Fairy-Stockfish, each from its start at a depth
+/// where both engines take about a second or more, by the bundled rules
+/// file of the same name (Fairy-Stockfish's own variant name). The depth
+/// with `--quick` is one less.
+pub const FSF_SUITE: &[(&str, u32)] = &[
+    ("3check", 6),
+    ("antichess", 5),
+    ("atomic", 6),
+    ("capablanca", 5),
+    ("chess", 6),
+    ("chessgi", 5),
+    ("courier", 5),
+    ("crazyhouse", 5),
+    ("dobutsu", 8),
+    ("euroshogi", 5),
+    ("grand", 4),
+    ("horde", 7),
+    ("janggi", 5),
+    ("judkins", 5),
+    ("kingofthehill", 6),
+    ("kyotoshogi", 5),
+    ("losers", 5),
+    ("makruk", 6),
+    ("minishogi", 5),
+    ("placement", 4),
+    ("racingkings", 6),
+    ("seirawan", 5),
+    ("shako", 5),
+    ("shatranj", 6),
+    ("shogi", 5),
+    ("sittuyin", 4),
+    ("torishogi", 5),
+    ("xiangqi", 5),
+];
+
+/// Runs the Fairy-Stockfish suite: chimera's perft from the start of each
+/// variant, timed from reading the rules to the count (the work a process
+/// would do), the best of `runs`. `fsf`, when given, times the same perft
+/// in that Fairy-Stockfish (see [`FsfRunner`]) and `report` gets the ratio
+/// of speeds (chimera ÷ Fairy-Stockfish); counts that differ are reported
+/// as an error line and no ratio.
+pub fn run_fsf_suite(
+    quick: bool,
+    runs: u32,
+    only: &[String],
+    fsf: Option<&dyn FsfRunner>,
+    mut report: impl FnMut(&Measure, Option<f64>),
+    mut mismatch: impl FnMut(&str, u64, u64),
+) -> Vec<Measure> {
+    let mut out = Vec::new();
+    for &(name, depth) in FSF_SUITE {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
+        let depth = if quick { depth - 1 } else { depth };
+        let Some(&(_, rules)) = crate::bundled::VARIANTS.iter().find(|(n, _)| *n == name) else {
+            eprintln!("{name}: not bundled");
+            continue;
+        };
+        let ours = measure(name, "chimera", depth, runs, || {
+            let Some(v) = variant(rules, name) else {
+                return 0;
+            };
+            let mut pos = Position::start(&v);
+            perft(&mut pos, depth)
+        });
+        report(&ours, None);
+        if let Some(fsf) = fsf {
+            let mut failed = None;
+            let theirs = measure(name, "Fairy-Stockfish", depth, runs, || {
+                match fsf.perft(name, depth) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        failed = Some(e);
+                        0
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                eprintln!("{name}: Fairy-Stockfish: {e}");
+            } else if theirs.nodes != ours.nodes {
+                mismatch(name, ours.nodes, theirs.nodes);
+                out.push(theirs);
+            } else {
+                report(&theirs, Some(ours.nps / theirs.nps));
+                out.push(theirs);
+            }
+        }
+        out.push(ours);
+    }
+    out
+}
+
+/// A Fairy-Stockfish to time: the perft of a variant's start position at a
+/// depth, in a process of its own (start to exit).
+pub trait FsfRunner {
+    /// The node count, or why there is none.
+    fn perft(&self, variant: &str, depth: u32) -> Result<u64, String>;
+}

@@ -50,3 +50,42 @@ fn bench_options_refuse_nonsense() {
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// `bench --suite fsf`: a reference whose count agrees gets a ratio; one
+/// whose count differs is reported as a difference, never as a speed.
+#[test]
+fn fsf_suite_compares_counts_before_speeds() {
+    struct Fake(u64);
+    impl chimera::bench::FsfRunner for Fake {
+        fn perft(&self, _variant: &str, _depth: u32) -> Result<u64, String> {
+            Ok(self.0)
+        }
+    }
+    assert_eq!(chimera::bench::FSF_SUITE.len(), 28);
+    for name in chimera::bench::FSF_SUITE.iter().map(|(n, _)| n) {
+        assert!(
+            chimera::bundled::VARIANTS.iter().any(|(b, _)| b == name),
+            "{name}"
+        );
+    }
+    let only = ["chess".to_string()];
+    for (count, agrees) in [(4_865_609, true), (4_865_610, false)] {
+        let (mut ratios, mut differ) = (Vec::new(), Vec::new());
+        chimera::bench::run_fsf_suite(
+            true,
+            1,
+            &only,
+            Some(&Fake(count)),
+            |m, r| ratios.push((m.engine.clone(), r)),
+            |n, ours, theirs| differ.push((n.to_string(), ours, theirs)),
+        );
+        if agrees {
+            assert_eq!(ratios.len(), 2, "{ratios:?}");
+            assert!(ratios[1].1.is_some_and(|r| r > 0.0), "{ratios:?}");
+            assert!(differ.is_empty());
+        } else {
+            assert_eq!(ratios.len(), 1, "only chimera's own line: {ratios:?}");
+            assert_eq!(differ, [("chess".to_string(), 4_865_609, 4_865_610)]);
+        }
+    }
+}

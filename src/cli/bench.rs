@@ -29,6 +29,55 @@ pub(crate) struct Args {
     /// do not decide the ratio.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "search")]
     runs: u32,
+    /// A set of its own instead of the fixed one: `fsf`, Fairy-Stockfish's 28
+    /// best-known variants from their start (perft; timed from reading the
+    /// rules to the count).
+    #[arg(long, value_parser = ["fsf"], conflicts_with = "search")]
+    suite: Option<String>,
+    /// With --suite fsf: a Fairy-Stockfish binary (built with
+    /// largeboards=yes all=yes for every variant) to time on the same perft,
+    /// in the same run, process start to exit; prints chimera's speed as a
+    /// ratio of its own and checks the node counts agree.
+    #[arg(long, requires = "suite")]
+    fsf: Option<std::path::PathBuf>,
+    /// With --suite: only these variants (repeatable).
+    #[arg(long = "only", requires = "suite")]
+    only: Vec<String>,
+}
+
+/// Fairy-Stockfish as a process: `go perft` on the start position, over UCI.
+struct FsfProcess(std::path::PathBuf);
+
+impl crate::bench::FsfRunner for FsfProcess {
+    fn perft(&self, variant: &str, depth: u32) -> Result<u64, String> {
+        use std::io::Write;
+        let mut child = std::process::Command::new(&self.0)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", self.0.display()))?;
+        let script = format!(
+            "setoption name UCI_Variant value {variant}\nposition startpos\ngo perft {depth}\nquit\n"
+        );
+        if let Some(mut input) = child.stdin.take() {
+            input.write_all(script.as_bytes()).map_err(|e| e.to_string())?;
+        }
+        let out = child.wait_with_output().map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        text.lines()
+            .find_map(|l| {
+                l.strip_prefix("Nodes searched:")
+                    .and_then(|n| n.trim().parse().ok())
+            })
+            .ok_or_else(|| {
+                let last: Vec<&str> = text.lines().rev().take(3).collect();
+                format!(
+                    "no `Nodes searched` line (does it know `{variant}`?): {}",
+                    last.join(" | ")
+                )
+            })
+    }
 }
 
 pub(crate) fn run(a: Args) -> Outcome {
@@ -41,6 +90,34 @@ pub(crate) fn run(a: Args) -> Outcome {
             );
         });
         return Ok(ExitCode::SUCCESS);
+    }
+    if a.suite.is_some() {
+        let fsf = a.fsf.map(FsfProcess);
+        let mut differ = 0;
+        crate::bench::run_fsf_suite(
+            a.quick,
+            a.runs,
+            &a.only,
+            fsf.as_ref().map(|f| f as &dyn crate::bench::FsfRunner),
+            |m, ratio| {
+                out.emit(
+                    crate::bench::format_line(m, ratio),
+                    json!({"case": m.case, "engine": m.engine, "depth": m.depth, "nodes": m.nodes, "seconds": m.seconds, "nps": m.nps as u64, "ratio": ratio}),
+                );
+            },
+            |name, ours, theirs| {
+                differ += 1;
+                out.emit(
+                    format!("{name}: node counts differ: chimera {ours}, Fairy-Stockfish {theirs}"),
+                    json!({"case": name, "error": "node counts differ", "chimera": ours, "fsf": theirs}),
+                );
+            },
+        );
+        return Ok(if differ > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
     }
     if !cfg!(feature = "compare") && !a.json {
         eprintln!("note: built without the `compare` feature; reference engines are not run");
