@@ -37,6 +37,7 @@
 pub mod bench;
 pub mod bundled;
 pub mod check;
+mod clock;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod compile;
