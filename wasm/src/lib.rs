@@ -32,8 +32,6 @@ thread_local! {
     /// The variants compiled so far, by name: the bundled ones when first
     /// asked for, and every rules file loaded.
     static LOADED: RefCell<HashMap<String, Arc<Compiled>>> = RefCell::new(HashMap::new());
-    /// The search's tables, one per variant (kept between moves).
-    static SEARCHERS: RefCell<HashMap<String, Searcher>> = RefCell::new(HashMap::new());
 }
 
 /// Megabytes of the search's transposition table (memory is the page's).
@@ -82,7 +80,6 @@ fn register(text: &str, name: Option<&str>) -> Result<(String, Arc<Compiled>), S
     let c = Arc::new(compile(&file, text)?);
     let key = name.map_or_else(|| slug(&c.variant), str::to_string);
     LOADED.with(|l| l.borrow_mut().insert(key.clone(), Arc::clone(&c)));
-    SEARCHERS.with(|s| s.borrow_mut().remove(&key));
     Ok((key, c))
 }
 
@@ -447,14 +444,10 @@ pub fn search(variant: &str, fen: Option<String>, moves: Option<String>, depth: 
         };
         let mut pos = game.position().clone();
         let hashes = game.hashes().to_vec();
-        let key = variant.to_string();
-        let (report, pv) = SEARCHERS.with(|s| {
-            let mut s = s.borrow_mut();
-            let searcher = s.entry(key).or_insert_with(|| Searcher::with_hash(&v, HASH_MB));
-            let report = searcher.search(&mut pos, limits, &hashes);
-            let pv = searcher.principal_variation(&mut pos, report.depth);
-            (report, pv)
-        });
+        // A new table each time: a search by nodes or depth is repeatable.
+        let mut searcher = Searcher::with_hash(&v, HASH_MB);
+        let report = searcher.search(&mut pos, limits, &hashes);
+        let pv = searcher.principal_variation(&mut pos, report.depth);
         let mut p = game.position().clone();
         let mut line = Vec::new();
         for m in &pv {
