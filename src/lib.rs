@@ -37,9 +37,9 @@
 pub mod bench;
 pub mod bundled;
 pub mod check;
-mod clock;
 #[cfg(feature = "cli")]
 pub mod cli;
+mod clock;
 mod compile;
 mod diag;
 pub mod display;

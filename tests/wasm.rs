@@ -128,7 +128,15 @@ fn the_package_agrees_with_ffish_on_random_games() {
     let Some(pkg) = package() else { return };
     let (code, out) = node(
         "ffish.mjs",
-        &[&pkg.display().to_string(), "--games", "2", "--plies", "120", "--seed", "1"],
+        &[
+            &pkg.display().to_string(),
+            "--games",
+            "2",
+            "--plies",
+            "120",
+            "--seed",
+            "1",
+        ],
     );
     if code == Some(3) {
         skip(out.trim());
@@ -154,7 +162,15 @@ impl Drop for StaticServer {
 
 fn static_server(dir: &Path) -> Option<StaticServer> {
     let mut child = Command::new("python3")
-        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory"])
+        .args([
+            "-u",
+            "-m",
+            "http.server",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
         .arg(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -164,7 +180,12 @@ fn static_server(dir: &Path) -> Option<StaticServer> {
     let mut line = String::new();
     BufReader::new(stdout).read_line(&mut line).ok()?;
     // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
-    let port = line.split(" port ").nth(1)?.split_whitespace().next()?.to_string();
+    let port = line
+        .split(" port ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .to_string();
     Some(StaticServer {
         child,
         url: format!("http://127.0.0.1:{port}"),
@@ -236,7 +257,10 @@ fn publish_without_the_package_says_how_to_build_it() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("wasm/build.sh"), "{err}");
-    assert!(!site.join("index.html").exists(), "a site was written without its engine");
+    assert!(
+        !site.join("index.html").exists(),
+        "a site was written without its engine"
+    );
 }
 
 #[test]

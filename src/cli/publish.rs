@@ -11,7 +11,7 @@ use serde_json::json;
 
 use super::context::Context;
 use super::gallery;
-use super::output::{Output, Outcome, bad};
+use super::output::{Outcome, Output, bad};
 
 const INDEX: &str = include_str!("../web/assets/index.html");
 const APP: &str = include_str!("../web/assets/app.js");
@@ -73,14 +73,27 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         let (row, section) = gallery::entry(cx, path)?;
         rows.push_str(&row);
         sections.push_str(&markdown_to_html(&section));
-        sections.push_str(&tests_html(&name, &compiled.file.tests.iter().map(|t| t.name.clone()).collect::<Vec<_>>()));
+        sections.push_str(&tests_html(
+            &name,
+            &compiled
+                .file
+                .tests
+                .iter()
+                .map(|t| t.name.clone())
+                .collect::<Vec<_>>(),
+        ));
         list.push((name, compiled.file.tests.len()));
     }
     let listed: Vec<_> = list
         .iter()
         .map(|(n, _)| json!({"name": n, "file": format!("variants/{n}.toml")}))
         .collect();
-    write("variants.json", serde_json::to_string_pretty(&listed).unwrap_or_default().as_bytes())?;
+    write(
+        "variants.json",
+        serde_json::to_string_pretty(&listed)
+            .unwrap_or_default()
+            .as_bytes(),
+    )?;
     for f in PACKAGE {
         let from = a.pkg.join(f);
         std::fs::copy(&from, dir.join(f)).map_err(|e| bad(format!("cannot copy {}: {e}", from.display())))?;
@@ -191,7 +204,10 @@ for (const b of document.querySelectorAll("button.run-tests")) {{
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Inline Markdown: `code` and [text](#anchor) links, the rest escaped.
@@ -292,8 +308,14 @@ mod tests {
             "## Ko Shogi\n\nA [link](#x) and `code` <b>.\n\n| a | b |\n|---|---|\n| `1` | 2 |\n\n<details><summary>d</summary>\n\n```\n. o <\n```\n\n</details>\n",
         );
         assert!(html.contains("<h2 id=\"ko-shogi\">Ko Shogi</h2>"), "{html}");
-        assert!(html.contains("<p>A <a href=\"#x\">link</a> and <code>code</code> &lt;b&gt;.</p>"), "{html}");
-        assert!(html.contains("<tr><th>a</th><th>b</th></tr>\n<tr><td><code>1</code></td><td>2</td></tr>"), "{html}");
+        assert!(
+            html.contains("<p>A <a href=\"#x\">link</a> and <code>code</code> &lt;b&gt;.</p>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<tr><th>a</th><th>b</th></tr>\n<tr><td><code>1</code></td><td>2</td></tr>"),
+            "{html}"
+        );
         assert!(html.contains("<pre>. o &lt;\n</pre>"), "{html}");
         assert!(html.contains("<details><summary>d</summary>\n"), "{html}");
     }
@@ -301,7 +323,10 @@ mod tests {
     #[test]
     fn the_board_page_runs_the_engine_in_a_worker() {
         let page = board_page();
-        assert!(page.contains("window.CHIMERA_WORKER = \"worker.js\";</script>\n<script src=\"app.js\">"), "{page}");
+        assert!(
+            page.contains("window.CHIMERA_WORKER = \"worker.js\";</script>\n<script src=\"app.js\">"),
+            "{page}"
+        );
         assert!(page.contains("href=\"rules.html\""), "{page}");
     }
 }

@@ -118,7 +118,9 @@ impl Board {
     /// (empty: the start). `variant` defaults to `chess`.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: Option<String>, fen: Option<String>) -> Result<Board, JsError> {
-        let name = variant.filter(|v| !v.is_empty()).unwrap_or_else(|| "chess".into());
+        let name = variant
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "chess".into());
         let v = self::variant(&name).map_err(|e| JsError::new(&e))?;
         let pos = start_position(&v, fen.as_deref()).map_err(|e| JsError::new(&e))?;
         Ok(Board {
@@ -420,7 +422,14 @@ pub fn perft(variant: &str, fen: Option<String>, depth: u32) -> Result<f64, JsEr
 /// after about `nodes` nodes or `movetime` milliseconds (0: no such
 /// limit): JSON `{best, score, depth, nodes, pv, ms}` or `{error}`.
 #[wasm_bindgen]
-pub fn search(variant: &str, fen: Option<String>, moves: Option<String>, depth: i32, nodes: f64, movetime: f64) -> String {
+pub fn search(
+    variant: &str,
+    fen: Option<String>,
+    moves: Option<String>,
+    depth: i32,
+    nodes: f64,
+    movetime: f64,
+) -> String {
     let run = || -> Result<Value, String> {
         let v = self::variant(variant)?;
         let pos = start_position(&v, fen.as_deref())?;
@@ -513,7 +522,8 @@ fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
             Ok(json!({ "diagram": diagram }))
         }
         "/api/state" | "/api/engine" => {
-            let value: Value = serde_json::from_str(body.unwrap_or("{}")).map_err(|e| bad(format!("bad JSON: {e}")))?;
+            let value: Value =
+                serde_json::from_str(body.unwrap_or("{}")).map_err(|e| bad(format!("bad JSON: {e}")))?;
             let r = web::GameRequest::parse(value, MAX_MOVETIME).map_err(bad)?;
             let c = compiled(&r.variant).map_err(|e| (422, e))?;
             let v = if r.options.is_empty() {
@@ -558,13 +568,15 @@ fn decode(s: &str) -> String {
     while i < bytes.len() {
         match bytes[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                Ok(b) => {
-                    out.push(b);
-                    i += 2;
+            b'%' if i + 2 < bytes.len() => {
+                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
                 }
-                Err(_) => out.push(b'%'),
-            },
+            }
             b => out.push(b),
         }
         i += 1;
