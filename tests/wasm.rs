@@ -131,9 +131,9 @@ fn the_package_agrees_with_ffish_on_random_games() {
         &[
             &pkg.display().to_string(),
             "--games",
-            "2",
+            "4",
             "--plies",
-            "120",
+            "200",
             "--seed",
             "1",
         ],

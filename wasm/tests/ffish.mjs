@@ -21,13 +21,13 @@
 //   hand.
 // - Fairy-Stockfish's repetition and move-count draws are claims: it is
 //   asked with claimDraw = true, as chimera ends the game by them.
-// - The halfmove clock of two variants (CLOCK below): crazyhouse's rules
-//   file counts as python-chess does (a drop does not reset the clock,
-//   Fairy-Stockfish's does); Fairy-Stockfish resets the clock on a
-//   shogi-style promotion, which no key of chimera's rules says (check
-//   shogi, the one such variant written as FEN, and Pawn back, whose pawns
-//   do not reset it). Those fields are compared
-//   without the clock, and each time it differed is counted.
+// - Fairy-Stockfish ends a game drawn by insufficient material; chimera's
+//   rules have no such rule yet (docs/rules-format.md): such a game stops
+//   there, unjudged, as tests/tools/crosscheck.py stops python-chess's.
+// - The halfmove clock of crazyhouse (CLOCK below): its rules file counts
+//   as python-chess does (a drop does not reset the clock; Fairy-Stockfish's
+//   does). That field is compared without the clock, and each time it
+//   differed is counted.
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -88,13 +88,11 @@ function rng(seed) {
   };
 }
 
-const counts = { dropMates: 0, epLists: 0, clocks: 0 };
+const counts = { dropMates: 0, epLists: 0, clocks: 0, insufficient: 0 };
 
 // Variants whose halfmove clock is known to be counted otherwise (above).
 const CLOCK = {
   crazyhouse: "a drop resets Fairy-Stockfish's clock, not python-chess's",
-  checkshogi: "a promotion resets Fairy-Stockfish's clock",
-  pawnback: "a promotion resets Fairy-Stockfish's clock",
 };
 let clockUnchecked = false;
 
@@ -165,6 +163,10 @@ function game(variant, seed) {
       const diff = positionDiff(fen, mine.fen());
       if (diff) { problems.push(`ply ${plies}: positions differ\n      ${diff}`); break; }
       const over = theirs.isGameOver(true);
+      if (over && !mine.isGameOver(true) && theirs.isInsufficientMaterial()) {
+        counts.insufficient++;
+        break;
+      }
       if (over !== mine.isGameOver(true) || theirs.result(true) !== mine.result(true)) {
         problems.push(`ply ${plies}: ffish over=${over} ${theirs.result(true)}, chimera over=${mine.isGameOver(true)} ${mine.result(true)} (${mine.resultReason()}) at ${fen}`);
         break;
@@ -207,6 +209,6 @@ for (const v of only.length ? only : VARIANTS) {
   for (const l of lines) console.log(l);
   if (bad) failed++; else passed++;
 }
-console.log(`known differences: ${counts.dropMates} drop mates; ${counts.epLists} en-passant fields written as square lists; ${counts.clocks} halfmove clocks (${Object.keys(CLOCK).join(", ")})`);
+console.log(`known differences: ${counts.dropMates} drop mates; ${counts.epLists} en-passant fields written as square lists; ${counts.clocks} halfmove clocks (${Object.keys(CLOCK).join(", ")}); ${counts.insufficient} games stopped at insufficient material`);
 console.log(`ffish: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
