@@ -84,12 +84,14 @@ def square(name):
 
 
 def piece_on(name):
-    found = D.find_elements(By.CSS_SELECTOR, "g[data-square='%s'] g[data-piece]" % name)
-    return found[0].get_attribute("data-piece") if found else None
+    return D.execute_script(
+        "const g = document.querySelector(`g[data-square='${arguments[0]}'] g[data-piece]`);"
+        " return g ? g.getAttribute('data-piece') : null;", name)
 
 
 def record():
-    return [li.text for li in D.find_elements(By.CSS_SELECTOR, "#record li")]
+    # Read in one script: the list may be redrawn between two WebDriver calls.
+    return D.execute_script("return [...document.querySelectorAll('#record li')].map((li) => li.innerText.trim())")
 
 
 def click(name):
