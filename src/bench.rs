@@ -3,8 +3,8 @@
 //! feature) the dedicated engines shakmaty and rsshogi on the same positions.
 
 use std::sync::Arc;
-use std::time::Instant;
 
+use crate::clock::Instant;
 use crate::engine::{Position, Variant, perft};
 
 /// Chess's "kiwipete" position (Peter McKenzie's perft test position).

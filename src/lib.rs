@@ -39,6 +39,7 @@ pub mod bundled;
 pub mod check;
 #[cfg(feature = "cli")]
 pub mod cli;
+mod clock;
 mod compile;
 mod diag;
 pub mod display;

@@ -55,7 +55,7 @@ fn the_server_checks_every_request_and_keeps_serving() {
     let url = server.url.clone();
     let (status, page) = http(&url, "GET", "/", b"");
     assert_eq!(status, 200);
-    assert!(page.contains("<script src=\"/app.js\">"), "{page}");
+    assert!(page.contains("<script src=\"app.js\">"), "{page}");
     let ok = |body: &str| http(&url, "POST", "/api/state", body.as_bytes());
     let (status, state) = ok(r#"{"variant":"chess","moves":["e2e4"]}"#);
     assert_eq!(status, 200, "{state}");

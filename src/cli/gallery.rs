@@ -112,7 +112,7 @@ fn collect(p: &Path, files: &mut Vec<PathBuf>) -> Result<(), Failure> {
 }
 
 /// A table row and a section for one rules file.
-fn entry(cx: &Context, path: &Path) -> Result<(String, String), Failure> {
+pub(crate) fn entry(cx: &Context, path: &Path) -> Result<(String, String), Failure> {
     let v = cx.load(path)?;
     let text =
         std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read {}: {e}", path.display())))?;

@@ -16,6 +16,7 @@ mod moves;
 mod output;
 mod perft;
 mod play;
+mod publish;
 mod replay;
 mod serve;
 mod show;
@@ -58,6 +59,7 @@ enum Command {
     #[command(name = "xboard")]
     XBoard(uci::XBoardArgs),
     Serve(serve::Args),
+    Publish(publish::Args),
 }
 
 /// Runs the command line and returns the exit status.
@@ -81,6 +83,7 @@ pub fn run() -> ExitCode {
             Command::Usi(a) => (Output::new(false), uci::run_usi(&cx, a)),
             Command::XBoard(a) => (Output::new(false), uci::run_xboard(&cx, a)),
             Command::Serve(a) => (Output::new(false), serve::run(&cx, a)),
+            Command::Publish(a) => (Output::new(false), publish::run(&cx, a)),
         },
     };
     match result {

@@ -27,7 +27,7 @@ use axum::routing::{get, post};
 use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore, oneshot};
@@ -177,16 +177,8 @@ impl Library {
             .load_full(path)
             .map_err(|d| d.render());
         let v = loaded.map(|c| {
-            let offered: Vec<Value> = c
-                .file
-                .options
-                .iter()
-                .map(|(n, def)| {
-                    json!({"name": n, "choices": def.choices, "description": def.description,
-                           "value": c.variant.options().get(n)})
-                })
-                .collect();
-            (c.variant, json!(offered))
+            let offered = web::offered_options(&c);
+            (c.variant, offered)
         });
         if key.len() <= MAX_KEY {
             let mut cache = self.loaded.write().unwrap_or_else(PoisonError::into_inner);
@@ -778,21 +770,17 @@ fn search(
 
 /// The answer to a game request: the state, the engine's move, the options.
 fn finish(game: &mut Game, offered: Value, played: Option<String>) -> Value {
-    let mut state = web::state(game);
-    state["engine_move"] = json!(played);
-    state["options"] = offered;
-    state
+    web::answer(game, offered, played)
 }
 
-/// `{variant, options?, start?, moves?, movetime?, depth?}`, each field of
-/// its type (other fields are ignored).
-struct GameRequest {
-    variant: String,
-    options: OptionValues,
-    start: Option<String>,
-    moves: Vec<String>,
-    movetime: u64,
-    depth: i32,
+/// A game request (`web::GameRequest`), read from a body.
+struct GameRequest(web::GameRequest);
+
+impl std::ops::Deref for GameRequest {
+    type Target = web::GameRequest;
+    fn deref(&self) -> &web::GameRequest {
+        &self.0
+    }
 }
 
 impl GameRequest {
@@ -801,57 +789,10 @@ impl GameRequest {
         let bytes = read_body(body).await?;
         let text = std::str::from_utf8(&bytes).map_err(|_| bad_request("the request is not UTF-8"))?;
         let value: Value = serde_json::from_str(text).map_err(|e| bad_request(format!("bad JSON: {e}")))?;
-        GameRequest::parse(value)
-    }
-
-    fn parse(value: Value) -> Result<GameRequest, Failure> {
-        let Value::Object(fields) = value else {
-            return Err(bad_request(
-                "bad JSON: the request must be an object {variant, …}",
-            ));
-        };
-        let field = |name: &str| fields.get(name).filter(|v| !v.is_null());
-        let variant = match field("variant") {
-            None => return Err(bad_request("no variant")),
-            Some(Value::String(s)) => s.clone(),
-            Some(_) => return Err(bad_request("variant must be a text (the variant's name)")),
-        };
-        let start = match field("start") {
-            None => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(_) => return Err(bad_request("start must be a text (a position)")),
-        };
-        let moves = match field("moves") {
-            None => Vec::new(),
-            Some(Value::Array(list)) => list
-                .iter()
-                .map(|m| m.as_str().map(str::to_string))
-                .collect::<Option<_>>()
-                .ok_or_else(|| bad_request("moves are texts"))?,
-            Some(_) => return Err(bad_request("moves must be a list")),
-        };
-        let options = match field("options") {
-            None => OptionValues::new(),
-            Some(Value::Object(map)) => options(map)?,
-            Some(_) => return Err(bad_request("options must be an object")),
-        };
-        let number = |name: &str, default: f64| match field(name) {
-            None => Ok(default),
-            Some(v) => v
-                .as_f64()
-                .ok_or_else(|| bad_request(format!("{name} must be a number, not {}", clip(&v.to_string())))),
-        };
         // Clamped, not refused: the engine thinks 10 ms to MAX_MOVETIME.
-        let movetime = number("movetime", 1000.0)?.clamp(10.0, MAX_MOVETIME as f64) as u64;
-        let depth = number("depth", 64.0)?.clamp(1.0, 64.0) as i32;
-        Ok(GameRequest {
-            variant,
-            options,
-            start,
-            moves,
-            movetime,
-            depth,
-        })
+        web::GameRequest::parse(value, MAX_MOVETIME)
+            .map(GameRequest)
+            .map_err(bad_request)
     }
 
     /// The variant loaded and the game replayed.
@@ -862,17 +803,6 @@ impl GameRequest {
         let game = web::replay(&v, self.start.as_deref(), &self.moves).map_err(bad_request)?;
         Ok((game, offered))
     }
-}
-
-fn options(map: &Map<String, Value>) -> Result<OptionValues, Failure> {
-    let mut options = OptionValues::new();
-    for (k, val) in map {
-        let val = val
-            .as_str()
-            .ok_or_else(|| bad_request(format!("options: option values are texts (`{}`)", clip(k))))?;
-        options.insert(k.clone(), val.to_string());
-    }
-    Ok(options)
 }
 
 /// The whole body: 413 past [`MAX_BODY`], 408 when it does not arrive within

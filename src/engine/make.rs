@@ -398,7 +398,12 @@ impl Position {
             self.halfmove = 0;
         }
         let placed = match mv.promo().some() {
-            Some(k) => Piece::new(k, us),
+            Some(k) => {
+                if self.v.promotions_reset_clock {
+                    self.halfmove = 0;
+                }
+                Piece::new(k, us)
+            }
             None => p,
         };
         self.put(mv.to, placed);

@@ -67,6 +67,22 @@ pub fn perft_divide(
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let below = depth.saturating_sub(1);
+    // One thread: this one (where threads cannot be started, as in a
+    // browser, none is asked for).
+    if threads <= 1 || moves.len() <= 1 {
+        let mut p = pos.clone();
+        let mut bufs: Vec<Vec<Move>> = (0..=below).map(|_| Vec::with_capacity(128)).collect();
+        return moves
+            .into_iter()
+            .map(|m| {
+                p.make(m);
+                let n = perft_inner(&mut p, below, &mut bufs);
+                p.unmake();
+                done(m, n);
+                (m, n)
+            })
+            .collect();
+    }
     std::thread::scope(|s| {
         for _ in 0..threads.clamp(1, moves.len().max(1)) {
             let mut p = pos.clone();

@@ -586,6 +586,8 @@ pub struct Variant {
     pub(crate) hooks_change_board: bool,
     /// A drop resets the halfmove clock.
     pub(crate) drops_reset_clock: bool,
+    /// A promotion resets the halfmove clock.
+    pub(crate) promotions_reset_clock: bool,
     /// Some castling right is gained by drops.
     pub(crate) drop_castling: bool,
     /// Castling rights kept after a move from or to each square.

@@ -4,8 +4,9 @@
 //! endings that are not in the rules (resignation, a move limit).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::engine::{
     Color, GameResult, History, Move, MoveTextError, Position, Reason, Variant, drop_forbidden_repetitions,
     forbidden_repetition, judge,

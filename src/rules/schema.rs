@@ -497,6 +497,11 @@ pub struct PromotionDefaults {
     /// (shogi's pawn, lance and knight).
     #[serde(default)]
     pub forced_on_dead_squares: bool,
+    /// A promotion resets the halfmove clock, as a capture does
+    /// (Fairy-Stockfish's rule, where a piece that promotes need not be one
+    /// whose moves reset it).
+    #[serde(default)]
+    pub resets_clock: bool,
     /// Promotion chosen by the captured piece: a move that takes one of
     /// `captured` makes the moving piece `to` (maka dai dai shogi's deva and
     /// dark spirit): see [`CapturePromotionRule`].

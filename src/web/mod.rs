@@ -288,6 +288,107 @@ pub fn engine_move(
     report.best.map(|m| game.format(&m))
 }
 
+/// The options a rules file offers (`[options]`), each with its choices,
+/// description and the value the variant was compiled with.
+pub fn offered_options(c: &crate::Compiled) -> Value {
+    let offered: Vec<Value> = c
+        .file
+        .options
+        .iter()
+        .map(|(n, def)| {
+            json!({"name": n, "choices": def.choices, "description": def.description,
+                   "value": c.variant.options().get(n)})
+        })
+        .collect();
+    json!(offered)
+}
+
+/// The answer to a game request: the state, the engine's move (`null`:
+/// none asked or none left), the options offered.
+pub fn answer(game: &mut Game, offered: Value, played: Option<String>) -> Value {
+    let mut state = state(game);
+    state["engine_move"] = json!(played);
+    state["options"] = offered;
+    state
+}
+
+/// A game request, `{variant, options?, start?, moves?, movetime?,
+/// depth?}`: each field of its type (other fields are ignored).
+#[derive(Clone, Debug)]
+pub struct GameRequest {
+    /// The variant's name.
+    pub variant: String,
+    /// Option values chosen (`[options]`).
+    pub options: crate::OptionValues,
+    /// The start position (none: the variant's).
+    pub start: Option<String>,
+    /// The moves played since.
+    pub moves: Vec<String>,
+    /// The engine's time, milliseconds (10 to the caller's most).
+    pub movetime: u64,
+    /// The engine's deepest iteration (1 to 64).
+    pub depth: i32,
+}
+
+impl GameRequest {
+    /// Reads a request; `max_movetime` (milliseconds) bounds the engine's
+    /// time: a longer one is clamped, not refused.
+    pub fn parse(value: Value, max_movetime: u64) -> Result<GameRequest, String> {
+        let Value::Object(fields) = value else {
+            return Err("bad JSON: the request must be an object {variant, …}".into());
+        };
+        let field = |name: &str| fields.get(name).filter(|v| !v.is_null());
+        let variant = match field("variant") {
+            None => return Err("no variant".into()),
+            Some(Value::String(s)) => s.clone(),
+            Some(_) => return Err("variant must be a text (the variant's name)".into()),
+        };
+        let start = match field("start") {
+            None => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => return Err("start must be a text (a position)".into()),
+        };
+        let moves = match field("moves") {
+            None => Vec::new(),
+            Some(Value::Array(list)) => list
+                .iter()
+                .map(|m| m.as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or("moves are texts")?,
+            Some(_) => return Err("moves must be a list".into()),
+        };
+        let mut options = crate::OptionValues::new();
+        match field("options") {
+            None => {}
+            Some(Value::Object(map)) => {
+                for (k, val) in map {
+                    let val = val
+                        .as_str()
+                        .ok_or_else(|| format!("options: option values are texts (`{}`)", clip(k)))?;
+                    options.insert(k.clone(), val.to_string());
+                }
+            }
+            Some(_) => return Err("options must be an object".into()),
+        }
+        let number = |name: &str, default: f64| match field(name) {
+            None => Ok(default),
+            Some(v) => v
+                .as_f64()
+                .ok_or_else(|| format!("{name} must be a number, not {}", clip(&v.to_string()))),
+        };
+        let movetime = number("movetime", 1000.0)?.clamp(10.0, max_movetime.max(10) as f64) as u64;
+        let depth = number("depth", 64.0)?.clamp(1.0, 64.0) as i32;
+        Ok(GameRequest {
+            variant,
+            options,
+            start,
+            moves,
+            movetime,
+            depth,
+        })
+    }
+}
+
 /// A piece's move diagram (as `chimera show --piece` draws it).
 pub fn piece_diagram(v: &Arc<Variant>, symbol_or_name: &str) -> Result<String, String> {
     let kind = v

@@ -24,8 +24,9 @@ pub mod table;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::engine::{
     GameResult, History, Move, MoveKind, Position, Square, Variant, completes_forbidden_repetition,
     drop_forbidden_repetitions, repetition, repetition_forbids_moves,

@@ -1,6 +1,7 @@
-// chimera's browser board: draws the state the server sends, lets a person
-// choose among its legal moves, and asks the server for the engine's moves.
-// The game is its start position and its moves; the server checks both.
+// chimera's browser board: draws the state the back end sends, lets a person
+// choose among its legal moves, and asks the back end for the engine's moves.
+// The game is its start position and its moves; the back end (the server,
+// or the engine in WebAssembly in a Web Worker) checks both.
 "use strict";
 
 const app = {
@@ -204,16 +205,41 @@ function pieceIcon(symbol, color, size) {
 }
 
 // ---------------------------------------------------------------------------
-// The server.
+// The back end: the server (`chimera serve`), or, on a published site
+// (`chimera publish`, whose page sets CHIMERA_WORKER), chimera in
+// WebAssembly in a Web Worker answering the same questions, so that a long
+// search never freezes the page.
+
+const worker = window.CHIMERA_WORKER ? new Worker(window.CHIMERA_WORKER, { type: "module" }) : null;
+const waiting = new Map();
+let asked = 0;
+if (worker) {
+  worker.onmessage = (e) => {
+    const w = waiting.get(e.data.id);
+    waiting.delete(e.data.id);
+    if (w) w(e.data);
+  };
+  worker.onerror = (e) => showError("the engine's worker failed: " + (e.message || "cannot start"));
+}
 
 async function call(path, body) {
-  const r = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await r.json();
-  if (!r.ok) {
-    const e = new Error(data.error || ("HTTP " + r.status));
-    e.status = r.status;
+  let status, data;
+  if (worker) {
+    const id = ++asked;
+    ({ status, body: data } = await new Promise((resolve) => {
+      waiting.set(id, resolve);
+      worker.postMessage({ id, path, body });
+    }));
+  } else {
+    const r = await fetch(path.replace(/^\//, ""), body === undefined ? {} : {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    status = r.status;
+    data = await r.json();
+  }
+  if (status < 200 || status > 299) {
+    const e = new Error(data.error || ("HTTP " + status));
+    e.status = status;
     throw e;
   }
   return data;
@@ -621,7 +647,8 @@ async function init() {
   // A rules file edited on disk: the page follows.
   const current = list.find((v) => v.name === app.variant);
   stamp = current ? current.modified : null;
-  setInterval(async () => {
+  // (A published site's files do not change under it.)
+  if (!worker) setInterval(async () => {
     if (app.busy) return;
     try {
       const now = (await call("/api/variants")).find((v) => v.name === app.variant);

@@ -1,0 +1,285 @@
+//! The WebAssembly package (wasm/), built as `wasm/build.sh` builds it
+//! (the library for wasm32-unknown-unknown, wasm-bindgen's glue), then run:
+//! - in Node, its two faces — ffish.js's `Board` and module functions,
+//!   chimera's own (rules text with diagnostics, test cases, search, perft,
+//!   the board's questions): wasm/tests/api.mjs;
+//! - in Node against npm `ffish` (Fairy-Stockfish in WebAssembly) on seeded
+//!   random games of the 73 variants both have: legal moves, positions,
+//!   game over and result at every ply (wasm/tests/ffish.mjs);
+//! - in headless Chromium, on a site `chimera publish` wrote, served by
+//!   `python3 -m http.server` with no chimera process (tests/tools/published.py):
+//!   chess, shogi, Ko shogi and Kozune played by clicks, with engine replies
+//!   from the page's Web Worker. Screenshots go to the test's temporary
+//!   folder, or to CHIMERA_SCREENSHOTS (docs/screenshots/ is made so).
+//!
+//! Each is skipped with a message when a tool is missing (the
+//! wasm32-unknown-unknown target, wasm-bindgen-cli, Node, npm ffish,
+//! Selenium or Chromium); CI installs them all (.ci/run).
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+
+mod common;
+use common::{python_tool, skip};
+
+/// The wasm-bindgen crate's version, which wasm-bindgen-cli must match.
+const BINDGEN: &str = "0.2.130";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn runs(program: &str, arg: &str) -> Option<String> {
+    let out = Command::new(program).arg(arg).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The package, built once for all the tests here (`None`: skipped).
+fn package() -> Option<PathBuf> {
+    static BUILT: Mutex<Option<Option<PathBuf>>> = Mutex::new(None);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = built.as_ref() {
+        if p.is_none() {
+            skip("the WebAssembly package could not be built (see the first test's message)");
+        }
+        return p.clone();
+    }
+    let pkg = build();
+    *built = Some(pkg.clone());
+    pkg
+}
+
+fn build() -> Option<PathBuf> {
+    if runs("node", "--version").is_none() {
+        skip("node is not installed (Node 18 or later runs the package)");
+        return None;
+    }
+    match runs("wasm-bindgen", "--version") {
+        None => {
+            skip(&format!(
+                "wasm-bindgen is not installed (cargo install wasm-bindgen-cli --version {BINDGEN})"
+            ));
+            return None;
+        }
+        Some(v) if !v.contains(BINDGEN) => {
+            skip(&format!(
+                "wasm-bindgen-cli is {}, the package's wasm-bindgen is {BINDGEN} (cargo install wasm-bindgen-cli --version {BINDGEN})",
+                v.trim()
+            ));
+            return None;
+        }
+        Some(_) => {}
+    }
+    let installed = Command::new("rustup")
+        .args(["target", "list", "--installed"])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"));
+    if installed.is_ok_and(|i| !i) {
+        skip("the wasm32-unknown-unknown target is not installed (rustup target add wasm32-unknown-unknown)");
+        return None;
+    }
+    let pkg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("wasm-pkg");
+    // A target folder of its own: the outer `cargo test` may hold target/'s lock.
+    let out = Command::new("bash")
+        .arg(root().join("wasm/build.sh"))
+        .arg(&pkg)
+        .env("CARGO_TARGET_DIR", root().join("target/wasm"))
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "wasm/build.sh failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(pkg)
+}
+
+fn node(script: &str, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new("node")
+        .arg(root().join("wasm/tests").join(script))
+        .args(args)
+        .output()
+        .expect("node runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), text)
+}
+
+#[test]
+fn the_package_speaks_ffish_and_chimera_in_node() {
+    let Some(pkg) = package() else { return };
+    let (code, out) = node("api.mjs", &[&pkg.display().to_string()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
+#[test]
+fn the_package_agrees_with_ffish_on_random_games() {
+    if !root().join("wasm/tests/node_modules/ffish").is_dir() {
+        skip("npm ffish is not installed (npm ci in wasm/tests/)");
+        return;
+    }
+    let Some(pkg) = package() else { return };
+    let (code, out) = node(
+        "ffish.mjs",
+        &[
+            &pkg.display().to_string(),
+            "--games",
+            "4",
+            "--plies",
+            "200",
+            "--seed",
+            "1",
+        ],
+    );
+    if code == Some(3) {
+        skip(out.trim());
+        return;
+    }
+    assert_eq!(code, Some(0), "chimera's package and ffish disagree:\n{out}");
+    assert!(out.contains("ffish: 73 passed, 0 failed"), "{out}");
+    println!("{}", out.lines().rev().take(2).collect::<Vec<_>>().join("\n"));
+}
+
+/// A plain static file server on a free port, stopped when dropped.
+struct StaticServer {
+    child: Child,
+    url: String,
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn static_server(dir: &Path) -> Option<StaticServer> {
+    let mut child = Command::new("python3")
+        .args([
+            "-u",
+            "-m",
+            "http.server",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let stdout = child.stdout.take()?;
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).ok()?;
+    // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+    let port = line
+        .split(" port ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .to_string();
+    Some(StaticServer {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    })
+}
+
+#[test]
+fn a_published_site_plays_in_chromium_with_no_server() {
+    let Some(pkg) = package() else { return };
+    let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("published-site");
+    let _ = std::fs::remove_dir_all(&site);
+    let out = common::chimera(&[
+        "publish",
+        "variants/chess.toml",
+        "variants/shogi.toml",
+        "variants/ko-shogi.toml",
+        "variants/kozune.toml",
+        "-o",
+        &site.display().to_string(),
+        "--pkg",
+        &pkg.display().to_string(),
+    ]);
+    assert!(
+        out.status.success(),
+        "chimera publish failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for f in [
+        "index.html",
+        "rules.html",
+        "app.js",
+        "worker.js",
+        "chimera_wasm_bg.wasm",
+        "variants.json",
+        "variants/ko-shogi.toml",
+    ] {
+        assert!(site.join(f).is_file(), "the site has no {f}");
+    }
+    let Some(server) = static_server(&site) else {
+        skip("python3 -m http.server cannot be started");
+        return;
+    };
+    let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("screenshots")
+            .display()
+            .to_string()
+    });
+    if let Some(out) = python_tool(
+        "published.py",
+        &[server.url.clone(), shots],
+        "the published site in Chromium",
+    ) {
+        assert!(out.trim_end().ends_with("ok"), "{out}");
+    }
+}
+
+#[test]
+fn publish_without_the_package_says_how_to_build_it() {
+    let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("unpublished-site");
+    let out = common::chimera(&[
+        "publish",
+        "variants/chess.toml",
+        "-o",
+        &site.display().to_string(),
+        "--pkg",
+        "/nonexistent/pkg",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("wasm/build.sh"), "{err}");
+    assert!(
+        !site.join("index.html").exists(),
+        "a site was written without its engine"
+    );
+}
+
+#[test]
+fn publish_refuses_a_broken_rules_file_with_its_location() {
+    let pkg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake-pkg");
+    std::fs::create_dir_all(&pkg).expect("dir");
+    for f in ["index.js", "worker.js", "chimera_wasm.js", "chimera_wasm_bg.wasm"] {
+        std::fs::write(pkg.join(f), "").expect("write");
+    }
+    let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("broken-site");
+    let out = common::chimera(&[
+        "publish",
+        "tests/data/boards/broken.toml",
+        "-o",
+        &site.display().to_string(),
+        "--pkg",
+        &pkg.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("broken.toml:"), "{err}");
+}

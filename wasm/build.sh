@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly package into wasm/pkg/ (or the folder given):
+# the library compiled for wasm32-unknown-unknown, wasm-bindgen's glue for
+# the web (ES modules: browsers, Web Workers, Node 18+), and the files of
+# wasm/js/. Needs the target (rustup target add wasm32-unknown-unknown) and
+# wasm-bindgen-cli of the wasm-bindgen crate's version (wasm/Cargo.toml).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/wasm/pkg}"
+cd "$root"
+cargo build -p chimera-wasm --release --target wasm32-unknown-unknown
+wasm-bindgen --target web --out-dir "$out" target/wasm32-unknown-unknown/release/chimera_wasm.wasm
+cp wasm/js/index.js wasm/js/index.d.ts wasm/js/package.json wasm/js/worker.js "$out/"

@@ -1,0 +1,29 @@
+// Types of index.js: ffish.js's module object and chimera's own functions.
+import { Board } from "./chimera_wasm.js";
+export { Board };
+
+export interface Chimera {
+  /** Compiles rules text: `{ok, name, variant, warnings, tests, start}` or `{ok: false, error}`. */
+  loadRules(text: string, name?: string): any;
+  /** Runs a variant's [[test]] cases: `{ok, passed, failed, cases: [{name, passed, failures}]}`. */
+  runTests(variant: string): any;
+  /** Searches after `moves` from `fen` (empty: the start): `{best, score, depth, nodes, pv, ms}` or `{error}`. */
+  search(variant: string, fen?: string, moves?: string, depth?: number, limits?: { nodes?: number; movetime?: number }): any;
+  /** Counts the move tree. */
+  perft(variant: string, fen: string | undefined, depth: number): number;
+  /** The browser board's questions, as `chimera serve` answers them: `{status, body}`. */
+  request(path: string, body?: string): any;
+}
+
+export interface FFish {
+  Board: typeof Board;
+  variants(): string;
+  loadVariantConfig(text: string): string;
+  startingFen(variant: string): string;
+  validateFen(fen: string, variant?: string): number;
+  info(): string;
+  chimera: Chimera;
+}
+
+export const chimera: Chimera;
+export default function Module(options?: { wasm?: BufferSource | WebAssembly.Module }): Promise<FFish>;

@@ -1,0 +1,121 @@
+// The package's two faces in Node: ffish.js's Board and module functions,
+// chimera's own (rules text with diagnostics, test cases, search, perft,
+// the board's questions).
+//
+//   node wasm/tests/api.mjs PKG_DIR
+//
+// Prints each check that fails and `N passed, N failed`; exits 1 on a failure.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const pkg = path.resolve(process.argv[2] || "wasm/pkg");
+const { default: Module } = await import(pathToFileURL(path.join(pkg, "index.js")).href);
+const ffish = await Module();
+const { chimera } = ffish;
+
+let passed = 0, failed = 0;
+function check(what, cond, detail) {
+  if (cond) passed++;
+  else { failed++; console.log(`FAIL ${what}${detail === undefined ? "" : ": " + JSON.stringify(detail)}`); }
+}
+function throws(f) {
+  try { f(); return null; } catch (e) { return String(e && e.message || e); }
+}
+
+// ffish.js's module functions.
+const names = ffish.variants().split(" ");
+check("variants lists the bundled ones", ["chess", "shogi", "ko-shogi", "kozune", "xiangqi"].every((n) => names.includes(n)), names.length);
+check("startingFen", ffish.startingFen("chess") === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ffish.startingFen("chess"));
+check("validateFen: good", ffish.validateFen("8/8/8/8/8/8/8/K1k5 w - - 0 1", "chess") === 1);
+check("validateFen: bad", ffish.validateFen("not a position", "chess") < 0);
+check("info", ffish.info().startsWith("chimera "), ffish.info());
+check("an unknown variant is an error", (throws(() => new ffish.Board("nonsense")) || "").includes("no variant"));
+
+// Board.
+const b = new ffish.Board("chess");
+check("20 moves", b.legalMoves().split(" ").length === 20 && b.numberLegalMoves() === 20);
+check("turn: white", b.turn() === true);
+check("push a legal move", b.push("e2e4") === true);
+check("push refuses an illegal one", b.push("e7e4") === false && b.gamePly() === 1);
+check("fen after e2e4", b.fen() === "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", b.fen());
+check("turn: black", b.turn() === false);
+b.pushMoves("d7d5");
+check("isCapture", b.isCapture("e4d5") === true && b.isCapture("e4e5") === false);
+check("moveStack", b.moveStack() === "e2e4 d7d5", b.moveStack());
+b.pop();
+check("pop", b.moveStack() === "e2e4" && b.gamePly() === 1);
+b.reset();
+check("reset", b.gamePly() === 0 && b.fen() === ffish.startingFen("chess"));
+b.pushMoves("f2f3 e7e5 g2g4 d8h4");
+check("checkmate: over, 0-1", b.isCheck() && b.isGameOver() && b.result() === "0-1" && b.legalMoves() === "", [b.result(), b.resultReason()]);
+b.setFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+check("stalemate: a draw", b.isGameOver() && b.result() === "1/2-1/2", b.resultReason());
+check("toString draws the board", b.toString().includes("K"));
+b.delete();
+const s = new ffish.Board("shogi");
+check("shogi: 30 moves", s.numberLegalMoves() === 30);
+s.pushMoves("c3c4 g7g6 b2h8+");
+check("shogi: a promotion written with a bare +", s.moveStack() === "c3c4 g7g6 b2h8+", s.moveStack());
+check("shogi: USI move text is read too", s.push("1a1b") && s.push("B*5e") && s.moveStack().endsWith("i9i8 B@e5"), s.moveStack());
+s.delete();
+
+// Rules text: a variant of one's own, with diagnostics.
+const mini = `[variant]
+name = "Mini Kings"
+[board]
+files = 3
+ranks = 3
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[setup]
+position = "k2/3/2K w - - 0 1"
+[[test]]
+name = "the king's moves"
+count = 2
+[[test]]
+name = "a wrong count fails"
+count = 4
+`;
+const loaded = chimera.loadRules(mini);
+check("loadRules: ok", loaded.ok && loaded.name === "mini-kings" && loaded.tests === 2, loaded);
+const m = new ffish.Board("mini-kings");
+check("a loaded variant plays", m.legalMoves().split(" ").sort().join(" ") === "c1b1 c1c2", m.legalMoves());
+m.delete();
+const tests = chimera.runTests("mini-kings");
+check("runTests: one passes, one fails", tests.passed === 1 && tests.failed === 1 && tests.cases[1].failures.length === 1, tests);
+const broken = chimera.loadRules(mini.replace('betza = "K"', 'betza = "K&&"'), "broken");
+check("loadRules: an error with file, line and column", !broken.ok && /broken\.toml:\d+:\d+/.test(broken.error), broken.error);
+check("loadVariantConfig: an error is thrown", (throws(() => ffish.loadVariantConfig("[variant]\nname = 1\n")) || "").includes("rules.toml:2"));
+check("loadVariantConfig: the name", ffish.loadVariantConfig(mini.replace("Mini Kings", "Other Kings")) === "other-kings");
+const kozune = chimera.runTests("kozune");
+check("runTests: kozune's cases pass", kozune.ok && kozune.failed === 0 && kozune.passed > 10, [kozune.passed, kozune.failed]);
+
+// Search and perft.
+check("perft: chess 3", chimera.perft("chess", "", 3) === 8902);
+check("perft: shogi 2", chimera.perft("shogi", "", 2) === 900);
+const mate = chimera.search("chess", "k7/8/1K6/8/8/8/8/7R w - - 0 1", "", 4);
+check("search: a mate in one", mate.best === "h1h8" && mate.score > 900000, mate);
+const a1 = chimera.search("shogi", "", "c3c4", 64, { nodes: 20000 });
+const a2 = chimera.search("shogi", "", "c3c4", 64, { nodes: 20000 });
+check("search by nodes is repeatable", a1.best === a2.best && a1.nodes === a2.nodes && a1.nodes >= 20000 && a1.nodes < 40000, [a1, a2]);
+const d = chimera.search("chess", "", "", 3);
+check("search to a depth", d.depth === 3 && d.pv.length >= 1 && d.pv[0] === d.best, d);
+const t = chimera.search("chess", "", "", 64, { movetime: 200 });
+check("search by time: the clock works in WebAssembly", t.ms >= 100 && t.ms < 2000 && t.best, t);
+check("search: a bad move is an error", (chimera.search("chess", "", "e2e5", 3).error || "").includes("not legal"));
+
+// The board's questions.
+const st = chimera.request("/api/state", JSON.stringify({ variant: "chess", moves: ["e2e4"] }));
+check("request: state", st.status === 200 && st.body.side === "second" && st.body.moves.length === 20, st.status);
+check("request: bad JSON is 400", chimera.request("/api/state", "{").status === 400);
+check("request: an unknown variant is 422", chimera.request("/api/state", JSON.stringify({ variant: "nonsense" })).status === 422);
+check("request: an illegal move is 400", chimera.request("/api/state", JSON.stringify({ variant: "chess", moves: ["e2e5"] })).status === 400);
+const en = chimera.request("/api/engine", JSON.stringify({ variant: "shogi", movetime: 100 }));
+check("request: the engine's move", en.status === 200 && typeof en.body.engine_move === "string" && en.body.record.length === 1, en.body.engine_move);
+check("request: a piece's diagram", chimera.request("/api/piece?variant=shogi&piece=N").body.diagram.includes("@"));
+
+console.log(`api: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,214 @@
+// chimera's WebAssembly package against npm `ffish` (Fairy-Stockfish in
+// WebAssembly) on seeded random games: at every ply the two must agree on
+// the legal moves, the position, whether the game is over and its result.
+//
+//   node wasm/tests/ffish.mjs PKG_DIR [--games N] [--plies N] [--seed S] [VARIANT…]
+//
+// PKG_DIR is the built package (wasm/build.sh). Prints a line a variant and
+// `N passed, N failed`; exits 1 on any difference, 3 when ffish is not
+// installed (npm install in wasm/tests/).
+//
+// Known, listed differences (counted, not failures), as in
+// tests/tools/crosscheck.py:
+// - Fairy-Stockfish counts a drop that mates as legal where the rules ban
+//   it (shogi's pawn, tori shogi's swallow): such a move missing from
+//   chimera's list is accepted, and never chosen.
+// - Fairy-Stockfish writes an en-passant square only when a capture there is
+//   legal, chimera after every double step; a custom pawn's field as a list
+//   of squares.
+// - Fairy-Stockfish may list a hand's pieces in another order.
+// - A rules file whose positions are SFEN is compared by board, side and
+//   hand.
+// - Fairy-Stockfish's repetition and move-count draws are claims: it is
+//   asked with claimDraw = true, as chimera ends the game by them.
+// - Fairy-Stockfish ends a game drawn by insufficient material; chimera's
+//   rules have no such rule yet (docs/rules-format.md): such a game stops
+//   there, unjudged, as tests/tools/crosscheck.py stops python-chess's.
+// - The halfmove clock of crazyhouse (CLOCK below): its rules file counts
+//   as python-chess does (a drop does not reset the clock; Fairy-Stockfish's
+//   does). That field is compared without the clock, and each time it
+//   differed is counted.
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+if (args.length < 1) {
+  console.log("usage: ffish.mjs PKG_DIR [--games N] [--plies N] [--seed S] [VARIANT…]");
+  process.exit(2);
+}
+const pkg = path.resolve(args.shift());
+const opts = { games: 2, plies: 120, seed: 1 };
+const only = [];
+while (args.length) {
+  const a = args.shift();
+  if (a.startsWith("--")) opts[a.slice(2)] = Number(args.shift());
+  else only.push(a);
+}
+
+// The variants both have: every one tests/crosscheck.rs checks against
+// pyffish (ffish 0.7.10, Fairy-Stockfish 230826, knows them all).
+const VARIANTS = `3check 5check ai-wok almost amazon antichess asean atomic berolina capablanca
+capahouse centaur chancellor chaturanga checkshogi chess chessgi coregal courier crazyhouse
+dobutsu dragon embassy euroshogi fox-and-hounds gardner georgian gorogoro gothic grand
+grasshopper hoppelpoppel horde janggi janggicasual janggitraditional janus judkins
+kingofthehill knightmate kyotoshogi loop losalamos losers makruk manchu minishogi minixiangqi
+misere modern newzealand nightrider nocastle okisakishogi opulent paradigm pawnback perfect
+placement pocketknight raazuvaa racingkings seirawan shako shatranj shogi sittuyin tencubed
+threekings torishogi torpedo xiangqi yarishogi`.split(/\s+/);
+
+// ffish 0.7.10 is an old Emscripten build: in Node it must not see `fetch`.
+const require = createRequire(import.meta.url);
+let ff;
+try {
+  const savedFetch = globalThis.fetch;
+  globalThis.fetch = undefined;
+  ff = require("ffish");
+  await new Promise((resolve) => {
+    if (ff.calledRun) resolve();
+    else ff.onRuntimeInitialized = resolve;
+  });
+  globalThis.fetch = savedFetch;
+} catch (e) {
+  console.log("skip: npm ffish is not installed (npm install in wasm/tests/): " + e.message);
+  process.exit(3);
+}
+const { default: Module } = await import(pathToFileURL(path.join(pkg, "index.js")).href);
+const chimera = await Module();
+
+// A seeded generator (mulberry32).
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const counts = { dropMates: 0, epLists: 0, clocks: 0, insufficient: 0 };
+
+// Variants whose halfmove clock is known to be counted otherwise (above).
+const CLOCK = {
+  crazyhouse: "a drop resets Fairy-Stockfish's clock, not python-chess's",
+};
+let clockUnchecked = false;
+
+function sortedHand(fen) {
+  const i = fen.indexOf("[");
+  if (i < 0) return fen;
+  const j = fen.indexOf("]", i);
+  return fen.slice(0, i + 1) + [...fen.slice(i + 1, j)].sort().join("") + fen.slice(j);
+}
+
+function expandCounts(hand) {
+  let out = "", n = "";
+  for (let i = 0; i < hand.length; i++) {
+    const c = hand[i];
+    if (/[0-9]/.test(c)) { n += c; continue; }
+    let sym = c;
+    if (c === "+" && i + 1 < hand.length) { sym = hand.slice(i, i + 2); i++; }
+    out += sym.repeat(Number(n || "1"));
+    n = "";
+  }
+  return out;
+}
+
+// A difference of positions, or null.
+function positionDiff(theirs, mine) {
+  const sfen = theirs.includes("[") && !mine.includes("[");
+  if (!sfen) {
+    const r = theirs.split(" "), c = mine.split(" ");
+    if (r.length === c.length && r.length >= 4 && c[3] !== "-" && r[3] !== c[3]) {
+      if (r[3] === "-") c[3] = "-";
+      else if ((r[3].match(/[a-z]+[0-9]+/g) || []).includes(c[3])) { counts.epLists++; c[3] = r[3]; }
+    }
+    if (clockUnchecked && r.length === c.length && r.length >= 6 && r[r.length - 2] !== c[r.length - 2]) {
+      counts.clocks++;
+      c[r.length - 2] = r[r.length - 2];
+    }
+    const a = sortedHand(r.join(" ")), b = sortedHand(c.join(" "));
+    return a === b ? null : `ffish ${theirs}\n      chimera ${mine}`;
+  }
+  const [rfield, rside] = theirs.split(" ");
+  const [rb, rhand] = rfield.split("[");
+  const cf = mine.split(" ");
+  const cside = { b: "w", w: "b" }[cf[1]] || cf[1];
+  const chand = cf[2] && cf[2] !== "-" ? expandCounts(cf[2]) : "";
+  const same = rb === cf[0] && rside === cside
+    && [...rhand.replace("]", "").replace("-", "")].sort().join("") === [...chand].sort().join("");
+  return same ? null : `ffish ${theirs}\n      chimera ${mine}`;
+}
+
+// Whether `m`, legal for ffish, is a drop that mates (which the rules may ban).
+function dropMate(board, m) {
+  if (!m.includes("@")) return false;
+  board.push(m);
+  const mate = board.isCheck() && board.legalMoves() === "";
+  board.pop();
+  return mate;
+}
+
+function game(variant, seed) {
+  const random = rng(seed);
+  const theirs = new ff.Board(variant);
+  const mine = new chimera.Board(variant);
+  const problems = [];
+  let plies = 0;
+  try {
+    for (;;) {
+      const fen = theirs.fen();
+      const diff = positionDiff(fen, mine.fen());
+      if (diff) { problems.push(`ply ${plies}: positions differ\n      ${diff}`); break; }
+      const over = theirs.isGameOver(true);
+      if (over && !mine.isGameOver(true) && theirs.isInsufficientMaterial()) {
+        counts.insufficient++;
+        break;
+      }
+      if (over !== mine.isGameOver(true) || theirs.result(true) !== mine.result(true)) {
+        problems.push(`ply ${plies}: ffish over=${over} ${theirs.result(true)}, chimera over=${mine.isGameOver(true)} ${mine.result(true)} (${mine.resultReason()}) at ${fen}`);
+        break;
+      }
+      if (over || plies >= opts.plies) break;
+      const legal = theirs.legalMoves().split(" ").filter(Boolean);
+      const ours = new Set(mine.legalMoves().split(" ").filter(Boolean));
+      const missing = legal.filter((m) => !ours.has(m));
+      const known = missing.filter((m) => dropMate(theirs, m));
+      counts.dropMates += known.length;
+      const extra = [...ours].filter((m) => !legal.includes(m));
+      if (missing.length > known.length || extra.length) {
+        problems.push(`ply ${plies}: missing ${missing.filter((m) => !known.includes(m))} extra ${extra} at ${fen}`);
+        break;
+      }
+      const choices = legal.filter((m) => ours.has(m));
+      const m = choices[Math.floor(random() * choices.length)];
+      theirs.push(m);
+      if (!mine.push(m)) { problems.push(`ply ${plies}: chimera refused ${m}`); break; }
+      if (process.env.TRACE) console.log(plies, m, theirs.fen(), mine.fen());
+      plies++;
+    }
+  } finally {
+    theirs.delete();
+    mine.delete();
+  }
+  return { plies, problems };
+}
+
+let passed = 0, failed = 0;
+for (const v of only.length ? only : VARIANTS) {
+  let lines = [], plies = 0, bad = 0;
+  clockUnchecked = v in CLOCK;
+  for (let g = 0; g < opts.games; g++) {
+    const r = game(v, opts.seed * 1000 + g);
+    plies += r.plies;
+    if (r.problems.length) { bad++; lines.push(`  game ${g + 1}: ` + r.problems.join("\n  ")); }
+  }
+  console.log(`${v}: ${opts.games - bad}/${opts.games} games agree, ${plies} plies`);
+  for (const l of lines) console.log(l);
+  if (bad) failed++; else passed++;
+}
+console.log(`known differences: ${counts.dropMates} drop mates; ${counts.epLists} en-passant fields written as square lists; ${counts.clocks} halfmove clocks (${Object.keys(CLOCK).join(", ")}); ${counts.insufficient} games stopped at insufficient material`);
+console.log(`ffish: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
