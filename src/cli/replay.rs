@@ -162,24 +162,40 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         }
         (Some(_), None) => {}
     }
-    let how = if external.is_some() {
-        " (not a rule's: the moves leave the game undecided)"
-    } else {
-        ""
-    };
-    out.text(format!("{}result: {tag}{how}", board_text(game.position())));
-    out.text(format!(
-        "record verified: {} moves, result {tag}",
-        rec.moves.len()
-    ));
+    let how = if external.is_some() { UNDECIDED } else { "" };
+    Ok(verified(
+        &out,
+        game.position(),
+        rec.moves.len(),
+        tag,
+        how,
+        external.is_none(),
+    ))
+}
+
+/// What a result from outside the rules is said with.
+const UNDECIDED: &str = " (not a rule's: the moves leave the game undecided)";
+
+/// Reports a verified record: the final board, the result and how it
+/// stands (`how`), and the JSON line.
+fn verified(
+    out: &Output,
+    pos: &crate::engine::Position,
+    moves: usize,
+    tag: &str,
+    how: &str,
+    by_rules: bool,
+) -> ExitCode {
+    out.text(format!("{}result: {tag}{how}", board_text(pos)));
+    out.text(format!("record verified: {moves} moves, result {tag}"));
     out.json_only(json!({
         "result": tag,
-        "by_rules": external.is_none(),
-        "moves": rec.moves.len(),
+        "by_rules": by_rules,
+        "moves": moves,
         "verified": true,
-        "position": game.position().to_text(),
+        "position": pos.to_text(),
     }));
-    Ok(ExitCode::SUCCESS)
+    ExitCode::SUCCESS
 }
 
 /// PGN's result token as the result it names: `Some(Some(winner))`,
@@ -220,21 +236,16 @@ fn check_pgn_result(
     }
     let how = match result {
         Some(r) => format!(" ({})", r.describe(&v)),
-        None => " (not a rule's: the moves leave the game undecided)".to_string(),
+        None => UNDECIDED.to_string(),
     };
-    out.text(format!("{}result: {tag}{how}", board_text(game.position())));
-    out.text(format!(
-        "record verified: {} moves, result {tag}",
-        rec.moves.len()
-    ));
-    out.json_only(json!({
-        "result": tag,
-        "by_rules": result.is_some(),
-        "moves": rec.moves.len(),
-        "verified": true,
-        "position": game.position().to_text(),
-    }));
-    Ok(ExitCode::SUCCESS)
+    Ok(verified(
+        out,
+        game.position(),
+        rec.moves.len(),
+        tag,
+        &how,
+        result.is_some(),
+    ))
 }
 
 /// The reason of a result that comes from outside the rules (a player, a

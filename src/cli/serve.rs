@@ -623,7 +623,7 @@ async fn piece(State(app): State<Arc<App>>, uri: Uri) -> Response {
             .split('&')
             .filter_map(|kv| kv.split_once('='))
             .find(|(k, _)| *k == key)
-            .map(|(_, v)| decode(v))
+            .map(|(_, v)| crate::web::decode_query_value(v))
     };
     let (Some(variant), Some(piece)) = (get("variant"), get("piece")) else {
         return error(StatusCode::BAD_REQUEST, "give variant=…&piece=…");
@@ -831,28 +831,4 @@ async fn read_body(body: Body) -> Result<Bytes, Failure> {
             Err(bad_request(format!("cannot read the request: {e}")))
         }
     }
-}
-
-/// `%xx` and `+` decoded (a query value).
-fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                    Ok(b) => {
-                        out.push(b);
-                        i += 2;
-                    }
-                    Err(_) => out.push(b'%'),
-                }
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }

@@ -20,6 +20,31 @@ use crate::protocol::clip;
 /// The most moves a request may carry.
 pub const MAX_MOVES: usize = 5000;
 
+/// `%xx` and `+` decoded (a query value), for the server and the
+/// WebAssembly board alike.
+pub fn decode_query_value(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                    Ok(b) => {
+                        out.push(b);
+                        i += 2;
+                    }
+                    Err(_) => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// A game from its start text (none: the variant's start) and moves.
 pub fn replay(v: &Arc<Variant>, start: Option<&str>, moves: &[String]) -> Result<Game, String> {
     if moves.len() > MAX_MOVES {

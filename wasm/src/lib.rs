@@ -512,7 +512,7 @@ fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
                     .split('&')
                     .filter_map(|kv| kv.split_once('='))
                     .find(|(k, _)| *k == key)
-                    .map(|(_, v)| decode(v))
+                    .map(|(_, v)| chimera::web::decode_query_value(v))
             };
             let (Some(variant), Some(piece)) = (get("variant"), get("piece")) else {
                 return Err(bad("give variant=…&piece=…".into()));
@@ -558,28 +558,4 @@ fn options_offered(c: &Compiled, v: &Variant) -> Value {
         }
     }
     offered
-}
-
-/// `%xx` and `+` decoded (a query value).
-fn decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                    Ok(b) => {
-                        out.push(b);
-                        i += 2;
-                    }
-                    Err(_) => out.push(b'%'),
-                }
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
