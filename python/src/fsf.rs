@@ -80,7 +80,16 @@ pub(crate) fn replay(v: &Arc<Variant>, fen: &str, moves: &[String]) -> PyResult<
     let pos = if fen.trim().is_empty() || fen.trim() == "startpos" {
         Position::start(v)
     } else {
-        Position::from_text(v, fen).map_err(|e| position_error(fen, &e))?
+        match Position::from_text(v, fen) {
+            Ok(p) => p,
+            // Fairy-Stockfish writes the en-passant field of a pawn that is
+            // not the chess pawn (Berolina's) as the squares passed over and
+            // reached (`b5c6`): chimera reads the one passed over.
+            Err(e) => ep_list_alternatives(fen)
+                .into_iter()
+                .find_map(|t| Position::from_text(v, &t).ok())
+                .ok_or_else(|| position_error(fen, &e))?,
+        }
     };
     let mut game = Game::new(pos);
     for (i, text) in moves.iter().enumerate() {
@@ -90,6 +99,49 @@ pub(crate) fn replay(v: &Arc<Variant>, fen: &str, moves: &[String]) -> PyResult<
         game.play(m);
     }
     Ok(game)
+}
+
+/// The FEN with each square of a listed en-passant field (`b5c6`) alone.
+fn ep_list_alternatives(fen: &str) -> Vec<String> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let Some(f) = fields.get(3) else {
+        return Vec::new();
+    };
+    let squares = square_list(f);
+    if squares.len() < 2 {
+        return Vec::new();
+    }
+    squares
+        .iter()
+        .map(|sq| {
+            let mut g = fields.clone();
+            g[3] = sq;
+            g.join(" ")
+        })
+        .collect()
+}
+
+/// `g3h4` → [`g3`, `h4`]; empty when the text is not a list of squares.
+fn square_list(f: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = f.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        if !b[i].is_ascii_lowercase() {
+            return Vec::new();
+        }
+        i += 1;
+        let digits = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == digits {
+            return Vec::new();
+        }
+        out.push(&f[start..i]);
+    }
+    out
 }
 
 /// A move text of the game's position: Fairy-Stockfish's UCI or any text
@@ -123,8 +175,7 @@ pub(crate) fn fen_of(pos: &mut Position) -> String {
     // SFEN `board side hands n` → `board[hands] w - - clock n`.
     let board = text.split(' ').next().unwrap_or("");
     let side = if pos.side_to_move() == Color::First { 'w' } else { 'b' };
-    let fullmove = pos.ply() / 2 + 1;
-    let fullmove = fullmove.max(pos.fullmove_number().div_ceil(2) as usize);
+    let fullmove = pos.fullmove_number().div_ceil(2);
     format!(
         "{board}[{}] {side} - - {} {}",
         hand_text(pos),
@@ -260,7 +311,17 @@ fn load_variant_config(config: &str) -> PyResult<String> {
 fn start_fen(variant: &str) -> PyResult<String> {
     guard(|| {
         let v = registry::get(variant)?;
-        Ok(fen_of(&mut Position::start(&v)))
+        let mut pos = Position::start(&v);
+        let fen = fen_of(&mut pos);
+        // Fairy-Stockfish's start positions of the shogi variants are in its
+        // short form: `…[-] w 0 1`.
+        if v.uses_sfen()
+            && let Some((board, _)) = fen.split_once('[')
+            && fen.contains("[]")
+        {
+            return Ok(format!("{board}[-] w 0 1"));
+        }
+        Ok(fen)
     })
 }
 

@@ -325,7 +325,18 @@ fn compile_piece(
             })
             .collect()
     });
+    let san = match &p.san {
+        Some(s) if s.get_ref().len() > 1 || !s.get_ref().chars().all(|c| c.is_ascii_uppercase()) => {
+            return Err(cx.err(
+                s.span(),
+                format!("`san = \"{}\"`: one upper-case letter, or \"\" for none", s.get_ref()),
+            ));
+        }
+        Some(s) => Some(s.get_ref().clone()),
+        None => None,
+    };
     Ok(PieceDef {
+        san,
         name: p.name.get_ref().clone(),
         key: p.symbol.get_ref().to_uppercase(),
         symbol: p.symbol.get_ref().clone(),

@@ -25,9 +25,11 @@
 //! - castling (SAN): `O-O` towards the higher files, `O-O-O` towards the
 //!   lower, then `/H` and the square when a piece is gated.
 //!
-//! A move with no such spelling — one that captures elsewhere than on its
-//! destination (several captures, igui, shots), a pass, a move into or out
-//! of a pocket — is written in chimera's canonical notation.
+//! A pass is written as the side's royal piece moving to its own square
+//! (`Ke2`, janggi), where the side has one. A move with no such spelling —
+//! one that captures elsewhere than on its destination (several captures,
+//! igui, shots), another pass, a move into or out of a pocket — is written
+//! in chimera's canonical notation.
 
 use super::moves::{AUX_CASTLE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::Position;
@@ -54,6 +56,15 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
             format!("{letter}{}{}", if hodges { '*' } else { '@' }, square(pos, m.to, hodges))
         }
         MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, hodges),
+        // A pass where the side has one royal piece: that piece moving to
+        // its own square, as Fairy-Stockfish writes it (janggi's `Ke2`).
+        MoveKind::Pass if !hodges => match pos.royal_squares(pos.side) {
+            super::position::RoyalSquares::One(s) => match pos.board[s.index()] {
+                Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
+                None => return super::movetext::format_move(pos, m),
+            },
+            _ => return super::movetext::format_move(pos, m),
+        },
         _ => return super::movetext::format_move(pos, m),
     };
     if !hodges {
@@ -94,14 +105,16 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     let capture = m.is_capture();
     let pawn = !hodges && is_pawn(v, kind);
     let mut s = if pawn { String::new() } else { piece_text(v, kind, hodges) };
-    // Other pieces of the kind that could go to the same square.
+    // Other pieces of the kind that could go to the same square by a move of
+    // the same sort (promoting or not, gating or not).
     let others: Vec<Square> = moves
         .iter()
         .filter(|o| {
             o.kind == MoveKind::Board
                 && o.from != m.from
                 && o.to == m.to
-                && o.promotion().is_none()
+                && o.promotion().is_some() == m.promotion().is_some()
+                && o.gated_kind().is_some() == m.gated_kind().is_some()
                 && pos.board[o.from.index()].is_some_and(|q| q.kind() == kind)
         })
         .map(|o| o.from)
@@ -169,19 +182,26 @@ fn piece_text(v: &Variant, kind: PieceKind, hodges: bool) -> String {
 /// The piece's letter, upper case, without the marks of a promoted face
 /// (`Q~` → `Q`, `+P` → `P`).
 fn letter(v: &Variant, kind: PieceKind) -> String {
-    letter_of(&v.def(kind).key)
+    match &v.def(kind).san {
+        Some(s) if !s.is_empty() => s.clone(),
+        _ => letter_of(&v.def(kind).key),
+    }
 }
 
 fn letter_of(sym: &str) -> String {
     sym.trim_start_matches('+').trim_end_matches('~').to_uppercase()
 }
 
-/// A pawn in SAN's sense (written without its letter): lettered `P`, and it
-/// moves and captures differently (`fmWfcF`), as the chess pawn and its
-/// relatives do; a shogi pawn or a xiangqi soldier (`fW`) keeps its letter.
+/// A pawn in SAN's sense (written without its letter): `san = ""` in the
+/// rules file, or by default a piece lettered `P` whose moves reset the
+/// halfmove clock (`resets_clock`: the chess pawn and its relatives); a
+/// shogi pawn or a xiangqi soldier keeps its letter.
 fn is_pawn(v: &Variant, kind: PieceKind) -> bool {
     let d = v.def(kind);
-    d.key == "P" && d.betza.contains('m') && d.betza.contains('c')
+    match &d.san {
+        Some(s) => s.is_empty(),
+        None => d.key == "P" && d.resets_clock,
+    }
 }
 
 fn file_text(pos: &Position, sq: Square, hodges: bool) -> String {
