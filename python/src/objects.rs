@@ -131,32 +131,40 @@ impl PyVariant {
     }
 
     /// Runs the rules file's `[[test]]` cases (what `chimera check` does):
-    /// a list of dicts (name, passed, failures). Needs a variant loaded
-    /// from a file or text.
+    /// a list of dicts (name, passed, failures), in the file's order. Each
+    /// case runs with its own option values where it gives some.
     fn check<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
-        let cases = guard(|| {
-            if let Some(path) = &self.path {
-                chimera::load_tests(path).map_err(|d| rules_error(&d))
-            } else if let Some(text) = &self.text {
-                let dir = std::env::temp_dir().join(format!("chimera-py-{}", std::process::id()));
-                std::fs::create_dir_all(&dir).map_err(|e| Error::new_err(e.to_string()))?;
-                let file = dir.join("rules.toml");
-                std::fs::write(&file, text).map_err(|e| Error::new_err(e.to_string()))?;
-                let r = chimera::load_tests(&file).map_err(|d| rules_error(&d));
-                let _ = std::fs::remove_file(&file);
-                r
-            } else {
-                Err(Error::new_err("this variant has no rules file to read test cases from"))
-            }
+        let (name, text) = guard(|| match (&self.path, &self.text) {
+            (Some(path), _) => chimera::read_text_file(path)
+                .map(|t| (path.display().to_string(), t))
+                .map_err(Error::new_err),
+            (None, Some(text)) => Ok((format!("{}.toml", self.v.name()), text.clone())),
+            (None, None) => Err(Error::new_err("this variant has no rules text to read test cases from")),
         })?;
-        let v = self.v.clone();
-        let source = self.v.name().to_string();
-        let reports = py.detach(|| {
-            guard(|| {
-                Ok(cases
-                    .iter()
-                    .map(|c| chimera::check::run_case(&v, c, &source))
-                    .collect::<Vec<_>>())
+        let reports = py.detach(move || {
+            guard(move || {
+                let source = chimera::rules::Source { name: name.clone(), text };
+                let compiled = chimera::Loader::new()
+                    .compile_source(source)
+                    .map_err(|d| rules_error(&d))?;
+                let mut out = Vec::new();
+                for case in &compiled.file.tests {
+                    let r = if case.options.is_empty() {
+                        chimera::check::run_case(&compiled.variant, case, &name)
+                    } else {
+                        match compiled.with_options(&case.options) {
+                            Ok(v) => chimera::check::run_case(&v, case, &name),
+                            Err(d) => chimera::check::CaseReport {
+                                name: case.name.clone(),
+                                source: name.clone(),
+                                passed: false,
+                                failures: vec![format!("options {:?}: {}", case.options, d.message)],
+                            },
+                        }
+                    };
+                    out.push(r);
+                }
+                Ok(out)
             })
         })?;
         reports
