@@ -394,6 +394,34 @@ impl PyPosition {
         Ok(d.into_any().unbind())
     }
 
+    /// The move sequences `depth` plies deep, as perft walks them (UCI
+    /// texts): perft(d) is the sum of perft(d - depth) after each. For
+    /// splitting perft into tasks (`chimera.distributed.perft`).
+    fn perft_prefixes(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<Vec<String>>> {
+        let pos = self.game.position().clone();
+        py.detach(move || {
+            guard(move || {
+                fn walk(pos: &mut Position, left: u32, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+                    if left == 0 {
+                        out.push(prefix.clone());
+                        return;
+                    }
+                    for m in pos.legal_move_list() {
+                        prefix.push(crate::fsf::uci(pos, &m));
+                        pos.make(m);
+                        walk(pos, left - 1, prefix, out);
+                        pos.unmake();
+                        prefix.pop();
+                    }
+                }
+                let mut pos = pos;
+                let mut out = Vec::new();
+                walk(&mut pos, depth, &mut Vec::new(), &mut out);
+                Ok(out)
+            })
+        })
+    }
+
     /// chimera's engine: the best move found within `depth` plies or
     /// `movetime` milliseconds (or `nodes`), as a dict: `move` (a `Move`),
     /// `score` (centipawns for the side to move), `depth`, `nodes`. The
