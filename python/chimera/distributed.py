@@ -85,12 +85,15 @@ def _ray(ray_address):
     return ray
 
 
-def perft(variant, depth, *, fen=None, split_depth=2, ray_address=None, max_retries=3, progress=None):
+def perft(variant, depth, *, fen=None, split_depth=None, ray_address=None, max_retries=3, progress=None):
     """Perft of ``variant`` (a bundled name, a rules file's path or its text)
     to ``depth``, split at ``split_depth`` plies into one Ray task per
-    subtree. Exactly the single-process count. ``progress(done, total)`` is
-    called as tasks finish."""
+    subtree. Exactly the single-process count. By default the tree is split
+    at one ply where the position has at least 64 legal moves, else at two.
+    ``progress(done, total)`` is called as tasks finish."""
     spec = _spec(variant)
+    if split_depth is None:
+        split_depth = 1 if _position(spec, fen, []).perft(1) >= 64 else 2
     if depth <= split_depth:
         return _position(spec, fen, []).perft(depth)
     prefixes = split(spec, fen, split_depth)

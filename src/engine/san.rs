@@ -26,7 +26,7 @@
 //!   lower, then `/H` and the square when a piece is gated.
 //!
 //! A pass is written as the side's royal piece moving to its own square
-//! (`Ke2`, janggi), where the side has one. A move with no such spelling —
+//! (`Ke2`), where the side has one. A move with no such spelling —
 //! one that captures elsewhere than on its destination (several captures,
 //! igui, shots), another pass, a move into or out of a pocket — is written
 //! in chimera's canonical notation.
@@ -57,7 +57,7 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
         }
         MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, hodges),
         // A pass where the side has one royal piece: that piece moving to
-        // its own square, as Fairy-Stockfish writes it (janggi's `Ke2`).
+        // its own square, as Fairy-Stockfish writes it (`Ke2`).
         MoveKind::Pass if !hodges => match pos.royal_squares(pos.side) {
             super::position::RoyalSquares::One(s) => match pos.board[s.index()] {
                 Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
@@ -195,7 +195,7 @@ fn letter_of(sym: &str) -> String {
 /// A pawn in SAN's sense (written without its letter): `san = ""` in the
 /// rules file, or by default a piece lettered `P` whose moves reset the
 /// halfmove clock (`resets_clock`: the chess pawn and its relatives); a
-/// shogi pawn or a xiangqi soldier keeps its letter.
+/// shogi pawn or a soldier that moves as it captures keeps its letter.
 fn is_pawn(v: &Variant, kind: PieceKind) -> bool {
     let d = v.def(kind);
     match &d.san {
