@@ -76,10 +76,18 @@ fn python_package_agrees_with_pyffish() {
         .output()
         .expect("pytest runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "pytest python/tests:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "pytest python/tests:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     println!("{}", text.lines().last().unwrap_or(""));
     let args = ["--games", "1", "--plies", "40", "--seed", "1"].map(String::from);
-    if let Some(out) = common::python_tool("pyffish_compare.py", &args, "chimera.pyffish and pyffish disagree") {
+    if let Some(out) = common::python_tool(
+        "pyffish_compare.py",
+        &args,
+        "chimera.pyffish and pyffish disagree",
+    ) {
         println!("{}", out.lines().rfind(|l| l.starts_with("total")).unwrap_or(""));
     }
 }

@@ -111,7 +111,10 @@ fn hodges_numbers() {
 #[test]
 fn notation_names_parse() {
     assert_eq!(MoveNotation::parse("san"), Some(MoveNotation::San));
-    assert_eq!(MoveNotation::parse("hodges-number"), Some(MoveNotation::HodgesNumber));
+    assert_eq!(
+        MoveNotation::parse("hodges-number"),
+        Some(MoveNotation::HodgesNumber)
+    );
 }
 
 /// `san` is one upper-case letter or "": anything else is an error at the
@@ -123,6 +126,10 @@ fn san_key_is_checked() {
     let bad = text.replace("san = \"H\"", "san = \"Hx\"");
     let err = chimera::load_str("bad.toml", &bad).expect_err("two letters");
     assert!(err.message.contains("one upper-case letter"), "{}", err.message);
-    let line = bad.lines().position(|l| l.contains("san = \"Hx\"")).expect("line") + 1;
+    let line = bad
+        .lines()
+        .position(|l| l.contains("san = \"Hx\""))
+        .expect("line")
+        + 1;
     assert_eq!((err.line, err.column), (line, 7));
 }

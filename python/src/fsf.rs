@@ -93,9 +93,8 @@ pub(crate) fn replay(v: &Arc<Variant>, fen: &str, moves: &[String]) -> PyResult<
     };
     let mut game = Game::new(pos);
     for (i, text) in moves.iter().enumerate() {
-        let m = parse(&mut game, text).map_err(|e| {
-            MoveError::new_err(format!("move {} of the list, {e}", i + 1))
-        })?;
+        let m = parse(&mut game, text)
+            .map_err(|e| MoveError::new_err(format!("move {} of the list, {e}", i + 1)))?;
         game.play(m);
     }
     Ok(game)
@@ -147,9 +146,7 @@ fn square_list(f: &str) -> Vec<&str> {
 /// A move text of the game's position: Fairy-Stockfish's UCI or any text
 /// chimera reads.
 fn parse(game: &mut Game, text: &str) -> Result<Move, String> {
-    let pos = game.position().clone();
-    let mut pos = pos;
-    // A UCI promotion to a `+` piece may name it (`h2b8+b`): the `+` says it.
+    let mut pos = game.position().clone();
     pos.parse_move(text).map_err(|e| e.to_string())
 }
 
@@ -174,7 +171,11 @@ pub(crate) fn fen_of(pos: &mut Position) -> String {
     }
     // SFEN `board side hands n` → `board[hands] w - - clock n`.
     let board = text.split(' ').next().unwrap_or("");
-    let side = if pos.side_to_move() == Color::First { 'w' } else { 'b' };
+    let side = if pos.side_to_move() == Color::First {
+        'w'
+    } else {
+        'b'
+    };
     let fullmove = pos.fullmove_number().div_ceil(2);
     format!(
         "{board}[{}] {side} - - {} {}",
@@ -195,7 +196,11 @@ fn hand_text(pos: &Position) -> String {
         for &k in &kinds {
             let n = pos.hand(c, k);
             let sym = v.piece(k).symbol();
-            let sym = if c == Color::First { sym.to_uppercase() } else { sym.to_lowercase() };
+            let sym = if c == Color::First {
+                sym.to_uppercase()
+            } else {
+                sym.to_lowercase()
+            };
             for _ in 0..n {
                 s.push_str(&sym);
             }
@@ -210,9 +215,10 @@ fn fen_en_passant(pos: &mut Position, text: String) -> String {
     let Some(ep) = pos.en_passant() else {
         return text;
     };
-    let ep_capture = pos.legal_move_list().iter().any(|m| {
-        m.to() == Some(ep) && m.is_capture() && pos.piece_at(ep).is_none()
-    });
+    let ep_capture = pos
+        .legal_move_list()
+        .iter()
+        .any(|m| m.to() == Some(ep) && m.is_capture() && pos.piece_at(ep).is_none());
     if ep_capture {
         return text;
     }
@@ -255,7 +261,9 @@ fn score(r: &GameResult, to_move: Color) -> i32 {
 /// The package version, as a tuple (`(0, 1, 0)`); pyffish gives its own.
 #[pyfunction]
 fn version() -> (u32, u32, u32) {
-    let mut parts = env!("CARGO_PKG_VERSION").split('.').map(|p| p.parse().unwrap_or(0));
+    let mut parts = env!("CARGO_PKG_VERSION")
+        .split('.')
+        .map(|p| p.parse().unwrap_or(0));
     (
         parts.next().unwrap_or(0),
         parts.next().unwrap_or(0),
@@ -347,7 +355,13 @@ fn captures_to_hand(variant: &str) -> PyResult<bool> {
 /// (`is_immediate_game_end`, `is_optional_game_end`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
-fn legal_moves(py: Python<'_>, variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<Vec<String>> {
+fn legal_moves(
+    py: Python<'_>,
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<Vec<String>> {
     guard(|| {
         no_960(chess960)?;
         let v = registry::get(variant)?;
@@ -407,7 +421,11 @@ fn notation_of(v: &Variant, variant: &str, notation: i32) -> PyResult<MoveNotati
             let name = registry::canonical(variant);
             let hodges = HODGES_BY_DEFAULT.contains(&name)
                 || (!chimera::bundled::VARIANTS.iter().any(|(n, _)| *n == name) && v.uses_sfen());
-            Ok(if hodges { MoveNotation::HodgesNumber } else { MoveNotation::San })
+            Ok(if hodges {
+                MoveNotation::HodgesNumber
+            } else {
+                MoveNotation::San
+            })
         }
         NOTATION_SAN => Ok(MoveNotation::San),
         NOTATION_SHOGI_HODGES_NUMBER => Ok(MoveNotation::HodgesNumber),
@@ -439,7 +457,13 @@ fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32
 /// The moves of a game from `fen`, each in SAN (see `get_san`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false, notation=0))]
-fn get_san_moves(variant: &str, fen: &str, moves: Vec<String>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
+fn get_san_moves(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+    notation: i32,
+) -> PyResult<Vec<String>> {
     guard(|| {
         no_960(chess960)?;
         let v = registry::get(variant)?;
@@ -514,7 +538,12 @@ fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 /// `(False, 0)` otherwise. Having no legal move is `game_result`'s.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
-fn is_immediate_game_end(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, i32)> {
+fn is_immediate_game_end(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, i32)> {
     guard(|| {
         no_960(chess960)?;
         let v = registry::get(variant)?;
@@ -562,7 +591,12 @@ fn is_optional_game_end(
 /// (which also counts a lone minor piece).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
-fn has_insufficient_material(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, bool)> {
+fn has_insufficient_material(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, bool)> {
     guard(|| {
         no_960(chess960)?;
         let v = registry::get(variant)?;

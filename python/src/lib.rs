@@ -21,7 +21,12 @@ mod fsf;
 mod objects;
 mod registry;
 
-create_exception!(_native, Error, PyException, "An error of chimera (pyffish's `error`).");
+create_exception!(
+    _native,
+    Error,
+    PyException,
+    "An error of chimera (pyffish's `error`)."
+);
 create_exception!(
     _native,
     RulesError,
@@ -47,7 +52,9 @@ pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown".into());
-            Err(Error::new_err(format!("internal error in chimera (please report): {what}")))
+            Err(Error::new_err(format!(
+                "internal error in chimera (please report): {what}"
+            )))
         }
     }
 }

@@ -77,7 +77,10 @@ impl PyVariant {
     /// The names of the bundled variants.
     #[staticmethod]
     fn names() -> Vec<String> {
-        chimera::bundled::VARIANTS.iter().map(|(n, _)| n.to_string()).collect()
+        chimera::bundled::VARIANTS
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect()
     }
 
     /// The name the rules file gives.
@@ -116,10 +119,12 @@ impl PyVariant {
     }
 
     /// The start position.
-    fn start(&self) -> PyPosition {
-        PyPosition {
-            game: Game::new(Position::start(&self.v)),
-        }
+    fn start(&self) -> PyResult<PyPosition> {
+        guard(|| {
+            Ok(PyPosition {
+                game: Game::new(Position::start(&self.v)),
+            })
+        })
     }
 
     /// A position from text (FEN, SFEN, chimera's position text).
@@ -139,11 +144,16 @@ impl PyVariant {
                 .map(|t| (path.display().to_string(), t))
                 .map_err(Error::new_err),
             (None, Some(text)) => Ok((format!("{}.toml", self.v.name()), text.clone())),
-            (None, None) => Err(Error::new_err("this variant has no rules text to read test cases from")),
+            (None, None) => Err(Error::new_err(
+                "this variant has no rules text to read test cases from",
+            )),
         })?;
         let reports = py.detach(move || {
             guard(move || {
-                let source = chimera::rules::Source { name: name.clone(), text };
+                let source = chimera::rules::Source {
+                    name: name.clone(),
+                    text,
+                };
                 let compiled = chimera::Loader::new()
                     .compile_source(source)
                     .map_err(|d| rules_error(&d))?;
@@ -261,11 +271,15 @@ impl PyPosition {
             if pos.legal_move_list().contains(&m) {
                 return Ok(m);
             }
-            return Err(MoveError::new_err(format!("{} is not legal here", describe(&pos, &m))));
+            return Err(MoveError::new_err(format!(
+                "{} is not legal here",
+                describe(&pos, &m)
+            )));
         }
         let text: String = mv.extract()?;
         let mut pos = self.game.position().clone();
-        pos.parse_move(&text).map_err(|e| MoveError::new_err(e.to_string()))
+        pos.parse_move(&text)
+            .map_err(|e| MoveError::new_err(e.to_string()))
     }
 }
 
@@ -288,8 +302,8 @@ impl PyPosition {
 
     /// The position in Fairy-Stockfish's FEN.
     #[getter]
-    fn fen(&self) -> String {
-        crate::fsf::fen_of(&mut self.game.position().clone())
+    fn fen(&self) -> PyResult<String> {
+        guard(|| Ok(crate::fsf::fen_of(&mut self.game.position().clone())))
     }
 
     /// The name of the side to move (`white`, `black`, …).
@@ -325,14 +339,16 @@ impl PyPosition {
     }
 
     /// Takes back the last move; False when there is none.
-    fn unmake(&mut self) -> bool {
-        self.game.undo()
+    fn unmake(&mut self) -> PyResult<bool> {
+        guard(|| Ok(self.game.undo()))
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
-        let pos = self.game.position();
-        pos.in_check(pos.side_to_move())
+    fn is_check(&self) -> PyResult<bool> {
+        guard(|| {
+            let pos = self.game.position();
+            Ok(pos.in_check(pos.side_to_move()))
+        })
     }
 
     /// The move's text in a notation: `canonical`, `uci`, `usi`, `san`,
@@ -351,7 +367,7 @@ impl PyPosition {
     /// None while the game goes on; else a dict: `winner` (a side's name or
     /// None for a draw), `reason` (`checkmate`, `repetition`, …), `text`.
     fn result<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(r) = self.game.result() else {
+        let Some(r) = guard(|| Ok(self.game.result()))? else {
             return Ok(None);
         };
         let pos = self.game.position();
@@ -380,7 +396,11 @@ impl PyPosition {
                 for m in moves {
                     let text = crate::fsf::uci(&mut pos, &m);
                     pos.make(m);
-                    let n = if depth <= 1 { 1 } else { chimera::perft(&mut pos, depth - 1) };
+                    let n = if depth <= 1 {
+                        1
+                    } else {
+                        chimera::perft(&mut pos, depth - 1)
+                    };
                     pos.unmake();
                     rows.push((text, n));
                 }
@@ -468,7 +488,9 @@ impl PyPosition {
 
     /// A copy (with its history).
     fn copy(&self) -> PyPosition {
-        PyPosition { game: self.game.clone() }
+        PyPosition {
+            game: self.game.clone(),
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -47,7 +47,10 @@ pub(crate) fn get(name: &str) -> PyResult<Arc<Variant>> {
 /// Every name `get` accepts: bundled, aliases, loaded.
 pub(crate) fn names() -> Vec<String> {
     let map = loaded().lock().unwrap_or_else(|p| p.into_inner());
-    let mut out: Vec<String> = chimera::bundled::VARIANTS.iter().map(|(n, _)| n.to_string()).collect();
+    let mut out: Vec<String> = chimera::bundled::VARIANTS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
     out.extend(ALIASES.iter().map(|(a, _)| a.to_string()));
     out.extend(map.keys().cloned());
     out.sort();

@@ -329,7 +329,10 @@ fn compile_piece(
         Some(s) if s.get_ref().len() > 1 || !s.get_ref().chars().all(|c| c.is_ascii_uppercase()) => {
             return Err(cx.err(
                 s.span(),
-                format!("`san = \"{}\"`: one upper-case letter, or \"\" for none", s.get_ref()),
+                format!(
+                    "`san = \"{}\"`: one upper-case letter, or \"\" for none",
+                    s.get_ref()
+                ),
             ));
         }
         Some(s) => Some(s.get_ref().clone()),

@@ -53,7 +53,11 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
             } else {
                 piece_text(&pos.v, k, hodges)
             };
-            format!("{letter}{}{}", if hodges { '*' } else { '@' }, square(pos, m.to, hodges))
+            format!(
+                "{letter}{}{}",
+                if hodges { '*' } else { '@' },
+                square(pos, m.to, hodges)
+            )
         }
         MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, hodges),
         // A pass where the side has one royal piece: that piece moving to
@@ -85,9 +89,18 @@ fn castling(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     let c = &v.castles[(m.aux & AUX_CASTLE) as usize];
-    let mut s = if g.file(c.rook) > g.file(c.king) { "O-O" } else { "O-O-O" }.to_string();
+    let mut s = if g.file(c.rook) > g.file(c.king) {
+        "O-O"
+    } else {
+        "O-O-O"
+    }
+    .to_string();
     if let Some(k) = m.gated_kind() {
-        let at = if m.aux & AUX_GATE_ROOK != 0 { c.rook } else { c.king };
+        let at = if m.aux & AUX_GATE_ROOK != 0 {
+            c.rook
+        } else {
+            c.king
+        };
         s.push('/');
         s.push_str(&letter(v, k));
         s.push_str(&square(pos, at, false));
@@ -104,7 +117,11 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     let kind = p.kind();
     let capture = m.is_capture();
     let pawn = !hodges && is_pawn(v, kind);
-    let mut s = if pawn { String::new() } else { piece_text(v, kind, hodges) };
+    let mut s = if pawn {
+        String::new()
+    } else {
+        piece_text(v, kind, hodges)
+    };
     // Other pieces of the kind that could go to the same square by a move of
     // the same sort (promoting or not, gating or not).
     let others: Vec<Square> = moves
