@@ -176,11 +176,12 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     {
         s.push('=');
     }
-    if !hodges && m.kind != MoveKind::Castle {
-        if let Some(k) = m.gated_kind() {
-            s.push('/');
-            s.push_str(&letter(v, k));
-        }
+    if !hodges
+        && m.kind != MoveKind::Castle
+        && let Some(k) = m.gated_kind()
+    {
+        s.push('/');
+        s.push_str(&letter(v, k));
     }
     s
 }
