@@ -170,19 +170,26 @@ pub(crate) fn fen_of(pos: &mut Position) -> String {
         return fen_en_passant(pos, text);
     }
     // SFEN `board side hands n` → `board[hands] w - - clock n`.
-    let board = text.split(' ').next().unwrap_or("");
+    let fields: Vec<&str> = text.split(' ').collect();
+    let board = fields.first().copied().unwrap_or("");
     let side = if pos.side_to_move() == Color::First {
         'w'
     } else {
         'b'
     };
     let fullmove = pos.fullmove_number().div_ceil(2);
-    format!(
+    let mut fen = format!(
         "{board}[{}] {side} - - {} {}",
         hand_text(pos),
         pos.halfmove_clock(),
         fullmove
-    )
+    );
+    // chimera's extensions (`pocket=…`, `flags=…`) follow, as in its SFEN.
+    for extra in fields.iter().skip(4) {
+        fen.push(' ');
+        fen.push_str(extra);
+    }
+    fen
 }
 
 /// The hands as Fairy-Stockfish writes them: the first player's pieces (upper

@@ -179,3 +179,15 @@ def test_perft_releases_the_gil():
     counter.join()
     assert results == [197281, 197281]
     assert during > 1000
+
+
+def test_pocket_state_survives_the_fen():
+    """A chimera-only variant written in SFEN with a pocket: the FEN that
+    get_fen writes carries the pocket, and reads back to the same position."""
+    v = "pocket-shogi-copper"
+    start = sf.start_fen(v)
+    moves = sf.legal_moves(v, start, [])
+    for m in moves[:40]:
+        fen = sf.get_fen(v, start, [m])
+        assert sf.get_fen(v, fen, []) == fen
+        assert sorted(sf.legal_moves(v, fen, [])) == sorted(sf.legal_moves(v, start, [m]))
