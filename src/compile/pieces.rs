@@ -246,6 +246,22 @@ fn en_passant_squares(
     Ok(Color::BOTH.map(|c| geo.rank_set(ranks.get_ref(), c)))
 }
 
+/// The piece's `san` letter: one upper-case letter, or "" for none.
+fn san_letter(p: &PieceTable, cx: &Ctx) -> Result<Option<String>> {
+    match &p.san {
+        Some(s) if s.get_ref().len() > 1 || !s.get_ref().chars().all(|c| c.is_ascii_uppercase()) => Err(cx
+            .err(
+                s.span(),
+                format!(
+                    "`san = \"{}\"`: one upper-case letter, or \"\" for none",
+                    s.get_ref()
+                ),
+            )),
+        Some(s) => Ok(Some(s.get_ref().clone())),
+        None => Ok(None),
+    }
+}
+
 fn compile_piece(
     p: &PieceTable,
     cx: &Ctx,
@@ -326,6 +342,7 @@ fn compile_piece(
             .collect()
     });
     Ok(PieceDef {
+        san: san_letter(p, cx)?,
         name: p.name.get_ref().clone(),
         key: p.symbol.get_ref().to_uppercase(),
         symbol: p.symbol.get_ref().clone(),

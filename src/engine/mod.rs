@@ -16,6 +16,7 @@ pub(crate) mod moves;
 pub(crate) mod movetext;
 mod perft;
 pub(crate) mod position;
+mod san;
 pub(crate) mod setup;
 pub(crate) mod text;
 pub(crate) mod types;

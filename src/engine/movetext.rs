@@ -41,10 +41,26 @@ pub enum MoveNotation {
     /// numbers them from 0 and a larger one continues past `9` with `:`,
     /// `;`, … (one character a rank), and a pass is `@@@@`.
     XBoard,
+    /// Standard algebraic notation as Fairy-Stockfish writes it (pyffish's
+    /// `get_san`): piece letter (none for a pawn that moves and captures
+    /// differently), the file, rank or square of origin when another piece
+    /// of the kind could go there, `x` for a capture, `@` for a drop,
+    /// `=Q` for a promotion, `/H` for a gated piece, `O-O`/`O-O-O` for
+    /// castling, `+` for check and `#` for mate. A move with no such
+    /// spelling (several captures, a pass) falls back to the canonical text.
+    San,
+    /// Fairy-Stockfish's numeric Hodges notation, its default for the shogi
+    /// variants (`P-76`, `Bx33+`, `S*34`, `+R-82`): files counted from the
+    /// right, ranks from the top, a promoted piece as `+` and its unpromoted
+    /// letter, the origin square when another piece of the kind could go
+    /// there, `+` after a promotion, `=` after a move that could have
+    /// promoted and did not, `-` after a demotion; no check marks.
+    HodgesNumber,
 }
 
 impl MoveNotation {
-    /// Reads `canonical`, `uci`, `usi` or `seed`.
+    /// Reads `canonical`, `uci`, `usi`, `seed`, `xboard`, `san` or
+    /// `hodges-number`.
     pub fn parse(s: &str) -> Option<MoveNotation> {
         match s {
             "canonical" => Some(MoveNotation::Canonical),
@@ -52,6 +68,8 @@ impl MoveNotation {
             "usi" => Some(MoveNotation::Usi),
             "seed" => Some(MoveNotation::Seed),
             "xboard" => Some(MoveNotation::XBoard),
+            "san" => Some(MoveNotation::San),
+            "hodges-number" => Some(MoveNotation::HodgesNumber),
             _ => None,
         }
     }
@@ -72,6 +90,8 @@ impl Position {
             MoveNotation::Usi => format_usi(self, m),
             MoveNotation::Seed => format_seed(self, m),
             MoveNotation::XBoard => format_xboard(self, m),
+            MoveNotation::San => super::san::format_san(self, m, false),
+            MoveNotation::HodgesNumber => super::san::format_san(self, m, true),
         }
     }
 
@@ -174,7 +194,7 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
 
 /// Whether a board move's captures are implied by its squares (none, the
 /// destination, or en passant) — only such moves have UCI/USI spellings.
-fn plain(pos: &Position, m: &Move) -> bool {
+pub(crate) fn plain(pos: &Position, m: &Move) -> bool {
     !m.is_line_capture()
         && (m.from != m.to || m.promo().some().is_some())
         && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || m.cap(0) == pos.ep_victim)))

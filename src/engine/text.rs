@@ -586,6 +586,10 @@ fn fairy_fen_tail(text: &str, fields: &[(usize, &str)], setup: &mut Setup) -> Re
     }
     let fullmove = numbers.last().copied().unwrap_or(1).max(1);
     setup.fullmove = 2 * (fullmove - 1) + 1 + u32::from(setup.side == Color::Second);
+    // `… w - - 3 1`: the halfmove clock before the move number.
+    if numbers.len() == 2 {
+        setup.halfmove = numbers[0];
+    }
     Ok(())
 }
 

@@ -232,6 +232,8 @@ pub struct PieceDef {
     pub(crate) filters: TargetFilters,
     /// Moving this piece resets the halfmove clock.
     pub(crate) resets_clock: bool,
+    /// Its letter in SAN, when the rules file gives one (`san`).
+    pub(crate) san: Option<String>,
     /// Promotion as a move of its own.
     pub(crate) promotion_move: Option<PromotionMove>,
     /// Promotion to this kind needs fewer than this many on the board (0 =

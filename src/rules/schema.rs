@@ -331,6 +331,10 @@ pub struct PieceTable {
     /// do not reset it.
     #[serde(default)]
     pub resets_clock: bool,
+    /// The piece's letter in SAN (`MoveNotation::San`), when not its
+    /// symbol's: `"H"` for a xiangqi horse written `N` in positions, `""`
+    /// for a pawn written without a letter.
+    pub san: Option<Spanned<String>>,
     /// Promotion as a move of its own (sittuyin): see [`PromotionMove`].
     pub promotion_move: Option<PromotionMove>,
     /// A piece may promote to this one only while its side has fewer than

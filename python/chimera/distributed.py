@@ -1,0 +1,258 @@
+"""chimera on Ray: distributed perft and the balance report.
+
+Install with the extra: ``pip install ./python[ray]``. Every function takes
+``ray_address``: ``None`` runs on the Ray instance already initialised in
+this process (or starts a local one), ``"auto"`` joins the cluster this
+machine belongs to (``ray start``), ``"ray://host:10001"`` a remote one.
+Nothing here starts machines.
+
+Both jobs are split into pure tasks (a variant's rules text, a position and
+a seed in; numbers out): a task that Ray retries after a lost worker
+computes the same answer again, and the driver adds each task's result once
+— so a lost node loses no work and counts nothing twice, and the result
+for a seed is the same on one process, one machine or a cluster.
+``balance_report(..., ray_address=False)`` runs the same tasks in this
+process, without Ray.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import Variant, play_game
+
+# ------------------------------------------------------------------ variants
+
+
+def _spec(variant):
+    """What a task needs to rebuild the variant anywhere: ("bundled", name)
+    or ("text", rules text)."""
+    if isinstance(variant, Variant):
+        raise TypeError("pass a bundled name, a rules file's path or a VariantSpec, not a Variant")
+    text = str(variant)
+    if text in Variant.names():
+        return ("bundled", text)
+    path = Path(text)
+    if "\n" not in text and path.is_file():
+        return ("text", path.read_text())
+    if "\n" in text:
+        return ("text", text)
+    return ("bundled", text)
+
+
+_CACHE = {}
+
+
+def _variant(spec):
+    v = _CACHE.get(spec)
+    if v is None:
+        v = Variant.bundled(spec[1]) if spec[0] == "bundled" else Variant.from_text(spec[1])
+        _CACHE[spec] = v
+    return v
+
+
+def _position(spec, fen, moves):
+    v = _variant(spec)
+    pos = v.position(fen) if fen else v.start()
+    for m in moves:
+        pos.make(m)
+    return pos
+
+
+# --------------------------------------------------------------------- perft
+
+
+def perft_task(spec, fen, moves, depth):
+    """Leaf count of the subtree after ``moves`` (pure: safe to retry)."""
+    return _position(spec, fen, moves).perft(depth)
+
+
+def split(spec, fen, split_depth):
+    """The move sequences ``split_depth`` plies deep, as perft walks them:
+    one task per subtree."""
+    return _position(spec, fen, []).perft_prefixes(split_depth)
+
+
+def _ray(ray_address):
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(address=ray_address, ignore_reinit_error=True, log_to_driver=False)
+    return ray
+
+
+def perft(variant, depth, *, fen=None, split_depth=None, ray_address=None, max_retries=3, progress=None):
+    """Perft of ``variant`` (a bundled name, a rules file's path or its text)
+    to ``depth``, split at ``split_depth`` plies into one Ray task per
+    subtree. Exactly the single-process count. By default the tree is split
+    at one ply where the position has at least 64 legal moves, else at two.
+    ``progress(done, total)`` is called as tasks finish."""
+    spec = _spec(variant)
+    if split_depth is None:
+        split_depth = 1 if _position(spec, fen, []).perft(1) >= 64 else 2
+    if depth <= split_depth:
+        return _position(spec, fen, []).perft(depth)
+    prefixes = split(spec, fen, split_depth)
+    ray = _ray(ray_address)
+    task = ray.remote(max_retries=max_retries)(perft_task)
+    spec_ref = ray.put(spec)
+    refs = [task.remote(spec_ref, fen, p, depth - split_depth) for p in prefixes]
+    total = 0
+    done = 0
+    waiting = list(refs)
+    while waiting:
+        ready, waiting = ray.wait(waiting, num_returns=min(len(waiting), 16))
+        # Each task's result is read once, however often Ray ran it.
+        total += sum(ray.get(ready))
+        done += len(ready)
+        if progress:
+            progress(done, len(refs))
+    return total
+
+
+# ----------------------------------------------------------- balance report
+
+
+def game_task(spec, seed, index, depth, random_plies, max_plies):
+    """One self-play game, decided by (seed, index) alone: ``random_plies``
+    seeded random moves to open, then chimera's engine at ``depth`` on both
+    sides. Returns (winner 0/1/None, reason, plies)."""
+    v = _variant(spec)
+    rng_seed = seed * 1_000_003 + index
+    moves_left = [random_plies]
+    rng = random.Random(rng_seed)
+
+    def opening_then_engine(pos):
+        if moves_left[0] > 0:
+            moves_left[0] -= 1
+            return rng.choice(pos.legal_moves())
+        return pos.best_move(depth=depth, hash_mb=1)["move"]
+
+    game = play_game(v, opening_then_engine, opening_then_engine, max_plies=max_plies, seed=rng_seed)
+    winner = game["result"]["winner"]
+    start = v.start()
+    first = start.side_to_move
+    side = None if winner is None else (0 if winner == first else 1)
+    return side, game["result"]["reason"], game["plies"]
+
+
+@dataclass
+class BalanceReport:
+    """N self-play games between equal engines: who wins, how, how long."""
+
+    variant: str
+    games: int
+    seed: int
+    first_wins: int
+    second_wins: int
+    draws: int
+    first_score: float
+    first_score_margin: float
+    draw_rate: float
+    draw_rate_margin: float
+    length_mean: float
+    length_quartiles: tuple
+    length_min: int
+    length_max: int
+    endings: dict = field(default_factory=dict)
+    results: list = field(default_factory=list)
+
+    def text(self):
+        q1, med, q3 = self.length_quartiles
+        endings = ", ".join(f"{k} {n}" for k, n in sorted(self.endings.items(), key=lambda x: -x[1]))
+        return (
+            f"{self.variant}: {self.games} games (seed {self.seed})\n"
+            f"  first player: {self.first_wins} wins, {self.second_wins} losses, {self.draws} draws; "
+            f"score {self.first_score:.3f} ± {self.first_score_margin:.3f} (95%)\n"
+            f"  draw rate {self.draw_rate:.3f} ± {self.draw_rate_margin:.3f} (95%)\n"
+            f"  length (plies): mean {self.length_mean:.1f}, min {self.length_min}, "
+            f"quartiles {q1}/{med}/{q3}, max {self.length_max}\n"
+            f"  endings: {endings}"
+        )
+
+
+def summarise(variant, seed, results):
+    """The report of a list of (winner, reason, plies), in game order."""
+    n = len(results)
+    fw = sum(1 for w, _, _ in results if w == 0)
+    sw = sum(1 for w, _, _ in results if w == 1)
+    dr = n - fw - sw
+    scores = [1.0 if w == 0 else 0.0 if w == 1 else 0.5 for w, _, _ in results]
+    score = sum(scores) / n
+    sd = statistics.pstdev(scores) if n > 1 else 0.0
+    p = dr / n
+    lengths = sorted(pl for _, _, pl in results)
+    qs = statistics.quantiles(lengths, n=4, method="inclusive") if n > 1 else [lengths[0]] * 3
+    endings = {}
+    for _, reason, _ in results:
+        endings[reason] = endings.get(reason, 0) + 1
+    return BalanceReport(
+        variant=str(variant),
+        games=n,
+        seed=seed,
+        first_wins=fw,
+        second_wins=sw,
+        draws=dr,
+        first_score=score,
+        first_score_margin=1.96 * sd / math.sqrt(n),
+        draw_rate=p,
+        draw_rate_margin=1.96 * math.sqrt(p * (1 - p) / n),
+        length_mean=sum(lengths) / n,
+        length_quartiles=tuple(round(q, 1) for q in qs),
+        length_min=lengths[0],
+        length_max=lengths[-1],
+        endings=endings,
+        results=list(results),
+    )
+
+
+def balance_report(
+    variant,
+    games=200,
+    *,
+    seed=1,
+    depth=2,
+    random_plies=4,
+    max_plies=300,
+    ray_address=None,
+    max_retries=3,
+    progress=None,
+):
+    """Plays ``games`` self-play games of ``variant`` (seeded random opening
+    moves, then equal engines) and reports the first player's score, the
+    draw rate (both with 95% margins), the distribution of game lengths and
+    how the games ended. ``ray_address=False`` plays them in this process;
+    otherwise one Ray task a game. The same ``seed`` gives the same report
+    either way. ``progress(done, total)`` is called as games finish."""
+    spec = _spec(variant)
+    args = (depth, random_plies, max_plies)
+    if ray_address is False:
+        results = []
+        for i in range(games):
+            results.append(game_task(spec, seed, i, *args))
+            if progress:
+                progress(i + 1, games)
+        return summarise(variant, seed, results)
+    ray = _ray(ray_address)
+    task = ray.remote(max_retries=max_retries)(game_task)
+    spec_ref = ray.put(spec)
+    refs = [task.remote(spec_ref, seed, i, *args) for i in range(games)]
+    index = {r: i for i, r in enumerate(refs)}
+    results = [None] * games
+    waiting = list(refs)
+    done = 0
+    while waiting:
+        ready, waiting = ray.wait(waiting, num_returns=1)
+        for r in ready:
+            results[index[r]] = ray.get(r)
+            done += 1
+        if progress:
+            progress(done, games)
+    return summarise(variant, seed, results)
+
+
+__all__ = ["BalanceReport", "balance_report", "game_task", "perft", "perft_task", "split", "summarise"]

@@ -1,0 +1,68 @@
+"""Fairy-Stockfish's Python interface (pyffish) over chimera's variants.
+
+A program written for pyffish switches by changing its import::
+
+    import chimera.pyffish as sf
+    sf.legal_moves("shogi", sf.start_fen("shogi"), [])
+
+Same names, arguments and meanings: a variant name, a FEN and a list of UCI
+moves in; UCI moves, FEN, booleans and scores (for the side to move,
+``VALUE_MATE`` = 32000) out. The variants are chimera's bundled rules files
+(Fairy-Stockfish's variants under Fairy-Stockfish's names, and chimera's
+own: ``chu-shogi``, ``ko-shogi``, ``kozune``, …) and any rules file loaded
+with ``load_variant_config(path_or_toml_text)``.
+
+Where chimera differs (each function's docstring says more):
+
+- a pawn drop that mates is not a legal move where the rules forbid it
+  (shogi's uchifuzume); pyffish lists it;
+- ``is_optional_game_end``: chimera's rules end the game by repetition, the
+  fifty-move rule or counting by themselves; this reports them as pyffish
+  does (a claimable end);
+- a chimera-only move that captures elsewhere than on its destination
+  (lion moves, igui, shots) has no UCI spelling: it is written in chimera's
+  canonical notation (``j9-j14xj10xj11``), which every function reads back;
+- ``chess960=True`` raises: chimera has no Chess960 castling yet;
+- ``get_san`` writes NOTATION_DEFAULT, NOTATION_SAN and
+  NOTATION_SHOGI_HODGES_NUMBER; other notations raise;
+- ``has_insufficient_material`` only knows a bare royal piece.
+"""
+
+from ._native import (  # noqa: F401
+    Error as error,
+    captures_to_hand,
+    game_result,
+    get_fen,
+    get_san,
+    get_san_moves,
+    gives_check,
+    has_insufficient_material,
+    info,
+    is_capture,
+    is_immediate_game_end,
+    is_optional_game_end,
+    legal_moves,
+    load_variant_config,
+    set_option,
+    start_fen,
+    two_boards,
+    validate_fen,
+    variants,
+    version,
+)
+
+VALUE_MATE = 32000
+VALUE_DRAW = 0
+
+NOTATION_DEFAULT = 0
+NOTATION_SAN = 1
+NOTATION_LAN = 2
+NOTATION_SHOGI_HOSKING = 3
+NOTATION_SHOGI_HODGES = 4
+NOTATION_SHOGI_HODGES_NUMBER = 5
+NOTATION_JANGGI = 6
+NOTATION_XIANGQI_WXF = 7
+NOTATION_THAI_SAN = 8
+NOTATION_THAI_LAN = 9
+
+FEN_OK = 1

@@ -1,0 +1,499 @@
+//! The Pythonic face: `Variant`, `Position`, `Move`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use chimera::game::Game;
+use chimera::game::search::{Limits, Searcher};
+use chimera::{Color, Move, MoveKind, MoveNotation, Position};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::{Error, MoveError, guard, position_error, registry, rules_error};
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyVariant>()?;
+    m.add_class::<PyPosition>()?;
+    m.add_class::<PyMove>()?;
+    Ok(())
+}
+
+/// A compiled variant: `Variant.load(path)`, `Variant.from_text(toml)`,
+/// `Variant.bundled(name)`.
+#[pyclass(name = "Variant", module = "chimera", frozen)]
+pub(crate) struct PyVariant {
+    pub(crate) v: Arc<chimera::Variant>,
+    /// The rules file, when loaded from one (for `check`).
+    path: Option<PathBuf>,
+    /// Its text, when given as text or bundled.
+    text: Option<String>,
+}
+
+#[pymethods]
+impl PyVariant {
+    /// Loads and compiles a rules file; a file that does not compile raises
+    /// `chimera.RulesError` (with `line` and `column`).
+    #[staticmethod]
+    fn load(path: PathBuf) -> PyResult<PyVariant> {
+        guard(|| {
+            let v = chimera::load(&path).map_err(|d| rules_error(&d))?;
+            Ok(PyVariant {
+                v,
+                path: Some(path),
+                text: None,
+            })
+        })
+    }
+
+    /// Compiles a rules file's text.
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<rules text>"))]
+    fn from_text(text: &str, name: &str) -> PyResult<PyVariant> {
+        guard(|| {
+            let v = chimera::load_str(name, text).map_err(|d| rules_error(&d))?;
+            Ok(PyVariant {
+                v,
+                path: None,
+                text: Some(text.to_string()),
+            })
+        })
+    }
+
+    /// A bundled variant by name (`chess`, `shogi`, `ko-shogi`, pyffish's
+    /// names too), or one loaded with `load_variant_config`.
+    #[staticmethod]
+    fn bundled(name: &str) -> PyResult<PyVariant> {
+        guard(|| {
+            let v = registry::get(name)?;
+            let text = chimera::bundled::VARIANTS
+                .iter()
+                .find(|(n, _)| *n == registry::canonical(name))
+                .map(|(_, t)| t.to_string());
+            Ok(PyVariant { v, path: None, text })
+        })
+    }
+
+    /// The names of the bundled variants.
+    #[staticmethod]
+    fn names() -> Vec<String> {
+        chimera::bundled::VARIANTS
+            .iter()
+            .map(|(n, _)| n.to_string())
+            .collect()
+    }
+
+    /// The name the rules file gives.
+    #[getter]
+    fn name(&self) -> String {
+        self.v.name().to_string()
+    }
+
+    /// The rules file's description.
+    #[getter]
+    fn description(&self) -> String {
+        self.v.description().to_string()
+    }
+
+    /// (files, ranks).
+    #[getter]
+    fn size(&self) -> (usize, usize) {
+        (self.v.board().files(), self.v.board().ranks())
+    }
+
+    /// The pieces: a list of dicts (name, symbol, betza, royal, value).
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.v
+            .kinds()
+            .map(|k| {
+                let p = self.v.piece(k);
+                let d = PyDict::new(py);
+                d.set_item("name", p.name())?;
+                d.set_item("symbol", p.symbol())?;
+                d.set_item("betza", p.betza())?;
+                d.set_item("royal", p.is_royal())?;
+                d.set_item("value", p.value())?;
+                Ok(d)
+            })
+            .collect()
+    }
+
+    /// The start position.
+    fn start(&self) -> PyResult<PyPosition> {
+        guard(|| {
+            Ok(PyPosition {
+                game: Game::new(Position::start(&self.v)),
+            })
+        })
+    }
+
+    /// A position from text (FEN, SFEN, chimera's position text).
+    fn position(&self, text: &str) -> PyResult<PyPosition> {
+        guard(|| {
+            let pos = Position::from_text(&self.v, text).map_err(|e| position_error(text, &e))?;
+            Ok(PyPosition { game: Game::new(pos) })
+        })
+    }
+
+    /// Runs the rules file's `[[test]]` cases (what `chimera check` does):
+    /// a list of dicts (name, passed, failures), in the file's order. Each
+    /// case runs with its own option values where it gives some.
+    fn check<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let (name, text) = guard(|| match (&self.path, &self.text) {
+            (Some(path), _) => chimera::read_text_file(path)
+                .map(|t| (path.display().to_string(), t))
+                .map_err(Error::new_err),
+            (None, Some(text)) => Ok((format!("{}.toml", self.v.name()), text.clone())),
+            (None, None) => Err(Error::new_err(
+                "this variant has no rules text to read test cases from",
+            )),
+        })?;
+        let reports = py.detach(move || {
+            guard(move || {
+                let source = chimera::rules::Source {
+                    name: name.clone(),
+                    text,
+                };
+                let compiled = chimera::Loader::new()
+                    .compile_source(source)
+                    .map_err(|d| rules_error(&d))?;
+                let mut out = Vec::new();
+                for case in &compiled.file.tests {
+                    let r = if case.options.is_empty() {
+                        chimera::check::run_case(&compiled.variant, case, &name)
+                    } else {
+                        match compiled.with_options(&case.options) {
+                            Ok(v) => chimera::check::run_case(&v, case, &name),
+                            Err(d) => chimera::check::CaseReport {
+                                name: case.name.clone(),
+                                source: name.clone(),
+                                passed: false,
+                                failures: vec![format!("options {:?}: {}", case.options, d.message)],
+                            },
+                        }
+                    };
+                    out.push(r);
+                }
+                Ok(out)
+            })
+        })?;
+        reports
+            .into_iter()
+            .map(|r| {
+                let d = PyDict::new(py);
+                d.set_item("name", r.name)?;
+                d.set_item("passed", r.passed)?;
+                d.set_item("failures", r.failures)?;
+                Ok(d)
+            })
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<chimera.Variant {}>", self.v.name())
+    }
+}
+
+/// A legal move of a position, with its texts.
+#[pyclass(name = "Move", module = "chimera", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyMove {
+    m: Move,
+    /// Fairy-Stockfish's UCI (canonical where UCI has no spelling).
+    #[pyo3(get)]
+    uci: String,
+    /// chimera's canonical notation.
+    #[pyo3(get)]
+    text: String,
+    /// SAN (Fairy-Stockfish's).
+    #[pyo3(get)]
+    san: String,
+    /// The origin square's name (None for a drop).
+    #[pyo3(get)]
+    from_square: Option<String>,
+    /// The final square's name (None for a pass).
+    #[pyo3(get)]
+    to_square: Option<String>,
+    /// Whether it captures.
+    #[pyo3(get)]
+    is_capture: bool,
+    /// Whether it enters a piece from a hand.
+    #[pyo3(get)]
+    is_drop: bool,
+    /// The name of the piece it promotes to, if any.
+    #[pyo3(get)]
+    promotion: Option<String>,
+}
+
+impl PyMove {
+    fn new(pos: &mut Position, m: Move) -> PyMove {
+        let v = pos.variant().clone();
+        PyMove {
+            uci: crate::fsf::uci(pos, &m),
+            text: pos.move_text(&m),
+            san: pos.move_text_as(&m, MoveNotation::San),
+            from_square: m.from().map(|s| v.square_name(s)),
+            to_square: m.to().map(|s| v.square_name(s)),
+            is_capture: m.is_capture(),
+            is_drop: matches!(m.kind(), MoveKind::Drop),
+            promotion: m.promotion().map(|k| v.piece(k).name().to_string()),
+            m,
+        }
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    fn __str__(&self) -> String {
+        self.uci.clone()
+    }
+    fn __repr__(&self) -> String {
+        format!("<chimera.Move {}>", self.text)
+    }
+}
+
+/// A position with its game history (for repetition and the other end
+/// rules): `make`/`unmake`, legal moves, perft, result, engine search.
+#[pyclass(name = "Position", module = "chimera")]
+pub(crate) struct PyPosition {
+    game: Game,
+}
+
+fn side_name(pos: &Position, c: Color) -> String {
+    pos.variant().side_name(c).to_string()
+}
+
+impl PyPosition {
+    fn find(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
+        if let Ok(m) = mv.cast::<PyMove>() {
+            let m = m.get().m;
+            let mut pos = self.game.position().clone();
+            if pos.legal_move_list().contains(&m) {
+                return Ok(m);
+            }
+            return Err(MoveError::new_err(format!(
+                "{} is not legal here",
+                describe(&pos, &m)
+            )));
+        }
+        let text: String = mv.extract()?;
+        let mut pos = self.game.position().clone();
+        pos.parse_move(&text)
+            .map_err(|e| MoveError::new_err(e.to_string()))
+    }
+}
+
+fn describe(pos: &Position, m: &Move) -> String {
+    let v = pos.variant();
+    format!(
+        "the move {}-{}",
+        m.from().map(|s| v.square_name(s)).unwrap_or_default(),
+        m.to().map(|s| v.square_name(s)).unwrap_or_default()
+    )
+}
+
+#[pymethods]
+impl PyPosition {
+    /// The position text (the variant's FEN or SFEN).
+    #[getter]
+    fn text(&self) -> String {
+        self.game.position().to_text()
+    }
+
+    /// The position in Fairy-Stockfish's FEN.
+    #[getter]
+    fn fen(&self) -> PyResult<String> {
+        guard(|| Ok(crate::fsf::fen_of(&mut self.game.position().clone())))
+    }
+
+    /// The name of the side to move (`white`, `black`, …).
+    #[getter]
+    fn side_to_move(&self) -> String {
+        let pos = self.game.position();
+        side_name(pos, pos.side_to_move())
+    }
+
+    /// Plies played since this object's start.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The legal moves (none once the game is over by a rule).
+    fn legal_moves(&mut self) -> PyResult<Vec<PyMove>> {
+        guard(|| {
+            let moves = self.game.legal_moves();
+            let mut pos = self.game.position().clone();
+            Ok(moves.into_iter().map(|m| PyMove::new(&mut pos, m)).collect())
+        })
+    }
+
+    /// Plays a move: a `Move` of this position or a move text (UCI, USI,
+    /// SAN is not read; chimera's canonical notation).
+    fn make(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        guard(|| {
+            let m = self.find(r#move)?;
+            self.game.play(m);
+            Ok(())
+        })
+    }
+
+    /// Takes back the last move; False when there is none.
+    fn unmake(&mut self) -> PyResult<bool> {
+        guard(|| Ok(self.game.undo()))
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> PyResult<bool> {
+        guard(|| {
+            let pos = self.game.position();
+            Ok(pos.in_check(pos.side_to_move()))
+        })
+    }
+
+    /// The move's text in a notation: `canonical`, `uci`, `usi`, `san`,
+    /// `hodges-number`, `xboard`, `seed`.
+    #[pyo3(signature = (r#move, notation = "san"))]
+    fn move_text(&mut self, r#move: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
+        guard(|| {
+            let n = MoveNotation::parse(notation)
+                .ok_or_else(|| Error::new_err(format!("unknown notation `{notation}`")))?;
+            let m = self.find(r#move)?;
+            let mut pos = self.game.position().clone();
+            Ok(pos.move_text_as(&m, n))
+        })
+    }
+
+    /// None while the game goes on; else a dict: `winner` (a side's name or
+    /// None for a draw), `reason` (`checkmate`, `repetition`, …), `text`.
+    fn result<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = guard(|| Ok(self.game.result()))? else {
+            return Ok(None);
+        };
+        let pos = self.game.position();
+        let d = PyDict::new(py);
+        d.set_item("winner", r.winner.map(|c| side_name(pos, c)))?;
+        d.set_item("reason", r.reason.key())?;
+        d.set_item("text", r.describe(pos.variant()))?;
+        Ok(Some(d))
+    }
+
+    /// Counts the leaf nodes of the move tree to `depth` (the GIL is
+    /// released while it runs). `divide=True` gives a dict: each legal
+    /// move's UCI text and its subtree's count.
+    #[pyo3(signature = (depth, divide = false))]
+    fn perft(&self, py: Python<'_>, depth: u32, divide: bool) -> PyResult<Py<PyAny>> {
+        let pos = self.game.position().clone();
+        if !divide {
+            let n = py.detach(move || guard(move || Ok(chimera::perft(&mut pos.clone(), depth))))?;
+            return Ok(n.into_pyobject(py)?.into_any().unbind());
+        }
+        let rows = py.detach(move || {
+            guard(move || {
+                let mut pos = pos;
+                let moves = pos.legal_move_list();
+                let mut rows = Vec::with_capacity(moves.len());
+                for m in moves {
+                    let text = crate::fsf::uci(&mut pos, &m);
+                    pos.make(m);
+                    let n = if depth <= 1 {
+                        1
+                    } else {
+                        chimera::perft(&mut pos, depth - 1)
+                    };
+                    pos.unmake();
+                    rows.push((text, n));
+                }
+                Ok(rows)
+            })
+        })?;
+        let d = PyDict::new(py);
+        for (k, n) in rows {
+            d.set_item(k, n)?;
+        }
+        Ok(d.into_any().unbind())
+    }
+
+    /// The move sequences `depth` plies deep, as perft walks them (UCI
+    /// texts): perft(d) is the sum of perft(d - depth) after each. For
+    /// splitting perft into tasks (`chimera.distributed.perft`).
+    fn perft_prefixes(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<Vec<String>>> {
+        let pos = self.game.position().clone();
+        py.detach(move || {
+            guard(move || {
+                fn walk(pos: &mut Position, left: u32, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+                    if left == 0 {
+                        out.push(prefix.clone());
+                        return;
+                    }
+                    for m in pos.legal_move_list() {
+                        prefix.push(crate::fsf::uci(pos, &m));
+                        pos.make(m);
+                        walk(pos, left - 1, prefix, out);
+                        pos.unmake();
+                        prefix.pop();
+                    }
+                }
+                let mut pos = pos;
+                let mut out = Vec::new();
+                walk(&mut pos, depth, &mut Vec::new(), &mut out);
+                Ok(out)
+            })
+        })
+    }
+
+    /// chimera's engine: the best move found within `depth` plies or
+    /// `movetime` milliseconds (or `nodes`), as a dict: `move` (a `Move`),
+    /// `score` (centipawns for the side to move), `depth`, `nodes`. The
+    /// GIL is released while it searches. None when there is no legal move.
+    #[pyo3(signature = (depth = 64, movetime = None, nodes = None, hash_mb = 16))]
+    fn best_move<'py>(
+        &self,
+        py: Python<'py>,
+        depth: i32,
+        movetime: Option<u64>,
+        nodes: Option<u64>,
+        hash_mb: usize,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if movetime.is_none() && nodes.is_none() && depth >= 64 {
+            return Err(Error::new_err("give a limit: depth, movetime or nodes"));
+        }
+        let mut pos = self.game.position().clone();
+        let hashes = self.game.hashes().to_vec();
+        let report = py.detach(move || {
+            guard(move || {
+                let v = pos.variant().clone();
+                let mut s = Searcher::with_hash(&v, hash_mb);
+                let limits = Limits {
+                    depth,
+                    movetime: movetime.map(Duration::from_millis),
+                    stop: None,
+                    threads: 1,
+                    nodes,
+                };
+                Ok(s.search(&mut pos, limits, &hashes))
+            })
+        })?;
+        let Some(best) = report.best else {
+            return Ok(None);
+        };
+        let mut pos = self.game.position().clone();
+        let d = PyDict::new(py);
+        d.set_item("move", PyMove::new(&mut pos, best))?;
+        d.set_item("score", report.score)?;
+        d.set_item("depth", report.depth)?;
+        d.set_item("nodes", report.nodes)?;
+        Ok(Some(d))
+    }
+
+    /// A copy (with its history).
+    fn copy(&self) -> PyPosition {
+        PyPosition {
+            game: self.game.clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<chimera.Position {}>", self.game.position().to_text())
+    }
+}

@@ -1,0 +1,193 @@
+"""The Python package: pyffish's interface and the object API.
+
+Run with `pytest python/tests` after `pip install ./python` (tests/python.rs
+does both in `cargo test --release`).
+"""
+
+import threading
+from pathlib import Path
+
+import pytest
+
+import chimera
+import chimera.pyffish as sf
+
+ROOT = Path(__file__).resolve().parents[2]
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+# ------------------------------------------------------------ pyffish's face
+
+
+def test_variants_and_start_fen():
+    names = sf.variants()
+    for v in ("chess", "shogi", "xiangqi", "ko-shogi", "kozune", "chu-shogi", "normal", "mini", "shoshogi"):
+        assert v in names
+    assert sf.start_fen("chess") == CHESS_START
+    assert sf.start_fen("normal") == CHESS_START
+    assert sf.start_fen("shogi") == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
+
+
+def test_legal_moves_fen_and_san():
+    assert len(sf.legal_moves("chess", CHESS_START, [])) == 20
+    assert len(sf.legal_moves("chess", CHESS_START, ["e2e4", "e7e5"])) == 29
+    fen = sf.get_fen("chess", CHESS_START, ["e2e4", "d7d5"])
+    # Fairy-Stockfish writes an en-passant square only where a capture is legal.
+    assert fen == "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    assert sf.get_fen("chess", CHESS_START, ["e2e4", "a7a6", "e4e5", "d7d5"]).split()[3] == "d6"
+    assert sf.get_san("chess", fen, "e4d5") == "exd5"
+    assert sf.get_san_moves("chess", CHESS_START, ["e2e4", "e7e5", "g1f3"]) == ["e4", "e5", "Nf3"]
+    assert sf.get_san("shogi", sf.start_fen("shogi"), "c3c4") == "P-76"
+    assert sf.get_san("shogi", sf.start_fen("shogi"), "c3c4", False, sf.NOTATION_SAN) == "Pc4"
+    with pytest.raises(sf.error):
+        sf.get_san("chess", CHESS_START, "e2e4", False, sf.NOTATION_XIANGQI_WXF)
+
+
+def test_check_mate_and_results():
+    mate = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert sf.gives_check("chess", CHESS_START, mate)
+    assert sf.legal_moves("chess", CHESS_START, mate) == []
+    assert sf.game_result("chess", CHESS_START, mate) == -sf.VALUE_MATE
+    assert sf.is_immediate_game_end("chess", CHESS_START, mate) == (False, 0)
+    # The fifty-move rule may be claimed.
+    assert sf.is_optional_game_end("chess", "7k/8/6K1/8/8/8/8/1Q6 w - - 100 80", []) == (True, 0)
+    # A repetition: knights out and back twice.
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    assert sf.is_optional_game_end("chess", CHESS_START, shuffle)[0]
+    assert not sf.is_optional_game_end("chess", CHESS_START, shuffle[:4])[0]
+    # Three checks win at once.
+    end, score = sf.is_immediate_game_end("3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 3", ["f1b5"])
+    assert end and score == -sf.VALUE_MATE
+    assert sf.is_capture("chess", CHESS_START, ["e2e4", "d7d5"], "e4d5")
+    assert not sf.is_capture("chess", CHESS_START, [], "e2e4")
+    assert sf.has_insufficient_material("chess", "7k/8/6K1/8/8/8/8/8 w - - 0 80", []) == (True, True)
+
+
+def test_validate_fen():
+    assert sf.validate_fen(CHESS_START, "chess") == sf.FEN_OK
+    assert sf.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "chess") < 0
+    assert sf.validate_fen("", "chess") == 0
+    assert sf.validate_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1", "chess") < 0
+
+
+def test_load_variant_config_path_and_text(tmp_path):
+    rules = (ROOT / "variants" / "kozune.toml").read_text()
+    name = sf.load_variant_config(rules)
+    assert sf.legal_moves(name, sf.start_fen(name), [])
+    path = tmp_path / "mychess.toml"
+    path.write_text((ROOT / "variants" / "chess.toml").read_text())
+    sf.load_variant_config(str(path))
+    assert len(sf.legal_moves("mychess", CHESS_START, [])) == 20
+    sf.set_option("VariantPath", str(path))
+    with pytest.raises(sf.error):
+        sf.set_option("Threads", 2)
+
+
+def test_errors_carry_line_and_column():
+    with pytest.raises(chimera.RulesError) as e:
+        sf.load_variant_config('[variant]\nname = "x"\n[board]\nfiles = "eight"\n')
+    assert e.value.line == 4 and e.value.column > 1
+    assert isinstance(e.value, sf.error)
+    with pytest.raises(chimera.PositionTextError) as e:
+        sf.legal_moves("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", [])
+    assert e.value.column is not None
+    with pytest.raises(chimera.MoveError):
+        sf.get_fen("chess", CHESS_START, ["e2e5"])
+    with pytest.raises(sf.error):
+        sf.legal_moves("no-such-variant", "", [])
+    with pytest.raises(sf.error):
+        sf.legal_moves("chess", CHESS_START, [], True)
+
+
+@pytest.mark.parametrize(
+    "fen",
+    ["", "/" * 300, "9" * 50, "k" * 200, "8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/" * 40, "\x00\xff", "K7/8/8/8/8/8/8/k7 w - - 99999999999999999999 1"],
+)
+def test_hostile_positions_raise_not_crash(fen):
+    try:
+        sf.legal_moves("chess", fen, [])
+    except sf.error:
+        pass
+
+
+# --------------------------------------------------------- the object API
+
+
+def test_position_make_unmake_perft():
+    chess = chimera.Variant.bundled("chess")
+    pos = chess.start()
+    assert pos.perft(3) == 8902
+    moves = pos.legal_moves()
+    assert len(moves) == 20
+    e4 = next(m for m in moves if m.uci == "e2e4")
+    assert (e4.from_square, e4.to_square, e4.san, e4.is_capture) == ("e2", "e4", "e4", False)
+    pos.make(e4)
+    pos.make("e7e5")
+    assert pos.ply == 2 and pos.side_to_move == "white"
+    assert pos.unmake() and pos.unmake() and not pos.unmake()
+    assert pos.text == CHESS_START
+    divide = pos.perft(2, divide=True)
+    assert len(divide) == 20 and sum(divide.values()) == 400
+    with pytest.raises(chimera.MoveError):
+        pos.make("e2e5")
+
+
+def test_variant_load_and_check():
+    kozune = chimera.Variant.load(ROOT / "variants" / "kozune.toml")
+    report = kozune.check()
+    assert report and all(case["passed"] for case in report), [c for c in report if not c["passed"]]
+    assert chimera.Variant.bundled("shogi").start().perft(2) == 900
+    with pytest.raises(chimera.RulesError):
+        chimera.Variant.load(ROOT / "README.md")
+
+
+def test_result_and_engine():
+    chess = chimera.Variant.bundled("chess")
+    pos = chess.start()
+    for m in ["f2f3", "e7e5", "g2g4"]:
+        pos.make(m)
+    found = pos.best_move(depth=3)
+    assert found["move"].uci == "d8h4"
+    pos.make(found["move"])
+    assert pos.result() == {"winner": "black", "reason": "checkmate", "text": "black wins by checkmate"}
+    game = chimera.play_game("minishogi", "engine", "random", depth=1, seed=3, max_plies=60)
+    assert game["plies"] == len(game["moves"]) > 0
+
+
+def test_perft_releases_the_gil():
+    """Two perfts in two threads while a third thread counts: the counter
+    advances while the perfts run (they do not hold the GIL)."""
+    pos = chimera.Variant.bundled("chess").start()
+    ticks = [0]
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks[0] += 1
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    results = []
+    workers = [threading.Thread(target=lambda: results.append(pos.perft(4))) for _ in range(2)]
+    before = ticks[0]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    during = ticks[0] - before
+    done.set()
+    counter.join()
+    assert results == [197281, 197281]
+    assert during > 1000
+
+
+def test_pocket_state_survives_the_fen():
+    """A chimera-only variant written in SFEN with a pocket: the FEN that
+    get_fen writes carries the pocket, and reads back to the same position."""
+    v = "pocket-shogi-copper"
+    start = sf.start_fen(v)
+    moves = sf.legal_moves(v, start, [])
+    for m in moves[:40]:
+        fen = sf.get_fen(v, start, [m])
+        assert sf.get_fen(v, fen, []) == fen
+        assert sorted(sf.legal_moves(v, fen, [])) == sorted(sf.legal_moves(v, start, [m]))

@@ -1,0 +1,93 @@
+//! The Python package (python/): built from source and installed with pip,
+//! then its pytest suite (python/tests) and the call-by-call comparison of
+//! its pyffish interface with pyffish itself (tests/tools/pyffish_compare.py:
+//! seeded random games in every variant both have; legal_moves, get_fen,
+//! gives_check, get_san, the game-end calls — 0 differences apart from the
+//! documented conventions).
+//!
+//! Needs python3 with pip, maturin, pytest and pyffish (`pip install maturin
+//! pytest pyffish`); without them the test is skipped with a message —
+//! except under CI, where `.ci/run` installs them and a missing one is a
+//! failure. The package is built in target/python (its own Cargo target
+//! directory: the one `cargo test` holds is locked while it runs).
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+
+fn python_has(module: &str) -> bool {
+    Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Builds and installs the package; false (after a skip) when a tool is
+/// missing.
+fn install() -> bool {
+    for module in ["pip", "maturin", "pytest", "pyffish"] {
+        if !python_has(module) {
+            common::skip(&format!(
+                "python3 with `{module}` is needed (pip install maturin pytest pyffish)"
+            ));
+            return false;
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-build-isolation",
+            "--no-deps",
+            "--force-reinstall",
+        ])
+        .arg(root.join("python"))
+        .env("CARGO_TARGET_DIR", root.join("target/python"))
+        .output()
+        .expect("pip runs");
+    assert!(
+        out.status.success(),
+        "pip install ./python failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
+}
+
+/// One test, in order: install, then the suite, then the comparison (the
+/// install must not race another test's use of the package).
+#[test]
+fn python_package_agrees_with_pyffish() {
+    if !install() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Run from elsewhere, so `import chimera` finds the installed package,
+    // not python/chimera without its native module.
+    let tmp = std::env::temp_dir();
+    let out = Command::new("python3")
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(root.join("python/tests"))
+        .current_dir(&tmp)
+        .output()
+        .expect("pytest runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "pytest python/tests:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    println!("{}", text.lines().last().unwrap_or(""));
+    let args = ["--games", "1", "--plies", "40", "--seed", "1"].map(String::from);
+    if let Some(out) = common::python_tool(
+        "pyffish_compare.py",
+        &args,
+        "chimera.pyffish and pyffish disagree",
+    ) {
+        println!("{}", out.lines().rfind(|l| l.starts_with("total")).unwrap_or(""));
+    }
+}

@@ -1,0 +1,135 @@
+//! SAN and Fairy-Stockfish's numeric Hodges notation (`MoveNotation::San`,
+//! `MoveNotation::HodgesNumber`): each rule of the notation on a position
+//! that needs it. The figures were checked against pyffish's `get_san`;
+//! tests/tools/pyffish_compare.py compares every legal move of seeded
+//! random games in every variant both have (tests/python.rs runs it).
+use std::path::Path;
+
+use chimera::{MoveNotation, Position};
+
+fn san_of(variant: &str, fen: &str, mv: &str, notation: MoveNotation) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let v = chimera::load(&root.join("variants").join(format!("{variant}.toml"))).expect("rules file");
+    let mut pos = if fen.is_empty() {
+        Position::start(&v)
+    } else {
+        Position::from_text(&v, fen).expect("position")
+    };
+    let m = pos.parse_move(mv).expect("legal move");
+    pos.move_text_as(&m, notation)
+}
+
+fn san(variant: &str, fen: &str, mv: &str) -> String {
+    san_of(variant, fen, mv, MoveNotation::San)
+}
+
+fn hodges(variant: &str, fen: &str, mv: &str) -> String {
+    san_of(variant, fen, mv, MoveNotation::HodgesNumber)
+}
+
+#[test]
+fn pieces_pawns_and_captures() {
+    assert_eq!(san("chess", "", "g1f3"), "Nf3");
+    assert_eq!(san("chess", "", "e2e4"), "e4");
+    let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
+    assert_eq!(san("chess", fen, "e4d5"), "exd5");
+    // En passant is a capture.
+    let ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    assert_eq!(san("chess", ep, "e5f6"), "exf6");
+}
+
+#[test]
+fn disambiguation_by_file_rank_and_square() {
+    // Two knights reach d2: the file tells them apart.
+    let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    assert_eq!(san("chess", fen, "b1d2"), "Nbd2");
+    assert_eq!(san("chess", fen, "f1d2"), "Nfd2");
+    // Two rooks on one file: the rank.
+    let fen = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(san("chess", fen, "a1a3"), "R1a3");
+    // Three queens: one shares the file, another the rank: the square.
+    let fen = "6k1/8/8/Q3Q3/8/8/8/Q5K1 w - - 0 1";
+    assert_eq!(san("chess", fen, "a5c3"), "Qa5c3");
+    assert_eq!(san("chess", fen, "e5c3"), "Qec3");
+}
+
+#[test]
+fn promotion_check_mate_and_castling() {
+    let fen = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(san("chess", fen, "e7e8q"), "e8=Q");
+    let fen = "6k1/4P3/6K1/8/8/8/8/8 w - - 0 1";
+    assert_eq!(san("chess", fen, "e7e8q"), "e8=Q#");
+    assert_eq!(san("chess", fen, "e7e8r"), "e8=R#");
+    assert_eq!(san("chess", fen, "e7e8b"), "e8=B");
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert_eq!(san("chess", fen, "d1h5"), "Qh5");
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 3";
+    assert_eq!(san("chess", fen, "h5f7"), "Qxf7#");
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(san("chess", fen, "e1g1"), "O-O");
+    assert_eq!(san("chess", fen, "e1c1"), "O-O-O");
+    assert_eq!(san("chess", fen, "a1a8"), "Rxa8+");
+}
+
+#[test]
+fn drops_gating_and_passes() {
+    let fen = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR[P] w KQkq - 0 2";
+    assert_eq!(san("crazyhouse", fen, "P@e4"), "P@e4");
+    // Seirawan: a gated piece after the move; a castling that gates names
+    // its square; no disambiguation when the other knight cannot gate.
+    let fen = "rnbqkbhr/ppp1p1pp/3p4/5p2/4N1n1/3P4/PPP1PPPP/RNBQKBER[He] w KQBCDFkqbcdf - 0 5";
+    assert_eq!(san("seirawan", fen, "b1d2h"), "Nd2/H");
+    assert_eq!(san("seirawan", fen, "b1d2"), "Nbd2");
+    // Janggi: a pass is the king moving to its own square.
+    assert_eq!(san("janggi", "", "e2e2"), "Ke2");
+    // The xiangqi horse is `N` in positions, `H` in SAN (`san = "H"`).
+    assert_eq!(san("xiangqi", "", "b1c3"), "Hc3");
+    assert_eq!(san("xiangqi", "", "a4a5"), "Pa5");
+}
+
+#[test]
+fn hodges_numbers() {
+    // Files from the right, ranks from the top; `-` for a plain move.
+    assert_eq!(hodges("shogi", "", "7g7f"), "P-76");
+    // `=` when the move could promote and does not, `+` when it does.
+    let fen = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2";
+    assert_eq!(hodges("shogi", fen, "b2h8"), "Bx22=");
+    assert_eq!(hodges("shogi", fen, "b2h8+"), "Bx22+");
+    // A drop: `*`; a promoted piece: `+` and its unpromoted letter.
+    let fen = "lnsgkgs1l/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bn] w - - 0 4";
+    assert_eq!(hodges("shogi", fen, "B@e5"), "B*55");
+    assert_eq!(hodges("shogi", fen, "h8h9"), "+B-21");
+    assert_eq!(hodges("shogi", fen, "h8g9"), "+Bx31");
+    // Minishogi: the origin square when another rook could go there by a
+    // move of the same sort; none for the promotion only one can make.
+    let fen = "1b1R1/B1g1k/4p/P1S2/K2R1[Sg] w - - 2 11";
+    assert_eq!(hodges("minishogi", fen, "d5d2"), "R21-24=");
+    assert_eq!(hodges("minishogi", fen, "d1d2"), "R25-24");
+    assert_eq!(hodges("minishogi", fen, "d5d2+"), "R-24+");
+}
+
+#[test]
+fn notation_names_parse() {
+    assert_eq!(MoveNotation::parse("san"), Some(MoveNotation::San));
+    assert_eq!(
+        MoveNotation::parse("hodges-number"),
+        Some(MoveNotation::HodgesNumber)
+    );
+}
+
+/// `san` is one upper-case letter or "": anything else is an error at the
+/// key's value, with its line and column.
+#[test]
+fn san_key_is_checked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("variants/xiangqi.toml")).expect("xiangqi");
+    let bad = text.replace("san = \"H\"", "san = \"Hx\"");
+    let err = chimera::load_str("bad.toml", &bad).expect_err("two letters");
+    assert!(err.message.contains("one upper-case letter"), "{}", err.message);
+    let line = bad
+        .lines()
+        .position(|l| l.contains("san = \"Hx\""))
+        .expect("line")
+        + 1;
+    assert_eq!((err.line, err.column), (line, 7));
+}

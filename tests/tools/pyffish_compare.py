@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""chimera's pyffish interface against pyffish itself, call by call.
+
+For every variant both have (chimera's bundled names that pyffish lists),
+seeded random games are played with pyffish choosing among its legal moves;
+at every ply the same call goes to both modules and the answers must be
+equal:
+
+- legal_moves (as sets), get_fen, gives_check — on the current position;
+- get_san for every legal move (every 8th ply; 4 of them at the others),
+  and get_san_moves for the whole game;
+- is_immediate_game_end, is_optional_game_end — with the last WINDOW plies
+  as the move list (repetition looks back);
+- game_result where there is no legal move.
+
+Known conventions, accepted and counted (docs/python.md):
+- pyffish lists a pawn drop that mates as legal (a drop the rules file bans
+  from mating: shogi's uchifuzume);
+- pyffish writes the en-passant field of a pawn that is not the chess pawn
+  as a list of squares (`d3e4`);
+- get_san's check mark where Fairy-Stockfish does not see a check to its
+  king (atomic; coregal's royal queen);
+- the order of the pieces in a hand (it carries no meaning; Fairy-Stockfish
+  orders them by its internal piece types);
+- in the variants where the rules file keeps a counter Fairy-Stockfish does
+  not reset the same way, the halfmove field (docs/fsf-variants.md:
+  checkshogi resets on a promotion there).
+
+Usage:
+    pyffish_compare.py [--games N] [--plies N] [--seed S] [--variants a,b,…]
+
+Prints a line per variant and a total; exits 1 on any difference, 3 when
+pyffish or the chimera package is not installed (the caller skips then).
+"""
+
+import random
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+try:
+    import pyffish as ff
+except ImportError:
+    print("skip: pyffish is not installed (pip install pyffish)")
+    sys.exit(3)
+try:
+    import chimera.pyffish as cf
+except ImportError:
+    print("skip: the chimera Python package is not installed (pip install ./python)")
+    sys.exit(3)
+
+WINDOW = 24
+SAN_EVERY = 8
+SAN_SAMPLE = 4
+
+# Fairy-Stockfish's SAN marks a check to its king piece only: no `+` for an
+# attack on coregal's royal queen, none in atomic (its king is not royal
+# there); chimera marks every check its rules see.
+CHECK_MARK_OMITTED = {"atomic", "coregal"}
+ROOT = Path(__file__).resolve().parents[2]
+
+# The 28 best-known variants: always compared, first.
+CORE = [
+    "chess", "crazyhouse", "shogi", "minishogi", "kyotoshogi", "euroshogi", "judkins",
+    "torishogi", "dobutsu", "xiangqi", "janggi", "makruk", "shatranj", "courier",
+    "capablanca", "grand", "sittuyin", "atomic", "3check", "kingofthehill", "antichess",
+    "horde", "racingkings", "seirawan", "losers", "gothic", "chaturanga", "minixiangqi",
+]
+
+
+def banned_drop_mates(name):
+    """The piece letters whose drops may not mate, from the rules file."""
+    path = ROOT / "variants" / f"{name}.toml"
+    if not path.exists():
+        return set()
+    with open(path, "rb") as f:
+        pieces = tomllib.load(f).get("piece", [])
+    return {p.get("symbol", "").upper() for p in pieces if p.get("drop", {}).get("no_mate")}
+
+
+def sorted_hands(fen):
+    """The FEN with each side's pieces in hand in a fixed order."""
+    if "[" not in fen:
+        return fen
+    head, rest = fen.split("[", 1)
+    hand, tail = rest.split("]", 1)
+    return f"{head}[{''.join(sorted(hand))}]{tail}"
+
+
+def ep_list_ok(ref, ours):
+    """pyffish's en-passant field as a list of squares holding ours."""
+    r, o = ref.split(), ours.split()
+    if len(r) != len(o) or len(r) < 4:
+        return False
+    if any(a != b for i, (a, b) in enumerate(zip(r, o)) if i != 3):
+        return False
+    return o[3] == "-" or (len(r[3]) > len(o[3]) and o[3] in r[3])
+
+
+class Tally:
+    def __init__(self):
+        self.calls = {}
+        self.diffs = []
+        self.accepted = {}
+        self.positions = 0
+
+    def call(self, name, n=1):
+        self.calls[name] = self.calls.get(name, 0) + n
+
+    def accept(self, what):
+        self.accepted[what] = self.accepted.get(what, 0) + 1
+
+    def diff(self, text):
+        self.diffs.append(text)
+
+
+def compare_game(variant, rng, plies, t, banned):
+    start = ff.start_fen(variant)
+    fen = start
+    fens, moves = [start], []
+    for ply in range(plies + 1):
+        t.positions += 1
+        where = f"{variant} ply {ply} {fen}"
+        # legal moves
+        ref = ff.legal_moves(variant, fen, [])
+        ours = cf.legal_moves(variant, fen, [])
+        t.call("legal_moves")
+        missing = set(ref) - set(ours)
+        extra = set(ours) - set(ref)
+        bad = bool(extra)
+        for m in sorted(missing):
+            drop_mate = "@" in m and m[0].upper() in banned and ff.gives_check(variant, fen, [m]) and not ff.legal_moves(variant, fen, [m])
+            if drop_mate:
+                t.accept("pawn-drop mate listed by pyffish")
+                ref.remove(m)
+            else:
+                t.diff(f"{where}: legal_moves: pyffish has {m}, chimera not")
+                bad = True
+        for m in sorted(extra):
+            t.diff(f"{where}: legal_moves: chimera has {m}, pyffish not")
+        if bad:
+            return
+        # position text
+        ours_fen = cf.get_fen(variant, fen, [])
+        t.call("get_fen")
+        ref_fen = ff.get_fen(variant, fen, [])
+        if ours_fen != ref_fen:
+            if ep_list_ok(ref_fen, ours_fen):
+                t.accept("en-passant field as a list of squares")
+            elif sorted_hands(ref_fen) == sorted_hands(ours_fen):
+                t.accept("pieces in hand in another order")
+            elif variant == "checkshogi" and ref_fen.split()[:-2] == ours_fen.split()[:-2]:
+                t.accept("checkshogi halfmove clock on promotion")
+            else:
+                t.diff(f"{where}: get_fen: pyffish {ref_fen} chimera {ours_fen}")
+                return
+        # check
+        t.call("gives_check")
+        if cf.gives_check(variant, fen, []) != ff.gives_check(variant, fen, []):
+            t.diff(f"{where}: gives_check: pyffish {ff.gives_check(variant, fen, [])}")
+        # SAN: of every legal move every SAN_EVERY plies, else of a sample
+        # (pyffish answers about 700 calls a second).
+        sample = ref if ply % SAN_EVERY == 0 else rng.sample(ref, min(SAN_SAMPLE, len(ref)))
+        for m in sample:
+            t.call("get_san")
+            a, b = ff.get_san(variant, fen, m), cf.get_san(variant, fen, m)
+            if a != b:
+                if variant in CHECK_MARK_OMITTED and b[:-1] == a and b[-1] in "+#":
+                    t.accept("check mark pyffish omits (atomic, coregal)")
+                else:
+                    t.diff(f"{where}: get_san {m}: pyffish {a} chimera {b}")
+        # game end, looking back WINDOW plies
+        k = max(0, len(moves) - WINDOW)
+        base, recent = fens[k], moves[k:]
+        t.call("is_immediate_game_end")
+        ri = ff.is_immediate_game_end(variant, base, recent)
+        oi = cf.is_immediate_game_end(variant, base, recent)
+        # pyffish's score means nothing when the game goes on.
+        if ri[0] != oi[0] or (ri[0] and ri != oi):
+            t.diff(f"{where}: is_immediate_game_end: pyffish {ri} chimera {oi}")
+            return
+        t.call("is_optional_game_end")
+        ro = ff.is_optional_game_end(variant, base, recent)
+        oo = cf.is_optional_game_end(variant, base, recent)
+        if ro[0] != oo[0] or (ro[0] and ro != oo):
+            t.diff(f"{where}: is_optional_game_end: pyffish {ro} chimera {oo}")
+            return
+        if not ref:
+            t.call("game_result")
+            rr, orr = ff.game_result(variant, base, recent), cf.game_result(variant, base, recent)
+            if rr != orr:
+                t.diff(f"{where}: game_result: pyffish {rr} chimera {orr}")
+            return
+        if ri[0] or ro[0] or ply == plies:
+            break
+        m = rng.choice(ref)
+        moves.append(m)
+        fen = ff.get_fen(variant, fen, [m])
+        fens.append(fen)
+    # the whole game in SAN at once
+    t.call("get_san_moves")
+    a, b = ff.get_san_moves(variant, start, moves), cf.get_san_moves(variant, start, moves)
+    if variant in CHECK_MARK_OMITTED:
+        b = [y[:-1] if y[:-1] == x and y[-1] in "+#" else y for x, y in zip(a, b)] + b[len(a):]
+    if a != b:
+        t.diff(f"{variant}: get_san_moves differ: first at {next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)}")
+
+
+def main():
+    args = sys.argv[1:]
+    opts = dict(zip(args[::2], args[1::2]))
+    games = int(opts.get("--games", 2))
+    plies = int(opts.get("--plies", 60))
+    seed = int(opts.get("--seed", 1))
+    ours = set(cf.variants())
+    both = sorted(ours & set(ff.variants()) - {"normal", "mini", "fairy"})
+    if "--variants" in opts:
+        both = opts["--variants"].split(",")
+    order = [v for v in CORE if v in both] + [v for v in both if v not in CORE]
+    missing_core = [v for v in CORE if v not in ours]
+    if missing_core:
+        print(f"core variants chimera lacks: {missing_core}")
+    total = Tally()
+    failed = []
+    began = time.time()
+    for variant in order:
+        t = Tally()
+        banned = banned_drop_mates(variant)
+        for g in range(games):
+            compare_game(variant, random.Random(seed * 1000 + g), plies, t, banned)
+        calls = sum(t.calls.values())
+        acc = ", ".join(f"{n} {w}" for w, n in t.accepted.items())
+        print(f"{variant}: {t.positions} positions, {calls} calls, {len(t.diffs)} differences" + (f"; accepted: {acc}" if acc else ""))
+        for d in t.diffs[:5]:
+            print("    " + d)
+        if t.diffs:
+            failed.append(variant)
+        total.positions += t.positions
+        for k, n in t.calls.items():
+            total.call(k, n)
+        for k, n in t.accepted.items():
+            total.accepted[k] = total.accepted.get(k, 0) + n
+        total.diffs += t.diffs
+    per = ", ".join(f"{k} {n}" for k, n in sorted(total.calls.items()))
+    print(f"total: {len(order)} variants, {total.positions} positions, {sum(total.calls.values())} calls ({per}); "
+          f"{len(total.diffs)} differences; accepted {dict(total.accepted)}; {time.time() - began:.0f} s")
+    if failed:
+        print(f"variants that differ: {failed}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
