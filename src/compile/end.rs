@@ -83,6 +83,7 @@ pub(super) fn compile(
             result: match r.result {
                 rules::RepetitionResult::Draw => RepetitionResult::Draw,
                 rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
+                rules::RepetitionResult::MoverWins => RepetitionResult::MoverWins,
                 rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
                 rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
             },

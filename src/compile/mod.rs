@@ -118,6 +118,7 @@ pub fn compile(
         hooks_change_board: false,
         reference: false,
         drops_reset_clock: hand.is_some_and(|h| h.drops_reset_clock),
+        promotions_reset_clock: file.end.promotions_reset_clock,
         castles,
         castle_keep,
         attack_lines,

@@ -307,6 +307,22 @@ fn compile_piece(
                 && !l.shoots
         })
     });
+    let (resets_clock, resets_clock_irreversible) = match &p.resets_clock {
+        crate::rules::ResetsClock::Always(b) => (*b, false),
+        crate::rules::ResetsClock::Mode(m) if m == "irreversible" && machine.is_none() => (true, true),
+        crate::rules::ResetsClock::Mode(m) if m == "irreversible" => {
+            return Err(cx.err(
+                p.name.span(),
+                format!("`{}`: resets_clock = \"irreversible\" needs single-leg moves", p.name.get_ref()),
+            ));
+        }
+        crate::rules::ResetsClock::Mode(m) => {
+            return Err(cx.err(
+                p.name.span(),
+                format!("`{}`: resets_clock = \"{m}\" is not a choice (true, false or \"irreversible\")", p.name.get_ref()),
+            ));
+        }
+    };
     let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
@@ -348,7 +364,8 @@ fn compile_piece(
         no_drop_mate: false,
         dead,
         filters: TargetFilters::default(),
-        resets_clock: p.resets_clock,
+        resets_clock,
+        resets_clock_irreversible,
         promotion_limit: 0,
         promotion_move: None,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),

@@ -108,6 +108,9 @@ pub enum RepetitionResult {
     Draw,
     /// The player whose move completed the repetition loses.
     MoverLoses,
+    /// The player whose move completed the repetition wins (Fairy-Stockfish's
+    /// `nFoldValue = loss`, which is the side to move's loss).
+    MoverWins,
     /// This player loses, whoever completed it.
     Loses(Color),
 }
@@ -167,6 +170,8 @@ pub(crate) struct Spawn {
 pub(crate) const KIND_ROYAL: u8 = 1;
 /// [`Variant::kind_flags`] bit: moving the kind resets the halfmove clock.
 pub(crate) const KIND_RESETS_CLOCK: u8 = 2;
+/// With [`KIND_RESETS_CLOCK`]: only moves the piece could not undo.
+pub(crate) const KIND_RESETS_IRREVERSIBLE: u8 = 4;
 
 /// [`PieceDef::promo_at`] bit: a move ending on the square may promote.
 pub(crate) const PROMO_TO: u8 = 1;
@@ -226,6 +231,9 @@ pub struct PieceDef {
     pub(crate) filters: TargetFilters,
     /// Moving this piece resets the halfmove clock.
     pub(crate) resets_clock: bool,
+    /// …only when the move is one it could not undo by a quiet move on an
+    /// empty board (`resets_clock = "irreversible"`).
+    pub(crate) resets_clock_irreversible: bool,
     /// Promotion as a move of its own.
     pub(crate) promotion_move: Option<PromotionMove>,
     /// Promotion to this kind needs fewer than this many on the board (0 =
@@ -580,6 +588,8 @@ pub struct Variant {
     pub(crate) hooks_change_board: bool,
     /// A drop resets the halfmove clock.
     pub(crate) drops_reset_clock: bool,
+    /// A promotion resets the halfmove clock.
+    pub(crate) promotions_reset_clock: bool,
     /// Some castling right is gained by drops.
     pub(crate) drop_castling: bool,
     /// Castling rights kept after a move from or to each square.

@@ -328,9 +328,10 @@ pub struct PieceTable {
     pub betza_when: IndexMap<String, Spanned<String>>,
     /// A move of this piece resets the halfmove clock, as a capture does
     /// (chess pawns; the clock counts toward `[end] fifty_move_rule`). Drops
-    /// do not reset it.
+    /// do not reset it. `"irreversible"`: only a move the piece could not
+    /// undo by one quiet move on an empty board (Fairy-Stockfish's rule).
     #[serde(default)]
-    pub resets_clock: bool,
+    pub resets_clock: ResetsClock,
     /// Promotion as a move of its own (sittuyin): see [`PromotionMove`].
     pub promotion_move: Option<PromotionMove>,
     /// A piece may promote to this one only while its side has fewer than
@@ -360,6 +361,22 @@ pub struct PieceTable {
     /// also end on a piece they could jump (taking it, of either side) and
     /// stop before a piece they may not jump (`cannot_hop`) without taking it.
     pub captures_jumped: Option<Spanned<bool>>,
+}
+
+/// `resets_clock`: `true`, `false` or `"irreversible"`.
+#[derive(Debug, Deserialize, Clone, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum ResetsClock {
+    /// `true` / `false`.
+    Always(bool),
+    /// A mode by name; only `"irreversible"` is one.
+    Mode(String),
+}
+
+impl Default for ResetsClock {
+    fn default() -> Self {
+        ResetsClock::Always(false)
+    }
 }
 
 /// `burn = { area, immune, passive, friendly, meeting }`: after this piece
@@ -760,6 +777,9 @@ pub enum RepetitionResult {
     Draw,
     /// The player whose move completes the repetition loses.
     MoverLoses,
+    /// The player whose move completes the repetition wins (the side to move
+    /// loses: Fairy-Stockfish's `nFoldValue = loss`).
+    MoverWins,
     /// The first player loses, whoever completes it (minishogi).
     FirstLoses,
     /// The second player loses, whoever completes it.
@@ -882,6 +902,10 @@ pub struct EndRules {
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.
     pub fifty_move_rule: Option<Spanned<u32>>,
+    /// A promotion resets the halfmove clock, as a capture does
+    /// (Fairy-Stockfish counts so).
+    #[serde(default)]
+    pub promotions_reset_clock: bool,
     /// Checks a side may give within the plies the move counter covers
     /// before each further check lengthens `fifty_move_rule` by two plies
     /// (xiangqi as Fairy-Stockfish judges it: 10); applied in games of at
