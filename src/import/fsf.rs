@@ -1627,9 +1627,9 @@ fn pieces_and_rules(t: &Tx) -> String {
     let nmove = t.int("nMoveRule");
     if nmove > 0 {
         end.push(format!("{}fifty_move_rule = {}", t.from(&["nMoveRule"]), nmove * 2));
-        if (pawns_promote || !promoted.is_empty()) && !t.bool("pieceDemotion") {
-            end.push("# Fairy-Stockfish resets the move counter on promotions\npromotions_reset_clock = true".into());
-        }
+    }
+    if (pawns_promote || !promoted.is_empty()) && !t.bool("pieceDemotion") {
+        end.push("# Fairy-Stockfish resets the move counter on promotions\npromotions_reset_clock = true".into());
     }
     // Flags (reach).
     let fr_w = t.squares("flagRegion.w");

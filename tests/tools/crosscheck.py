@@ -230,6 +230,12 @@ def ep_as_reference(reference, chimera):
     if len(r) == len(c) and len(r) >= 4 and r[3] == "-" and c[3] != "-":
         c[3] = "-"
         return reference, " ".join(c)
+    if len(r) == len(c) and len(r) >= 4 and c[3] == "-" and len(re.findall(r"[a-z]+[0-9]+", r[3])) >= 2:
+        # The same list for a custom pawn whose moves cannot take en passant
+        # at all (Fairy-Stockfish lists the squares anyway): chimera has none.
+        EP_LISTS[0] += 1
+        c[3] = r[3]
+        return reference, " ".join(c)
     if len(r) == len(c) and len(r) >= 4 and c[3] != "-" and c[3] != r[3] and c[3] in re.findall(r"[a-z]+[0-9]+", r[3]):
         # pyffish 0.0.90 writes a custom pawn's en-passant field as several
         # squares (the one passed over and the one reached: `d3e4`), chimera
