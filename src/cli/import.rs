@@ -27,6 +27,20 @@ enum What {
     /// printed. Exit status 0 when every chosen section was imported, 1 when
     /// some were not, 2 for a malformed file.
     Fsf(FsfArgs),
+    /// An XBetza string (XBoard's `piece` command, the Interactive
+    /// Diagram) in chimera's notation, with its meaning in words; an error at
+    /// the character for what has no meaning here. In a rules file, write
+    /// `xbetza = "..."` instead of `betza`.
+    Xbetza(XbetzaArgs),
+}
+
+#[derive(clap::Args)]
+struct XbetzaArgs {
+    /// The XBetza string, e.g. "fmWfceFifmnD".
+    xbetza: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -47,12 +61,34 @@ struct FsfArgs {
 pub(crate) fn json_of(a: &Args) -> bool {
     match &a.what {
         What::Fsf(f) => f.json,
+        What::Xbetza(x) => x.json,
     }
 }
 
 pub(crate) fn run(a: Args) -> Outcome {
     match a.what {
         What::Fsf(f) => run_fsf(f),
+        What::Xbetza(x) => run_xbetza(x),
+    }
+}
+
+fn run_xbetza(a: XbetzaArgs) -> Outcome {
+    let out = Output::new(a.json);
+    match crate::import::xbetza::to_chimera(&a.xbetza) {
+        Ok(betza) => {
+            let words = crate::notation::compile_program(&betza)
+                .map(|(_, prog)| crate::notation::explain(&prog))
+                .map_err(|e| bad(format!("`{}` became `{betza}`, which chimera refuses: {}", a.xbetza, e.message)))?;
+            out.emit(
+                format!("{betza}\n{}", words.trim_end()),
+                json!({"xbetza": a.xbetza, "betza": betza, "explanation": words}),
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let col = a.xbetza[..e.at.min(a.xbetza.len())].chars().count();
+            Err(bad(format!("xbetza `{}`: {}\n  {}\n  {}^", a.xbetza, e.message, a.xbetza, " ".repeat(col))))
+        }
     }
 }
 

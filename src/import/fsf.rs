@@ -1166,7 +1166,8 @@ fn pieces_and_rules(t: &Tx) -> String {
     t.val("promotedPieceType");
     // The promotion region matters only when something promotes.
     let pawns_promote = prom_pawns.iter().any(|p| types.contains(p)) && !prom_to.is_empty();
-    let prom_ranks = if pawns_promote || !promoted.is_empty() {
+    let has_pawns = prom_pawns.iter().any(|p| types.contains(p));
+    let prom_ranks = if has_pawns || !promoted.is_empty() {
         t.rank_region("promotionRegion.w", "promotionRegion.b").unwrap_or_default()
     } else {
         t.val("promotionRegion.w");
@@ -1329,6 +1330,12 @@ fn pieces_and_rules(t: &Tx) -> String {
         }
         // Mobility region.
         let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
+        if prom_pawns.contains(&pt) && prom_to.is_empty() && !promoted.contains_key(&pt) && mandatory_pawn && !prom_ranks.is_empty() {
+            // Fairy-Stockfish: a pawn that must promote and has nothing to
+            // become never enters the zone, but still attacks it; chimera's
+            // regions limit attacks too.
+            t.problem("promotionPieceTypes.w", format!("`{}` must promote and has no promotion choices: it may not enter its zone but still attacks it, which no chimera rule says", piece_name(pt)));
+        }
         if mw.is_some() || mb.is_some() {
             match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
                 Ok(r) => {

@@ -245,7 +245,7 @@ fn atom_text(atom: (i32, i32), ride: bool, distance: u32, written: char) -> Stri
 /// Direction letters (one string per chimera move) selecting exactly `vecs`
 /// among the images of `atom`, in chimera's reading (frame: x right, y
 /// forward).
-fn chimera_directions(atom: (i32, i32), vecs: &[(i32, i32)]) -> Option<Vec<String>> {
+pub(super) fn chimera_directions(atom: (i32, i32), vecs: &[(i32, i32)]) -> Option<Vec<String>> {
     let images = symmetric_images((atom.1, atom.0));
     let pick = |l: &str| -> Vec<(i32, i32)> { images.iter().copied().filter(|&(x, y)| selected(l, x, y)).collect() };
     let want: Vec<(i32, i32)> = images.iter().copied().filter(|v| vecs.contains(v)).collect();

@@ -6,3 +6,4 @@
 pub mod fsf;
 pub mod fsf_betza;
 pub mod ini;
+pub mod xbetza;

@@ -289,7 +289,12 @@ pub struct PieceTable {
     /// player's pieces are written in lower case.
     pub symbol: Spanned<String>,
     /// Moves in chimera's extended Betza notation.
+    #[serde(default = "no_betza")]
     pub betza: Spanned<String>,
+    /// Moves in XBetza (XBoard's and the Interactive Diagram's dialect),
+    /// converted to `betza` when the file is read (`chimera import xbetza`).
+    #[serde(default)]
+    pub xbetza: Option<Spanned<String>>,
     /// Checkmate rules apply to it.
     #[serde(default)]
     pub royal: bool,
@@ -361,6 +366,11 @@ pub struct PieceTable {
     /// also end on a piece they could jump (taking it, of either side) and
     /// stop before a piece they may not jump (`cannot_hop`) without taking it.
     pub captures_jumped: Option<Spanned<bool>>,
+}
+
+/// The `betza` of a piece that gives none (its `xbetza` then fills it in).
+fn no_betza() -> Spanned<String> {
+    Spanned::new(0..0, String::new())
 }
 
 /// `resets_clock`: `true`, `false` or `"irreversible"`.
