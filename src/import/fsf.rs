@@ -1862,6 +1862,9 @@ fn board_grid(board: &str, files: u32, ranks: u32) -> Option<Vec<Vec<Option<char
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 num = num * 10 + d;
+                if num > files {
+                    return None;
+                }
                 continue;
             }
             for _ in 0..num {
