@@ -12,7 +12,12 @@ const INI: &str = "tests/data/fsf-ini/variants.ini";
 fn import_all(dir: &Path) -> Vec<serde_json::Value> {
     let out = common::chimera(&["import", "fsf", INI, "-o", dir.to_str().unwrap(), "--json"]);
     // 1: some sections were not imported (with reasons); 2 would be a malformed file.
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|l| l.starts_with('{'))
@@ -33,12 +38,19 @@ fn every_section_is_imported_or_refused_with_reasons() {
             imported += 1;
             let file = r["file"].as_str().unwrap();
             let check = common::chimera(&["check", file]);
-            assert!(check.status.success(), "{file}: {}", String::from_utf8_lossy(&check.stderr));
+            assert!(
+                check.status.success(),
+                "{file}: {}",
+                String::from_utf8_lossy(&check.stderr)
+            );
         } else {
             let problems = r["problems"].as_array().unwrap();
             assert!(!problems.is_empty(), "{r}");
             for p in problems {
-                assert!(p["line"].as_u64().unwrap() >= 1 && !p["reason"].as_str().unwrap().is_empty(), "{p}");
+                assert!(
+                    p["line"].as_u64().unwrap() >= 1 && !p["reason"].as_str().unwrap().is_empty(),
+                    "{p}"
+                );
             }
         }
     }
@@ -49,7 +61,16 @@ fn every_section_is_imported_or_refused_with_reasons() {
 #[test]
 fn imported_sample_agrees_with_pyffish() {
     let dir = tempfile::tempdir().unwrap();
-    let sample = ["orda", "shinobi", "empire", "cannonshogi", "gorogoroplus", "twokings2", "allwayspawns", "coffeehouse"];
+    let sample = [
+        "orda",
+        "shinobi",
+        "empire",
+        "cannonshogi",
+        "gorogoroplus",
+        "twokings2",
+        "allwayspawns",
+        "coffeehouse",
+    ];
     let mut args = vec!["import", "fsf", INI, "-o", dir.path().to_str().unwrap()];
     for s in &sample {
         args.extend(["--section", s]);
@@ -72,7 +93,11 @@ fn imported_sample_agrees_with_pyffish() {
             root.join(INI).display().to_string(),
         ]
         .to_vec();
-        let Some(out) = common::python_tool("crosscheck.py", &args, &format!("{s}: chimera and pyffish disagree")) else {
+        let Some(out) = common::python_tool(
+            "crosscheck.py",
+            &args,
+            &format!("{s}: chimera and pyffish disagree"),
+        ) else {
             return;
         };
         println!("{}", out.lines().last().unwrap_or(""));
@@ -83,7 +108,13 @@ fn import_text(text: &str) -> (Option<i32>, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.ini");
     std::fs::write(&path, text).unwrap();
-    let out = common::chimera(&["import", "fsf", path.to_str().unwrap(), "-o", dir.path().to_str().unwrap()]);
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        path.to_str().unwrap(),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -102,17 +133,28 @@ fn malformed_ini_gets_positioned_errors() {
     let cases = [
         ("[a:chess]\nmaxRnak = 8\n", "bad.ini:2:1", "not a key"),
         ("[a:chess]\ncastling = yes\n", "bad.ini:2:12", "not a valid value"),
-        ("[a:chess]\ncustomPiece1 = a:fWxF\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n", "bad.ini:2:1", "`x` is not part"),
+        (
+            "[a:chess]\ncustomPiece1 = a:fWxF\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+            "bad.ini:2:1",
+            "`x` is not part",
+        ),
         ("[a:nosuch]\n", "bad.ini:1:4", "unknown parent"),
         ("[a:b]\n[b:a]\n", "bad.ini:1:4", "inheritance cycle"),
         ("[a:b]\n[b:chess]\n", "bad.ini:1:4", "further down"),
         ("[chess]\n", "bad.ini:1:1", "built-in"),
-        ("[a:chess]\npromotionPieceTypes = qx\n", "bad.ini:2:23", "not a piece"),
+        (
+            "[a:chess]\npromotionPieceTypes = qx\n",
+            "bad.ini:2:23",
+            "not a piece",
+        ),
     ];
     for (text, place, words) in cases {
         let (code, _, err) = import_text(&format!("{text}[ok:chess]\n"));
         assert_eq!(code, Some(1), "{text}\n{err}");
-        assert!(err.contains(place) && err.contains(words), "{text}: want {place} {words}\n{err}");
+        assert!(
+            err.contains(place) && err.contains(words),
+            "{text}: want {place} {words}\n{err}"
+        );
     }
 }
 
@@ -143,9 +185,18 @@ fn xbetza_in_a_rules_file() {
     for want in ["a2b5", "a2d3", "a2d1"] {
         assert!(moves.iter().any(|m| m == want), "{want} in {moves:?}");
     }
-    assert_eq!(moves.iter().filter(|m| m.starts_with("a2")).count(), 3, "{moves:?}");
+    assert_eq!(
+        moves.iter().filter(|m| m.starts_with("a2")).count(),
+        3,
+        "{moves:?}"
+    );
     let e = chimera::load_str("x.toml", &rules("xbetza = \"KaK\"")).unwrap_err();
-    assert!(e.message.contains("multi-leg") && e.line == 14, "{}: {}", e.line, e.message);
+    assert!(
+        e.message.contains("multi-leg") && e.line == 14,
+        "{}: {}",
+        e.line,
+        e.message
+    );
     let e = chimera::load_str("x.toml", &rules("betza = \"K\"\nxbetza = \"K\"")).unwrap_err();
     assert!(e.message.contains("not both"), "{}", e.message);
     let e = chimera::load_str("x.toml", &rules("")).unwrap_err();

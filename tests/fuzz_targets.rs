@@ -651,10 +651,12 @@ fn fsf_ini() {
     let mut seeds: Vec<Vec<u8>> = starts
         .windows(4)
         .step_by(6)
-        .map(|w| whole[w[0]..w[3]].as_bytes().to_vec())
+        .map(|w| whole.as_bytes()[w[0]..w[3]].to_vec())
         .collect();
     seeds.push(b"[a:b]\n[b:a]\n".to_vec());
-    seeds.push(b"[x]\nking = k\ncustomPiece1 = a:fWcFnNpRgB\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n".to_vec());
+    seeds.push(
+        b"[x]\nking = k\ncustomPiece1 = a:fWcFnNpRgB\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n".to_vec(),
+    );
     fuzz("fsf_ini", seeds, |input| {
         let s = text(input);
         match chimera::import::ini::parse("fuzz.ini", &s) {
@@ -692,27 +694,44 @@ fn fsf_ini() {
 #[test]
 fn xbetza() {
     let seeds = [
-        "fmWfceFifmnD", "KaK", "BD0", "vRsW2frBflF", "NmpafsafF", "FyafsF", "oR", "JL", "hlN", "ffrrN", "QADcavKmcpafmcpavK",
-        "iimW", "fsmcpgoynjW", "O2", "W3fF",
+        "fmWfceFifmnD",
+        "KaK",
+        "BD0",
+        "vRsW2frBflF",
+        "NmpafsafF",
+        "FyafsF",
+        "oR",
+        "JL",
+        "hlN",
+        "ffrrN",
+        "QADcavKmcpafmcpavK",
+        "iimW",
+        "fsmcpgoynjW",
+        "O2",
+        "W3fF",
     ];
-    fuzz("xbetza", seeds.iter().map(|s| s.as_bytes().to_vec()).collect(), |input| {
-        let s = text(input);
-        let mut outcome = String::new();
-        for (name, r) in [
-            ("xbetza", chimera::import::xbetza::to_chimera(&s)),
-            ("fsf", chimera::import::fsf_betza::to_chimera(&s, false)),
-        ] {
-            match r {
-                Err(e) => {
-                    assert!(e.at <= s.len(), "error position inside the string");
-                    outcome.push_str(&format!("{name}: {} ", kind(&e.message)));
-                }
-                Ok(b) => {
-                    let c = notation::compile_program(&b).is_ok();
-                    outcome.push_str(&format!("{name}: ok {c} "));
+    fuzz(
+        "xbetza",
+        seeds.iter().map(|s| s.as_bytes().to_vec()).collect(),
+        |input| {
+            let s = text(input);
+            let mut outcome = String::new();
+            for (name, r) in [
+                ("xbetza", chimera::import::xbetza::to_chimera(&s)),
+                ("fsf", chimera::import::fsf_betza::to_chimera(&s, false)),
+            ] {
+                match r {
+                    Err(e) => {
+                        assert!(e.at <= s.len(), "error position inside the string");
+                        outcome.push_str(&format!("{name}: {} ", kind(&e.message)));
+                    }
+                    Ok(b) => {
+                        let c = notation::compile_program(&b).is_ok();
+                        outcome.push_str(&format!("{name}: ok {c} "));
+                    }
                 }
             }
-        }
-        outcome
-    });
+            outcome
+        },
+    );
 }

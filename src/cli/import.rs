@@ -78,7 +78,12 @@ fn run_xbetza(a: XbetzaArgs) -> Outcome {
         Ok(betza) => {
             let words = crate::notation::compile_program(&betza)
                 .map(|(_, prog)| crate::notation::explain(&prog))
-                .map_err(|e| bad(format!("`{}` became `{betza}`, which chimera refuses: {}", a.xbetza, e.message)))?;
+                .map_err(|e| {
+                    bad(format!(
+                        "`{}` became `{betza}`, which chimera refuses: {}",
+                        a.xbetza, e.message
+                    ))
+                })?;
             out.emit(
                 format!("{betza}\n{}", words.trim_end()),
                 json!({"xbetza": a.xbetza, "betza": betza, "explanation": words}),
@@ -87,7 +92,13 @@ fn run_xbetza(a: XbetzaArgs) -> Outcome {
         }
         Err(e) => {
             let col = a.xbetza[..e.at.min(a.xbetza.len())].chars().count();
-            Err(bad(format!("xbetza `{}`: {}\n  {}\n  {}^", a.xbetza, e.message, a.xbetza, " ".repeat(col))))
+            Err(bad(format!(
+                "xbetza `{}`: {}\n  {}\n  {}^",
+                a.xbetza,
+                e.message,
+                a.xbetza,
+                " ".repeat(col)
+            )))
         }
     }
 }
@@ -96,9 +107,14 @@ fn run_fsf(a: FsfArgs) -> Outcome {
     let out = Output::new(a.json);
     let bytes = std::fs::read(&a.file).map_err(|e| bad(format!("cannot read {}: {e}", a.file.display())))?;
     if bytes.len() > ini::MAX_INI_BYTES {
-        return Err(bad(format!("{} is larger than {} bytes", a.file.display(), ini::MAX_INI_BYTES)));
+        return Err(bad(format!(
+            "{} is larger than {} bytes",
+            a.file.display(),
+            ini::MAX_INI_BYTES
+        )));
     }
-    let text = String::from_utf8(bytes).map_err(|_| bad(format!("{} is not UTF-8 text", a.file.display())))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| bad(format!("{} is not UTF-8 text", a.file.display())))?;
     let name = a.file.display().to_string();
     let parsed = ini::parse(&name, &text).map_err(|d| Failure::Diagnostic(Box::new(d), 2))?;
     for s in &a.sections {
@@ -109,7 +125,10 @@ fn run_fsf(a: FsfArgs) -> Outcome {
     if let Some(dir) = &a.out {
         std::fs::create_dir_all(dir).map_err(|e| bad(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let source = a.file.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+    let source = a
+        .file
+        .file_name()
+        .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
     let (mut imported, mut skipped) = (0usize, 0usize);
     for (i, section) in parsed.sections.iter().enumerate() {
         if !a.sections.is_empty() && !a.sections.contains(&section.name) {
@@ -122,14 +141,21 @@ fn run_fsf(a: FsfArgs) -> Outcome {
                 let written = match &a.out {
                     Some(dir) => {
                         let path = dir.join(format!("{}.toml", safe_file_name(&section.name)));
-                        std::fs::write(&path, &toml).map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
+                        std::fs::write(&path, &toml)
+                            .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
                         Some(path.display().to_string())
                     }
                     None => None,
                 };
                 match &written {
-                    Some(p) => out.emit(format!("[{}] imported: {p}", section.name), json!({"section": section.name, "imported": true, "file": p})),
-                    None => out.emit(toml.trim_end(), json!({"section": section.name, "imported": true, "rules": toml})),
+                    Some(p) => out.emit(
+                        format!("[{}] imported: {p}", section.name),
+                        json!({"section": section.name, "imported": true, "file": p}),
+                    ),
+                    None => out.emit(
+                        toml.trim_end(),
+                        json!({"section": section.name, "imported": true, "rules": toml}),
+                    ),
                 }
             }
             Err(diags) => {
@@ -147,12 +173,22 @@ fn run_fsf(a: FsfArgs) -> Outcome {
             }
         }
     }
-    out.text(format!("{imported} sections imported, {skipped} not (reasons above)"));
-    Ok(if skipped == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    out.text(format!(
+        "{imported} sections imported, {skipped} not (reasons above)"
+    ));
+    Ok(if skipped == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// One section as a rules file that chimera compiles, or the reasons why not.
-pub(crate) fn import_section(parsed: &ini::Ini, i: usize, source: &str) -> Result<String, Vec<crate::Diagnostic>> {
+pub(crate) fn import_section(
+    parsed: &ini::Ini,
+    i: usize,
+    source: &str,
+) -> Result<String, Vec<crate::Diagnostic>> {
     let section = &parsed.sections[i];
     let model = fsf::resolve(parsed, i).map_err(|d| vec![d])?;
     let t = fsf::translate(&model, source);
@@ -161,12 +197,27 @@ pub(crate) fn import_section(parsed: &ini::Ini, i: usize, source: &str) -> Resul
     };
     // The written file must be one chimera reads.
     if let Err(d) = crate::load_str(&format!("{}.toml", section.name), &toml) {
-        let p = fsf::Problem { key: section.name.clone(), span: None, reason: format!("chimera refuses the translation: {} (line {} of the rules file)", d.message, d.line) };
+        let p = fsf::Problem {
+            key: section.name.clone(),
+            span: None,
+            reason: format!(
+                "chimera refuses the translation: {} (line {} of the rules file)",
+                d.message, d.line
+            ),
+        };
         return Err(fsf::problem_diagnostics(parsed, section, &[p]));
     }
     Ok(toml)
 }
 
 fn safe_file_name(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' { c } else { '_' }).collect()
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }

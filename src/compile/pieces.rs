@@ -313,13 +313,19 @@ fn compile_piece(
         crate::rules::ResetsClock::Mode(m) if m == "irreversible" => {
             return Err(cx.err(
                 p.name.span(),
-                format!("`{}`: resets_clock = \"irreversible\" needs single-leg moves", p.name.get_ref()),
+                format!(
+                    "`{}`: resets_clock = \"irreversible\" needs single-leg moves",
+                    p.name.get_ref()
+                ),
             ));
         }
         crate::rules::ResetsClock::Mode(m) => {
             return Err(cx.err(
                 p.name.span(),
-                format!("`{}`: resets_clock = \"{m}\" is not a choice (true, false or \"irreversible\")", p.name.get_ref()),
+                format!(
+                    "`{}`: resets_clock = \"{m}\" is not a choice (true, false or \"irreversible\")",
+                    p.name.get_ref()
+                ),
             ));
         }
     };

@@ -34,7 +34,11 @@ pub(super) fn derive(v: &mut Variant) {
         .map(|d| {
             (if d.royal { KIND_ROYAL } else { 0 })
                 | (if d.resets_clock { KIND_RESETS_CLOCK } else { 0 })
-                | if d.resets_clock_irreversible { KIND_RESETS_IRREVERSIBLE } else { 0 }
+                | if d.resets_clock_irreversible {
+                    KIND_RESETS_IRREVERSIBLE
+                } else {
+                    0
+                }
         })
         .collect();
     v.hooks_change_board = v.hooks.iter().any(|h| h.changes_board());

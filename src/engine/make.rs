@@ -28,7 +28,10 @@ impl Position {
             }
             let squares = self.v.geometry.ray(r.vector, to);
             let reach = (rule.max as usize).min(squares.len());
-            squares[..reach].iter().position(|&s| s == from).is_some_and(|i| i + 1 >= rule.min as usize)
+            squares[..reach]
+                .iter()
+                .position(|&s| s == from)
+                .is_some_and(|i| i + 1 >= rule.min as usize)
         })
     }
 

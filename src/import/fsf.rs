@@ -153,13 +153,32 @@ const VALUES: &[&str] = &["win", "loss", "draw", "none"];
 const MATERIAL: &[&str] = &["janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"];
 const COUNTING: &[&str] = &["makruk", "asean", "none"];
 const CHASING: &[&str] = &["axf", "none"];
-const ENCLOSING: &[&str] = &["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"];
+const ENCLOSING: &[&str] = &[
+    "reversi",
+    "ataxx",
+    "quadwrangle",
+    "snort",
+    "anyside",
+    "top",
+    "none",
+];
 const WALLING: &[&str] = &["arrow", "duck", "edge", "past", "static", "none"];
 
 /// (key, kind, properties it sets) in the order of Fairy-Stockfish's
 /// parser (after the pieces and the piece values).
 const KEYS: &[(&str, Kind, &[&str])] = &[
-    ("pawnTypes", Kind::Set, &["promotionPawnTypes.w", "promotionPawnTypes.b", "enPassantTypes.w", "enPassantTypes.b", "nMoveRuleTypes.w", "nMoveRuleTypes.b"]),
+    (
+        "pawnTypes",
+        Kind::Set,
+        &[
+            "promotionPawnTypes.w",
+            "promotionPawnTypes.b",
+            "enPassantTypes.w",
+            "enPassantTypes.b",
+            "nMoveRuleTypes.w",
+            "nMoveRuleTypes.b",
+        ],
+    ),
     ("variantTemplate", Kind::Text, &["variantTemplate"]),
     ("pieceToCharTable", Kind::Text, &["pieceToCharTable"]),
     ("pocketSize", Kind::Int, &["pocketSize"]),
@@ -168,18 +187,34 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("startFen", Kind::Text, &["startFen"]),
     ("promotionRegionWhite", Kind::Squares, &["promotionRegion.w"]),
     ("promotionRegionBlack", Kind::Squares, &["promotionRegion.b"]),
-    ("promotionPawnTypes", Kind::Set, &["promotionPawnTypes.w", "promotionPawnTypes.b"]),
+    (
+        "promotionPawnTypes",
+        Kind::Set,
+        &["promotionPawnTypes.w", "promotionPawnTypes.b"],
+    ),
     ("promotionPawnTypesWhite", Kind::Set, &["promotionPawnTypes.w"]),
     ("promotionPawnTypesBlack", Kind::Set, &["promotionPawnTypes.b"]),
-    ("promotionPieceTypes", Kind::Set, &["promotionPieceTypes.w", "promotionPieceTypes.b"]),
+    (
+        "promotionPieceTypes",
+        Kind::Set,
+        &["promotionPieceTypes.w", "promotionPieceTypes.b"],
+    ),
     ("promotionPieceTypesWhite", Kind::Set, &["promotionPieceTypes.w"]),
     ("promotionPieceTypesBlack", Kind::Set, &["promotionPieceTypes.b"]),
     ("sittuyinPromotion", Kind::Bool, &["sittuyinPromotion"]),
     ("promotionLimit", Kind::Text, &["promotionLimit"]),
     ("promotedPieceType", Kind::Text, &["promotedPieceType"]),
-    ("piecePromotionOnCapture", Kind::Bool, &["piecePromotionOnCapture"]),
+    (
+        "piecePromotionOnCapture",
+        Kind::Bool,
+        &["piecePromotionOnCapture"],
+    ),
     ("mandatoryPawnPromotion", Kind::Bool, &["mandatoryPawnPromotion"]),
-    ("mandatoryPiecePromotion", Kind::Bool, &["mandatoryPiecePromotion"]),
+    (
+        "mandatoryPiecePromotion",
+        Kind::Bool,
+        &["mandatoryPiecePromotion"],
+    ),
     ("pieceDemotion", Kind::Bool, &["pieceDemotion"]),
     ("blastOnCapture", Kind::Bool, &["blastOnCapture"]),
     ("blastImmuneTypes", Kind::Set, &["blastImmuneTypes"]),
@@ -191,10 +226,18 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("doubleStepRegionBlack", Kind::Squares, &["doubleStepRegion.b"]),
     ("tripleStepRegionWhite", Kind::Squares, &["tripleStepRegion.w"]),
     ("tripleStepRegionBlack", Kind::Squares, &["tripleStepRegion.b"]),
-    ("enPassantRegion", Kind::Squares, &["enPassantRegion.w", "enPassantRegion.b"]),
+    (
+        "enPassantRegion",
+        Kind::Squares,
+        &["enPassantRegion.w", "enPassantRegion.b"],
+    ),
     ("enPassantRegionWhite", Kind::Squares, &["enPassantRegion.w"]),
     ("enPassantRegionBlack", Kind::Squares, &["enPassantRegion.b"]),
-    ("enPassantTypes", Kind::Set, &["enPassantTypes.w", "enPassantTypes.b"]),
+    (
+        "enPassantTypes",
+        Kind::Set,
+        &["enPassantTypes.w", "enPassantTypes.b"],
+    ),
     ("enPassantTypesWhite", Kind::Set, &["enPassantTypes.w"]),
     ("enPassantTypesBlack", Kind::Set, &["enPassantTypes.b"]),
     ("castling", Kind::Bool, &["castling"]),
@@ -203,12 +246,28 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("castlingQueensideFile", Kind::File, &["castlingQueensideFile"]),
     ("castlingRank", Kind::Rank, &["castlingRank"]),
     ("castlingKingFile", Kind::File, &["castlingKingFile"]),
-    ("castlingKingPiece", Kind::Type, &["castlingKingPiece.w", "castlingKingPiece.b"]),
+    (
+        "castlingKingPiece",
+        Kind::Type,
+        &["castlingKingPiece.w", "castlingKingPiece.b"],
+    ),
     ("castlingKingPieceWhite", Kind::Type, &["castlingKingPiece.w"]),
     ("castlingKingPieceBlack", Kind::Type, &["castlingKingPiece.b"]),
-    ("castlingRookKingsideFile", Kind::File, &["castlingRookKingsideFile"]),
-    ("castlingRookQueensideFile", Kind::File, &["castlingRookQueensideFile"]),
-    ("castlingRookPieces", Kind::Set, &["castlingRookPieces.w", "castlingRookPieces.b"]),
+    (
+        "castlingRookKingsideFile",
+        Kind::File,
+        &["castlingRookKingsideFile"],
+    ),
+    (
+        "castlingRookQueensideFile",
+        Kind::File,
+        &["castlingRookQueensideFile"],
+    ),
+    (
+        "castlingRookPieces",
+        Kind::Set,
+        &["castlingRookPieces.w", "castlingRookPieces.b"],
+    ),
     ("castlingRookPiecesWhite", Kind::Set, &["castlingRookPieces.w"]),
     ("castlingRookPiecesBlack", Kind::Set, &["castlingRookPieces.b"]),
     ("oppositeCastling", Kind::Bool, &["oppositeCastling"]),
@@ -227,7 +286,11 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("dropRegionWhite", Kind::Squares, &["dropRegion.w"]),
     ("dropRegionBlack", Kind::Squares, &["dropRegion.b"]),
     ("sittuyinRookDrop", Kind::Bool, &["sittuyinRookDrop"]),
-    ("dropOppositeColoredBishop", Kind::Bool, &["dropOppositeColoredBishop"]),
+    (
+        "dropOppositeColoredBishop",
+        Kind::Bool,
+        &["dropOppositeColoredBishop"],
+    ),
     ("dropPromoted", Kind::Bool, &["dropPromoted"]),
     ("dropNoDoubled", Kind::Type, &["dropNoDoubled"]),
     ("dropNoDoubledCount", Kind::Int, &["dropNoDoubledCount"]),
@@ -236,7 +299,11 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("wallingRule", Kind::Enum(WALLING), &["wallingRule"]),
     ("wallingRegionWhite", Kind::Squares, &["wallingRegion.w"]),
     ("wallingRegionBlack", Kind::Squares, &["wallingRegion.b"]),
-    ("wallingRegion", Kind::Squares, &["wallingRegion.w", "wallingRegion.b"]),
+    (
+        "wallingRegion",
+        Kind::Squares,
+        &["wallingRegion.w", "wallingRegion.b"],
+    ),
     ("wallOrMove", Kind::Bool, &["wallOrMove"]),
     ("seirawanGating", Kind::Bool, &["seirawanGating"]),
     ("cambodianMoves", Kind::Bool, &["cambodianMoves"]),
@@ -244,14 +311,26 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("pass", Kind::Bool, &["pass.w", "pass.b"]),
     ("passWhite", Kind::Bool, &["pass.w"]),
     ("passBlack", Kind::Bool, &["pass.b"]),
-    ("passOnStalemate", Kind::Bool, &["passOnStalemate.w", "passOnStalemate.b"]),
+    (
+        "passOnStalemate",
+        Kind::Bool,
+        &["passOnStalemate.w", "passOnStalemate.b"],
+    ),
     ("passOnStalemateWhite", Kind::Bool, &["passOnStalemate.w"]),
     ("passOnStalemateBlack", Kind::Bool, &["passOnStalemate.b"]),
     ("makpongRule", Kind::Bool, &["makpongRule"]),
     ("flyingGeneral", Kind::Bool, &["flyingGeneral"]),
     ("soldierPromotionRank", Kind::Rank, &["soldierPromotionRank"]),
-    ("flipEnclosedPieces", Kind::Enum(ENCLOSING), &["flipEnclosedPieces"]),
-    ("nMoveRuleTypes", Kind::Set, &["nMoveRuleTypes.w", "nMoveRuleTypes.b"]),
+    (
+        "flipEnclosedPieces",
+        Kind::Enum(ENCLOSING),
+        &["flipEnclosedPieces"],
+    ),
+    (
+        "nMoveRuleTypes",
+        Kind::Set,
+        &["nMoveRuleTypes.w", "nMoveRuleTypes.b"],
+    ),
     ("nMoveRuleTypesWhite", Kind::Set, &["nMoveRuleTypes.w"]),
     ("nMoveRuleTypesBlack", Kind::Set, &["nMoveRuleTypes.b"]),
     ("nMoveRule", Kind::Int, &["nMoveRule"]),
@@ -264,7 +343,11 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("stalemateValue", Kind::Value, &["stalemateValue"]),
     ("stalematePieceCount", Kind::Bool, &["stalematePieceCount"]),
     ("checkmateValue", Kind::Value, &["checkmateValue"]),
-    ("shogiPawnDropMateIllegal", Kind::Bool, &["shogiPawnDropMateIllegal"]),
+    (
+        "shogiPawnDropMateIllegal",
+        Kind::Bool,
+        &["shogiPawnDropMateIllegal"],
+    ),
     ("shatarMateRule", Kind::Bool, &["shatarMateRule"]),
     ("bikjangRule", Kind::Bool, &["bikjangRule"]),
     ("extinctionValue", Kind::Value, &["extinctionValue"]),
@@ -273,7 +356,11 @@ const KEYS: &[(&str, Kind, &[&str])] = &[
     ("dupleCheck", Kind::Bool, &["dupleCheck"]),
     ("extinctionPieceTypes", Kind::Set, &["extinctionPieceTypes"]),
     ("extinctionPieceCount", Kind::Int, &["extinctionPieceCount"]),
-    ("extinctionOpponentPieceCount", Kind::Int, &["extinctionOpponentPieceCount"]),
+    (
+        "extinctionOpponentPieceCount",
+        Kind::Int,
+        &["extinctionOpponentPieceCount"],
+    ),
     ("flagPiece", Kind::Type, &["flagPiece.w", "flagPiece.b"]),
     ("flagPieceWhite", Kind::Type, &["flagPiece.w"]),
     ("flagPieceBlack", Kind::Type, &["flagPiece.b"]),
@@ -323,7 +410,10 @@ fn defaults() -> BTreeMap<String, Val> {
     put("pocketSize", Int(0));
     put("chess960", Bool(false));
     put("twoBoards", Bool(false));
-    put("startFen", Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()));
+    put(
+        "startFen",
+        Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
+    );
     for c in ["w", "b"] {
         put(&format!("promotionPawnTypes.{c}"), Set(set_of(&[PAWN])));
         put(&format!("promotionPieceTypes.{c}"), Set(set_of(&[5, 4, 3, 2])));
@@ -347,18 +437,59 @@ fn defaults() -> BTreeMap<String, Val> {
     put("doubleStepRegion.w", Squares(rank_bb(1)));
     put("doubleStepRegion.b", Squares(rank_bb(6)));
     for k in [
-        "sittuyinPromotion", "piecePromotionOnCapture", "mandatoryPiecePromotion", "pieceDemotion", "blastOnCapture",
-        "petrifyBlastPieces", "castlingDroppedPiece", "oppositeCastling", "mustCapture", "mustDrop", "pieceDrops",
-        "dropLoop", "capturesToHand", "firstRankPawnDrops", "promotionZonePawnDrops", "sittuyinRookDrop",
-        "dropOppositeColoredBishop", "dropPromoted", "immobilityIllegal", "gating", "wallOrMove", "seirawanGating",
-        "cambodianMoves", "makpongRule", "flyingGeneral", "nFoldValueAbsolute", "perpetualCheckIllegal",
-        "moveRepetitionIllegal", "stalematePieceCount", "shogiPawnDropMateIllegal", "shatarMateRule", "bikjangRule",
-        "extinctionClaim", "extinctionPseudoRoyal", "dupleCheck", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
-        "checkCounting", "adjudicateFullBoard",
+        "sittuyinPromotion",
+        "piecePromotionOnCapture",
+        "mandatoryPiecePromotion",
+        "pieceDemotion",
+        "blastOnCapture",
+        "petrifyBlastPieces",
+        "castlingDroppedPiece",
+        "oppositeCastling",
+        "mustCapture",
+        "mustDrop",
+        "pieceDrops",
+        "dropLoop",
+        "capturesToHand",
+        "firstRankPawnDrops",
+        "promotionZonePawnDrops",
+        "sittuyinRookDrop",
+        "dropOppositeColoredBishop",
+        "dropPromoted",
+        "immobilityIllegal",
+        "gating",
+        "wallOrMove",
+        "seirawanGating",
+        "cambodianMoves",
+        "makpongRule",
+        "flyingGeneral",
+        "nFoldValueAbsolute",
+        "perpetualCheckIllegal",
+        "moveRepetitionIllegal",
+        "stalematePieceCount",
+        "shogiPawnDropMateIllegal",
+        "shatarMateRule",
+        "bikjangRule",
+        "extinctionClaim",
+        "extinctionPseudoRoyal",
+        "dupleCheck",
+        "flagPieceBlockedWin",
+        "flagMove",
+        "flagPieceSafe",
+        "checkCounting",
+        "adjudicateFullBoard",
     ] {
         put(k, Bool(false));
     }
-    for k in ["mandatoryPawnPromotion", "doubleStep", "castling", "checking", "dropChecks", "connectHorizontal", "connectVertical", "connectDiagonal"] {
+    for k in [
+        "mandatoryPawnPromotion",
+        "doubleStep",
+        "castling",
+        "checking",
+        "dropChecks",
+        "connectHorizontal",
+        "connectVertical",
+        "connectDiagonal",
+    ] {
         put(k, Bool(true));
     }
     put("promotionLimit", Text(String::new()));
@@ -489,18 +620,24 @@ impl Model {
 
 fn capitalized(name: &str) -> String {
     let mut c = name.chars();
-    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
 }
 
 /// Every key Fairy-Stockfish's parser reads (pieces, mobility regions,
 /// piece values and the settings), for the unknown-key check.
 fn known_key(k: &str) -> bool {
-    if KEYS.iter().any(|(key, _, _)| *key == k) || ["maxRank", "maxFile", "pieceValueMg", "pieceValueEg"].contains(&k) {
+    if KEYS.iter().any(|(key, _, _)| *key == k)
+        || ["maxRank", "maxFile", "pieceValueMg", "pieceValueEg"].contains(&k)
+    {
         return true;
     }
     (1..NTYPES).filter(|&t| t != ROYAL_SLOT).any(|t| {
         let n = piece_name(t);
-        k == n || k == format!("mobilityRegionWhite{}", capitalized(&n)) || k == format!("mobilityRegionBlack{}", capitalized(&n))
+        k == n
+            || k == format!("mobilityRegionWhite{}", capitalized(&n))
+            || k == format!("mobilityRegionBlack{}", capitalized(&n))
     })
 }
 
@@ -578,6 +715,7 @@ impl Reader<'_> {
 }
 
 /// Applies one section's entries to `m`, in Fairy-Stockfish's order.
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
 fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     let s = r.section;
     for e in &s.entries {
@@ -585,7 +723,11 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
             continue;
         }
         if !known_key(&e.key) {
-            return Err(r.err(e.key_span.clone(), format!("`{}` is not a key of Fairy-Stockfish's variants.ini", e.key))
+            return Err(r
+                .err(
+                    e.key_span.clone(),
+                    format!("`{}` is not a key of Fairy-Stockfish's variants.ini", e.key),
+                )
                 .help("see the list of keys at the top of Fairy-Stockfish's src/variants.ini"));
         }
     }
@@ -595,7 +737,8 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
                 m.letters[t] = None;
             }
             for c in ["w", "b"] {
-                m.props.insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
+                m.props
+                    .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
             }
         }
         if let Some(e) = s.get("notImportable") {
@@ -604,7 +747,20 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     }
     for (k, kind) in [("maxRank", Kind::Rank), ("maxFile", Kind::File)] {
         if let Some(e) = s.get(k) {
-            let v = scalar(kind, &e.value).ok_or_else(|| r.err(e.value_span.clone(), format!("`{}` is not a {} here", e.value, if k == "maxRank" { "rank (1–10)" } else { "file (1–12 or a–l)" })))?;
+            let v = scalar(kind, &e.value).ok_or_else(|| {
+                r.err(
+                    e.value_span.clone(),
+                    format!(
+                        "`{}` is not a {} here",
+                        e.value,
+                        if k == "maxRank" {
+                            "rank (1–10)"
+                        } else {
+                            "file (1–12 or a–l)"
+                        }
+                    ),
+                )
+            })?;
             m.props.insert(k.into(), (v, Some(r.src(e))));
         }
     }
@@ -631,7 +787,10 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
                 match betza {
                     Some(b) => m.betza[pt] = b.trim().to_string(),
                     None => {
-                        return Err(r.err(e.value_span.clone(), format!("`{name}` needs its moves: `{name} = x:Betza`")));
+                        return Err(r.err(
+                            e.value_span.clone(),
+                            format!("`{name}` needs its moves: `{name} = x:Betza`"),
+                        ));
                     }
                 }
             } else if pt == KING && first != '-' {
@@ -643,34 +802,60 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
                     None => m.custom_king = false,
                 }
             } else if !rest.trim().is_empty() && first != '-' {
-                return Err(r.err(e.value_span.clone(), format!("`{name}` is a predefined piece: give only its letter")));
+                return Err(r.err(
+                    e.value_span.clone(),
+                    format!("`{name}` is a predefined piece: give only its letter"),
+                ));
             }
         }
         for (ci, color) in ["White", "Black"].iter().enumerate() {
             let key = format!("mobilityRegion{color}{}", capitalized(&name));
             if let Some(e) = s.get(&key) {
-                let b = parse_squares(&e.value).ok_or_else(|| r.err(e.value_span.clone(), format!("`{}` is not a list of squares", e.value)))?;
+                let b = parse_squares(&e.value).ok_or_else(|| {
+                    r.err(
+                        e.value_span.clone(),
+                        format!("`{}` is not a list of squares", e.value),
+                    )
+                })?;
                 m.mobility.insert((pt, ci), (b, r.src(e)));
             }
         }
     }
     for k in ["pieceValueMg", "pieceValueEg"] {
         if let Some(e) = s.get(k) {
-            m.props.insert(k.into(), (Val::Text(e.value.clone()), Some(r.src(e))));
+            m.props
+                .insert(k.into(), (Val::Text(e.value.clone()), Some(r.src(e))));
         }
     }
     for (key, kind, targets) in KEYS {
         let Some(e) = s.get(key) else { continue };
         let v = match kind {
             Kind::Set | Kind::Type => {
-                let ts = parse_types(m, &e.value).map_err(|c| r.err(e.value_span.clone(), format!("`{c}` is not a piece of this variant (its letters: {})", letters_of(m))))?;
+                let ts = parse_types(m, &e.value).map_err(|c| {
+                    r.err(
+                        e.value_span.clone(),
+                        format!(
+                            "`{c}` is not a piece of this variant (its letters: {})",
+                            letters_of(m)
+                        ),
+                    )
+                })?;
                 if *kind == Kind::Type {
                     Val::Type(ts.last().copied().unwrap_or(0))
                 } else {
                     Val::Set(set_of(&ts))
                 }
             }
-            _ => scalar(*kind, &e.value).ok_or_else(|| r.err(e.value_span.clone(), format!("`{}` is not a valid value of `{key}` ({})", e.value, kind_words(*kind))))?,
+            _ => scalar(*kind, &e.value).ok_or_else(|| {
+                r.err(
+                    e.value_span.clone(),
+                    format!(
+                        "`{}` is not a valid value of `{key}` ({})",
+                        e.value,
+                        kind_words(*kind)
+                    ),
+                )
+            })?,
         };
         if *key == "promotionLimit" || *key == "promotedPieceType" {
             check_pairs(m, key, &e.value).map_err(|msg| r.err(e.value_span.clone(), msg))?;
@@ -688,14 +873,23 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
             for (a, b) in pair_list(&e.value) {
                 let ta = m.type_of_letter(a).unwrap_or(0);
                 let tb = if k == "promotedPieceType" {
-                    if b == "-" { 0 } else { b.chars().next().and_then(|c| m.type_of_letter(c)).unwrap_or(0) }
+                    if b == "-" {
+                        0
+                    } else {
+                        b.chars().next().and_then(|c| m.type_of_letter(c)).unwrap_or(0)
+                    }
                 } else {
                     b.parse::<usize>().unwrap_or(0)
                 };
                 pairs.insert(ta, tb);
             }
-            let text = pairs.iter().map(|(a, b)| format!("{a}:{b}")).collect::<Vec<_>>().join(" ");
-            m.props.insert(format!("{k}#types"), (Val::Text(text), Some(r.src(e))));
+            let text = pairs
+                .iter()
+                .map(|(a, b)| format!("{a}:{b}"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            m.props
+                .insert(format!("{k}#types"), (Val::Text(text), Some(r.src(e))));
         }
     }
     Ok(())
@@ -819,37 +1013,163 @@ const BUILTINS: &str = include_str!("fsf_builtins.ini");
 
 fn builtins() -> Ini {
     // The file is part of the program; tests check that it reads.
-    ini::parse("fsf_builtins.ini", BUILTINS).unwrap_or(Ini { file: String::new(), text: String::new(), sections: Vec::new() })
+    ini::parse("fsf_builtins.ini", BUILTINS).unwrap_or(Ini {
+        file: String::new(),
+        text: String::new(),
+        sections: Vec::new(),
+    })
 }
 
 /// Names of Fairy-Stockfish's built-in variants (pyffish 0.0.90), which an
 /// ini section may not redefine.
 pub const BUILTIN_NAMES: &[&str] = &[
-    "3check", "5check", "ai-wok", "almost", "amazon", "amazons", "antichess", "armageddon", "asean", "ataxx", "atomar",
-    "atomic", "berolina", "breakthrough", "bughouse", "cambodian", "capablanca", "capahouse", "caparandom", "centaur",
-    "chancellor", "chaturanga", "checkshogi", "chess", "chessgi", "chigorin", "clobber", "clobber10", "codrus", "coregal",
-    "courier", "crazyhouse", "dobutsu", "dragon", "duck", "embassy", "euroshogi", "extinction", "fairy", "fischerandom",
-    "flipello", "flipello10", "flipersi", "fox-and-hounds", "gardner", "georgian", "giveaway", "gorogoro", "gothic",
-    "grand", "grasshopper", "gustav3", "hoppelpoppel", "horde", "isolation", "isolation7x7", "janggi", "janggicasual",
-    "janggimodern", "janggitraditional", "janus", "jesonmor", "joust", "judkins", "karouk", "kinglet", "kingofthehill",
-    "knightmate", "koedem", "kyotoshogi", "legan", "loop", "losalamos", "losers", "makpong", "makruk", "manchu", "micro",
-    "mini", "minishogi", "minixiangqi", "misere", "modern", "newzealand", "nightrider", "nocastle", "nocheckatomic",
-    "normal", "okisakishogi", "omicron", "opulent", "paradigm", "pawnback", "pawnsideways", "perfect", "petrified",
-    "placement", "pocketknight", "raazuvaa", "racingkings", "seirawan", "shako", "shatar", "shatranj", "shogi",
-    "shoshogi", "shouse", "sittuyin", "snailtrail", "sortofalmost", "spartan", "suicide", "supply", "tencubed",
-    "threekings", "torishogi", "torpedo", "troitzky", "wolf", "xiangqi", "yarishogi",
+    "3check",
+    "5check",
+    "ai-wok",
+    "almost",
+    "amazon",
+    "amazons",
+    "antichess",
+    "armageddon",
+    "asean",
+    "ataxx",
+    "atomar",
+    "atomic",
+    "berolina",
+    "breakthrough",
+    "bughouse",
+    "cambodian",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "centaur",
+    "chancellor",
+    "chaturanga",
+    "checkshogi",
+    "chess",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "coregal",
+    "courier",
+    "crazyhouse",
+    "dobutsu",
+    "dragon",
+    "duck",
+    "embassy",
+    "euroshogi",
+    "extinction",
+    "fairy",
+    "fischerandom",
+    "flipello",
+    "flipello10",
+    "flipersi",
+    "fox-and-hounds",
+    "gardner",
+    "georgian",
+    "giveaway",
+    "gorogoro",
+    "gothic",
+    "grand",
+    "grasshopper",
+    "gustav3",
+    "hoppelpoppel",
+    "horde",
+    "isolation",
+    "isolation7x7",
+    "janggi",
+    "janggicasual",
+    "janggimodern",
+    "janggitraditional",
+    "janus",
+    "jesonmor",
+    "joust",
+    "judkins",
+    "karouk",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "koedem",
+    "kyotoshogi",
+    "legan",
+    "loop",
+    "losalamos",
+    "losers",
+    "makpong",
+    "makruk",
+    "manchu",
+    "micro",
+    "mini",
+    "minishogi",
+    "minixiangqi",
+    "misere",
+    "modern",
+    "newzealand",
+    "nightrider",
+    "nocastle",
+    "nocheckatomic",
+    "normal",
+    "okisakishogi",
+    "omicron",
+    "opulent",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "perfect",
+    "petrified",
+    "placement",
+    "pocketknight",
+    "raazuvaa",
+    "racingkings",
+    "seirawan",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shogi",
+    "shoshogi",
+    "shouse",
+    "sittuyin",
+    "snailtrail",
+    "sortofalmost",
+    "spartan",
+    "suicide",
+    "supply",
+    "tencubed",
+    "threekings",
+    "torishogi",
+    "torpedo",
+    "troitzky",
+    "wolf",
+    "xiangqi",
+    "yarishogi",
 ];
 
 /// Resolves one section of `ini` (by index): its parents first, built-in
 /// or earlier in the file, as Fairy-Stockfish does.
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
 pub fn resolve(ini: &Ini, index: usize) -> Result<Model, Diagnostic> {
     let section = &ini.sections[index];
     if BUILTIN_NAMES.contains(&section.name.as_str()) {
-        return Err(ini.error(section.span.clone(), format!("`{}` is one of Fairy-Stockfish's built-in variants: it ignores this section", section.name))
+        return Err(ini
+            .error(
+                section.span.clone(),
+                format!(
+                    "`{}` is one of Fairy-Stockfish's built-in variants: it ignores this section",
+                    section.name
+                ),
+            )
             .help("give the variant a name of its own"));
     }
     if let Some(first) = ini.sections[..index].iter().position(|s| s.name == section.name) {
-        return Err(ini.error(section.span.clone(), format!("a second section `{}` (the first is on line {}): Fairy-Stockfish ignores it", section.name, ini.sections[first].line)));
+        return Err(ini.error(
+            section.span.clone(),
+            format!(
+                "a second section `{}` (the first is on line {}): Fairy-Stockfish ignores it",
+                section.name, ini.sections[first].line
+            ),
+        ));
     }
     // The chain of ini sections, nearest first.
     let mut chain = vec![index];
@@ -873,16 +1193,27 @@ pub fn resolve(ini: &Ini, index: usize) -> Result<Model, Diagnostic> {
             let mut at = later;
             loop {
                 if !seen.insert(at) {
-                    return Err(ini.error(span, format!("inheritance cycle: `{}` comes back to itself through `{p}`", cur.name)));
+                    return Err(ini.error(
+                        span,
+                        format!(
+                            "inheritance cycle: `{}` comes back to itself through `{p}`",
+                            cur.name
+                        ),
+                    ));
                 }
-                match ini.sections[at].parent.as_ref().and_then(|q| ini.sections.iter().position(|s| &s.name == q)) {
+                match ini.sections[at]
+                    .parent
+                    .as_ref()
+                    .and_then(|q| ini.sections.iter().position(|s| &s.name == q))
+                {
                     Some(n) => at = n,
                     None => break,
                 }
             }
             return Err(ini.error(span, format!("parent `{p}` is defined further down: Fairy-Stockfish reads a parent only when it is above")));
         }
-        return Err(ini.error(span, format!("unknown parent variant `{p}`"))
+        return Err(ini
+            .error(span, format!("unknown parent variant `{p}`"))
             .help("a parent is a section above this one or one of Fairy-Stockfish's built-in variants"));
     }
     let mut model = match &builtin_parent {
@@ -890,13 +1221,25 @@ pub fn resolve(ini: &Ini, index: usize) -> Result<Model, Diagnostic> {
         None => Model::base(&section.name, false),
     };
     for &i in chain.iter().rev() {
-        apply(&mut model, &Reader { ini, section: &ini.sections[i], builtin: false })?;
+        apply(
+            &mut model,
+            &Reader {
+                ini,
+                section: &ini.sections[i],
+                builtin: false,
+            },
+        )?;
     }
     model.name = section.name.clone();
-    model.parents = chain[1..].iter().map(|&i| ini.sections[i].name.clone()).chain(builtin_parent).collect();
+    model.parents = chain[1..]
+        .iter()
+        .map(|&i| ini.sections[i].name.clone())
+        .chain(builtin_parent)
+        .collect();
     Ok(model)
 }
 
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
 fn builtin_model(name: &str, ini: &Ini, child: &Section) -> Result<Model, Diagnostic> {
     let b = builtins();
     let Some(idx) = b.sections.iter().position(|s| s.name == name) else {
@@ -913,7 +1256,14 @@ fn builtin_model(name: &str, ini: &Ini, child: &Section) -> Result<Model, Diagno
     }
     let mut m = Model::base(name, true);
     for &i in chain.iter().rev() {
-        apply(&mut m, &Reader { ini: &b, section: &b.sections[i], builtin: true })?;
+        apply(
+            &mut m,
+            &Reader {
+                ini: &b,
+                section: &b.sections[i],
+                builtin: true,
+            },
+        )?;
     }
     Ok(m)
 }
@@ -951,10 +1301,18 @@ impl Tx<'_> {
         if let Val::Int(n) = self.val(k) { *n } else { 0 }
     }
     fn text(&self, k: &str) -> String {
-        if let Val::Text(t) = self.val(k) { t.clone() } else { String::new() }
+        if let Val::Text(t) = self.val(k) {
+            t.clone()
+        } else {
+            String::new()
+        }
     }
     fn squares(&self, k: &str) -> Bb {
-        if let Val::Squares(b) = self.val(k) { *b & self.board() } else { 0 }
+        if let Val::Squares(b) = self.val(k) {
+            *b & self.board()
+        } else {
+            0
+        }
     }
     fn set(&self, k: &str) -> u128 {
         if let Val::Set(s) = self.val(k) { *s } else { 0 }
@@ -981,19 +1339,33 @@ impl Tx<'_> {
                 parts.push(s);
             }
         }
-        if parts.is_empty() { String::new() } else { format!("# from {}\n", parts.join(", ")) }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("# from {}\n", parts.join(", "))
+        }
     }
     fn problem(&self, k: &str, reason: impl Into<String>) {
         let (key, span) = match self.src(k) {
             Some(s) => (s.key.clone(), s.span.clone()),
             None => (k.split('.').next().unwrap_or(k).to_string(), None),
         };
-        self.problems.borrow_mut().push(Problem { key, span, reason: reason.into() });
+        self.problems.borrow_mut().push(Problem {
+            key,
+            span,
+            reason: reason.into(),
+        });
     }
     fn same_both(&self, k: &str) -> bool {
-        let (w, b) = (self.val(&format!("{k}.w")).clone(), self.val(&format!("{k}.b")).clone());
+        let (w, b) = (
+            self.val(&format!("{k}.w")).clone(),
+            self.val(&format!("{k}.b")).clone(),
+        );
         if w != b {
-            self.problem(&format!("{k}.w"), format!("`{k}` differs between the sides; chimera's rules are the same for both"));
+            self.problem(
+                &format!("{k}.w"),
+                format!("`{k}` differs between the sides; chimera's rules are the same for both"),
+            );
             return false;
         }
         true
@@ -1018,7 +1390,10 @@ impl Tx<'_> {
             Some(out)
         };
         let (Some(rw), Some(rb)) = (ranks_of(w), ranks_of(b)) else {
-            self.problem(kw, "a region that is not whole ranks (chimera gives these by relative rank)");
+            self.problem(
+                kw,
+                "a region that is not whole ranks (chimera gives these by relative rank)",
+            );
             return None;
         };
         let mirrored: Vec<u32> = {
@@ -1027,7 +1402,14 @@ impl Tx<'_> {
             v
         };
         if mirrored != rw {
-            self.problem(kw, format!("the second side's region ({}) is not the mirror image of the first's ({})", names(self, b), names(self, w)));
+            self.problem(
+                kw,
+                format!(
+                    "the second side's region ({}) is not the mirror image of the first's ({})",
+                    names(self, b),
+                    names(self, w)
+                ),
+            );
             return None;
         }
         Some(rw.iter().map(|r| r + 1).collect())
@@ -1057,7 +1439,10 @@ fn qlist(v: &[String]) -> String {
     format!("[{}]", v.iter().map(|s| q(s)).collect::<Vec<_>>().join(", "))
 }
 fn nums(v: &[u32]) -> String {
-    format!("[{}]", v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", "))
+    format!(
+        "[{}]",
+        v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+    )
 }
 
 /// chimera's name of a piece type.
@@ -1077,27 +1462,53 @@ pub struct Translation {
 /// Writes the model as a chimera rules file. `source` names the ini file
 /// in the rules file's sources.
 pub fn translate(m: &Model, source: &str) -> Translation {
-    let files = match m.get("maxFile") { Val::Int(n) => *n as u32 + 1, _ => 8 };
-    let ranks = match m.get("maxRank") { Val::Int(n) => *n as u32 + 1, _ => 8 };
-    let t = Tx { m, used: RefCell::new(BTreeSet::new()), problems: RefCell::new(Vec::new()), files, ranks };
+    let files = match m.get("maxFile") {
+        Val::Int(n) => *n as u32 + 1,
+        _ => 8,
+    };
+    let ranks = match m.get("maxRank") {
+        Val::Int(n) => *n as u32 + 1,
+        _ => 8,
+    };
+    let t = Tx {
+        m,
+        used: RefCell::new(BTreeSet::new()),
+        problems: RefCell::new(Vec::new()),
+        files,
+        ranks,
+    };
     t.val("maxFile");
     t.val("maxRank");
     let mut out = String::new();
-    let parents = if m.parents.is_empty() { String::new() } else { format!(" (inheriting from {})", m.parents.join(" ← ")) };
+    let parents = if m.parents.is_empty() {
+        String::new()
+    } else {
+        format!(" (inheriting from {})", m.parents.join(" ← "))
+    };
     out.push_str(&format!(
         "# Imported by `chimera import fsf` from Fairy-Stockfish's ini format: section [{}]{parents} of {source}.\n# Comments name the ini keys each part comes from.\n",
         m.name
     ));
     if let Some((what, src)) = &m.not_importable {
-        t.problems.borrow_mut().push(Problem { key: src.section.clone(), span: None, reason: format!("built-in parent `{}`: {what}", src.section) });
+        t.problems.borrow_mut().push(Problem {
+            key: src.section.clone(),
+            span: None,
+            reason: format!("built-in parent `{}`: {what}", src.section),
+        });
     }
     out.push_str(&format!(
         "[variant]\nname = {}\ndescription = {}\nsources = {}\n\n",
         q(&m.name),
-        q(&format!("Fairy-Stockfish variant `{}`, imported from its ini definition.", m.name)),
+        q(&format!(
+            "Fairy-Stockfish variant `{}`, imported from its ini definition.",
+            m.name
+        )),
         qlist(&[format!("{source} [{}]", m.name)])
     ));
-    out.push_str(&format!("{}[board]\nfiles = {files}\nranks = {ranks}\n\n", t.from(&["maxFile", "maxRank"])));
+    out.push_str(&format!(
+        "{}[board]\nfiles = {files}\nranks = {ranks}\n\n",
+        t.from(&["maxFile", "maxRank"])
+    ));
     out.push_str("# Fairy-Stockfish turns the second side's moves by 180 degrees.\n[sides]\nfirst = { name = \"white\", letter = \"w\" }\nsecond = { name = \"black\", letter = \"b\" }\nsecond_orientation = \"rotate\"\n\n[text]\nposition = \"fen\"\n\n");
     for k in COSMETIC.iter().chain(["pieceValueMg", "pieceValueEg"].iter()) {
         if m.props.contains_key(*k) {
@@ -1126,7 +1537,10 @@ pub fn translate(m: &Model, source: &str) -> Translation {
         }
     }
     let problems = t.problems.into_inner();
-    Translation { toml: problems.is_empty().then_some(out), problems }
+    Translation {
+        toml: problems.is_empty().then_some(out),
+        problems,
+    }
 }
 
 struct PieceOut {
@@ -1144,7 +1558,11 @@ fn pieces_and_rules(t: &Tx) -> String {
     let types = m.types();
     let pieces_w = |k: &str| -> Vec<usize> {
         let s = t.set(k);
-        if s & 1 != 0 { types.clone() } else { types.iter().copied().filter(|&p| s & (1u128 << p) != 0).collect() }
+        if s & 1 != 0 {
+            types.clone()
+        } else {
+            types.iter().copied().filter(|&p| s & (1u128 << p) != 0).collect()
+        }
     };
     let drops = t.bool("pieceDrops");
     let to_hand = t.bool("capturesToHand");
@@ -1168,7 +1586,8 @@ fn pieces_and_rules(t: &Tx) -> String {
     let pawns_promote = prom_pawns.iter().any(|p| types.contains(p)) && !prom_to.is_empty();
     let has_pawns = prom_pawns.iter().any(|p| types.contains(p));
     let prom_ranks = if has_pawns || !promoted.is_empty() {
-        t.rank_region("promotionRegion.w", "promotionRegion.b").unwrap_or_default()
+        t.rank_region("promotionRegion.w", "promotionRegion.b")
+            .unwrap_or_default()
     } else {
         t.val("promotionRegion.w");
         t.val("promotionRegion.b");
@@ -1179,21 +1598,36 @@ fn pieces_and_rules(t: &Tx) -> String {
     }
     let mandatory_piece = t.bool("mandatoryPiecePromotion");
     if t.bool("pieceDemotion") {
-        t.problem("pieceDemotion", "pieces that demote by a move (kyoto shogi) are not imported yet");
+        t.problem(
+            "pieceDemotion",
+            "pieces that demote by a move (kyoto shogi) are not imported yet",
+        );
     }
     if t.bool("piecePromotionOnCapture") {
-        t.problem("piecePromotionOnCapture", "promotion only on captures has no chimera rule");
+        t.problem(
+            "piecePromotionOnCapture",
+            "promotion only on captures has no chimera rule",
+        );
     }
     if t.bool("sittuyinPromotion") {
-        t.problem("sittuyinPromotion", "sittuyin's promotion is a rules-file feature (`promotion_move`) that is not imported yet");
+        t.problem(
+            "sittuyinPromotion",
+            "sittuyin's promotion is a rules-file feature (`promotion_move`) that is not imported yet",
+        );
     }
     if t.bool("dropLoop") {
-        t.problem("dropLoop", "captured promoted pieces that keep their promotion in hand are not imported");
+        t.problem(
+            "dropLoop",
+            "captured promoted pieces that keep their promotion in hand are not imported",
+        );
     }
     // Double steps.
     let double = t.bool("doubleStep");
     let initial_moves = types.iter().any(|&p| p == PAWN || pieces_def(m, p).contains('i'));
-    let dsr = if initial_moves && double && (t.squares("doubleStepRegion.w") | t.squares("doubleStepRegion.b")) != 0 {
+    let dsr = if initial_moves
+        && double
+        && (t.squares("doubleStepRegion.w") | t.squares("doubleStepRegion.b")) != 0
+    {
         t.rank_region("doubleStepRegion.w", "doubleStepRegion.b")
     } else {
         t.val("doubleStepRegion.w");
@@ -1205,7 +1639,10 @@ fn pieces_and_rules(t: &Tx) -> String {
     }
     for c in ["w", "b"] {
         if t.squares(&format!("enPassantRegion.{c}")) != t.board() {
-            t.problem(&format!("enPassantRegion.{c}"), "en passant limited to a region has no chimera rule");
+            t.problem(
+                &format!("enPassantRegion.{c}"),
+                "en passant limited to a region has no chimera rule",
+            );
         }
     }
     t.same_both("enPassantTypes");
@@ -1217,7 +1654,11 @@ fn pieces_and_rules(t: &Tx) -> String {
     let pawn_drop_mate = t.bool("shogiPawnDropMateIllegal");
     let first_rank_pawn = t.bool("firstRankPawnDrops");
     let zone_pawn = t.bool("promotionZonePawnDrops");
-    let drop_ranks = if drops { t.rank_region("dropRegion.w", "dropRegion.b") } else { None };
+    let drop_ranks = if drops {
+        t.rank_region("dropRegion.w", "dropRegion.b")
+    } else {
+        None
+    };
     if !drops {
         t.val("dropRegion.w");
         t.val("dropRegion.b");
@@ -1241,7 +1682,11 @@ fn pieces_and_rules(t: &Tx) -> String {
         match single {
             Some(p) => {
                 let letter = m.letters[p].unwrap_or('?');
-                let most = start_counts.get(&letter.to_ascii_uppercase()).copied().unwrap_or(0).max(start_counts.get(&letter).copied().unwrap_or(0));
+                let most = start_counts
+                    .get(&letter.to_ascii_uppercase())
+                    .copied()
+                    .unwrap_or(0)
+                    .max(start_counts.get(&letter).copied().unwrap_or(0));
                 let promoted_to = prom_to.contains(&p) && pawns_promote || promoted.values().any(|&v| v == p);
                 if most as i64 <= ext_count + 1 && !promoted_to {
                     Some(p)
@@ -1251,7 +1696,10 @@ fn pieces_and_rules(t: &Tx) -> String {
                 }
             }
             None => {
-                t.problem("extinctionPseudoRoyal", "pseudo-royal pieces of several kinds have no chimera rule");
+                t.problem(
+                    "extinctionPseudoRoyal",
+                    "pseudo-royal pieces of several kinds have no chimera rule",
+                );
                 None
             }
         }
@@ -1266,12 +1714,19 @@ fn pieces_and_rules(t: &Tx) -> String {
         let mut comment = match &m.piece_src[pt] {
             Some(s) if s.line > 0 => format!("# from {} (line {})\n", s.key, s.line),
             Some(s) => format!("# from {} (built-in `{}`)\n", s.key, s.section),
-            None => format!("# a piece of Fairy-Stockfish's built-in `{}`\n", m.parents.last().map_or("chess", String::as_str)),
+            None => format!(
+                "# a piece of Fairy-Stockfish's built-in `{}`\n",
+                m.parents.last().map_or("chess", String::as_str)
+            ),
         };
         let fsf_betza = if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
             m.betza[pt].clone()
         } else if pt == KING {
-            if m.custom_king { m.betza[ROYAL_SLOT].clone() } else { "K".into() }
+            if m.custom_king {
+                m.betza[ROYAL_SLOT].clone()
+            } else {
+                "K".into()
+            }
         } else {
             PREDEFINED[pt - 1].1.to_string()
         };
@@ -1281,13 +1736,21 @@ fn pieces_and_rules(t: &Tx) -> String {
             Err(e) => {
                 let key = piece_name(pt);
                 let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
-                t.problems.borrow_mut().push(Problem { key, span, reason: format!("Betza `{fsf_betza}`: {}", e.message) });
+                t.problems.borrow_mut().push(Problem {
+                    key,
+                    span,
+                    reason: format!("Betza `{fsf_betza}`: {}", e.message),
+                });
                 continue;
             }
         };
         if betza.is_empty() && pt != PAWN {
             let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
-            t.problems.borrow_mut().push(Problem { key: piece_name(pt), span, reason: "a piece without moves cannot be written in chimera's notation".into() });
+            t.problems.borrow_mut().push(Problem {
+                key: piece_name(pt),
+                span,
+                reason: "a piece without moves cannot be written in chimera's notation".into(),
+            });
             continue;
         }
         if pt == PAWN {
@@ -1295,12 +1758,20 @@ fn pieces_and_rules(t: &Tx) -> String {
             betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
         }
         if pt == JANGGI_CANNON {
-            t.problems.borrow_mut().push(Problem { key: "janggiCannon".into(), span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()), reason: "the janggi cannon's own restrictions are not imported (see variants/janggi.toml)".into() });
+            t.problems.borrow_mut().push(Problem {
+                key: "janggiCannon".into(),
+                span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()),
+                reason: "the janggi cannon's own restrictions are not imported (see variants/janggi.toml)"
+                    .into(),
+            });
         }
         if pt == SOLDIER && soldier_rank > 0 {
             betza = "fW".into();
             let ranks: Vec<u32> = (soldier_rank as u32 + 1..=t.ranks).collect();
-            lines.push(format!("extra_moves = {{ ranks = {}, betza = \"sW\" }}", nums(&ranks)));
+            lines.push(format!(
+                "extra_moves = {{ ranks = {}, betza = \"sW\" }}",
+                nums(&ranks)
+            ));
             comment.push_str(&t.from(&["soldierPromotionRank"]));
         }
         let has_initial = betza.contains('i') || pt == PAWN;
@@ -1311,7 +1782,13 @@ fn pieces_and_rules(t: &Tx) -> String {
             lines.push(format!("initial_ranks = {}", nums(r)));
             comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
         } else if betza.contains('i') {
-            t.problem("doubleStep", format!("`{}` has moves from its initial squares but the variant has no double-step region", piece_name(pt)));
+            t.problem(
+                "doubleStep",
+                format!(
+                    "`{}` has moves from its initial squares but the variant has no double-step region",
+                    piece_name(pt)
+                ),
+            );
         }
         if pt == KING || pseudo_royal == Some(pt) {
             lines.push("royal = true".into());
@@ -1330,7 +1807,12 @@ fn pieces_and_rules(t: &Tx) -> String {
         }
         // Mobility region.
         let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
-        if prom_pawns.contains(&pt) && prom_to.is_empty() && !promoted.contains_key(&pt) && mandatory_pawn && !prom_ranks.is_empty() {
+        if prom_pawns.contains(&pt)
+            && prom_to.is_empty()
+            && !promoted.contains_key(&pt)
+            && mandatory_pawn
+            && !prom_ranks.is_empty()
+        {
             // Fairy-Stockfish: a pawn that must promote and has nothing to
             // become never enters the zone, but still attacks it; chimera's
             // regions limit attacks too.
@@ -1346,7 +1828,11 @@ fn pieces_and_rules(t: &Tx) -> String {
                 }
                 Err(why) => {
                     let s = mw.or(mb).map(|x| x.1.clone());
-                    t.problems.borrow_mut().push(Problem { key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()), span: s.and_then(|s| s.span), reason: why });
+                    t.problems.borrow_mut().push(Problem {
+                        key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()),
+                        span: s.and_then(|s| s.span),
+                        reason: why,
+                    });
                 }
             }
         }
@@ -1355,10 +1841,26 @@ fn pieces_and_rules(t: &Tx) -> String {
         if prom_pawns.contains(&pt) && !prom_to.is_empty() && !prom_ranks.is_empty() {
             let targets: Vec<String> = prom_to
                 .iter()
-                .map(|&p| if drops && to_hand { format!("promoted {}", cname(p)) } else { cname(p) })
+                .map(|&p| {
+                    if drops && to_hand {
+                        format!("promoted {}", cname(p))
+                    } else {
+                        cname(p)
+                    }
+                })
                 .collect();
-            prom.push(format!("{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}", nums(&prom_ranks), qlist(&targets)));
-            comment.push_str(&t.from(&["promotionPawnTypes.w", "promotionPieceTypes.w", "promotionRegion.w", "promotionRegion.b", "mandatoryPawnPromotion"]));
+            prom.push(format!(
+                "{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}",
+                nums(&prom_ranks),
+                qlist(&targets)
+            ));
+            comment.push_str(&t.from(&[
+                "promotionPawnTypes.w",
+                "promotionPieceTypes.w",
+                "promotionRegion.w",
+                "promotionRegion.b",
+                "mandatoryPawnPromotion",
+            ]));
             if drops && to_hand {
                 if prom_pawns.len() > 1 {
                     t.problem("promotionPawnTypes.w", "several kinds of pawns whose promoted pieces go back to the hand as pawns are not imported");
@@ -1414,7 +1916,10 @@ fn pieces_and_rules(t: &Tx) -> String {
             }
             if drop_no_doubled == pt && pt != 0 {
                 if no_doubled_count == 0 {
-                    t.problem("dropNoDoubledCount", "a count of 0 forbids every drop of the piece; chimera has no such rule");
+                    t.problem(
+                        "dropNoDoubledCount",
+                        "a count of 0 forbids every drop of the piece; chimera has no such rule",
+                    );
                 } else if no_doubled_count == 1 {
                     d.push("one_per_file = true".into());
                 } else {
@@ -1431,7 +1936,14 @@ fn pieces_and_rules(t: &Tx) -> String {
         if let Some(&n) = limits.get(&pt) {
             lines.push(format!("promotion_limit = {n}"));
         }
-        pieces.push(PieceOut { pt, name: cname(pt), symbol: letter.to_string(), betza, lines, comment });
+        pieces.push(PieceOut {
+            pt,
+            name: cname(pt),
+            symbol: letter.to_string(),
+            betza,
+            lines,
+            comment,
+        });
     }
     // Extinction.
     let mut end: Vec<String> = Vec::new();
@@ -1440,16 +1952,41 @@ fn pieces_and_rules(t: &Tx) -> String {
         t.val("extinctionClaim");
         t.val("extinctionOpponentPieceCount");
     } else if ext_value != "none" {
-        let listed: Vec<usize> = types.iter().copied().filter(|&p| ext_types & (1u128 << p) != 0).collect();
+        let listed: Vec<usize> = types
+            .iter()
+            .copied()
+            .filter(|&p| ext_types & (1u128 << p) != 0)
+            .collect();
         if ext_types & 1 == 0 && listed.len() > 1 {
-            t.problem("extinctionPieceTypes", "extinction of any one of several kinds (chimera counts the listed kinds together)");
+            t.problem(
+                "extinctionPieceTypes",
+                "extinction of any one of several kinds (chimera counts the listed kinds together)",
+            );
         }
         if t.bool("extinctionClaim") {
-            t.problem("extinctionClaim", "extinction claimed only by the side to move has no chimera rule");
+            t.problem(
+                "extinctionClaim",
+                "extinction claimed only by the side to move has no chimera rule",
+            );
         }
-        let pieces_part = if ext_types & 1 != 0 { String::new() } else { format!("pieces = {}, ", qlist(&listed.iter().map(|&p| cname(p)).collect::<Vec<_>>())) };
-        let opp = if ext_opp > 0 { format!(", opponent_at_least = {ext_opp}") } else { String::new() };
-        end.push(format!("{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}, result = {} }}", t.from(&["extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"]), q(&ext_value)));
+        let pieces_part = if ext_types & 1 != 0 {
+            String::new()
+        } else {
+            format!(
+                "pieces = {}, ",
+                qlist(&listed.iter().map(|&p| cname(p)).collect::<Vec<_>>())
+            )
+        };
+        let opp = if ext_opp > 0 {
+            format!(", opponent_at_least = {ext_opp}")
+        } else {
+            String::new()
+        };
+        end.push(format!(
+            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}, result = {} }}",
+            t.from(&["extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"]),
+            q(&ext_value)
+        ));
     } else {
         t.val("extinctionClaim");
     }
@@ -1462,7 +1999,12 @@ fn pieces_and_rules(t: &Tx) -> String {
         }
         let _ = p.pt;
         out.push_str(&p.comment);
-        out.push_str(&format!("[[piece]]\nname = {}\nsymbol = {}\nbetza = {}\n", q(&p.name), q(&p.symbol), q(&p.betza)));
+        out.push_str(&format!(
+            "[[piece]]\nname = {}\nsymbol = {}\nbetza = {}\n",
+            q(&p.name),
+            q(&p.symbol),
+            q(&p.betza)
+        ));
         for l in &p.lines {
             out.push_str(l);
             out.push('\n');
@@ -1470,9 +2012,17 @@ fn pieces_and_rules(t: &Tx) -> String {
         out.push('\n');
     }
     if !promoted.is_empty() {
-        out.push_str(&format!("{}[promotion]\nzone = {}\ntrigger = \"either\"\nforced_on_dead_squares = {}\n\n", t.from(&["promotionRegion.w", "promotionRegion.b", "promotedPieceType"]), nums(&prom_ranks), t.bool("immobilityIllegal")));
+        out.push_str(&format!(
+            "{}[promotion]\nzone = {}\ntrigger = \"either\"\nforced_on_dead_squares = {}\n\n",
+            t.from(&["promotionRegion.w", "promotionRegion.b", "promotedPieceType"]),
+            nums(&prom_ranks),
+            t.bool("immobilityIllegal")
+        ));
     } else if t.bool("immobilityIllegal") {
-        out.push_str(&format!("{}[promotion]\nforced_on_dead_squares = true\n\n", t.from(&["immobilityIllegal"])));
+        out.push_str(&format!(
+            "{}[promotion]\nforced_on_dead_squares = true\n\n",
+            t.from(&["immobilityIllegal"])
+        ));
     }
     // Hand.
     if drops {
@@ -1492,22 +2042,34 @@ fn pieces_and_rules(t: &Tx) -> String {
         t.problem("sittuyinRookDrop", "sittuyin's rook drops are not imported");
     }
     if t.bool("dropOppositeColoredBishop") {
-        t.problem("dropOppositeColoredBishop", "bishops dropped on both colours are a chimera rule (`split_colours`) not imported yet");
+        t.problem(
+            "dropOppositeColoredBishop",
+            "bishops dropped on both colours are a chimera rule (`split_colours`) not imported yet",
+        );
     }
     if t.bool("dropPromoted") {
         t.problem("dropPromoted", "drops of promoted pieces are not imported yet");
     }
     if t.bool("castlingDroppedPiece") {
-        t.problem("castlingDroppedPiece", "castling granted by dropped pieces is not imported yet");
+        t.problem(
+            "castlingDroppedPiece",
+            "castling granted by dropped pieces is not imported yet",
+        );
     }
     // Gating.
     let gating = t.bool("gating");
     let seirawan = t.bool("seirawanGating");
     if gating || seirawan {
         if gating && seirawan && drops {
-            out.push_str(&format!("{}[gating]\nranks = [1]\n\n", t.from(&["gating", "seirawanGating"])));
+            out.push_str(&format!(
+                "{}[gating]\nranks = [1]\n\n",
+                t.from(&["gating", "seirawanGating"])
+            ));
         } else {
-            t.problem("gating", "gating without seirawanGating and drops is not imported");
+            t.problem(
+                "gating",
+                "gating without seirawanGating and drops is not imported",
+            );
         }
     }
     // Setup.
@@ -1516,7 +2078,11 @@ fn pieces_and_rules(t: &Tx) -> String {
     let castling_field = fen_fields.len() >= 5 && !fen_fields[2].chars().all(|c| c.is_ascii_digit());
     // Castling.
     let castling = t.bool("castling");
-    let rights: String = if castling_field { fen_fields[2].clone() } else { "-".into() };
+    let rights: String = if castling_field {
+        fen_fields[2].clone()
+    } else {
+        "-".into()
+    };
     let mut castling_text = String::new();
     let fields_ref: Vec<&str> = fen_fields.iter().map(String::as_str).collect();
     if castling && rights != "-" && !(gating && seirawan) {
@@ -1528,7 +2094,11 @@ fn pieces_and_rules(t: &Tx) -> String {
             Err(why) => t.problem("castling", why),
         }
     } else if gating && seirawan && castling && rights != "-" {
-        match castling_rules(t, &fields_ref, &rights.chars().filter(|c| "KQkq".contains(*c)).collect::<String>()) {
+        match castling_rules(
+            t,
+            &fields_ref,
+            &rights.chars().filter(|c| "KQkq".contains(*c)).collect::<String>(),
+        ) {
             Ok((s, _)) => castling_text = s,
             Err(why) => t.problem("castling", why),
         }
@@ -1537,17 +2107,35 @@ fn pieces_and_rules(t: &Tx) -> String {
             // Fairy-Stockfish ignores castling rights when castling is off.
             fen_fields[2] = "-".into();
         }
-        for k in ["castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingKingFile", "castlingRookKingsideFile", "castlingRookQueensideFile", "castlingKingPiece.w", "castlingKingPiece.b", "castlingRookPieces.w", "castlingRookPieces.b"] {
+        for k in [
+            "castlingKingsideFile",
+            "castlingQueensideFile",
+            "castlingRank",
+            "castlingKingFile",
+            "castlingRookKingsideFile",
+            "castlingRookQueensideFile",
+            "castlingKingPiece.w",
+            "castlingKingPiece.b",
+            "castlingRookPieces.w",
+            "castlingRookPieces.b",
+        ] {
             t.val(k);
         }
     }
-    out.push_str(&format!("{}[setup]\nposition = {}\n\n", t.from(&["startFen"]), q(&fen_fields.join(" "))));
+    out.push_str(&format!(
+        "{}[setup]\nposition = {}\n\n",
+        t.from(&["startFen"]),
+        q(&fen_fields.join(" "))
+    ));
     out.push_str(&castling_text);
     if t.bool("chess960") {
         t.problem("chess960", "chess960 castling is not imported (issue 27 item 4)");
     }
     if t.bool("oppositeCastling") {
-        t.problem("oppositeCastling", "castling only on the other wing than the opponent has no chimera rule");
+        t.problem(
+            "oppositeCastling",
+            "castling only on the other wing than the opponent has no chimera rule",
+        );
     }
     // Moves.
     let mut moves = Vec::new();
@@ -1562,7 +2150,10 @@ fn pieces_and_rules(t: &Tx) -> String {
     }
     if t.bool("mustDrop") {
         if t.ty("mustDropType") != 0 {
-            t.problem("mustDropType", "a compulsory drop of one kind has no chimera rule");
+            t.problem(
+                "mustDropType",
+                "a compulsory drop of one kind has no chimera rule",
+            );
         }
         moves.push(format!("{}must_drop = true", t.from(&["mustDrop"])));
     } else {
@@ -1572,15 +2163,25 @@ fn pieces_and_rules(t: &Tx) -> String {
         moves.push(format!("{}pass = true", t.from(&["pass.w"])));
     }
     if t.bool("passOnStalemate.w") || t.bool("passOnStalemate.b") {
-        t.problem("passOnStalemate.w", "passing only when stalemated has no chimera rule");
+        t.problem(
+            "passOnStalemate.w",
+            "passing only when stalemated has no chimera rule",
+        );
     }
     if t.bool("blastOnCapture") {
         let mut immune = vec![cname(PAWN)];
         if blast_immune != 0 {
-            t.problem("blastImmuneTypes", "pieces immune to explosions even when captured have no chimera rule");
+            t.problem(
+                "blastImmuneTypes",
+                "pieces immune to explosions even when captured have no chimera rule",
+            );
         }
         immune.retain(|n| types.iter().any(|&p| &cname(p) == n));
-        moves.push(format!("{}explosions = {{ immune = {} }}", t.from(&["blastOnCapture"]), qlist(&immune)));
+        moves.push(format!(
+            "{}explosions = {{ immune = {} }}",
+            t.from(&["blastOnCapture"]),
+            qlist(&immune)
+        ));
     }
     if !moves.is_empty() {
         out.push_str("[moves]\n");
@@ -1592,7 +2193,15 @@ fn pieces_and_rules(t: &Tx) -> String {
     }
     // End.
     let cm = t.text("checkmateValue");
-    end.push(format!("{}checkmate = {}", t.from(&["checkmateValue"]), q(match cm.as_str() { "loss" => "win", "win" => "loss", _ => "draw" })));
+    end.push(format!(
+        "{}checkmate = {}",
+        t.from(&["checkmateValue"]),
+        q(match cm.as_str() {
+            "loss" => "win",
+            "win" => "loss",
+            _ => "draw",
+        })
+    ));
     if cm == "none" {
         t.problem("checkmateValue", "checkmate without a result");
     }
@@ -1602,7 +2211,10 @@ fn pieces_and_rules(t: &Tx) -> String {
     }
     end.push(format!("{}stalemate = {}", t.from(&["stalemateValue"]), q(&sv)));
     if t.bool("stalematePieceCount") {
-        t.problem("stalematePieceCount", "stalemate decided by piece count has no chimera rule (issue 27 item 9)");
+        t.problem(
+            "stalematePieceCount",
+            "stalemate decided by piece count has no chimera rule (issue 27 item 9)",
+        );
     }
     let nfold = t.int("nFoldRule");
     let nval = t.text("nFoldValue");
@@ -1621,22 +2233,39 @@ fn pieces_and_rules(t: &Tx) -> String {
         _ if nfold == 0 => {}
         Some(r) if nfold >= 2 => end.push(format!(
             "{}repetition = {{ count = {nfold}, result = {}{} }}",
-            t.from(&["nFoldRule", "nFoldValue", "nFoldValueAbsolute", "perpetualCheckIllegal"]),
+            t.from(&[
+                "nFoldRule",
+                "nFoldValue",
+                "nFoldValueAbsolute",
+                "perpetualCheckIllegal"
+            ]),
             q(r),
             if pci { ", perpetual_check_loses = true" } else { "" }
         )),
         Some(_) => t.problem("nFoldRule", "a repetition count below 2"),
-        None => t.problem("nFoldValue", "a repetition that wins or loses for the side to move (not for a fixed side) has no chimera rule"),
+        None => t.problem(
+            "nFoldValue",
+            "a repetition that wins or loses for the side to move (not for a fixed side) has no chimera rule",
+        ),
     }
     if t.bool("moveRepetitionIllegal") {
-        t.problem("moveRepetitionIllegal", "janggi's move-repetition rule has no chimera rule (issue 27 item 9)");
+        t.problem(
+            "moveRepetitionIllegal",
+            "janggi's move-repetition rule has no chimera rule (issue 27 item 9)",
+        );
     }
     let nmove = t.int("nMoveRule");
     if nmove > 0 {
-        end.push(format!("{}fifty_move_rule = {}", t.from(&["nMoveRule"]), nmove * 2));
+        end.push(format!(
+            "{}fifty_move_rule = {}",
+            t.from(&["nMoveRule"]),
+            nmove * 2
+        ));
     }
     if (pawns_promote || !promoted.is_empty()) && !t.bool("pieceDemotion") {
-        end.push("# Fairy-Stockfish resets the move counter on promotions\npromotions_reset_clock = true".into());
+        end.push(
+            "# Fairy-Stockfish resets the move counter on promotions\npromotions_reset_clock = true".into(),
+        );
     }
     // Flags (reach).
     let fr_w = t.squares("flagRegion.w");
@@ -1646,10 +2275,16 @@ fn pieces_and_rules(t: &Tx) -> String {
         let safe = t.bool("flagPieceSafe");
         let flag_move = t.bool("flagMove");
         if safe && !flag_move {
-            t.problem("flagPieceSafe", "a safe arrival without the reply move is not imported");
+            t.problem(
+                "flagPieceSafe",
+                "a safe arrival without the reply move is not imported",
+            );
         }
         if t.int("flagPieceCount") != 1 {
-            t.problem("flagPieceCount", "several pieces that must reach the region have no chimera rule");
+            t.problem(
+                "flagPieceCount",
+                "several pieces that must reach the region have no chimera rule",
+            );
         }
         t.val("flagPieceBlockedWin");
         for (side, region, k) in [("first", fr_w, "flagPiece.w"), ("second", fr_b, "flagPiece.b")] {
@@ -1668,20 +2303,39 @@ fn pieces_and_rules(t: &Tx) -> String {
                 ));
             }
         }
-        end.push(format!("{}reach = [\n{}\n]", t.from(&["flagRegion.w", "flagRegion.b", "flagPiece.w", "flagPiece.b"]), reach.join("\n")));
+        end.push(format!(
+            "{}reach = [\n{}\n]",
+            t.from(&["flagRegion.w", "flagRegion.b", "flagPiece.w", "flagPiece.b"]),
+            reach.join("\n")
+        ));
         if flag_move && !safe {
             end.push(format!("{}reach_reply = true", t.from(&["flagMove"])));
         }
     } else {
-        for k in ["flagPiece.w", "flagPiece.b", "flagMove", "flagPieceSafe", "flagPieceCount", "flagPieceBlockedWin"] {
+        for k in [
+            "flagPiece.w",
+            "flagPiece.b",
+            "flagMove",
+            "flagPieceSafe",
+            "flagPieceCount",
+            "flagPieceBlockedWin",
+        ] {
             t.val(k);
         }
     }
     if t.bool("checkCounting") {
-        let checks = fen_fields.iter().find(|f| f.contains('+') && f.split('+').all(|x| x.parse::<u32>().is_ok()));
+        let checks = fen_fields
+            .iter()
+            .find(|f| f.contains('+') && f.split('+').all(|x| x.parse::<u32>().is_ok()));
         match checks.and_then(|c| c.split_once('+')) {
-            Some((a, b)) if a == b => end.push(format!("{}checks_to_win = {a}", t.from(&["checkCounting", "startFen"]))),
-            _ => t.problem("checkCounting", "check counting needs the same count for both sides in the start position (`3+3`)"),
+            Some((a, b)) if a == b => end.push(format!(
+                "{}checks_to_win = {a}",
+                t.from(&["checkCounting", "startFen"])
+            )),
+            _ => t.problem(
+                "checkCounting",
+                "check counting needs the same count for both sides in the start position (`3+3`)",
+            ),
         }
     }
     if t.text("countingRule") != "none" {
@@ -1689,9 +2343,18 @@ fn pieces_and_rules(t: &Tx) -> String {
     }
     for (k, why) in [
         ("materialCounting", "material counting has no chimera rule"),
-        ("chasingRule", "xiangqi's chasing rule is a native hook (`chasing`) that the importer does not attach"),
-        ("enclosingDrop", "drops that must enclose pieces have no chimera rule (issue 27 item 2)"),
-        ("flipEnclosedPieces", "turning enemy pieces around has no chimera rule (issue 27 item 2)"),
+        (
+            "chasingRule",
+            "xiangqi's chasing rule is a native hook (`chasing`) that the importer does not attach",
+        ),
+        (
+            "enclosingDrop",
+            "drops that must enclose pieces have no chimera rule (issue 27 item 2)",
+        ),
+        (
+            "flipEnclosedPieces",
+            "turning enemy pieces around has no chimera rule (issue 27 item 2)",
+        ),
         ("wallingRule", "walls have no chimera rule (issue 27 item 1)"),
     ] {
         if t.text(k) != "none" {
@@ -1699,22 +2362,46 @@ fn pieces_and_rules(t: &Tx) -> String {
         }
     }
     for (k, why) in [
-        ("makpongRule", "makpong's rule has no chimera rule (issue 27 item 9)"),
-        ("shatarMateRule", "shatar's mate rule has no chimera rule (issue 27 item 9)"),
-        ("bikjangRule", "bikjang is a chimera rule (`royals_facing`) the importer does not write yet"),
+        (
+            "makpongRule",
+            "makpong's rule has no chimera rule (issue 27 item 9)",
+        ),
+        (
+            "shatarMateRule",
+            "shatar's mate rule has no chimera rule (issue 27 item 9)",
+        ),
+        (
+            "bikjangRule",
+            "bikjang is a chimera rule (`royals_facing`) the importer does not write yet",
+        ),
         ("dupleCheck", "duple check has no chimera rule (issue 27 item 9)"),
-        ("cambodianMoves", "Cambodian moves have no chimera rule (issue 27 item 8)"),
-        ("twoBoards", "two boards (bughouse) have no chimera rule (issue 27 item 7)"),
-        ("adjudicateFullBoard", "adjudication of a full board has no chimera rule"),
+        (
+            "cambodianMoves",
+            "Cambodian moves have no chimera rule (issue 27 item 8)",
+        ),
+        (
+            "twoBoards",
+            "two boards (bughouse) have no chimera rule (issue 27 item 7)",
+        ),
+        (
+            "adjudicateFullBoard",
+            "adjudication of a full board has no chimera rule",
+        ),
         ("wallOrMove", "walls have no chimera rule (issue 27 item 1)"),
-        ("petrifyBlastPieces", "petrification has no chimera rule (issue 27 item 1)"),
+        (
+            "petrifyBlastPieces",
+            "petrification has no chimera rule (issue 27 item 1)",
+        ),
     ] {
         if t.bool(k) {
             t.problem(k, why);
         }
     }
     if t.set("petrifyOnCaptureTypes") != 0 {
-        t.problem("petrifyOnCaptureTypes", "petrification has no chimera rule (issue 27 item 1)");
+        t.problem(
+            "petrifyOnCaptureTypes",
+            "petrification has no chimera rule (issue 27 item 1)",
+        );
     }
     if t.set("mutuallyImmuneTypes") != 0 {
         t.problem("mutuallyImmuneTypes", "pieces that cannot take each other have no chimera rule here (`cannot_capture` is per piece: not imported)");
@@ -1722,10 +2409,30 @@ fn pieces_and_rules(t: &Tx) -> String {
     if t.squares("diagonalLines") != 0 {
         t.problem("diagonalLines", "janggi's palace diagonals are a chimera rule (`extra_moves` with `within`) the importer does not write yet");
     }
-    if t.int("connectN") != 0 || t.int("connectNxN") != 0 || t.int("collinearN") != 0 || t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
-        t.problem("connectN", "winning by a row or a connection of pieces has no chimera rule");
+    if t.int("connectN") != 0
+        || t.int("connectNxN") != 0
+        || t.int("collinearN") != 0
+        || t.squares("connectRegion1.w") != 0
+        || t.squares("connectRegion1.b") != 0
+    {
+        t.problem(
+            "connectN",
+            "winning by a row or a connection of pieces has no chimera rule",
+        );
     }
-    for k in ["connectPieceTypes", "connectHorizontal", "connectVertical", "connectDiagonal", "connectRegion2.w", "connectRegion2.b", "connectValue", "enclosingDropStart", "wallingRegion.w", "wallingRegion.b", "castlingWins"] {
+    for k in [
+        "connectPieceTypes",
+        "connectHorizontal",
+        "connectVertical",
+        "connectDiagonal",
+        "connectRegion2.w",
+        "connectRegion2.b",
+        "connectValue",
+        "enclosingDropStart",
+        "wallingRegion.w",
+        "wallingRegion.b",
+        "castlingWins",
+    ] {
         t.val(k);
     }
     if !t.text("castlingWins").is_empty() {
@@ -1744,7 +2451,11 @@ fn pieces_def(m: &Model, pt: usize) -> String {
     if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
         m.betza[pt].clone()
     } else if pt == KING {
-        if m.custom_king { m.betza[ROYAL_SLOT].clone() } else { "K".into() }
+        if m.custom_king {
+            m.betza[ROYAL_SLOT].clone()
+        } else {
+            "K".into()
+        }
     } else if pt >= 1 && pt <= PREDEFINED.len() {
         PREDEFINED[pt - 1].1.to_string()
     } else {
@@ -1761,11 +2472,15 @@ fn region(t: &Tx, w: Option<Bb>, b: Option<Bb>) -> Result<String, String> {
     let (w, b) = (w & board, b & board);
     let ranks: Vec<u32> = (0..t.ranks).filter(|&r| w & rank_bb(r) != 0).collect();
     let files: Vec<u32> = (0..t.files).filter(|&f| w & file_bb(f) != 0).collect();
-    let product = ranks.iter().fold(0, |acc, &r| files.iter().fold(acc, |a, &f| a | sq(f, r)));
+    let product = ranks
+        .iter()
+        .fold(0, |acc, &r| files.iter().fold(acc, |a, &f| a | sq(f, r)));
     if product != w {
         return Err("a mobility region that is not whole ranks crossed with whole files".into());
     }
-    let mirror = ranks.iter().fold(0, |acc, &r| files.iter().fold(acc, |a, &f| a | sq(f, t.ranks - 1 - r)));
+    let mirror = ranks.iter().fold(0, |acc, &r| {
+        files.iter().fold(acc, |a, &f| a | sq(f, t.ranks - 1 - r))
+    });
     if mirror != b {
         return Err("the second side's mobility region is not the first's, ranks mirrored".into());
     }
@@ -1773,10 +2488,16 @@ fn region(t: &Tx, w: Option<Bb>, b: Option<Bb>) -> Result<String, String> {
     let all_ranks = ranks.len() as u32 == t.ranks;
     let mut parts = Vec::new();
     if !all_ranks {
-        parts.push(format!("ranks = {}", nums(&ranks.iter().map(|r| r + 1).collect::<Vec<_>>())));
+        parts.push(format!(
+            "ranks = {}",
+            nums(&ranks.iter().map(|r| r + 1).collect::<Vec<_>>())
+        ));
     }
     if !all_files {
-        parts.push(format!("files = {}", nums(&files.iter().map(|f| f + 1).collect::<Vec<_>>())));
+        parts.push(format!(
+            "files = {}",
+            nums(&files.iter().map(|f| f + 1).collect::<Vec<_>>())
+        ));
     }
     Ok(format!("region = {{ {} }}", parts.join(", ")))
 }
@@ -1784,7 +2505,8 @@ fn region(t: &Tx, w: Option<Bb>, b: Option<Bb>) -> Result<String, String> {
 fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String), String> {
     let board = fen.first().copied().unwrap_or("");
     let board = board.split('[').next().unwrap_or("");
-    let grid = board_grid(board, t.files, t.ranks).ok_or("the start position's board does not fit the board size")?;
+    let grid = board_grid(board, t.files, t.ranks)
+        .ok_or("the start position's board does not fit the board size")?;
     let kfile_default = t.int("castlingKingFile") as u32;
     let rank = t.int("castlingRank") as u32;
     let kside = t.int("castlingKingsideFile") as u32;
@@ -1800,7 +2522,14 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
     }
     let mut out = String::new();
     let mut kept = String::new();
-    let from = t.from(&["castling", "castlingKingsideFile", "castlingQueensideFile", "castlingRank", "castlingKingFile", "castlingRookPieces.w"]);
+    let from = t.from(&[
+        "castling",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+        "castlingRank",
+        "castlingKingFile",
+        "castlingRookPieces.w",
+    ]);
     out.push_str(&from);
     for c in rights.chars() {
         let (white, kingside) = match c {
@@ -1808,30 +2537,55 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
             'Q' => (true, false),
             'k' => (false, true),
             'q' => (false, false),
-            _ => return Err(format!("castling right `{c}` in the start position is not imported")),
+            _ => {
+                return Err(format!(
+                    "castling right `{c}` in the start position is not imported"
+                ));
+            }
         };
         let r = if white { rank } else { t.ranks - 1 - rank };
-        let piece_at = |f: u32| -> Option<char> { grid.get(r as usize).and_then(|row| row.get(f as usize)).copied().flatten() };
-        let is_own = |ch: char| if white { ch.is_ascii_uppercase() } else { ch.is_ascii_lowercase() };
+        let piece_at = |f: u32| -> Option<char> {
+            grid.get(r as usize)
+                .and_then(|row| row.get(f as usize))
+                .copied()
+                .flatten()
+        };
+        let is_own = |ch: char| {
+            if white {
+                ch.is_ascii_uppercase()
+            } else {
+                ch.is_ascii_lowercase()
+            }
+        };
         // As Fairy-Stockfish finds them: the one castling king on the rank
         // (else the one on the king's file), the rook searched from the
         // rook file inwards; a right without them is dropped.
-        let kings: Vec<u32> = (0..t.files).filter(|&f| piece_at(f).is_some_and(|ch| is_own(ch) && t.m.type_of_letter(ch) == Some(KING))).collect();
+        let kings: Vec<u32> = (0..t.files)
+            .filter(|&f| piece_at(f).is_some_and(|ch| is_own(ch) && t.m.type_of_letter(ch) == Some(KING)))
+            .collect();
         let kfile = if kings.len() == 1 { kings[0] } else { kfile_default };
         if !kings.contains(&kfile) {
             continue;
         }
-        let files: Vec<u32> = if kingside { (0..=rk_file).rev().collect() } else { (rq_file..t.files).collect() };
-        let Some(rook_file) = files
-            .into_iter()
-            .find(|&f| piece_at(f).is_some_and(|ch| is_own(ch) && t.m.type_of_letter(ch).is_some_and(|p| rooks & (1u128 << p) != 0)))
-        else {
+        let files: Vec<u32> = if kingside {
+            (0..=rk_file).rev().collect()
+        } else {
+            (rq_file..t.files).collect()
+        };
+        let Some(rook_file) = files.into_iter().find(|&f| {
+            piece_at(f).is_some_and(|ch| {
+                is_own(ch) && t.m.type_of_letter(ch).is_some_and(|p| rooks & (1u128 << p) != 0)
+            })
+        }) else {
             continue;
         };
         kept.push(c);
         let kto = if kingside { kside } else { qside };
         if kto.abs_diff(kfile) < 2 {
-            return Err(format!("castling right `{c}` moves the king {} square(s): its UCI text would be an ordinary king move's", kto.abs_diff(kfile)));
+            return Err(format!(
+                "castling right `{c}` moves the king {} square(s): its UCI text would be an ordinary king move's",
+                kto.abs_diff(kfile)
+            ));
         }
         let rto = if kingside { kto - 1 } else { kto + 1 };
         let name = |f: u32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
@@ -1898,7 +2652,8 @@ pub fn problem_diagnostics(ini: &Ini, section: &Section, problems: &[Problem]) -
         .iter()
         .map(|p| {
             let span = p.span.clone().unwrap_or(section.span.clone());
-            ini.error(span, format!("[{}] {}: {}", section.name, p.key, p.reason)).label("not imported")
+            ini.error(span, format!("[{}] {}: {}", section.name, p.key, p.reason))
+                .label("not imported")
         })
         .collect()
 }
@@ -1976,11 +2731,17 @@ fn fsf_fen(fen: &str, files: u32, ranks: u32) -> String {
         checks = Some(tokens.remove(0).to_string());
     }
     let num = |t: Option<&&str>| -> u64 {
-        t.map(|t| t.chars().take_while(char::is_ascii_digit).collect::<String>()).and_then(|d| d.parse().ok()).unwrap_or(0)
+        t.map(|t| t.chars().take_while(char::is_ascii_digit).collect::<String>())
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(0)
     };
     let half = num(tokens.first());
     let full = num(tokens.get(1)).max(1);
-    let ep = if ep.is_empty() { "-".to_string() } else { ep.join("") };
+    let ep = if ep.is_empty() {
+        "-".to_string()
+    } else {
+        ep.join("")
+    };
     match checks {
         Some(c) => format!("{board} {side} {castling} {ep} {c} {half} {full}"),
         None => format!("{board} {side} {castling} {ep} {half} {full}"),

@@ -117,7 +117,11 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                 if grass && distance == 0 {
                     distance = 1;
                 }
-                let mods: Vec<char> = if modalities.is_empty() { vec!['m', 'c'] } else { modalities.clone() };
+                let mods: Vec<char> = if modalities.is_empty() {
+                    vec!['m', 'c']
+                } else {
+                    modalities.clone()
+                };
                 let mut per_atom: Vec<((i32, i32), Vec<String>)> = Vec::new();
                 for &(a, b) in atoms {
                     let mut directions: Vec<String> = Vec::new();
@@ -181,7 +185,12 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                             } else if lame && !is_rider {
                                 s.push('n');
                             }
-                            s.push_str(&atom_text((a, b), is_rider || hopper, if grass { 0 } else { distance }, c));
+                            s.push_str(&atom_text(
+                                (a, b),
+                                is_rider || hopper,
+                                if grass { 0 } else { distance },
+                                c,
+                            ));
                             out.push_str(&s);
                         }
                     }
@@ -203,7 +212,10 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
         i += 1;
     }
     if !modalities.is_empty() || !dirs.is_empty() || hopper || lame || initial {
-        return Err(BetzaError { at: betza.len(), message: "modifiers without an atom at the end".into() });
+        return Err(BetzaError {
+            at: betza.len(),
+            message: "modifiers without an atom at the end".into(),
+        });
     }
     Ok(out)
 }
@@ -212,7 +224,11 @@ fn atom_text(atom: (i32, i32), ride: bool, distance: u32, written: char) -> Stri
     if atom == (0, 0) {
         // A whole `K` or `Q` (or a `K` ridden: a queen).
         let l = if ride { 'Q' } else { written };
-        return if distance == 0 || !ride { l.to_string() } else { format!("{l}{distance}") };
+        return if distance == 0 || !ride {
+            l.to_string()
+        } else {
+            format!("{l}{distance}")
+        };
     }
     let letter = match atom {
         (1, 0) => 'W',
@@ -247,15 +263,21 @@ fn atom_text(atom: (i32, i32), ride: bool, distance: u32, written: char) -> Stri
 /// forward).
 pub(super) fn chimera_directions(atom: (i32, i32), vecs: &[(i32, i32)]) -> Option<Vec<String>> {
     let images = symmetric_images((atom.1, atom.0));
-    let pick = |l: &str| -> Vec<(i32, i32)> { images.iter().copied().filter(|&(x, y)| selected(l, x, y)).collect() };
+    let pick = |l: &str| -> Vec<(i32, i32)> {
+        images
+            .iter()
+            .copied()
+            .filter(|&(x, y)| selected(l, x, y))
+            .collect()
+    };
     let want: Vec<(i32, i32)> = images.iter().copied().filter(|v| vecs.contains(v)).collect();
     if want.len() != vecs.len() {
         return None;
     }
     let same = |a: &[(i32, i32)]| a.len() == want.len() && a.iter().all(|v| want.contains(v));
     const TOKENS: &[&str] = &[
-        "", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "fs", "bs", "lv", "rv",
-        "fh", "bh", "lh", "rh", "ff", "bb", "ll", "rr",
+        "", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "fs", "bs", "lv",
+        "rv", "fh", "bh", "lh", "rh", "ff", "bb", "ll", "rr",
     ];
     for t in TOKENS {
         if same(&pick(t)) {
@@ -273,7 +295,12 @@ pub(super) fn chimera_directions(atom: (i32, i32), vecs: &[(i32, i32)]) -> Optio
     let mut chosen = Vec::new();
     for (t, s) in parts {
         if s.iter().any(|v| !covered.contains(v)) {
-            covered.extend(s.iter().copied().filter(|v| !covered.contains(v)).collect::<Vec<_>>());
+            covered.extend(
+                s.iter()
+                    .copied()
+                    .filter(|v| !covered.contains(v))
+                    .collect::<Vec<_>>(),
+            );
             chosen.push(t);
         }
     }

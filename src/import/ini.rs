@@ -72,9 +72,15 @@ impl Ini {
 /// Reads an ini text. Lines before the first section may only be comments
 /// or blank (Fairy-Stockfish skips them; so do we, but a `key = value` line
 /// there is an error: it would belong to no variant).
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
 pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
     if text.len() > MAX_INI_BYTES {
-        return Err(Diagnostic::new(file, "", 0..0, format!("{file}: larger than {MAX_INI_BYTES} bytes")));
+        return Err(Diagnostic::new(
+            file,
+            "",
+            0..0,
+            format!("{file}: larger than {MAX_INI_BYTES} bytes"),
+        ));
     }
     let mut sections: Vec<Section> = Vec::new();
     let mut offset = 0usize;
@@ -91,11 +97,21 @@ pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
         let at = |a: usize, b: usize| (start + a)..(start + b);
         if body.starts_with('[') {
             let Some(close) = line.find(']') else {
-                return Err(Diagnostic::new(file, text, at(lead, line.len()), "a section header without `]`")
-                    .help("write `[name]` or `[name:parent]`"));
+                return Err(Diagnostic::new(
+                    file,
+                    text,
+                    at(lead, line.len()),
+                    "a section header without `]`",
+                )
+                .help("write `[name]` or `[name:parent]`"));
             };
             if !line[close + 1..].trim().is_empty() {
-                return Err(Diagnostic::new(file, text, at(close + 1, line.len()), "text after a section header"));
+                return Err(Diagnostic::new(
+                    file,
+                    text,
+                    at(close + 1, line.len()),
+                    "text after a section header",
+                ));
             }
             let inner = &line[lead + 1..close];
             let (name, parent, parent_span) = match inner.split_once(':') {
@@ -107,11 +123,24 @@ pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
             };
             let name = name.trim();
             if name.is_empty() || name.contains(char::is_whitespace) {
-                return Err(Diagnostic::new(file, text, at(lead, close + 1), "a section needs a variant name without spaces")
-                    .help("write `[name]` or `[name:parent]`"));
+                return Err(Diagnostic::new(
+                    file,
+                    text,
+                    at(lead, close + 1),
+                    "a section needs a variant name without spaces",
+                )
+                .help("write `[name]` or `[name:parent]`"));
             }
-            if parent.as_deref().is_some_and(|p| p.is_empty() || p.contains(char::is_whitespace) || p.contains(':')) {
-                return Err(Diagnostic::new(file, text, parent_span.clone().unwrap_or(at(lead, close + 1)), "not a parent variant's name"));
+            if parent
+                .as_deref()
+                .is_some_and(|p| p.is_empty() || p.contains(char::is_whitespace) || p.contains(':'))
+            {
+                return Err(Diagnostic::new(
+                    file,
+                    text,
+                    parent_span.clone().unwrap_or(at(lead, close + 1)),
+                    "not a parent variant's name",
+                ));
             }
             sections.push(Section {
                 name: name.to_string(),
@@ -124,12 +153,22 @@ pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
             continue;
         }
         let Some(eq) = line.find('=') else {
-            return Err(Diagnostic::new(file, text, at(lead, line.len()), "expected `key = value`, a `[section]` or a comment"));
+            return Err(Diagnostic::new(
+                file,
+                text,
+                at(lead, line.len()),
+                "expected `key = value`, a `[section]` or a comment",
+            ));
         };
         let key_raw = &line[..eq];
         let key = key_raw.trim();
         if key.is_empty() {
-            return Err(Diagnostic::new(file, text, at(lead, eq + 1), "a value without a key"));
+            return Err(Diagnostic::new(
+                file,
+                text,
+                at(lead, eq + 1),
+                "a value without a key",
+            ));
         }
         let value_raw = &line[eq + 1..];
         let v_lead = value_raw.len() - value_raw.trim_start().len();
@@ -145,12 +184,21 @@ pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
         match sections.last_mut() {
             Some(s) => s.entries.push(entry),
             None => {
-                return Err(Diagnostic::new(file, text, entry.key_span, "a key before the first `[section]`")
-                    .help("every key belongs to a variant: put a `[name]` line above it"));
+                return Err(Diagnostic::new(
+                    file,
+                    text,
+                    entry.key_span,
+                    "a key before the first `[section]`",
+                )
+                .help("every key belongs to a variant: put a `[name]` line above it"));
             }
         }
     }
-    Ok(Ini { file: file.to_string(), text: text.to_string(), sections })
+    Ok(Ini {
+        file: file.to_string(),
+        text: text.to_string(),
+        sections,
+    })
 }
 
 #[cfg(test)]
@@ -170,7 +218,15 @@ mod tests {
 
     #[test]
     fn errors_have_places() {
-        for bad in ["x = 1\n", "[a\n", "[a]\nnonsense\n", "[a] x\n", "[]\n", "[a:]\n", "[a]\n= 3\n"] {
+        for bad in [
+            "x = 1\n",
+            "[a\n",
+            "[a]\nnonsense\n",
+            "[a] x\n",
+            "[]\n",
+            "[a:]\n",
+            "[a]\n= 3\n",
+        ] {
             let e = parse("t.ini", bad).unwrap_err();
             assert!(e.line >= 1, "{bad}");
         }

@@ -20,10 +20,18 @@ const SYMMETRY: &[u8] = b"FBNW.FFW.NKN.NW.QR....W..N";
 const X_STEP: &[u8] = b"2110.130.102.10.00....0..2";
 const Y_STEP: &[u8] = b"2132.133.313.20.11....1..3";
 const DIR_TYPE: &[u8] = b"01000104000200000260050000";
-const DIRS1: [u8; 26] = [0, 0x3C, 0, 0, 0, 0xC3, 0, 0, 0, 0, 0, 0xF0, 0, 0, 0, 0, 0, 0x0F, 0, 0, 0, 0, 0, 0, 0, 0];
-const DIRS2: [u8; 26] = [0, 0x18, 0, 0, 0, 0x81, 0, 0xFF, 0, 0, 0, 0x60, 0, 0, 0, 0, 0, 0x06, 0x66, 0, 0, 0x99, 0, 0, 0, 0];
-const DIRS3: [u8; 26] = [0, 0x38, 0, 0, 0, 0x83, 0, 0xFF, 0, 0, 0, 0xE0, 0, 0, 0, 0, 0, 0x0E, 0xEE, 0, 0, 0xBB, 0, 0, 0, 0];
-const DIRS4: [u8; 26] = [0, 0x10, 0, 0, 0, 0x01, 0, 0xFF, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0x04, 0x44, 0, 0, 0x11, 0, 0, 0, 0];
+const DIRS1: [u8; 26] = [
+    0, 0x3C, 0, 0, 0, 0xC3, 0, 0, 0, 0, 0, 0xF0, 0, 0, 0, 0, 0, 0x0F, 0, 0, 0, 0, 0, 0, 0, 0,
+];
+const DIRS2: [u8; 26] = [
+    0, 0x18, 0, 0, 0, 0x81, 0, 0xFF, 0, 0, 0, 0x60, 0, 0, 0, 0, 0, 0x06, 0x66, 0, 0, 0x99, 0, 0, 0, 0,
+];
+const DIRS3: [u8; 26] = [
+    0, 0x38, 0, 0, 0, 0x83, 0, 0xFF, 0, 0, 0, 0xE0, 0, 0, 0, 0, 0, 0x0E, 0xEE, 0, 0, 0xBB, 0, 0, 0, 0,
+];
+const DIRS4: [u8; 26] = [
+    0, 0x10, 0, 0, 0, 0x01, 0, 0xFF, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0x04, 0x44, 0, 0, 0x11, 0, 0, 0, 0,
+];
 const ROT: [[i32; 4]; 8] = [
     [1, 0, 0, 1],
     [0, 1, 1, 0],
@@ -39,7 +47,11 @@ fn at(b: &[u8], c: u8) -> u8 {
     b.get(c.wrapping_sub(b'A') as usize).copied().unwrap_or(b'.')
 }
 fn dir_type(c: u8) -> u8 {
-    if c.is_ascii_lowercase() { DIR_TYPE[(c - b'a') as usize] } else { b'0' }
+    if c.is_ascii_lowercase() {
+        DIR_TYPE[(c - b'a') as usize]
+    } else {
+        b'0'
+    }
 }
 fn idx(c: u8) -> usize {
     (c - b'a') as usize
@@ -72,10 +84,16 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
             return Err(err(p, format!("`{}` is not an XBetza atom", atom as char)));
         }
         if atom == b'O' {
-            return Err(err(p, "castling (`O`) is a rules-file table in chimera ([[castling]]), not a move".into()));
+            return Err(err(
+                p,
+                "castling (`O`) is a rules-file table in chimera ([[castling]]), not a move".into(),
+            ));
         }
         if initial > 1 {
-            return Err(err(start, "`ii` (a move from the square the opposite piece started on) has no chimera meaning".into()));
+            return Err(err(
+                start,
+                "`ii` (a move from the square the opposite piece started on) has no chimera meaning".into(),
+            ));
         }
         let sym = at(SYMMETRY, atom);
         let (mut dx, dy) = ((at(X_STEP, atom) - b'0') as i32, (at(Y_STEP, atom) - b'0') as i32);
@@ -126,7 +144,9 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
                         if n == b'h' {
                             b = DIRS1[idx(c)] as u16;
                             desc += 2;
-                        } else if n == c || (n.is_ascii_lowercase() && i < b'4' && ((i | dir_type(n)) & 3) == 3) {
+                        } else if n == c
+                            || (n.is_ascii_lowercase() && i < b'4' && ((i | dir_type(n)) & 3) == 3)
+                        {
                             b = (DIRS1[idx(c)] & DIRS2[idx(n)]) as u16;
                             desc += 2;
                         } else {
@@ -187,7 +207,10 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
         if desc < p {
             return Err(err(
                 desc,
-                format!("`{}` here would be skipped by XBoard (it reads i, directions, then m c d e t p g o y n j a in this order)", s[desc] as char),
+                format!(
+                    "`{}` here would be skipped by XBoard (it reads i, directions, then m c d e t p g o y n j a in this order)",
+                    s[desc] as char
+                ),
             ));
         }
         let atom_pos = p;
@@ -195,9 +218,15 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
         for (c, why) in [
             ('a', "multi-leg moves (`a`) are not converted yet"),
             ('d', "capturing one's own pieces (`d`) has no chimera meaning"),
-            ('t', "`t` (no capture of royal pieces, no enemy hurdles) has no chimera meaning"),
+            (
+                't',
+                "`t` (no capture of royal pieces, no enemy hurdles) has no chimera meaning",
+            ),
             ('o', "`o` (a cylinder board) has no chimera meaning"),
-            ('y', "`y` only has a meaning in a multi-leg move, which is not converted yet"),
+            (
+                'y',
+                "`y` only has a meaning in a multi-leg move, which is not converted yet",
+            ),
         ] {
             if flags.contains(c) {
                 return Err(err(mode_pos(c), why.into()));
@@ -211,7 +240,9 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
             p += 1;
         }
         if p > digits_start {
-            expo = std::str::from_utf8(&s[digits_start..p]).ok().and_then(|d| d.parse().ok());
+            expo = std::str::from_utf8(&s[digits_start..p])
+                .ok()
+                .and_then(|d| d.parse().ok());
         }
         // `0` rides without limit; a digit after a leaper makes it a rider.
         let (ride, limit) = match expo {
@@ -230,15 +261,27 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
             let c = if lame { 'n' } else { 'j' };
             return Err(err(
                 mode_pos(c),
-                format!("`{c}` on `{}`: XBoard tests a different square than chimera (or skips one)", atom as char),
+                format!(
+                    "`{c}` on `{}`: XBoard tests a different square than chimera (or skips one)",
+                    atom as char
+                ),
             ));
         }
         if jumps > 1 {
             return Err(err(mode_pos('j'), "`jj` has no chimera meaning".into()));
         }
-        let hop = if flags.contains('g') { "g" } else if flags.contains('p') { "p" } else { "" };
+        let hop = if flags.contains('g') {
+            "g"
+        } else if flags.contains('p') {
+            "p"
+        } else {
+            ""
+        };
         if !hop.is_empty() && !slide {
-            return Err(err(mode_pos(hop.chars().next().unwrap_or('p')), "a hop on a leap goes nowhere in XBoard".into()));
+            return Err(err(
+                mode_pos(hop.chars().next().unwrap_or('p')),
+                "a hop on a leap goes nowhere in XBoard".into(),
+            ));
         }
         let m = flags.contains('m');
         let c = flags.contains('c');
@@ -293,7 +336,13 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
                     (n, _) => format!("{letter}{n}"),
                 }
             };
-            let modes: Vec<&str> = if modality == "mc" && !e { vec![""] } else if modality == "mc" { vec!["m", "c"] } else { vec![modality] };
+            let modes: Vec<&str> = if modality == "mc" && !e {
+                vec![""]
+            } else if modality == "mc" {
+                vec!["m", "c"]
+            } else {
+                vec![modality]
+            };
             for l in &letters {
                 for md in &modes {
                     if initial == 1 {
@@ -341,7 +390,18 @@ mod tests {
 
     #[test]
     fn what_has_no_meaning_here() {
-        for (s, at) in [("KaK", 1), ("oR", 0), ("dK", 0), ("jR", 0), ("nZ", 0), ("Kx", 1), ("cmW", 1), ("iiW", 0), ("O2", 0), ("f", 0)] {
+        for (s, at) in [
+            ("KaK", 1),
+            ("oR", 0),
+            ("dK", 0),
+            ("jR", 0),
+            ("nZ", 0),
+            ("Kx", 1),
+            ("cmW", 1),
+            ("iiW", 0),
+            ("O2", 0),
+            ("f", 0),
+        ] {
             let e = to_chimera(s).unwrap_err();
             assert_eq!(e.at, at, "{s}: {}", e.message);
         }

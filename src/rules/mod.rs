@@ -40,20 +40,31 @@ pub fn parse(src: &Source) -> Result<RulesFile, Box<Diagnostic>> {
         let betza_given = p.betza.span() != (0..0);
         match &p.xbetza {
             Some(x) if betza_given => {
-                return Err(Box::new(src.error(x.span(), "give `betza` or `xbetza`, not both")));
+                return Err(Box::new(
+                    src.error(x.span(), "give `betza` or `xbetza`, not both"),
+                ));
             }
             Some(x) => {
                 let converted = crate::import::xbetza::to_chimera(x.get_ref()).map_err(|e| {
                     // The string's first character is one past the opening quote.
                     let at = x.span().start + 1 + e.at;
-                    Box::new(src.error(at..at + 1, format!("xbetza: {}", e.message)).label("here"))
+                    Box::new(
+                        src.error(at..at + 1, format!("xbetza: {}", e.message))
+                            .label("here"),
+                    )
                 })?;
                 p.betza = toml::Spanned::new(x.span(), converted);
             }
             None if !betza_given => {
                 return Err(Box::new(
-                    src.error(p.name.span(), format!("piece `{}` has no moves: give `betza` (or `xbetza`)", p.name.get_ref()))
-                        .label("this piece"),
+                    src.error(
+                        p.name.span(),
+                        format!(
+                            "piece `{}` has no moves: give `betza` (or `xbetza`)",
+                            p.name.get_ref()
+                        ),
+                    )
+                    .label("this piece"),
                 ));
             }
             None => {}
