@@ -1552,9 +1552,58 @@ struct PieceOut {
     comment: String,
 }
 
+/// What the translation of a section computes once and its parts share.
+struct Plan {
+    drops: bool,
+    to_hand: bool,
+    mandatory_pawn: bool,
+    pawns_promote: bool,
+    mandatory_piece: bool,
+    ep: u128,
+    resets: u128,
+    drop_no_doubled: usize,
+    no_doubled_count: i64,
+    pawn_drop_mate: bool,
+    first_rank_pawn: bool,
+    zone_pawn: bool,
+    soldier_rank: i64,
+    blast_immune: u128,
+    ext_types: u128,
+    ext_count: i64,
+    ext_opp: i64,
+    blast: bool,
+    pseudo_royal: Option<usize>,
+    types: Vec<usize>,
+    prom_pawns: Vec<usize>,
+    prom_to: Vec<usize>,
+    limits: BTreeMap<usize, usize>,
+    promoted: BTreeMap<usize, usize>,
+    prom_ranks: Vec<u32>,
+    dsr: Option<Vec<u32>>,
+    drop_ranks: Option<Vec<u32>>,
+    ext_value: String,
+}
+
 fn pieces_and_rules(t: &Tx) -> String {
+    let p = plan(t);
+    let mut pieces = Vec::new();
+    let mut promoted_kinds: Vec<PieceOut> = Vec::new();
+    for &pt in &p.types {
+        if let Some(piece) = piece_out(t, &p, pt, &mut promoted_kinds) {
+            pieces.push(piece);
+        }
+    }
+    let end = extinction_end(t, &p);
+    let mut out = write_pieces(t, &p, &pieces, promoted_kinds);
+    out.push_str(&hand_and_gating(t, &p));
+    out.push_str(&setup_and_castling(t));
+    out.push_str(&moves_table(t, &p));
+    out.push_str(&end_rules(t, &p, end));
+    out
+}
+
+fn plan(t: &Tx) -> Plan {
     let m = t.m;
-    let mut out = String::new();
     let types = m.types();
     let pieces_w = |k: &str| -> Vec<usize> {
         let s = t.set(k);
@@ -1597,30 +1646,7 @@ fn pieces_and_rules(t: &Tx) -> String {
         t.problem("promotionLimit", "promotion limits with promoted pieces that return to the hand as pawns (Fairy-Stockfish counts the promoted and the unpromoted pieces together) are not imported");
     }
     let mandatory_piece = t.bool("mandatoryPiecePromotion");
-    if t.bool("pieceDemotion") {
-        t.problem(
-            "pieceDemotion",
-            "pieces that demote by a move (kyoto shogi) are not imported yet",
-        );
-    }
-    if t.bool("piecePromotionOnCapture") {
-        t.problem(
-            "piecePromotionOnCapture",
-            "promotion only on captures has no chimera rule",
-        );
-    }
-    if t.bool("sittuyinPromotion") {
-        t.problem(
-            "sittuyinPromotion",
-            "sittuyin's promotion is a rules-file feature (`promotion_move`) that is not imported yet",
-        );
-    }
-    if t.bool("dropLoop") {
-        t.problem(
-            "dropLoop",
-            "captured promoted pieces that keep their promotion in hand are not imported",
-        );
-    }
+    plan_checks(t);
     // Double steps.
     let double = t.bool("doubleStep");
     let initial_moves = types.iter().any(|&p| p == PAWN || pieces_def(m, p).contains('i'));
@@ -1634,17 +1660,6 @@ fn pieces_and_rules(t: &Tx) -> String {
         t.val("doubleStepRegion.b");
         None
     };
-    if t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0 {
-        t.problem("tripleStepRegion.w", "pawn triple steps are not imported");
-    }
-    for c in ["w", "b"] {
-        if t.squares(&format!("enPassantRegion.{c}")) != t.board() {
-            t.problem(
-                &format!("enPassantRegion.{c}"),
-                "en passant limited to a region has no chimera rule",
-            );
-        }
-    }
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
     t.same_both("nMoveRuleTypes");
@@ -1676,8 +1691,108 @@ fn pieces_and_rules(t: &Tx) -> String {
     // explosions, the extinction rule does not apply). chimera's royal
     // pieces say this when no side ever has more than that many: at most
     // that many at the start, and none made by promotion.
+    let pseudo_royal = pseudo_royal_kind(
+        t,
+        &types,
+        &prom_to,
+        pawns_promote,
+        &promoted,
+        extinction_royal,
+        &ext_value,
+        ext_types,
+        ext_count,
+    );
+    Plan {
+        drops,
+        to_hand,
+        mandatory_pawn,
+        pawns_promote,
+        mandatory_piece,
+        ep,
+        resets,
+        drop_no_doubled,
+        no_doubled_count,
+        pawn_drop_mate,
+        first_rank_pawn,
+        zone_pawn,
+        soldier_rank,
+        blast_immune,
+        ext_types,
+        ext_count,
+        ext_opp,
+        blast,
+        pseudo_royal,
+        types,
+        prom_pawns,
+        prom_to,
+        limits,
+        promoted,
+        prom_ranks,
+        dsr,
+        drop_ranks,
+        ext_value,
+    }
+}
+
+/// Settings that are only ever reported.
+fn plan_checks(t: &Tx) {
+    if t.bool("pieceDemotion") {
+        t.problem(
+            "pieceDemotion",
+            "pieces that demote by a move (kyoto shogi) are not imported yet",
+        );
+    }
+    if t.bool("piecePromotionOnCapture") {
+        t.problem(
+            "piecePromotionOnCapture",
+            "promotion only on captures has no chimera rule",
+        );
+    }
+    if t.bool("sittuyinPromotion") {
+        t.problem(
+            "sittuyinPromotion",
+            "sittuyin's promotion is a rules-file feature (`promotion_move`) that is not imported yet",
+        );
+    }
+    if t.bool("dropLoop") {
+        t.problem(
+            "dropLoop",
+            "captured promoted pieces that keep their promotion in hand are not imported",
+        );
+    }
+    if t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0 {
+        t.problem("tripleStepRegion.w", "pawn triple steps are not imported");
+    }
+    for c in ["w", "b"] {
+        if t.squares(&format!("enPassantRegion.{c}")) != t.board() {
+            t.problem(
+                &format!("enPassantRegion.{c}"),
+                "en passant limited to a region has no chimera rule",
+            );
+        }
+    }
+}
+
+/// Fairy-Stockfish's pseudo-royal pieces: while a side has at most
+/// extinctionPieceCount + 1 of the kind, each is royal (and, without
+/// explosions, the extinction rule does not apply). chimera's royal pieces
+/// say this when no side ever has more than that many: at most that many at
+/// the start, and none made by promotion.
+#[allow(clippy::too_many_arguments)]
+fn pseudo_royal_kind(
+    t: &Tx,
+    types: &[usize],
+    prom_to: &[usize],
+    pawns_promote: bool,
+    promoted: &BTreeMap<usize, usize>,
+    extinction_royal: bool,
+    ext_value: &str,
+    ext_types: u128,
+    ext_count: i64,
+) -> Option<usize> {
+    let m = t.m;
     let start_counts = start_counts(&t.text("startFen"));
-    let pseudo_royal: Option<usize> = if extinction_royal && ext_value != "none" {
+    if extinction_royal && ext_value != "none" {
         let single = types.iter().copied().find(|&p| ext_types == (1u128 << p));
         match single {
             Some(p) => {
@@ -1705,246 +1820,321 @@ fn pieces_and_rules(t: &Tx) -> String {
         }
     } else {
         None
+    }
+}
+
+/// One `[[piece]]` (and its promoted kinds into `promoted_kinds`), or `None`
+/// with a problem.
+fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) -> Option<PieceOut> {
+    let &Plan {
+        mandatory_pawn,
+        ep,
+        resets,
+        soldier_rank,
+        pseudo_royal,
+        ref prom_pawns,
+        ref prom_to,
+        ref limits,
+        ref promoted,
+        ref prom_ranks,
+        ref dsr,
+        ..
+    } = p;
+    let m = t.m;
+    let letter = m.letters[pt].unwrap_or('?').to_ascii_uppercase();
+    let mut lines = Vec::new();
+    let mut comment = match &m.piece_src[pt] {
+        Some(s) if s.line > 0 => format!("# from {} (line {})\n", s.key, s.line),
+        Some(s) => format!("# from {} (built-in `{}`)\n", s.key, s.section),
+        None => format!(
+            "# a piece of Fairy-Stockfish's built-in `{}`\n",
+            m.parents.last().map_or("chess", String::as_str)
+        ),
     };
-    let mut pieces: Vec<PieceOut> = Vec::new();
-    let mut promoted_kinds: Vec<PieceOut> = Vec::new();
-    for &pt in &types {
-        let letter = m.letters[pt].unwrap_or('?').to_ascii_uppercase();
-        let mut lines = Vec::new();
-        let mut comment = match &m.piece_src[pt] {
-            Some(s) if s.line > 0 => format!("# from {} (line {})\n", s.key, s.line),
-            Some(s) => format!("# from {} (built-in `{}`)\n", s.key, s.section),
-            None => format!(
-                "# a piece of Fairy-Stockfish's built-in `{}`\n",
-                m.parents.last().map_or("chess", String::as_str)
-            ),
-        };
-        let fsf_betza = if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
-            m.betza[pt].clone()
-        } else if pt == KING {
-            if m.custom_king {
-                m.betza[ROYAL_SLOT].clone()
-            } else {
-                "K".into()
-            }
+    let fsf_betza = if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
+        m.betza[pt].clone()
+    } else if pt == KING {
+        if m.custom_king {
+            m.betza[ROYAL_SLOT].clone()
         } else {
-            PREDEFINED[pt - 1].1.to_string()
-        };
-        let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
-        let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
-            Ok(b) => b,
-            Err(e) => {
-                let key = piece_name(pt);
-                let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
-                t.problems.borrow_mut().push(Problem {
-                    key,
-                    span,
-                    reason: format!("Betza `{fsf_betza}`: {}", e.message),
-                });
-                continue;
-            }
-        };
-        if betza.is_empty() && pt != PAWN {
+            "K".into()
+        }
+    } else {
+        PREDEFINED[pt - 1].1.to_string()
+    };
+    let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
+    let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
+        Ok(b) => b,
+        Err(e) => {
+            let key = piece_name(pt);
             let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
             t.problems.borrow_mut().push(Problem {
-                key: piece_name(pt),
+                key,
                 span,
-                reason: "a piece without moves cannot be written in chimera's notation".into(),
+                reason: format!("Betza `{fsf_betza}`: {}", e.message),
             });
-            continue;
+            return None;
         }
-        if pt == PAWN {
-            // The chess pawn: Fairy-Stockfish's own move code.
-            betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
-        }
-        if pt == JANGGI_CANNON {
-            t.problems.borrow_mut().push(Problem {
-                key: "janggiCannon".into(),
-                span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()),
-                reason: "the janggi cannon's own restrictions are not imported (see variants/janggi.toml)"
-                    .into(),
-            });
-        }
-        if pt == SOLDIER && soldier_rank > 0 {
-            betza = "fW".into();
-            let ranks: Vec<u32> = (soldier_rank as u32 + 1..=t.ranks).collect();
-            lines.push(format!(
-                "extra_moves = {{ ranks = {}, betza = \"sW\" }}",
-                nums(&ranks)
-            ));
-            comment.push_str(&t.from(&["soldierPromotionRank"]));
-        }
-        let has_initial = betza.contains('i') || pt == PAWN;
-        if pt == PAWN && dsr.is_some() {
-            betza.push_str("ifmnD");
-        }
-        if has_initial && let Some(r) = &dsr {
-            lines.push(format!("initial_ranks = {}", nums(r)));
-            comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
-        } else if betza.contains('i') {
-            t.problem(
-                "doubleStep",
-                format!(
-                    "`{}` has moves from its initial squares but the variant has no double-step region",
-                    piece_name(pt)
-                ),
-            );
-        }
-        if pt == KING || pseudo_royal == Some(pt) {
-            lines.push("royal = true".into());
-            if pt != KING {
-                comment.push_str(&t.from(&["extinctionPseudoRoyal"]));
-            }
-        }
-        if resets & (1u128 << pt) != 0 {
-            // Fairy-Stockfish resets the clock on the moves such a piece could
-            // not undo; for the chess pawn that is every move.
-            if pt == PAWN {
-                lines.push("resets_clock = true".into());
-            } else {
-                lines.push("resets_clock = \"irreversible\"".into());
-            }
-        }
-        // Mobility region.
-        let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
-        if prom_pawns.contains(&pt)
-            && prom_to.is_empty()
-            && !promoted.contains_key(&pt)
-            && mandatory_pawn
-            && !prom_ranks.is_empty()
-        {
-            // Fairy-Stockfish: a pawn that must promote and has nothing to
-            // become never enters the zone, but still attacks it; chimera's
-            // regions limit attacks too.
-            t.problem("promotionPieceTypes.w", format!("`{}` must promote and has no promotion choices: it may not enter its zone but still attacks it, which no chimera rule says", piece_name(pt)));
-        }
-        if mw.is_some() || mb.is_some() {
-            match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
-                Ok(r) => {
-                    lines.push(r);
-                    for s in [mw, mb].into_iter().flatten() {
-                        comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
-                    }
-                }
-                Err(why) => {
-                    let s = mw.or(mb).map(|x| x.1.clone());
-                    t.problems.borrow_mut().push(Problem {
-                        key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()),
-                        span: s.and_then(|s| s.span),
-                        reason: why,
-                    });
-                }
-            }
-        }
-        // Promotion.
-        let mut prom: Vec<String> = Vec::new();
-        if prom_pawns.contains(&pt) && !prom_to.is_empty() && !prom_ranks.is_empty() {
-            let targets: Vec<String> = prom_to
-                .iter()
-                .map(|&p| {
-                    if drops && to_hand {
-                        format!("promoted {}", cname(p))
-                    } else {
-                        cname(p)
-                    }
-                })
-                .collect();
-            prom.push(format!(
-                "{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}",
-                nums(&prom_ranks),
-                qlist(&targets)
-            ));
-            comment.push_str(&t.from(&[
-                "promotionPawnTypes.w",
-                "promotionPieceTypes.w",
-                "promotionRegion.w",
-                "promotionRegion.b",
-                "mandatoryPawnPromotion",
-            ]));
-            if drops && to_hand {
-                if prom_pawns.len() > 1 {
-                    t.problem("promotionPawnTypes.w", "several kinds of pawns whose promoted pieces go back to the hand as pawns are not imported");
-                }
-                for &p in &prom_to {
-                    let base = pieces_def(m, p);
-                    let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
-                    promoted_kinds.push(PieceOut {
-                        pt: p,
-                        name: format!("promoted {}", cname(p)),
-                        symbol: format!("{}~", m.letters[p].unwrap_or('?').to_ascii_uppercase()),
-                        betza: b,
-                        lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
-                        comment: "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n".into(),
-                    });
-                }
-            }
-        }
-        if let Some(&to) = promoted.get(&pt)
-            && to != 0
-        {
-            let base = pieces_def(m, to);
-            let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
-            let pname = format!("promoted {}", cname(pt));
-            prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
-            comment.push_str(&t.from(&["promotedPieceType#types", "mandatoryPiecePromotion"]));
-            promoted_kinds.push(PieceOut {
-                pt: to,
-                name: pname,
-                symbol: format!("+{letter}"),
-                betza: b,
-                lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
-                comment: format!("# `{}` promoted: moves as `{}`\n", piece_name(pt), piece_name(to)),
-            });
-        }
-        if !prom.is_empty() {
-            lines.push(format!("promotion = [{}]", prom.join(", ")));
-        }
-        // Drops.
-        if drops {
-            let mut d: Vec<String> = Vec::new();
-            let mut ranks: Vec<u32> = drop_ranks.clone().unwrap_or_else(|| (1..=t.ranks).collect());
-            if pt == PAWN {
-                if !zone_pawn {
-                    ranks.retain(|r| !prom_ranks.contains(r));
-                }
-                if !first_rank_pawn {
-                    ranks.retain(|&r| r != 1);
-                }
-            }
-            if ranks.len() as u32 != t.ranks {
-                d.push(format!("ranks = {}", nums(&ranks)));
-            }
-            if drop_no_doubled == pt && pt != 0 {
-                if no_doubled_count == 0 {
-                    t.problem(
-                        "dropNoDoubledCount",
-                        "a count of 0 forbids every drop of the piece; chimera has no such rule",
-                    );
-                } else if no_doubled_count == 1 {
-                    d.push("one_per_file = true".into());
-                } else {
-                    d.push(format!("per_file = {no_doubled_count}"));
-                }
-            }
-            if pawn_drop_mate && pt == SHOGI_PAWN {
-                d.push("no_mate = true".into());
-            }
-            if !d.is_empty() {
-                lines.push(format!("drop = {{ {} }}", d.join(", ")));
-            }
-        }
-        if let Some(&n) = limits.get(&pt) {
-            lines.push(format!("promotion_limit = {n}"));
-        }
-        pieces.push(PieceOut {
-            pt,
-            name: cname(pt),
-            symbol: letter.to_string(),
-            betza,
-            lines,
-            comment,
+    };
+    if betza.is_empty() && pt != PAWN {
+        let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
+        t.problems.borrow_mut().push(Problem {
+            key: piece_name(pt),
+            span,
+            reason: "a piece without moves cannot be written in chimera's notation".into(),
+        });
+        return None;
+    }
+    if pt == PAWN {
+        // The chess pawn: Fairy-Stockfish's own move code.
+        betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
+    }
+    if pt == JANGGI_CANNON {
+        t.problems.borrow_mut().push(Problem {
+            key: "janggiCannon".into(),
+            span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()),
+            reason: "the janggi cannon's own restrictions are not imported (see variants/janggi.toml)".into(),
         });
     }
+    if pt == SOLDIER && soldier_rank > 0 {
+        betza = "fW".into();
+        let ranks: Vec<u32> = (soldier_rank as u32 + 1..=t.ranks).collect();
+        lines.push(format!(
+            "extra_moves = {{ ranks = {}, betza = \"sW\" }}",
+            nums(&ranks)
+        ));
+        comment.push_str(&t.from(&["soldierPromotionRank"]));
+    }
+    let has_initial = betza.contains('i') || pt == PAWN;
+    if pt == PAWN && dsr.is_some() {
+        betza.push_str("ifmnD");
+    }
+    if has_initial && let Some(r) = &dsr {
+        lines.push(format!("initial_ranks = {}", nums(r)));
+        comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
+    } else if betza.contains('i') {
+        t.problem(
+            "doubleStep",
+            format!(
+                "`{}` has moves from its initial squares but the variant has no double-step region",
+                piece_name(pt)
+            ),
+        );
+    }
+    if pt == KING || pseudo_royal == Some(pt) {
+        lines.push("royal = true".into());
+        if pt != KING {
+            comment.push_str(&t.from(&["extinctionPseudoRoyal"]));
+        }
+    }
+    if resets & (1u128 << pt) != 0 {
+        // Fairy-Stockfish resets the clock on the moves such a piece could
+        // not undo; for the chess pawn that is every move.
+        if pt == PAWN {
+            lines.push("resets_clock = true".into());
+        } else {
+            lines.push("resets_clock = \"irreversible\"".into());
+        }
+    }
+    // Mobility region.
+    let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
+    if prom_pawns.contains(&pt)
+        && prom_to.is_empty()
+        && !promoted.contains_key(&pt)
+        && mandatory_pawn
+        && !prom_ranks.is_empty()
+    {
+        // Fairy-Stockfish: a pawn that must promote and has nothing to
+        // become never enters the zone, but still attacks it; chimera's
+        // regions limit attacks too.
+        t.problem("promotionPieceTypes.w", format!("`{}` must promote and has no promotion choices: it may not enter its zone but still attacks it, which no chimera rule says", piece_name(pt)));
+    }
+    if mw.is_some() || mb.is_some() {
+        match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
+            Ok(r) => {
+                lines.push(r);
+                for s in [mw, mb].into_iter().flatten() {
+                    comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
+                }
+            }
+            Err(why) => {
+                let s = mw.or(mb).map(|x| x.1.clone());
+                t.problems.borrow_mut().push(Problem {
+                    key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()),
+                    span: s.and_then(|s| s.span),
+                    reason: why,
+                });
+            }
+        }
+    }
+    piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
+    piece_drops(t, p, pt, &mut lines);
+    if let Some(&n) = limits.get(&pt) {
+        lines.push(format!("promotion_limit = {n}"));
+    }
+    Some(PieceOut {
+        pt,
+        name: cname(pt),
+        symbol: letter.to_string(),
+        betza,
+        lines,
+        comment,
+    })
+}
+
+/// A piece's promotion rules.
+fn piece_promotions(
+    t: &Tx,
+    p: &Plan,
+    pt: usize,
+    letter: char,
+    comment: &mut String,
+    lines: &mut Vec<String>,
+    promoted_kinds: &mut Vec<PieceOut>,
+) {
+    let &Plan {
+        drops,
+        to_hand,
+        mandatory_pawn,
+        mandatory_piece,
+        ref prom_pawns,
+        ref prom_to,
+        ref promoted,
+        ref prom_ranks,
+        ..
+    } = p;
+    let m = t.m;
+    // Promotion.
+    let mut prom: Vec<String> = Vec::new();
+    if prom_pawns.contains(&pt) && !prom_to.is_empty() && !prom_ranks.is_empty() {
+        let targets: Vec<String> = prom_to
+            .iter()
+            .map(|&p| {
+                if drops && to_hand {
+                    format!("promoted {}", cname(p))
+                } else {
+                    cname(p)
+                }
+            })
+            .collect();
+        prom.push(format!(
+            "{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}",
+            nums(&prom_ranks),
+            qlist(&targets)
+        ));
+        comment.push_str(&t.from(&[
+            "promotionPawnTypes.w",
+            "promotionPieceTypes.w",
+            "promotionRegion.w",
+            "promotionRegion.b",
+            "mandatoryPawnPromotion",
+        ]));
+        if drops && to_hand {
+            if prom_pawns.len() > 1 {
+                t.problem("promotionPawnTypes.w", "several kinds of pawns whose promoted pieces go back to the hand as pawns are not imported");
+            }
+            for &p in prom_to {
+                let base = pieces_def(m, p);
+                let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+                promoted_kinds.push(PieceOut {
+                    pt: p,
+                    name: format!("promoted {}", cname(p)),
+                    symbol: format!("{}~", m.letters[p].unwrap_or('?').to_ascii_uppercase()),
+                    betza: b,
+                    lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+                    comment:
+                        "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
+                            .into(),
+                });
+            }
+        }
+    }
+    if let Some(&to) = promoted.get(&pt)
+        && to != 0
+    {
+        let base = pieces_def(m, to);
+        let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+        let pname = format!("promoted {}", cname(pt));
+        prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
+        comment.push_str(&t.from(&["promotedPieceType#types", "mandatoryPiecePromotion"]));
+        promoted_kinds.push(PieceOut {
+            pt: to,
+            name: pname,
+            symbol: format!("+{letter}"),
+            betza: b,
+            lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+            comment: format!("# `{}` promoted: moves as `{}`\n", piece_name(pt), piece_name(to)),
+        });
+    }
+    if !prom.is_empty() {
+        lines.push(format!("promotion = [{}]", prom.join(", ")));
+    }
+}
+
+/// A piece's drop rules.
+fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
+    let &Plan {
+        drops,
+        drop_no_doubled,
+        no_doubled_count,
+        pawn_drop_mate,
+        first_rank_pawn,
+        zone_pawn,
+        ref prom_ranks,
+        ref drop_ranks,
+        ..
+    } = p;
+    if !drops {
+        return;
+    }
+    // Drops.
+    {
+        let mut d: Vec<String> = Vec::new();
+        let mut ranks: Vec<u32> = drop_ranks.clone().unwrap_or_else(|| (1..=t.ranks).collect());
+        if pt == PAWN {
+            if !zone_pawn {
+                ranks.retain(|r| !prom_ranks.contains(r));
+            }
+            if !first_rank_pawn {
+                ranks.retain(|&r| r != 1);
+            }
+        }
+        if ranks.len() as u32 != t.ranks {
+            d.push(format!("ranks = {}", nums(&ranks)));
+        }
+        if drop_no_doubled == pt && pt != 0 {
+            if no_doubled_count == 0 {
+                t.problem(
+                    "dropNoDoubledCount",
+                    "a count of 0 forbids every drop of the piece; chimera has no such rule",
+                );
+            } else if no_doubled_count == 1 {
+                d.push("one_per_file = true".into());
+            } else {
+                d.push(format!("per_file = {no_doubled_count}"));
+            }
+        }
+        if pawn_drop_mate && pt == SHOGI_PAWN {
+            d.push("no_mate = true".into());
+        }
+        if !d.is_empty() {
+            lines.push(format!("drop = {{ {} }}", d.join(", ")));
+        }
+    }
+}
+
+/// The extinction rule.
+fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
+    let &Plan {
+        ext_types,
+        ext_count,
+        ext_opp,
+        blast,
+        pseudo_royal,
+        ref types,
+        ref ext_value,
+        ..
+    } = p;
     // Extinction.
     let mut end: Vec<String> = Vec::new();
     if ext_value != "none" && pseudo_royal.is_some() && !blast {
@@ -1990,6 +2180,17 @@ fn pieces_and_rules(t: &Tx) -> String {
     } else {
         t.val("extinctionClaim");
     }
+    end
+}
+
+/// The pieces and the `[promotion]` defaults.
+fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<PieceOut>) -> String {
+    let &Plan {
+        ref promoted,
+        ref prom_ranks,
+        ..
+    } = p;
+    let mut out = String::new();
     // Piece list.
     promoted_kinds.dedup_by(|a, b| a.name == b.name);
     let mut seen = BTreeSet::new();
@@ -2024,6 +2225,13 @@ fn pieces_and_rules(t: &Tx) -> String {
             t.from(&["immobilityIllegal"])
         ));
     }
+    out
+}
+
+/// `[hand]`, `[gating]` and the drop settings chimera lacks.
+fn hand_and_gating(t: &Tx, p: &Plan) -> String {
+    let &Plan { drops, to_hand, .. } = p;
+    let mut out = String::new();
     // Hand.
     if drops {
         out.push_str(&format!(
@@ -2072,6 +2280,14 @@ fn pieces_and_rules(t: &Tx) -> String {
             );
         }
     }
+    out
+}
+
+/// `[setup]` and `[[castling]]`.
+fn setup_and_castling(t: &Tx) -> String {
+    let gating = t.bool("gating");
+    let seirawan = t.bool("seirawanGating");
+    let mut out = String::new();
     // Setup.
     let fen = fsf_fen(&t.text("startFen").replace("[-]", "[]"), t.files, t.ranks);
     let mut fen_fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
@@ -2137,6 +2353,17 @@ fn pieces_and_rules(t: &Tx) -> String {
             "castling only on the other wing than the opponent has no chimera rule",
         );
     }
+    out
+}
+
+/// `[moves]`.
+fn moves_table(t: &Tx, p: &Plan) -> String {
+    let &Plan {
+        blast_immune,
+        ref types,
+        ..
+    } = p;
+    let mut out = String::new();
     // Moves.
     let mut moves = Vec::new();
     if t.bool("mustCapture") {
@@ -2191,6 +2418,17 @@ fn pieces_and_rules(t: &Tx) -> String {
         }
         out.push('\n');
     }
+    out
+}
+
+/// `[end]`.
+fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
+    let &Plan {
+        pawns_promote,
+        ref promoted,
+        ..
+    } = p;
+    let mut out = String::new();
     // End.
     let cm = t.text("checkmateValue");
     end.push(format!(
@@ -2267,6 +2505,24 @@ fn pieces_and_rules(t: &Tx) -> String {
             "# Fairy-Stockfish resets the move counter on promotions\npromotions_reset_clock = true".into(),
         );
     }
+    end_reach(t, p, &mut end);
+    unsupported_rules(t);
+    out.push_str("[end]\n");
+    for l in end {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+/// Flag regions (`reach`) and check counting.
+fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>) {
+    let &Plan { ref types, .. } = p;
+    let fen_fields: Vec<String> = t
+        .text("startFen")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     // Flags (reach).
     let fr_w = t.squares("flagRegion.w");
     let fr_b = t.squares("flagRegion.b");
@@ -2338,6 +2594,10 @@ fn pieces_and_rules(t: &Tx) -> String {
             ),
         }
     }
+}
+
+/// Settings chimera has no rule for.
+fn unsupported_rules(t: &Tx) {
     if t.text("countingRule") != "none" {
         t.problem("countingRule", "the Thai and ASEAN counting rules are not imported yet (variants/makruk.toml and asean.toml say them)");
     }
@@ -2438,12 +2698,6 @@ fn pieces_and_rules(t: &Tx) -> String {
     if !t.text("castlingWins").is_empty() {
         t.problem("castlingWins", "castling as a win has no chimera rule");
     }
-    out.push_str("[end]\n");
-    for l in end {
-        out.push_str(&l);
-        out.push('\n');
-    }
-    out
 }
 
 /// The Fairy-Stockfish Betza of a piece type.
