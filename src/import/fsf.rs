@@ -397,23 +397,12 @@ fn set_of(types: &[usize]) -> u128 {
     types.iter().fold(0u128, |s, &t| s | (1u128 << t))
 }
 
-fn defaults() -> BTreeMap<String, Val> {
+/// The settings Fairy-Stockfish keeps per side, with their defaults.
+fn side_defaults(d: &mut BTreeMap<String, Val>) {
     use Val::*;
-    let mut d = BTreeMap::new();
     let mut put = |k: &str, v: Val| {
         d.insert(k.to_string(), v);
     };
-    put("maxRank", Int(7));
-    put("maxFile", Int(7));
-    put("variantTemplate", Text("fairy".into()));
-    put("pieceToCharTable", Text("-".into()));
-    put("pocketSize", Int(0));
-    put("chess960", Bool(false));
-    put("twoBoards", Bool(false));
-    put(
-        "startFen",
-        Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
-    );
     for c in ["w", "b"] {
         put(&format!("promotionPawnTypes.{c}"), Set(set_of(&[PAWN])));
         put(&format!("promotionPieceTypes.{c}"), Set(set_of(&[5, 4, 3, 2])));
@@ -432,6 +421,26 @@ fn defaults() -> BTreeMap<String, Val> {
         put(&format!("connectRegion1.{c}"), Squares(0));
         put(&format!("connectRegion2.{c}"), Squares(0));
     }
+}
+
+fn defaults() -> BTreeMap<String, Val> {
+    use Val::*;
+    let mut d = BTreeMap::new();
+    side_defaults(&mut d);
+    let mut put = |k: &str, v: Val| {
+        d.insert(k.to_string(), v);
+    };
+    put("maxRank", Int(7));
+    put("maxFile", Int(7));
+    put("variantTemplate", Text("fairy".into()));
+    put("pieceToCharTable", Text("-".into()));
+    put("pocketSize", Int(0));
+    put("chess960", Bool(false));
+    put("twoBoards", Bool(false));
+    put(
+        "startFen",
+        Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
+    );
     put("promotionRegion.w", Squares(rank_bb(7)));
     put("promotionRegion.b", Squares(rank_bb(0)));
     put("doubleStepRegion.w", Squares(rank_bb(1)));
@@ -714,56 +723,10 @@ impl Reader<'_> {
     }
 }
 
-/// Applies one section's entries to `m`, in Fairy-Stockfish's order.
-#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
-fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
+/// The piece keys of a section and their mobility regions.
+#[allow(clippy::result_large_err)] // one diagnostic per section: its size costs nothing
+fn apply_pieces(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     let s = r.section;
-    for e in &s.entries {
-        if r.builtin && (e.key == "resetPieces" || e.key == "notImportable") {
-            continue;
-        }
-        if !known_key(&e.key) {
-            return Err(r
-                .err(
-                    e.key_span.clone(),
-                    format!("`{}` is not a key of Fairy-Stockfish's variants.ini", e.key),
-                )
-                .help("see the list of keys at the top of Fairy-Stockfish's src/variants.ini"));
-        }
-    }
-    if r.builtin {
-        if s.get("resetPieces").is_some() {
-            for t in 1..NTYPES {
-                m.letters[t] = None;
-            }
-            for c in ["w", "b"] {
-                m.props
-                    .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
-            }
-        }
-        if let Some(e) = s.get("notImportable") {
-            m.not_importable = Some((e.value.clone(), r.src(e)));
-        }
-    }
-    for (k, kind) in [("maxRank", Kind::Rank), ("maxFile", Kind::File)] {
-        if let Some(e) = s.get(k) {
-            let v = scalar(kind, &e.value).ok_or_else(|| {
-                r.err(
-                    e.value_span.clone(),
-                    format!(
-                        "`{}` is not a {} here",
-                        e.value,
-                        if k == "maxRank" {
-                            "rank (1–10)"
-                        } else {
-                            "file (1–12 or a–l)"
-                        }
-                    ),
-                )
-            })?;
-            m.props.insert(k.into(), (v, Some(r.src(e))));
-        }
-    }
     for pt in 1..NTYPES {
         if pt == ROYAL_SLOT {
             continue;
@@ -827,6 +790,60 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
                 .insert(k.into(), (Val::Text(e.value.clone()), Some(r.src(e))));
         }
     }
+    Ok(())
+}
+
+/// Applies one section's entries to `m`, in Fairy-Stockfish's order.
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
+fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
+    let s = r.section;
+    for e in &s.entries {
+        if r.builtin && (e.key == "resetPieces" || e.key == "notImportable") {
+            continue;
+        }
+        if !known_key(&e.key) {
+            return Err(r
+                .err(
+                    e.key_span.clone(),
+                    format!("`{}` is not a key of Fairy-Stockfish's variants.ini", e.key),
+                )
+                .help("see the list of keys at the top of Fairy-Stockfish's src/variants.ini"));
+        }
+    }
+    if r.builtin {
+        if s.get("resetPieces").is_some() {
+            for t in 1..NTYPES {
+                m.letters[t] = None;
+            }
+            for c in ["w", "b"] {
+                m.props
+                    .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
+            }
+        }
+        if let Some(e) = s.get("notImportable") {
+            m.not_importable = Some((e.value.clone(), r.src(e)));
+        }
+    }
+    for (k, kind) in [("maxRank", Kind::Rank), ("maxFile", Kind::File)] {
+        if let Some(e) = s.get(k) {
+            let v = scalar(kind, &e.value).ok_or_else(|| {
+                r.err(
+                    e.value_span.clone(),
+                    format!(
+                        "`{}` is not a {} here",
+                        e.value,
+                        if k == "maxRank" {
+                            "rank (1–10)"
+                        } else {
+                            "file (1–12 or a–l)"
+                        }
+                    ),
+                )
+            })?;
+            m.props.insert(k.into(), (v, Some(r.src(e))));
+        }
+    }
+    apply_pieces(m, r)?;
     for (key, kind, targets) in KEYS {
         let Some(e) = s.get(key) else { continue };
         let v = match kind {
@@ -1648,18 +1665,7 @@ fn plan(t: &Tx) -> Plan {
     let mandatory_piece = t.bool("mandatoryPiecePromotion");
     plan_checks(t);
     // Double steps.
-    let double = t.bool("doubleStep");
-    let initial_moves = types.iter().any(|&p| p == PAWN || pieces_def(m, p).contains('i'));
-    let dsr = if initial_moves
-        && double
-        && (t.squares("doubleStepRegion.w") | t.squares("doubleStepRegion.b")) != 0
-    {
-        t.rank_region("doubleStepRegion.w", "doubleStepRegion.b")
-    } else {
-        t.val("doubleStepRegion.w");
-        t.val("doubleStepRegion.b");
-        None
-    };
+    let dsr = double_step_ranks(t, &types);
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
     t.same_both("nMoveRuleTypes");
@@ -1731,6 +1737,20 @@ fn plan(t: &Tx) -> Plan {
         dsr,
         drop_ranks,
         ext_value,
+    }
+}
+
+/// The relative ranks of the double-step region, when some piece uses it.
+fn double_step_ranks(t: &Tx, types: &[usize]) -> Option<Vec<u32>> {
+    let m = t.m;
+    let double = t.bool("doubleStep");
+    let initial_moves = types.iter().any(|&p| p == PAWN || pieces_def(m, p).contains('i'));
+    if initial_moves && double && (t.squares("doubleStepRegion.w") | t.squares("doubleStepRegion.b")) != 0 {
+        t.rank_region("doubleStepRegion.w", "doubleStepRegion.b")
+    } else {
+        t.val("doubleStepRegion.w");
+        t.val("doubleStepRegion.b");
+        None
     }
 }
 
@@ -1828,7 +1848,6 @@ fn pseudo_royal_kind(
 fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) -> Option<PieceOut> {
     let &Plan {
         mandatory_pawn,
-        ep,
         resets,
         soldier_rank,
         pseudo_royal,
@@ -1851,44 +1870,7 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
             m.parents.last().map_or("chess", String::as_str)
         ),
     };
-    let fsf_betza = if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
-        m.betza[pt].clone()
-    } else if pt == KING {
-        if m.custom_king {
-            m.betza[ROYAL_SLOT].clone()
-        } else {
-            "K".into()
-        }
-    } else {
-        PREDEFINED[pt - 1].1.to_string()
-    };
-    let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
-    let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
-        Ok(b) => b,
-        Err(e) => {
-            let key = piece_name(pt);
-            let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
-            t.problems.borrow_mut().push(Problem {
-                key,
-                span,
-                reason: format!("Betza `{fsf_betza}`: {}", e.message),
-            });
-            return None;
-        }
-    };
-    if betza.is_empty() && pt != PAWN {
-        let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
-        t.problems.borrow_mut().push(Problem {
-            key: piece_name(pt),
-            span,
-            reason: "a piece without moves cannot be written in chimera's notation".into(),
-        });
-        return None;
-    }
-    if pt == PAWN {
-        // The chess pawn: Fairy-Stockfish's own move code.
-        betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
-    }
+    let mut betza = piece_betza(t, p, pt)?;
     if pt == JANGGI_CANNON {
         t.problems.borrow_mut().push(Problem {
             key: "janggiCannon".into(),
@@ -1982,6 +1964,51 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     })
 }
 
+/// A piece's moves in chimera's notation, or `None` with a problem.
+fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
+    let m = t.m;
+    let ep = p.ep;
+    let fsf_betza = if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
+        m.betza[pt].clone()
+    } else if pt == KING {
+        if m.custom_king {
+            m.betza[ROYAL_SLOT].clone()
+        } else {
+            "K".into()
+        }
+    } else {
+        PREDEFINED[pt - 1].1.to_string()
+    };
+    let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
+    let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
+        Ok(b) => b,
+        Err(e) => {
+            let key = piece_name(pt);
+            let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
+            t.problems.borrow_mut().push(Problem {
+                key,
+                span,
+                reason: format!("Betza `{fsf_betza}`: {}", e.message),
+            });
+            return None;
+        }
+    };
+    if betza.is_empty() && pt != PAWN {
+        let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
+        t.problems.borrow_mut().push(Problem {
+            key: piece_name(pt),
+            span,
+            reason: "a piece without moves cannot be written in chimera's notation".into(),
+        });
+        return None;
+    }
+    if pt == PAWN {
+        // The chess pawn: Fairy-Stockfish's own move code.
+        betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
+    }
+    Some(betza)
+}
+
 /// A piece's promotion rules.
 fn piece_promotions(
     t: &Tx,
@@ -2019,7 +2046,7 @@ fn piece_promotions(
             .collect();
         prom.push(format!(
             "{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}",
-            nums(&prom_ranks),
+            nums(prom_ranks),
             qlist(&targets)
         ));
         comment.push_str(&t.from(&[
@@ -2175,7 +2202,7 @@ fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
         end.push(format!(
             "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}, result = {} }}",
             t.from(&["extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"]),
-            q(&ext_value)
+            q(ext_value)
         ));
     } else {
         t.val("extinctionClaim");
@@ -2185,10 +2212,8 @@ fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
 
 /// The pieces and the `[promotion]` defaults.
 fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<PieceOut>) -> String {
-    let &Plan {
-        ref promoted,
-        ref prom_ranks,
-        ..
+    let Plan {
+        promoted, prom_ranks, ..
     } = p;
     let mut out = String::new();
     // Piece list.
@@ -2216,7 +2241,7 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
         out.push_str(&format!(
             "{}[promotion]\nzone = {}\ntrigger = \"either\"\nforced_on_dead_squares = {}\n\n",
             t.from(&["promotionRegion.w", "promotionRegion.b", "promotedPieceType"]),
-            nums(&prom_ranks),
+            nums(prom_ranks),
             t.bool("immobilityIllegal")
         ));
     } else if t.bool("immobilityIllegal") {
@@ -2517,7 +2542,7 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
 
 /// Flag regions (`reach`) and check counting.
 fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>) {
-    let &Plan { ref types, .. } = p;
+    let Plan { types, .. } = p;
     let fen_fields: Vec<String> = t
         .text("startFen")
         .split_whitespace()

@@ -124,24 +124,7 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                 };
                 let mut per_atom: Vec<((i32, i32), Vec<String>)> = Vec::new();
                 for &(a, b) in atoms {
-                    let mut directions: Vec<String> = Vec::new();
-                    for s in &dirs {
-                        let b0: Vec<char> = s.chars().collect();
-                        if atoms.len() == 1 && b == 0 && b0[0] != b0[1] {
-                            directions.push(format!("{}{}", b0[0], b0[0]));
-                            directions.push(format!("{}{}", b0[1], b0[1]));
-                        } else {
-                            directions.push(s.clone());
-                        }
-                    }
-                    let mut vecs: Vec<(i32, i32)> = Vec::new();
-                    for (v, keys) in fsf_images(a, b) {
-                        if (directions.is_empty() || keys.iter().any(|k| directions.iter().any(|d| d == k)))
-                            && !vecs.contains(&v)
-                        {
-                            vecs.push(v);
-                        }
-                    }
+                    let vecs = atom_vectors((a, b), atoms.len(), &dirs);
                     if vecs.is_empty() {
                         continue;
                     }
@@ -152,8 +135,7 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                     per_atom.push(((a, b), letters));
                 }
                 // `K` and `Q` stay whole when both their atoms go the same ways.
-                let combined = per_atom.len() == 2 && per_atom[0].1 == per_atom[1].1;
-                if combined {
+                if per_atom.len() == 2 && per_atom[0].1 == per_atom[1].1 {
                     per_atom.truncate(1);
                     per_atom[0].0 = (0, 0);
                 }
@@ -169,31 +151,20 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                     } else {
                         vec!["c"]
                     };
-                    for mode in mode_list {
-                        for l in &letters {
-                            let mut s = String::new();
-                            if initial {
-                                s.push('i');
-                            }
-                            s.push_str(l);
-                            s.push_str(mode);
-                            if en_passant && mode == "c" && !is_rider && !hopper {
-                                s.push('e');
-                            }
-                            if hopper {
-                                s.push(if grass && distance == 1 { 'g' } else { 'p' });
-                            } else if lame && !is_rider {
-                                s.push('n');
-                            }
-                            s.push_str(&atom_text(
-                                (a, b),
-                                is_rider || hopper,
-                                if grass { 0 } else { distance },
-                                c,
-                            ));
-                            out.push_str(&s);
-                        }
-                    }
+                    emit(
+                        &mut out,
+                        &mode_list,
+                        &letters,
+                        initial,
+                        en_passant,
+                        is_rider,
+                        hopper,
+                        grass,
+                        lame,
+                        distance,
+                        (a, b),
+                        c,
+                    );
                 }
                 modalities.clear();
                 dirs.clear();
@@ -218,6 +189,73 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
         });
     }
     Ok(out)
+}
+
+/// The moves of one atom: each mode with each group of direction letters.
+#[allow(clippy::too_many_arguments)]
+fn emit(
+    out: &mut String,
+    mode_list: &[&str],
+    letters: &[String],
+    initial: bool,
+    en_passant: bool,
+    is_rider: bool,
+    hopper: bool,
+    grass: bool,
+    lame: bool,
+    distance: u32,
+    (a, b): (i32, i32),
+    c: char,
+) {
+    for &mode in mode_list {
+        for l in letters {
+            let mut s = String::new();
+            if initial {
+                s.push('i');
+            }
+            s.push_str(l);
+            s.push_str(mode);
+            if en_passant && mode == "c" && !is_rider && !hopper {
+                s.push('e');
+            }
+            if hopper {
+                s.push(if grass && distance == 1 { 'g' } else { 'p' });
+            } else if lame && !is_rider {
+                s.push('n');
+            }
+            s.push_str(&atom_text(
+                (a, b),
+                is_rider || hopper,
+                if grass { 0 } else { distance },
+                c,
+            ));
+            out.push_str(&s);
+        }
+    }
+}
+
+/// The moves Fairy-Stockfish gives atom `(a, b)` under direction tokens
+/// `dirs` (a lone orthogonal atom splits mixed pairs: `fs` is `ff` and `ss`).
+fn atom_vectors((a, b): (i32, i32), atoms: usize, dirs: &[String]) -> Vec<(i32, i32)> {
+    let mut directions: Vec<String> = Vec::new();
+    for s in dirs {
+        let b0: Vec<char> = s.chars().collect();
+        if atoms == 1 && b == 0 && b0[0] != b0[1] {
+            directions.push(format!("{}{}", b0[0], b0[0]));
+            directions.push(format!("{}{}", b0[1], b0[1]));
+        } else {
+            directions.push(s.clone());
+        }
+    }
+    let mut vecs: Vec<(i32, i32)> = Vec::new();
+    for (v, keys) in fsf_images(a, b) {
+        if (directions.is_empty() || keys.iter().any(|k| directions.iter().any(|d| d == k)))
+            && !vecs.contains(&v)
+        {
+            vecs.push(v);
+        }
+    }
+    vecs
 }
 
 fn atom_text(atom: (i32, i32), ride: bool, distance: u32, written: char) -> String {

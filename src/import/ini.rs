@@ -96,60 +96,7 @@ pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
         }
         let at = |a: usize, b: usize| (start + a)..(start + b);
         if body.starts_with('[') {
-            let Some(close) = line.find(']') else {
-                return Err(Diagnostic::new(
-                    file,
-                    text,
-                    at(lead, line.len()),
-                    "a section header without `]`",
-                )
-                .help("write `[name]` or `[name:parent]`"));
-            };
-            if !line[close + 1..].trim().is_empty() {
-                return Err(Diagnostic::new(
-                    file,
-                    text,
-                    at(close + 1, line.len()),
-                    "text after a section header",
-                ));
-            }
-            let inner = &line[lead + 1..close];
-            let (name, parent, parent_span) = match inner.split_once(':') {
-                Some((n, p)) => {
-                    let p_off = lead + 1 + n.len() + 1;
-                    (n, Some(p.trim().to_string()), Some(at(p_off, p_off + p.len())))
-                }
-                None => (inner, None, None),
-            };
-            let name = name.trim();
-            if name.is_empty() || name.contains(char::is_whitespace) {
-                return Err(Diagnostic::new(
-                    file,
-                    text,
-                    at(lead, close + 1),
-                    "a section needs a variant name without spaces",
-                )
-                .help("write `[name]` or `[name:parent]`"));
-            }
-            if parent
-                .as_deref()
-                .is_some_and(|p| p.is_empty() || p.contains(char::is_whitespace) || p.contains(':'))
-            {
-                return Err(Diagnostic::new(
-                    file,
-                    text,
-                    parent_span.clone().unwrap_or(at(lead, close + 1)),
-                    "not a parent variant's name",
-                ));
-            }
-            sections.push(Section {
-                name: name.to_string(),
-                parent,
-                span: at(lead, close + 1),
-                parent_span,
-                line: line_no,
-                entries: Vec::new(),
-            });
+            sections.push(header(file, text, line, lead, start, line_no)?);
             continue;
         }
         let Some(eq) = line.find('=') else {
@@ -198,6 +145,70 @@ pub fn parse(file: &str, text: &str) -> Result<Ini, Diagnostic> {
         file: file.to_string(),
         text: text.to_string(),
         sections,
+    })
+}
+
+/// A `[name]` or `[name:parent]` line.
+#[allow(clippy::result_large_err)] // one diagnostic per file: its size costs nothing
+fn header(
+    file: &str,
+    text: &str,
+    line: &str,
+    lead: usize,
+    start: usize,
+    line_no: usize,
+) -> Result<Section, Diagnostic> {
+    let at = |a: usize, b: usize| (start + a)..(start + b);
+    let Some(close) = line.find(']') else {
+        return Err(
+            Diagnostic::new(file, text, at(lead, line.len()), "a section header without `]`")
+                .help("write `[name]` or `[name:parent]`"),
+        );
+    };
+    if !line[close + 1..].trim().is_empty() {
+        return Err(Diagnostic::new(
+            file,
+            text,
+            at(close + 1, line.len()),
+            "text after a section header",
+        ));
+    }
+    let inner = &line[lead + 1..close];
+    let (name, parent, parent_span) = match inner.split_once(':') {
+        Some((n, p)) => {
+            let p_off = lead + 1 + n.len() + 1;
+            (n, Some(p.trim().to_string()), Some(at(p_off, p_off + p.len())))
+        }
+        None => (inner, None, None),
+    };
+    let name = name.trim();
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return Err(Diagnostic::new(
+            file,
+            text,
+            at(lead, close + 1),
+            "a section needs a variant name without spaces",
+        )
+        .help("write `[name]` or `[name:parent]`"));
+    }
+    if parent
+        .as_deref()
+        .is_some_and(|p| p.is_empty() || p.contains(char::is_whitespace) || p.contains(':'))
+    {
+        return Err(Diagnostic::new(
+            file,
+            text,
+            parent_span.clone().unwrap_or(at(lead, close + 1)),
+            "not a parent variant's name",
+        ));
+    }
+    Ok(Section {
+        name: name.to_string(),
+        parent,
+        span: at(lead, close + 1),
+        parent_span,
+        line: line_no,
+        entries: Vec::new(),
     })
 }
 
