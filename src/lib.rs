@@ -46,6 +46,7 @@ pub mod display;
 mod engine;
 pub mod game;
 pub mod hooks;
+pub mod import;
 mod load;
 pub mod notation;
 pub mod protocol;

@@ -639,3 +639,99 @@ fn game_records() {
         }
     });
 }
+
+/// Fairy-Stockfish ini files (`chimera import fsf`): the reader, inheritance,
+/// the translation, and a written file compiled — errors, never panics.
+#[test]
+fn fsf_ini() {
+    let full = std::fs::read(root().join("tests/data/fsf-ini/variants.ini")).unwrap();
+    let whole = String::from_utf8_lossy(&full).into_owned();
+    // Seeds: small pieces of Fairy-Stockfish's own file (a few sections each).
+    let starts: Vec<usize> = whole.match_indices("\n[").map(|(i, _)| i + 1).collect();
+    let mut seeds: Vec<Vec<u8>> = starts
+        .windows(4)
+        .step_by(6)
+        .map(|w| whole.as_bytes()[w[0]..w[3]].to_vec())
+        .collect();
+    seeds.push(b"[a:b]\n[b:a]\n".to_vec());
+    seeds.push(
+        b"[x]\nking = k\ncustomPiece1 = a:fWcFnNpRgB\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n".to_vec(),
+    );
+    fuzz("fsf_ini", seeds, |input| {
+        let s = text(input);
+        match chimera::import::ini::parse("fuzz.ini", &s) {
+            Err(d) => {
+                let _ = d.render();
+                kind(&d.message)
+            }
+            Ok(ini) => {
+                let mut outcome = String::from("read");
+                for i in 0..ini.sections.len().min(4) {
+                    match chimera::import::fsf::resolve(&ini, i) {
+                        Err(d) => outcome = format!("resolve: {}", kind(&d.message)),
+                        Ok(model) => {
+                            let t = chimera::import::fsf::translate(&model, "fuzz.ini");
+                            match t.toml {
+                                Some(toml) => {
+                                    outcome = match chimera::load_str("fuzz.toml", &toml) {
+                                        Ok(_) => "imported".into(),
+                                        Err(d) => format!("refused: {}", kind(&d.message)),
+                                    }
+                                }
+                                None => outcome = format!("problems {}", t.problems.len().min(3)),
+                            }
+                        }
+                    }
+                }
+                outcome
+            }
+        }
+    });
+}
+
+/// XBetza and Fairy-Stockfish's Betza: converted or an error inside the
+/// string, and what they become is chimera notation that compiles.
+#[test]
+fn xbetza() {
+    let seeds = [
+        "fmWfceFifmnD",
+        "KaK",
+        "BD0",
+        "vRsW2frBflF",
+        "NmpafsafF",
+        "FyafsF",
+        "oR",
+        "JL",
+        "hlN",
+        "ffrrN",
+        "QADcavKmcpafmcpavK",
+        "iimW",
+        "fsmcpgoynjW",
+        "O2",
+        "W3fF",
+    ];
+    fuzz(
+        "xbetza",
+        seeds.iter().map(|s| s.as_bytes().to_vec()).collect(),
+        |input| {
+            let s = text(input);
+            let mut outcome = String::new();
+            for (name, r) in [
+                ("xbetza", chimera::import::xbetza::to_chimera(&s)),
+                ("fsf", chimera::import::fsf_betza::to_chimera(&s, false)),
+            ] {
+                match r {
+                    Err(e) => {
+                        assert!(e.at <= s.len(), "error position inside the string");
+                        outcome.push_str(&format!("{name}: {} ", kind(&e.message)));
+                    }
+                    Ok(b) => {
+                        let c = notation::compile_program(&b).is_ok();
+                        outcome.push_str(&format!("{name}: ok {c} "));
+                    }
+                }
+            }
+            outcome
+        },
+    );
+}

@@ -11,6 +11,7 @@ mod check;
 mod context;
 mod explain;
 mod gallery;
+mod import;
 mod matches;
 mod moves;
 mod output;
@@ -54,6 +55,7 @@ enum Command {
     Replay(replay::Args),
     Explain(explain::Args),
     Gallery(gallery::Args),
+    Import(import::Args),
     Uci(uci::Args),
     Usi(uci::UsiArgs),
     #[command(name = "xboard")]
@@ -79,6 +81,7 @@ pub fn run() -> ExitCode {
             Command::Replay(a) => (Output::new(a.json), replay::run(&cx, a)),
             Command::Explain(a) => (Output::new(a.json), explain::run(a)),
             Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),
+            Command::Import(a) => (Output::new(import::json_of(&a)), import::run(a)),
             Command::Uci(a) => (Output::new(false), uci::run(&cx, a)),
             Command::Usi(a) => (Output::new(false), uci::run_usi(&cx, a)),
             Command::XBoard(a) => (Output::new(false), uci::run_xboard(&cx, a)),

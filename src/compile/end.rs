@@ -363,6 +363,7 @@ fn repetition_rule(r: &rules::Repetition, cx: &Ctx) -> Result<RepetitionRule> {
         result: match r.result {
             rules::RepetitionResult::Draw => RepetitionResult::Draw,
             rules::RepetitionResult::MoverLoses => RepetitionResult::MoverLoses,
+            rules::RepetitionResult::MoverWins => RepetitionResult::MoverWins,
             rules::RepetitionResult::FirstLoses => RepetitionResult::Loses(Color::First),
             rules::RepetitionResult::SecondLoses => RepetitionResult::Loses(Color::Second),
             rules::RepetitionResult::Illegal => RepetitionResult::Illegal {

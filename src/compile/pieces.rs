@@ -262,6 +262,32 @@ fn san_letter(p: &PieceTable, cx: &Ctx) -> Result<Option<String>> {
     }
 }
 
+/// `resets_clock`: (resets, only when irreversible).
+fn resets_clock_mode(p: &PieceTable, cx: &Ctx, single_leg: bool) -> Result<(bool, bool)> {
+    Ok(match &p.resets_clock {
+        crate::rules::ResetsClock::Always(b) => (*b, false),
+        crate::rules::ResetsClock::Mode(m) if m == "irreversible" && single_leg => (true, true),
+        crate::rules::ResetsClock::Mode(m) if m == "irreversible" => {
+            return Err(cx.err(
+                p.name.span(),
+                format!(
+                    "`{}`: resets_clock = \"irreversible\" needs single-leg moves",
+                    p.name.get_ref()
+                ),
+            ));
+        }
+        crate::rules::ResetsClock::Mode(m) => {
+            return Err(cx.err(
+                p.name.span(),
+                format!(
+                    "`{}`: resets_clock = \"{m}\" is not a choice (true, false or \"irreversible\")",
+                    p.name.get_ref()
+                ),
+            ));
+        }
+    })
+}
+
 fn compile_piece(
     p: &PieceTable,
     cx: &Ctx,
@@ -323,6 +349,7 @@ fn compile_piece(
                 && !l.shoots
         })
     });
+    let (resets_clock, resets_clock_irreversible) = resets_clock_mode(p, cx, machine.is_none())?;
     let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
@@ -365,7 +392,8 @@ fn compile_piece(
         no_drop_mate: false,
         dead,
         filters: TargetFilters::default(),
-        resets_clock: p.resets_clock,
+        resets_clock,
+        resets_clock_irreversible,
         promotion_limit: 0,
         promotion_move: None,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),

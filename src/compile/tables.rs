@@ -7,7 +7,7 @@
 use crate::engine::bitboard::{BbTable, MAX_BB_SQUARES};
 use crate::engine::legs::RayTable;
 use crate::engine::types::{KindSet, PieceKind};
-use crate::engine::variant::{KIND_RESETS_CLOCK, KIND_ROYAL, PieceDef, Variant};
+use crate::engine::variant::{KIND_RESETS_CLOCK, KIND_RESETS_IRREVERSIBLE, KIND_ROYAL, PieceDef, Variant};
 
 /// The kinds whose definitions satisfy `f`.
 fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> KindSet {
@@ -31,7 +31,15 @@ pub(super) fn derive(v: &mut Variant) {
     v.no_drop_mate = kinds_where(pieces, |d| d.no_drop_mate);
     v.kind_flags = pieces
         .iter()
-        .map(|d| (if d.royal { KIND_ROYAL } else { 0 }) | if d.resets_clock { KIND_RESETS_CLOCK } else { 0 })
+        .map(|d| {
+            (if d.royal { KIND_ROYAL } else { 0 })
+                | (if d.resets_clock { KIND_RESETS_CLOCK } else { 0 })
+                | if d.resets_clock_irreversible {
+                    KIND_RESETS_IRREVERSIBLE
+                } else {
+                    0
+                }
+        })
         .collect();
     v.hooks_change_board = v.hooks.iter().any(|h| h.changes_board());
     v.ray_table = std::sync::Arc::new(RayTable::build(v));

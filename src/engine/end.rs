@@ -576,6 +576,7 @@ fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(Ga
     let result = match rule.result {
         RepetitionResult::Draw => GameResult::draw(Reason::Repetition),
         RepetitionResult::MoverLoses => GameResult::win(!mover, Reason::Repetition),
+        RepetitionResult::MoverWins => GameResult::win(mover, Reason::Repetition),
         RepetitionResult::Loses(c) => GameResult::win(!c, Reason::Repetition),
         RepetitionResult::Illegal { .. } => return None,
     };

@@ -15,6 +15,26 @@ use super::types::{Color, KindSet, Piece, PieceKind, Square};
 use super::variant::{CaptureRule, CountingRule, PositionStyle};
 
 impl Position {
+    /// Whether piece `p` could undo its move `from`→`to` by one quiet move
+    /// on an empty board (`resets_clock = "irreversible"`): some single-leg
+    /// move of it, not initial-only, not a hop or a shot, leads from `to`
+    /// back to `from` within its range.
+    fn reversible(&self, p: Piece, from: Square, to: Square) -> bool {
+        let def = &self.v.pieces[p.kind().index()];
+        def.rays[p.color().index()].iter().any(|r| {
+            let rule = &r.rule;
+            if !rule.moves || rule.initial || rule.zone || rule.shoots || rule.hop != super::legs::Hop::None {
+                return false;
+            }
+            let squares = self.v.geometry.ray(r.vector, to);
+            let reach = (rule.max as usize).min(squares.len());
+            squares[..reach]
+                .iter()
+                .position(|&s| s == from)
+                .is_some_and(|i| i + 1 >= rule.min as usize)
+        })
+    }
+
     #[inline(always)]
     fn list_add(&mut self, sq: Square, color: Color) {
         let list = &mut self.plist[color.index()];
@@ -394,16 +414,17 @@ impl Position {
         }
         let Some(p) = self.take(mv.from) else { return };
         undo.moved = Some(p);
-        if self.v.kind_flags[p.kind().index()] & super::variant::KIND_RESETS_CLOCK != 0 {
+        let flags = self.v.kind_flags[p.kind().index()];
+        if flags & super::variant::KIND_RESETS_CLOCK != 0
+            && (flags & super::variant::KIND_RESETS_IRREVERSIBLE == 0 || !self.reversible(p, mv.from, mv.to))
+        {
+            self.halfmove = 0;
+        }
+        if self.v.promotions_reset_clock && mv.promo().some().is_some() {
             self.halfmove = 0;
         }
         let placed = match mv.promo().some() {
-            Some(k) => {
-                if self.v.promotions_reset_clock {
-                    self.halfmove = 0;
-                }
-                Piece::new(k, us)
-            }
+            Some(k) => Piece::new(k, us),
             None => p,
         };
         self.put(mv.to, placed);

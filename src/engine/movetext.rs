@@ -657,35 +657,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         })
         .copied()
         .collect();
-    // `+` promotes where a move to a promoted (`+`) face is among them.
-    let plus_promotes = plus
-        && promo.is_none()
-        && placed
-            .iter()
-            .any(|m| m.promotion().is_some_and(|k| v.def(k).symbol.starts_with('+')));
-    let found: Vec<Move> = placed
-        .into_iter()
-        .filter(|m| match (promo, m.promotion()) {
-            (None, None) => !plus_promotes,
-            (None, Some(k)) => plus_promotes && v.def(k).symbol.starts_with('+'),
-            // `=` alone declines (XBoard).
-            (Some(""), None) => true,
-            (Some(p), Some(k)) => v.def(k).key.trim_end_matches('~').eq_ignore_ascii_case(p),
-            _ => false,
-        })
-        .collect();
-    // Without its first square written, a double move that also takes
-    // elsewhere (a lion's `h9-h10xi9xh10`) is not the one named.
-    let found = if mid.is_none() && found.len() > 1 {
-        let plain: Vec<Move> = found
-            .iter()
-            .filter(|m| m.captures().iter().all(|&c| c == m.to))
-            .copied()
-            .collect();
-        if plain.is_empty() { found } else { plain }
-    } else {
-        found
-    };
+    let found = san_promotion_filter(v, placed, promo, plus, mid.is_none());
     if found.is_empty() && !of_kind.is_empty() && from_hint.len() <= 2 {
         let mut options: Vec<String> = of_kind.iter().map(|m| format_move(pos, m)).collect();
         options.sort();
@@ -701,6 +673,47 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         });
     }
     Ok(found)
+}
+
+/// SAN's moves to a square narrowed by what the text says of promotion:
+/// `=Q` names one, `=` alone declines (XBoard), a trailing `+` promotes
+/// where a move to a promoted (`+`) face is among them, nothing declines.
+/// Without the first square of a double move written (`no_mid`), a double
+/// move that also takes elsewhere (a lion's `h9-h10xi9xh10`) is not the
+/// one named when a plainer one is.
+fn san_promotion_filter(
+    v: &Variant,
+    placed: Vec<Move>,
+    promo: Option<&str>,
+    plus: bool,
+    no_mid: bool,
+) -> Vec<Move> {
+    let plus_promotes = plus
+        && promo.is_none()
+        && placed
+            .iter()
+            .any(|m| m.promotion().is_some_and(|k| v.def(k).symbol.starts_with('+')));
+    let found: Vec<Move> = placed
+        .into_iter()
+        .filter(|m| match (promo, m.promotion()) {
+            (None, None) => !plus_promotes,
+            (None, Some(k)) => plus_promotes && v.def(k).symbol.starts_with('+'),
+            (Some(""), None) => true,
+            (Some(p), Some(k)) => v.def(k).key.trim_end_matches('~').eq_ignore_ascii_case(p),
+            _ => false,
+        })
+        .collect();
+    if no_mid && found.len() > 1 {
+        let plain: Vec<Move> = found
+            .iter()
+            .filter(|m| m.captures().iter().all(|&c| c == m.to))
+            .copied()
+            .collect();
+        if !plain.is_empty() {
+            return plain;
+        }
+    }
+    found
 }
 
 /// SAN's piece and the rest: an upper-case letter, after `+` for a

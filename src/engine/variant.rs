@@ -108,6 +108,9 @@ pub enum RepetitionResult {
     Draw,
     /// The player whose move completed the repetition loses.
     MoverLoses,
+    /// The player whose move completed the repetition wins (Fairy-Stockfish's
+    /// `nFoldValue = loss`, which is the side to move's loss).
+    MoverWins,
     /// This player loses, whoever completed it.
     Loses(Color),
     /// A move that would complete the repetition is illegal (chu shogi);
@@ -173,6 +176,8 @@ pub(crate) struct Spawn {
 pub(crate) const KIND_ROYAL: u8 = 1;
 /// [`Variant::kind_flags`] bit: moving the kind resets the halfmove clock.
 pub(crate) const KIND_RESETS_CLOCK: u8 = 2;
+/// With [`KIND_RESETS_CLOCK`]: only moves the piece could not undo.
+pub(crate) const KIND_RESETS_IRREVERSIBLE: u8 = 4;
 
 /// [`PieceDef::promo_at`] bit: a move ending on the square may promote.
 pub(crate) const PROMO_TO: u8 = 1;
@@ -234,6 +239,9 @@ pub struct PieceDef {
     pub(crate) resets_clock: bool,
     /// Its letter in SAN, when the rules file gives one (`san`).
     pub(crate) san: Option<String>,
+    /// …only when the move is one it could not undo by a quiet move on an
+    /// empty board (`resets_clock = "irreversible"`).
+    pub(crate) resets_clock_irreversible: bool,
     /// Promotion as a move of its own.
     pub(crate) promotion_move: Option<PromotionMove>,
     /// Promotion to this kind needs fewer than this many on the board (0 =

@@ -4,7 +4,7 @@
 
 mod ast;
 mod explain;
-mod meaning;
+pub(crate) mod meaning;
 mod parse;
 
 pub use ast::*;

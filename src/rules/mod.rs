@@ -27,7 +27,7 @@ impl Source {
 
 /// Parses the TOML text into the schema.
 pub fn parse(src: &Source) -> Result<RulesFile, Box<Diagnostic>> {
-    toml::from_str::<RulesFile>(&src.text).map_err(|e| {
+    let mut file = toml::from_str::<RulesFile>(&src.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let raw = e.message().trim().to_string();
         let mut d = src.error(span, first_line(&raw));
@@ -35,7 +35,42 @@ pub fn parse(src: &Source) -> Result<RulesFile, Box<Diagnostic>> {
             d = d.help(help);
         }
         Box::new(d.label("here"))
-    })
+    })?;
+    for p in &mut file.pieces {
+        let betza_given = p.betza.span() != (0..0);
+        match &p.xbetza {
+            Some(x) if betza_given => {
+                return Err(Box::new(
+                    src.error(x.span(), "give `betza` or `xbetza`, not both"),
+                ));
+            }
+            Some(x) => {
+                let converted = crate::import::xbetza::to_chimera(x.get_ref()).map_err(|e| {
+                    // The string's first character is one past the opening quote.
+                    let at = x.span().start + 1 + e.at;
+                    Box::new(
+                        src.error(at..at + 1, format!("xbetza: {}", e.message))
+                            .label("here"),
+                    )
+                })?;
+                p.betza = toml::Spanned::new(x.span(), converted);
+            }
+            None if !betza_given => {
+                return Err(Box::new(
+                    src.error(
+                        p.name.span(),
+                        format!(
+                            "piece `{}` has no moves: give `betza` (or `xbetza`)",
+                            p.name.get_ref()
+                        ),
+                    )
+                    .label("this piece"),
+                ));
+            }
+            None => {}
+        }
+    }
+    Ok(file)
 }
 
 fn first_line(s: &str) -> String {

@@ -289,7 +289,12 @@ pub struct PieceTable {
     /// player's pieces are written in lower case.
     pub symbol: Spanned<String>,
     /// Moves in chimera's extended Betza notation.
+    #[serde(default = "no_betza")]
     pub betza: Spanned<String>,
+    /// Moves in XBetza (XBoard's and the Interactive Diagram's dialect),
+    /// converted to `betza` when the file is read (`chimera import xbetza`).
+    #[serde(default)]
+    pub xbetza: Option<Spanned<String>>,
     /// Checkmate rules apply to it.
     #[serde(default)]
     pub royal: bool,
@@ -328,9 +333,10 @@ pub struct PieceTable {
     pub betza_when: IndexMap<String, Spanned<String>>,
     /// A move of this piece resets the halfmove clock, as a capture does
     /// (chess pawns; the clock counts toward `[end] fifty_move_rule`). Drops
-    /// do not reset it.
+    /// do not reset it. `"irreversible"`: only a move the piece could not
+    /// undo by one quiet move on an empty board (Fairy-Stockfish's rule).
     #[serde(default)]
-    pub resets_clock: bool,
+    pub resets_clock: ResetsClock,
     /// The piece's letter in SAN (`MoveNotation::San`), when not its
     /// symbol's: `"H"` for a xiangqi horse written `N` in positions, `""`
     /// for a pawn written without a letter.
@@ -364,6 +370,27 @@ pub struct PieceTable {
     /// also end on a piece they could jump (taking it, of either side) and
     /// stop before a piece they may not jump (`cannot_hop`) without taking it.
     pub captures_jumped: Option<Spanned<bool>>,
+}
+
+/// The `betza` of a piece that gives none (its `xbetza` then fills it in).
+fn no_betza() -> Spanned<String> {
+    Spanned::new(0..0, String::new())
+}
+
+/// `resets_clock`: `true`, `false` or `"irreversible"`.
+#[derive(Debug, Deserialize, Clone, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum ResetsClock {
+    /// `true` / `false`.
+    Always(bool),
+    /// A mode by name; only `"irreversible"` is one.
+    Mode(String),
+}
+
+impl Default for ResetsClock {
+    fn default() -> Self {
+        ResetsClock::Always(false)
+    }
 }
 
 /// `burn = { area, immune, passive, friendly, meeting }`: after this piece
@@ -769,6 +796,9 @@ pub enum RepetitionResult {
     Draw,
     /// The player whose move completes the repetition loses.
     MoverLoses,
+    /// The player whose move completes the repetition wins (the side to move
+    /// loses: Fairy-Stockfish's `nFoldValue = loss`).
+    MoverWins,
     /// The first player loses, whoever completes it (minishogi).
     FirstLoses,
     /// The second player loses, whoever completes it.

@@ -1,0 +1,223 @@
+//! `chimera import`: variants written for other programs as chimera rules
+//! files (`docs/import.md`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::output::{Failure, Outcome, Output, bad};
+use crate::import::{fsf, ini};
+
+/// Turn variants written for other programs into chimera rules files.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(clap::Subcommand)]
+enum What {
+    /// Fairy-Stockfish's variants.ini: one rules file per section.
+    ///
+    /// Every section's inheritance is resolved (parents above it in the file
+    /// or Fairy-Stockfish's built-in variants), every key translated or
+    /// reported with its line and the reason. A section with anything
+    /// chimera cannot say is not written. Without -o the rules files are
+    /// printed. Exit status 0 when every chosen section was imported, 1 when
+    /// some were not, 2 for a malformed file.
+    Fsf(FsfArgs),
+    /// An XBetza string (XBoard's `piece` command, the Interactive
+    /// Diagram) in chimera's notation, with its meaning in words; an error at
+    /// the character for what has no meaning here. In a rules file, write
+    /// `xbetza = "..."` instead of `betza`.
+    Xbetza(XbetzaArgs),
+}
+
+#[derive(clap::Args)]
+struct XbetzaArgs {
+    /// The XBetza string, e.g. "fmWfceFifmnD".
+    xbetza: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args)]
+struct FsfArgs {
+    /// The ini file.
+    file: PathBuf,
+    /// Import only these sections (repeatable).
+    #[arg(long = "section", value_name = "NAME")]
+    sections: Vec<String>,
+    /// Write NAME.toml files into this directory.
+    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Print one JSON object per section.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn json_of(a: &Args) -> bool {
+    match &a.what {
+        What::Fsf(f) => f.json,
+        What::Xbetza(x) => x.json,
+    }
+}
+
+pub(crate) fn run(a: Args) -> Outcome {
+    match a.what {
+        What::Fsf(f) => run_fsf(f),
+        What::Xbetza(x) => run_xbetza(x),
+    }
+}
+
+fn run_xbetza(a: XbetzaArgs) -> Outcome {
+    let out = Output::new(a.json);
+    match crate::import::xbetza::to_chimera(&a.xbetza) {
+        Ok(betza) => {
+            let words = crate::notation::compile_program(&betza)
+                .map(|(_, prog)| crate::notation::explain(&prog))
+                .map_err(|e| {
+                    bad(format!(
+                        "`{}` became `{betza}`, which chimera refuses: {}",
+                        a.xbetza, e.message
+                    ))
+                })?;
+            out.emit(
+                format!("{betza}\n{}", words.trim_end()),
+                json!({"xbetza": a.xbetza, "betza": betza, "explanation": words}),
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let col = a.xbetza[..e.at.min(a.xbetza.len())].chars().count();
+            Err(bad(format!(
+                "xbetza `{}`: {}\n  {}\n  {}^",
+                a.xbetza,
+                e.message,
+                a.xbetza,
+                " ".repeat(col)
+            )))
+        }
+    }
+}
+
+fn run_fsf(a: FsfArgs) -> Outcome {
+    let out = Output::new(a.json);
+    let bytes = std::fs::read(&a.file).map_err(|e| bad(format!("cannot read {}: {e}", a.file.display())))?;
+    if bytes.len() > ini::MAX_INI_BYTES {
+        return Err(bad(format!(
+            "{} is larger than {} bytes",
+            a.file.display(),
+            ini::MAX_INI_BYTES
+        )));
+    }
+    let text =
+        String::from_utf8(bytes).map_err(|_| bad(format!("{} is not UTF-8 text", a.file.display())))?;
+    let name = a.file.display().to_string();
+    let parsed = ini::parse(&name, &text).map_err(|d| Failure::Diagnostic(Box::new(d), 2))?;
+    for s in &a.sections {
+        if !parsed.sections.iter().any(|x| &x.name == s) {
+            return Err(bad(format!("{name} has no section [{s}]")));
+        }
+    }
+    if let Some(dir) = &a.out {
+        std::fs::create_dir_all(dir).map_err(|e| bad(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let source = a
+        .file
+        .file_name()
+        .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+    let (mut imported, mut skipped) = (0usize, 0usize);
+    for (i, section) in parsed.sections.iter().enumerate() {
+        if !a.sections.is_empty() && !a.sections.contains(&section.name) {
+            continue;
+        }
+        let result = import_section(&parsed, i, &source);
+        match result {
+            Ok(toml) => {
+                imported += 1;
+                let written = match &a.out {
+                    Some(dir) => {
+                        let path = dir.join(format!("{}.toml", safe_file_name(&section.name)));
+                        std::fs::write(&path, &toml)
+                            .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
+                        Some(path.display().to_string())
+                    }
+                    None => None,
+                };
+                match &written {
+                    Some(p) => out.emit(
+                        format!("[{}] imported: {p}", section.name),
+                        json!({"section": section.name, "imported": true, "file": p}),
+                    ),
+                    None => out.emit(
+                        toml.trim_end(),
+                        json!({"section": section.name, "imported": true, "rules": toml}),
+                    ),
+                }
+            }
+            Err(diags) => {
+                skipped += 1;
+                let list: Vec<_> = diags
+                    .iter()
+                    .map(|d| json!({"line": d.line, "column": d.column, "reason": d.message}))
+                    .collect();
+                out.json_only(json!({"section": section.name, "imported": false, "problems": list}));
+                if !a.json {
+                    for d in &diags {
+                        eprint!("{}", d.render());
+                    }
+                }
+            }
+        }
+    }
+    out.text(format!(
+        "{imported} sections imported, {skipped} not (reasons above)"
+    ));
+    Ok(if skipped == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// One section as a rules file that chimera compiles, or the reasons why not.
+pub(crate) fn import_section(
+    parsed: &ini::Ini,
+    i: usize,
+    source: &str,
+) -> Result<String, Vec<crate::Diagnostic>> {
+    let section = &parsed.sections[i];
+    let model = fsf::resolve(parsed, i).map_err(|d| vec![d])?;
+    let t = fsf::translate(&model, source);
+    let Some(toml) = t.toml else {
+        return Err(fsf::problem_diagnostics(parsed, section, &t.problems));
+    };
+    // The written file must be one chimera reads.
+    if let Err(d) = crate::load_str(&format!("{}.toml", section.name), &toml) {
+        let p = fsf::Problem {
+            key: section.name.clone(),
+            span: None,
+            reason: format!(
+                "chimera refuses the translation: {} (line {} of the rules file)",
+                d.message, d.line
+            ),
+        };
+        return Err(fsf::problem_diagnostics(parsed, section, &[p]));
+    }
+    Ok(toml)
+}
+
+fn safe_file_name(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}

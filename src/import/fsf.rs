@@ -1,0 +1,3043 @@
+//! Fairy-Stockfish's `variants.ini` read as Fairy-Stockfish reads it
+//! (`src/parser.cpp`: the keys in its order, inheritance by copying the
+//! parent's settings) into a model of its `Variant`; [`translate`] writes
+//! that model as a chimera rules file or says, key by key, what it cannot.
+//!
+//! Every setting is a property with Fairy-Stockfish's default. The
+//! translation marks each property it reads; a property that differs from
+//! its default and that no part of the translation read is reported (with
+//! the key and line that set it): nothing is dropped silently.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+use super::ini::{self, Ini, Section};
+use crate::Diagnostic;
+
+// ------------------------------------------------------------------ pieces
+
+/// Fairy-Stockfish's piece types in its order (`types.h`), with their Betza
+/// strings (`piece.cpp`). Custom pieces follow; the king is last.
+const PREDEFINED: &[(&str, &str)] = &[
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+];
+/// Custom piece slots (`customPiece1` …).
+const CUSTOM: usize = 25;
+/// Index of the first custom piece type (piece types count from 1).
+const FIRST_CUSTOM: usize = PREDEFINED.len() + 1;
+/// The reserved custom royal slot, then the king.
+const ROYAL_SLOT: usize = FIRST_CUSTOM + CUSTOM;
+const KING: usize = ROYAL_SLOT + 1;
+const PAWN: usize = 1;
+const SHOGI_PAWN: usize = 19;
+const SOLDIER: usize = 29;
+const JANGGI_CANNON: usize = 28;
+const NTYPES: usize = KING + 1;
+
+/// The ini name of piece type `pt`.
+fn piece_name(pt: usize) -> String {
+    if pt == KING {
+        "king".into()
+    } else if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
+        format!("customPiece{}", pt - FIRST_CUSTOM + 1)
+    } else if (1..FIRST_CUSTOM).contains(&pt) {
+        PREDEFINED[pt - 1].0.into()
+    } else {
+        "customRoyal".into()
+    }
+}
+
+// --------------------------------------------------------------- squares
+
+/// A set of squares, bit `rank * 12 + file` (Fairy-Stockfish's largest board
+/// is 12 files by 10 ranks).
+type Bb = u128;
+const FILES: u32 = 12;
+const RANKS: u32 = 10;
+const ALL: Bb = (1u128 << (FILES * RANKS)) - 1;
+
+fn sq(file: u32, rank: u32) -> Bb {
+    1u128 << (rank * FILES + file)
+}
+fn rank_bb(rank: u32) -> Bb {
+    (0..FILES).fold(0, |b, f| b | sq(f, rank))
+}
+fn file_bb(file: u32) -> Bb {
+    (0..RANKS).fold(0, |b, r| b | sq(file, r))
+}
+
+// ------------------------------------------------------------- properties
+
+/// A property's value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Val {
+    /// `true` / `false`.
+    Bool(bool),
+    /// A number (ranks and files 0-based, as Fairy-Stockfish keeps them).
+    Int(i64),
+    /// Squares.
+    Squares(Bb),
+    /// Piece types (bit per type; bit 0 is `*`, every piece).
+    Set(u128),
+    /// One piece type (0: `*`, any or none).
+    Type(usize),
+    /// Text.
+    Text(String),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Bool,
+    Int,
+    Rank,
+    File,
+    Squares,
+    Set,
+    Type,
+    Text,
+    Value,
+    Enum(&'static [&'static str]),
+    Rights,
+}
+
+/// Where a property was last set.
+#[derive(Debug, Clone)]
+pub struct Src {
+    /// The ini key.
+    pub key: String,
+    /// The section that set it (a built-in parent's name for built-ins).
+    pub section: String,
+    /// Its span in the user's file, `None` for a built-in parent's setting.
+    pub span: Option<Range<usize>>,
+    /// 1-based line in the user's file (0 for built-ins).
+    pub line: usize,
+}
+
+const VALUES: &[&str] = &["win", "loss", "draw", "none"];
+const MATERIAL: &[&str] = &["janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"];
+const COUNTING: &[&str] = &["makruk", "asean", "none"];
+const CHASING: &[&str] = &["axf", "none"];
+const ENCLOSING: &[&str] = &[
+    "reversi",
+    "ataxx",
+    "quadwrangle",
+    "snort",
+    "anyside",
+    "top",
+    "none",
+];
+const WALLING: &[&str] = &["arrow", "duck", "edge", "past", "static", "none"];
+
+/// (key, kind, properties it sets) in the order of Fairy-Stockfish's
+/// parser (after the pieces and the piece values).
+const KEYS: &[(&str, Kind, &[&str])] = &[
+    (
+        "pawnTypes",
+        Kind::Set,
+        &[
+            "promotionPawnTypes.w",
+            "promotionPawnTypes.b",
+            "enPassantTypes.w",
+            "enPassantTypes.b",
+            "nMoveRuleTypes.w",
+            "nMoveRuleTypes.b",
+        ],
+    ),
+    ("variantTemplate", Kind::Text, &["variantTemplate"]),
+    ("pieceToCharTable", Kind::Text, &["pieceToCharTable"]),
+    ("pocketSize", Kind::Int, &["pocketSize"]),
+    ("chess960", Kind::Bool, &["chess960"]),
+    ("twoBoards", Kind::Bool, &["twoBoards"]),
+    ("startFen", Kind::Text, &["startFen"]),
+    ("promotionRegionWhite", Kind::Squares, &["promotionRegion.w"]),
+    ("promotionRegionBlack", Kind::Squares, &["promotionRegion.b"]),
+    (
+        "promotionPawnTypes",
+        Kind::Set,
+        &["promotionPawnTypes.w", "promotionPawnTypes.b"],
+    ),
+    ("promotionPawnTypesWhite", Kind::Set, &["promotionPawnTypes.w"]),
+    ("promotionPawnTypesBlack", Kind::Set, &["promotionPawnTypes.b"]),
+    (
+        "promotionPieceTypes",
+        Kind::Set,
+        &["promotionPieceTypes.w", "promotionPieceTypes.b"],
+    ),
+    ("promotionPieceTypesWhite", Kind::Set, &["promotionPieceTypes.w"]),
+    ("promotionPieceTypesBlack", Kind::Set, &["promotionPieceTypes.b"]),
+    ("sittuyinPromotion", Kind::Bool, &["sittuyinPromotion"]),
+    ("promotionLimit", Kind::Text, &["promotionLimit"]),
+    ("promotedPieceType", Kind::Text, &["promotedPieceType"]),
+    (
+        "piecePromotionOnCapture",
+        Kind::Bool,
+        &["piecePromotionOnCapture"],
+    ),
+    ("mandatoryPawnPromotion", Kind::Bool, &["mandatoryPawnPromotion"]),
+    (
+        "mandatoryPiecePromotion",
+        Kind::Bool,
+        &["mandatoryPiecePromotion"],
+    ),
+    ("pieceDemotion", Kind::Bool, &["pieceDemotion"]),
+    ("blastOnCapture", Kind::Bool, &["blastOnCapture"]),
+    ("blastImmuneTypes", Kind::Set, &["blastImmuneTypes"]),
+    ("mutuallyImmuneTypes", Kind::Set, &["mutuallyImmuneTypes"]),
+    ("petrifyOnCaptureTypes", Kind::Set, &["petrifyOnCaptureTypes"]),
+    ("petrifyBlastPieces", Kind::Bool, &["petrifyBlastPieces"]),
+    ("doubleStep", Kind::Bool, &["doubleStep"]),
+    ("doubleStepRegionWhite", Kind::Squares, &["doubleStepRegion.w"]),
+    ("doubleStepRegionBlack", Kind::Squares, &["doubleStepRegion.b"]),
+    ("tripleStepRegionWhite", Kind::Squares, &["tripleStepRegion.w"]),
+    ("tripleStepRegionBlack", Kind::Squares, &["tripleStepRegion.b"]),
+    (
+        "enPassantRegion",
+        Kind::Squares,
+        &["enPassantRegion.w", "enPassantRegion.b"],
+    ),
+    ("enPassantRegionWhite", Kind::Squares, &["enPassantRegion.w"]),
+    ("enPassantRegionBlack", Kind::Squares, &["enPassantRegion.b"]),
+    (
+        "enPassantTypes",
+        Kind::Set,
+        &["enPassantTypes.w", "enPassantTypes.b"],
+    ),
+    ("enPassantTypesWhite", Kind::Set, &["enPassantTypes.w"]),
+    ("enPassantTypesBlack", Kind::Set, &["enPassantTypes.b"]),
+    ("castling", Kind::Bool, &["castling"]),
+    ("castlingDroppedPiece", Kind::Bool, &["castlingDroppedPiece"]),
+    ("castlingKingsideFile", Kind::File, &["castlingKingsideFile"]),
+    ("castlingQueensideFile", Kind::File, &["castlingQueensideFile"]),
+    ("castlingRank", Kind::Rank, &["castlingRank"]),
+    ("castlingKingFile", Kind::File, &["castlingKingFile"]),
+    (
+        "castlingKingPiece",
+        Kind::Type,
+        &["castlingKingPiece.w", "castlingKingPiece.b"],
+    ),
+    ("castlingKingPieceWhite", Kind::Type, &["castlingKingPiece.w"]),
+    ("castlingKingPieceBlack", Kind::Type, &["castlingKingPiece.b"]),
+    (
+        "castlingRookKingsideFile",
+        Kind::File,
+        &["castlingRookKingsideFile"],
+    ),
+    (
+        "castlingRookQueensideFile",
+        Kind::File,
+        &["castlingRookQueensideFile"],
+    ),
+    (
+        "castlingRookPieces",
+        Kind::Set,
+        &["castlingRookPieces.w", "castlingRookPieces.b"],
+    ),
+    ("castlingRookPiecesWhite", Kind::Set, &["castlingRookPieces.w"]),
+    ("castlingRookPiecesBlack", Kind::Set, &["castlingRookPieces.b"]),
+    ("oppositeCastling", Kind::Bool, &["oppositeCastling"]),
+    ("checking", Kind::Bool, &["checking"]),
+    ("dropChecks", Kind::Bool, &["dropChecks"]),
+    ("mustCapture", Kind::Bool, &["mustCapture"]),
+    ("mustDrop", Kind::Bool, &["mustDrop"]),
+    ("mustDropType", Kind::Type, &["mustDropType"]),
+    ("pieceDrops", Kind::Bool, &["pieceDrops"]),
+    ("dropLoop", Kind::Bool, &["dropLoop"]),
+    ("capturesToHand", Kind::Bool, &["capturesToHand"]),
+    ("firstRankPawnDrops", Kind::Bool, &["firstRankPawnDrops"]),
+    ("promotionZonePawnDrops", Kind::Bool, &["promotionZonePawnDrops"]),
+    ("enclosingDrop", Kind::Enum(ENCLOSING), &["enclosingDrop"]),
+    ("enclosingDropStart", Kind::Squares, &["enclosingDropStart"]),
+    ("dropRegionWhite", Kind::Squares, &["dropRegion.w"]),
+    ("dropRegionBlack", Kind::Squares, &["dropRegion.b"]),
+    ("sittuyinRookDrop", Kind::Bool, &["sittuyinRookDrop"]),
+    (
+        "dropOppositeColoredBishop",
+        Kind::Bool,
+        &["dropOppositeColoredBishop"],
+    ),
+    ("dropPromoted", Kind::Bool, &["dropPromoted"]),
+    ("dropNoDoubled", Kind::Type, &["dropNoDoubled"]),
+    ("dropNoDoubledCount", Kind::Int, &["dropNoDoubledCount"]),
+    ("immobilityIllegal", Kind::Bool, &["immobilityIllegal"]),
+    ("gating", Kind::Bool, &["gating"]),
+    ("wallingRule", Kind::Enum(WALLING), &["wallingRule"]),
+    ("wallingRegionWhite", Kind::Squares, &["wallingRegion.w"]),
+    ("wallingRegionBlack", Kind::Squares, &["wallingRegion.b"]),
+    (
+        "wallingRegion",
+        Kind::Squares,
+        &["wallingRegion.w", "wallingRegion.b"],
+    ),
+    ("wallOrMove", Kind::Bool, &["wallOrMove"]),
+    ("seirawanGating", Kind::Bool, &["seirawanGating"]),
+    ("cambodianMoves", Kind::Bool, &["cambodianMoves"]),
+    ("diagonalLines", Kind::Squares, &["diagonalLines"]),
+    ("pass", Kind::Bool, &["pass.w", "pass.b"]),
+    ("passWhite", Kind::Bool, &["pass.w"]),
+    ("passBlack", Kind::Bool, &["pass.b"]),
+    (
+        "passOnStalemate",
+        Kind::Bool,
+        &["passOnStalemate.w", "passOnStalemate.b"],
+    ),
+    ("passOnStalemateWhite", Kind::Bool, &["passOnStalemate.w"]),
+    ("passOnStalemateBlack", Kind::Bool, &["passOnStalemate.b"]),
+    ("makpongRule", Kind::Bool, &["makpongRule"]),
+    ("flyingGeneral", Kind::Bool, &["flyingGeneral"]),
+    ("soldierPromotionRank", Kind::Rank, &["soldierPromotionRank"]),
+    (
+        "flipEnclosedPieces",
+        Kind::Enum(ENCLOSING),
+        &["flipEnclosedPieces"],
+    ),
+    (
+        "nMoveRuleTypes",
+        Kind::Set,
+        &["nMoveRuleTypes.w", "nMoveRuleTypes.b"],
+    ),
+    ("nMoveRuleTypesWhite", Kind::Set, &["nMoveRuleTypes.w"]),
+    ("nMoveRuleTypesBlack", Kind::Set, &["nMoveRuleTypes.b"]),
+    ("nMoveRule", Kind::Int, &["nMoveRule"]),
+    ("nFoldRule", Kind::Int, &["nFoldRule"]),
+    ("nFoldValue", Kind::Value, &["nFoldValue"]),
+    ("nFoldValueAbsolute", Kind::Bool, &["nFoldValueAbsolute"]),
+    ("perpetualCheckIllegal", Kind::Bool, &["perpetualCheckIllegal"]),
+    ("moveRepetitionIllegal", Kind::Bool, &["moveRepetitionIllegal"]),
+    ("chasingRule", Kind::Enum(CHASING), &["chasingRule"]),
+    ("stalemateValue", Kind::Value, &["stalemateValue"]),
+    ("stalematePieceCount", Kind::Bool, &["stalematePieceCount"]),
+    ("checkmateValue", Kind::Value, &["checkmateValue"]),
+    (
+        "shogiPawnDropMateIllegal",
+        Kind::Bool,
+        &["shogiPawnDropMateIllegal"],
+    ),
+    ("shatarMateRule", Kind::Bool, &["shatarMateRule"]),
+    ("bikjangRule", Kind::Bool, &["bikjangRule"]),
+    ("extinctionValue", Kind::Value, &["extinctionValue"]),
+    ("extinctionClaim", Kind::Bool, &["extinctionClaim"]),
+    ("extinctionPseudoRoyal", Kind::Bool, &["extinctionPseudoRoyal"]),
+    ("dupleCheck", Kind::Bool, &["dupleCheck"]),
+    ("extinctionPieceTypes", Kind::Set, &["extinctionPieceTypes"]),
+    ("extinctionPieceCount", Kind::Int, &["extinctionPieceCount"]),
+    (
+        "extinctionOpponentPieceCount",
+        Kind::Int,
+        &["extinctionOpponentPieceCount"],
+    ),
+    ("flagPiece", Kind::Type, &["flagPiece.w", "flagPiece.b"]),
+    ("flagPieceWhite", Kind::Type, &["flagPiece.w"]),
+    ("flagPieceBlack", Kind::Type, &["flagPiece.b"]),
+    ("flagRegion", Kind::Squares, &["flagRegion.w", "flagRegion.b"]),
+    ("flagRegionWhite", Kind::Squares, &["flagRegion.w"]),
+    ("flagRegionBlack", Kind::Squares, &["flagRegion.b"]),
+    ("flagPieceCount", Kind::Int, &["flagPieceCount"]),
+    ("flagPieceBlockedWin", Kind::Bool, &["flagPieceBlockedWin"]),
+    ("flagMove", Kind::Bool, &["flagMove"]),
+    ("flagPieceSafe", Kind::Bool, &["flagPieceSafe"]),
+    ("checkCounting", Kind::Bool, &["checkCounting"]),
+    ("connectN", Kind::Int, &["connectN"]),
+    ("connectPieceTypes", Kind::Set, &["connectPieceTypes"]),
+    ("connectHorizontal", Kind::Bool, &["connectHorizontal"]),
+    ("connectVertical", Kind::Bool, &["connectVertical"]),
+    ("connectDiagonal", Kind::Bool, &["connectDiagonal"]),
+    ("connectRegion1White", Kind::Squares, &["connectRegion1.w"]),
+    ("connectRegion2White", Kind::Squares, &["connectRegion2.w"]),
+    ("connectRegion1Black", Kind::Squares, &["connectRegion1.b"]),
+    ("connectRegion2Black", Kind::Squares, &["connectRegion2.b"]),
+    ("connectNxN", Kind::Int, &["connectNxN"]),
+    ("collinearN", Kind::Int, &["collinearN"]),
+    ("connectValue", Kind::Value, &["connectValue"]),
+    ("materialCounting", Kind::Enum(MATERIAL), &["materialCounting"]),
+    ("adjudicateFullBoard", Kind::Bool, &["adjudicateFullBoard"]),
+    ("countingRule", Kind::Enum(COUNTING), &["countingRule"]),
+    ("castlingWins", Kind::Rights, &["castlingWins"]),
+];
+
+/// Keys that change only how engines and GUIs show or value the game.
+const COSMETIC: &[&str] = &["variantTemplate", "pieceToCharTable", "pocketSize"];
+
+fn set_of(types: &[usize]) -> u128 {
+    types.iter().fold(0u128, |s, &t| s | (1u128 << t))
+}
+
+/// The settings Fairy-Stockfish keeps per side, with their defaults.
+fn side_defaults(d: &mut BTreeMap<String, Val>) {
+    use Val::*;
+    let mut put = |k: &str, v: Val| {
+        d.insert(k.to_string(), v);
+    };
+    for c in ["w", "b"] {
+        put(&format!("promotionPawnTypes.{c}"), Set(set_of(&[PAWN])));
+        put(&format!("promotionPieceTypes.{c}"), Set(set_of(&[5, 4, 3, 2])));
+        put(&format!("enPassantRegion.{c}"), Squares(ALL));
+        put(&format!("enPassantTypes.{c}"), Set(set_of(&[PAWN])));
+        put(&format!("tripleStepRegion.{c}"), Squares(0));
+        put(&format!("castlingKingPiece.{c}"), Type(KING));
+        put(&format!("castlingRookPieces.{c}"), Set(set_of(&[4])));
+        put(&format!("dropRegion.{c}"), Squares(ALL));
+        put(&format!("wallingRegion.{c}"), Squares(ALL));
+        put(&format!("pass.{c}"), Bool(false));
+        put(&format!("passOnStalemate.{c}"), Bool(false));
+        put(&format!("nMoveRuleTypes.{c}"), Set(set_of(&[PAWN])));
+        put(&format!("flagPiece.{c}"), Type(0));
+        put(&format!("flagRegion.{c}"), Squares(0));
+        put(&format!("connectRegion1.{c}"), Squares(0));
+        put(&format!("connectRegion2.{c}"), Squares(0));
+    }
+}
+
+fn defaults() -> BTreeMap<String, Val> {
+    use Val::*;
+    let mut d = BTreeMap::new();
+    side_defaults(&mut d);
+    let mut put = |k: &str, v: Val| {
+        d.insert(k.to_string(), v);
+    };
+    put("maxRank", Int(7));
+    put("maxFile", Int(7));
+    put("variantTemplate", Text("fairy".into()));
+    put("pieceToCharTable", Text("-".into()));
+    put("pocketSize", Int(0));
+    put("chess960", Bool(false));
+    put("twoBoards", Bool(false));
+    put(
+        "startFen",
+        Text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into()),
+    );
+    put("promotionRegion.w", Squares(rank_bb(7)));
+    put("promotionRegion.b", Squares(rank_bb(0)));
+    put("doubleStepRegion.w", Squares(rank_bb(1)));
+    put("doubleStepRegion.b", Squares(rank_bb(6)));
+    for k in [
+        "sittuyinPromotion",
+        "piecePromotionOnCapture",
+        "mandatoryPiecePromotion",
+        "pieceDemotion",
+        "blastOnCapture",
+        "petrifyBlastPieces",
+        "castlingDroppedPiece",
+        "oppositeCastling",
+        "mustCapture",
+        "mustDrop",
+        "pieceDrops",
+        "dropLoop",
+        "capturesToHand",
+        "firstRankPawnDrops",
+        "promotionZonePawnDrops",
+        "sittuyinRookDrop",
+        "dropOppositeColoredBishop",
+        "dropPromoted",
+        "immobilityIllegal",
+        "gating",
+        "wallOrMove",
+        "seirawanGating",
+        "cambodianMoves",
+        "makpongRule",
+        "flyingGeneral",
+        "nFoldValueAbsolute",
+        "perpetualCheckIllegal",
+        "moveRepetitionIllegal",
+        "stalematePieceCount",
+        "shogiPawnDropMateIllegal",
+        "shatarMateRule",
+        "bikjangRule",
+        "extinctionClaim",
+        "extinctionPseudoRoyal",
+        "dupleCheck",
+        "flagPieceBlockedWin",
+        "flagMove",
+        "flagPieceSafe",
+        "checkCounting",
+        "adjudicateFullBoard",
+    ] {
+        put(k, Bool(false));
+    }
+    for k in [
+        "mandatoryPawnPromotion",
+        "doubleStep",
+        "castling",
+        "checking",
+        "dropChecks",
+        "connectHorizontal",
+        "connectVertical",
+        "connectDiagonal",
+    ] {
+        put(k, Bool(true));
+    }
+    put("promotionLimit", Text(String::new()));
+    put("promotedPieceType", Text(String::new()));
+    put("blastImmuneTypes", Set(0));
+    put("mutuallyImmuneTypes", Set(0));
+    put("petrifyOnCaptureTypes", Set(0));
+    put("castlingKingsideFile", Int(6));
+    put("castlingQueensideFile", Int(2));
+    put("castlingRank", Int(0));
+    put("castlingKingFile", Int(4));
+    put("castlingRookKingsideFile", Int(FILES as i64 - 1));
+    put("castlingRookQueensideFile", Int(0));
+    put("mustDropType", Type(0));
+    put("enclosingDrop", Text("none".into()));
+    put("enclosingDropStart", Squares(0));
+    put("dropNoDoubled", Type(0));
+    put("dropNoDoubledCount", Int(1));
+    put("wallingRule", Text("none".into()));
+    put("diagonalLines", Squares(0));
+    put("soldierPromotionRank", Int(0));
+    put("flipEnclosedPieces", Text("none".into()));
+    put("nMoveRule", Int(50));
+    put("nFoldRule", Int(3));
+    put("nFoldValue", Text("draw".into()));
+    put("chasingRule", Text("none".into()));
+    put("stalemateValue", Text("draw".into()));
+    put("checkmateValue", Text("loss".into()));
+    put("extinctionValue", Text("none".into()));
+    put("extinctionPieceTypes", Set(0));
+    put("extinctionPieceCount", Int(0));
+    put("extinctionOpponentPieceCount", Int(0));
+    put("flagPieceCount", Int(1));
+    put("connectN", Int(0));
+    put("connectPieceTypes", Set(u128::MAX));
+    put("connectNxN", Int(0));
+    put("collinearN", Int(0));
+    put("connectValue", Text("win".into()));
+    put("materialCounting", Text("none".into()));
+    put("countingRule", Text("none".into()));
+    put("castlingWins", Text(String::new()));
+    d
+}
+
+/// Fairy-Stockfish's model of one variant: its pieces and its settings.
+#[derive(Debug, Clone)]
+pub struct Model {
+    /// The variant's name.
+    pub name: String,
+    /// The chain of parents, nearest first.
+    pub parents: Vec<String>,
+    /// Letter of each piece type (index = type), `None` when absent.
+    letters: Vec<Option<char>>,
+    /// Betza of custom types (and of a custom king, at the royal slot).
+    betza: Vec<String>,
+    /// Where each piece type was set.
+    piece_src: Vec<Option<Src>>,
+    /// The king moves by the royal slot's Betza.
+    custom_king: bool,
+    /// Settings (property → value, where set).
+    props: BTreeMap<String, (Val, Option<Src>)>,
+    /// Mobility regions (type, color) → squares.
+    mobility: BTreeMap<(usize, usize), (Bb, Src)>,
+    /// Something no key can say (a built-in parent's rule).
+    not_importable: Option<(String, Src)>,
+}
+
+impl Model {
+    fn base(name: &str, chess_pieces: bool) -> Model {
+        let mut letters = vec![None; NTYPES];
+        let mut props: BTreeMap<String, (Val, Option<Src>)> =
+            defaults().into_iter().map(|(k, v)| (k, (v, None))).collect();
+        if chess_pieces {
+            for (t, c) in [(PAWN, 'p'), (2, 'n'), (3, 'b'), (4, 'r'), (5, 'q'), (KING, 'k')] {
+                letters[t] = Some(c);
+            }
+        } else {
+            for c in ["w", "b"] {
+                props.insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
+            }
+        }
+        Model {
+            name: name.to_string(),
+            parents: Vec::new(),
+            letters,
+            betza: vec![String::new(); NTYPES],
+            piece_src: vec![None; NTYPES],
+            custom_king: false,
+            props,
+            mobility: BTreeMap::new(),
+            not_importable: None,
+        }
+    }
+
+    fn type_of_letter(&self, c: char) -> Option<usize> {
+        let u = c.to_ascii_uppercase();
+        (1..NTYPES).find(|&t| self.letters[t].map(|l| l.to_ascii_uppercase()) == Some(u))
+    }
+
+    fn remove_piece(&mut self, pt: usize) {
+        self.letters[pt] = None;
+        for c in ["w", "b"] {
+            if let Some((Val::Set(s), _)) = self.props.get_mut(&format!("promotionPieceTypes.{c}")) {
+                *s &= !(1u128 << pt);
+            }
+        }
+    }
+
+    fn add_piece(&mut self, pt: usize, c: char) {
+        if let Some(old) = self.type_of_letter(c) {
+            self.remove_piece(old);
+        }
+        self.letters[pt] = Some(c.to_ascii_lowercase());
+    }
+
+    /// The value of a property.
+    fn get(&self, k: &str) -> &Val {
+        &self.props[k].0
+    }
+
+    /// The piece types present, in Fairy-Stockfish's order.
+    fn types(&self) -> Vec<usize> {
+        (1..NTYPES).filter(|&t| self.letters[t].is_some()).collect()
+    }
+}
+
+// ------------------------------------------------------------------ parse
+
+fn capitalized(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+/// Every key Fairy-Stockfish's parser reads (pieces, mobility regions,
+/// piece values and the settings), for the unknown-key check.
+fn known_key(k: &str) -> bool {
+    if KEYS.iter().any(|(key, _, _)| *key == k)
+        || ["maxRank", "maxFile", "pieceValueMg", "pieceValueEg"].contains(&k)
+    {
+        return true;
+    }
+    (1..NTYPES).filter(|&t| t != ROYAL_SLOT).any(|t| {
+        let n = piece_name(t);
+        k == n
+            || k == format!("mobilityRegionWhite{}", capitalized(&n))
+            || k == format!("mobilityRegionBlack{}", capitalized(&n))
+    })
+}
+
+fn parse_squares(v: &str) -> Option<Bb> {
+    let mut b: Bb = 0;
+    for t in v.split_whitespace() {
+        if t == "-" {
+            break;
+        }
+        let cs: Vec<char> = t.chars().collect();
+        if t.ends_with('*') && cs.len() == 2 && cs[0].is_ascii_alphabetic() {
+            let f = cs[0].to_ascii_lowercase() as u32 - 'a' as u32;
+            if f >= FILES {
+                return None;
+            }
+            b |= file_bb(f);
+        } else if let Some(r) = t.strip_prefix('*') {
+            let r: u32 = r.parse().ok()?;
+            if r == 0 || r > RANKS {
+                return None;
+            }
+            b |= rank_bb(r - 1);
+        } else if cs.len() > 1 && cs[0].is_ascii_alphabetic() {
+            let f = cs[0].to_ascii_lowercase() as u32 - 'a' as u32;
+            let r: u32 = t[1..].parse().ok()?;
+            if f >= FILES || r == 0 || r > RANKS {
+                return None;
+            }
+            b |= sq(f, r - 1);
+        } else {
+            return None;
+        }
+    }
+    Some(b)
+}
+
+/// Piece letters to types, as Fairy-Stockfish reads a piece list (letters
+/// may be separated by anything it skips: spaces).
+fn parse_types(m: &Model, v: &str) -> Result<Vec<usize>, char> {
+    let mut out = Vec::new();
+    for c in v.chars().filter(|c| !c.is_whitespace()) {
+        if c == '-' {
+            break;
+        }
+        if c == '*' {
+            out.push(0);
+            continue;
+        }
+        match m.type_of_letter(c) {
+            Some(t) => out.push(t),
+            None => return Err(c),
+        }
+    }
+    Ok(out)
+}
+
+struct Reader<'a> {
+    ini: &'a Ini,
+    section: &'a Section,
+    builtin: bool,
+}
+
+impl Reader<'_> {
+    fn src(&self, e: &ini::Entry) -> Src {
+        Src {
+            key: e.key.clone(),
+            section: self.section.name.clone(),
+            span: (!self.builtin).then(|| e.key_span.start..e.value_span.end.max(e.key_span.end)),
+            line: if self.builtin { 0 } else { e.line },
+        }
+    }
+    fn err(&self, span: Range<usize>, msg: String) -> Diagnostic {
+        self.ini.error(span, msg)
+    }
+}
+
+/// The piece keys of a section and their mobility regions.
+#[allow(clippy::result_large_err)] // one diagnostic per section: its size costs nothing
+fn apply_pieces(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
+    let s = r.section;
+    for pt in 1..NTYPES {
+        if pt == ROYAL_SLOT {
+            continue;
+        }
+        let name = piece_name(pt);
+        if let Some(e) = s.get(&name)
+            && !e.value.is_empty()
+        {
+            let first = e.value.chars().next().unwrap_or('-');
+            if first.is_ascii_alphabetic() {
+                m.add_piece(pt, first);
+                m.piece_src[pt] = Some(r.src(e));
+            } else if first == '-' {
+                m.remove_piece(pt);
+            } else {
+                return Err(r.err(e.value_span.clone(), format!("`{first}` is not a piece letter")));
+            }
+            let rest = e.value.get(1..).unwrap_or("");
+            let betza = rest.strip_prefix(':');
+            if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) && first != '-' {
+                match betza {
+                    Some(b) => m.betza[pt] = b.trim().to_string(),
+                    None => {
+                        return Err(r.err(
+                            e.value_span.clone(),
+                            format!("`{name}` needs its moves: `{name} = x:Betza`"),
+                        ));
+                    }
+                }
+            } else if pt == KING && first != '-' {
+                match betza {
+                    Some(b) => {
+                        m.betza[ROYAL_SLOT] = b.trim().to_string();
+                        m.custom_king = true;
+                    }
+                    None => m.custom_king = false,
+                }
+            } else if !rest.trim().is_empty() && first != '-' {
+                return Err(r.err(
+                    e.value_span.clone(),
+                    format!("`{name}` is a predefined piece: give only its letter"),
+                ));
+            }
+        }
+        for (ci, color) in ["White", "Black"].iter().enumerate() {
+            let key = format!("mobilityRegion{color}{}", capitalized(&name));
+            if let Some(e) = s.get(&key) {
+                let b = parse_squares(&e.value).ok_or_else(|| {
+                    r.err(
+                        e.value_span.clone(),
+                        format!("`{}` is not a list of squares", e.value),
+                    )
+                })?;
+                m.mobility.insert((pt, ci), (b, r.src(e)));
+            }
+        }
+    }
+    for k in ["pieceValueMg", "pieceValueEg"] {
+        if let Some(e) = s.get(k) {
+            m.props
+                .insert(k.into(), (Val::Text(e.value.clone()), Some(r.src(e))));
+        }
+    }
+    Ok(())
+}
+
+/// Applies one section's entries to `m`, in Fairy-Stockfish's order.
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
+fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
+    let s = r.section;
+    for e in &s.entries {
+        if r.builtin && (e.key == "resetPieces" || e.key == "notImportable") {
+            continue;
+        }
+        if !known_key(&e.key) {
+            return Err(r
+                .err(
+                    e.key_span.clone(),
+                    format!("`{}` is not a key of Fairy-Stockfish's variants.ini", e.key),
+                )
+                .help("see the list of keys at the top of Fairy-Stockfish's src/variants.ini"));
+        }
+    }
+    if r.builtin {
+        if s.get("resetPieces").is_some() {
+            for t in 1..NTYPES {
+                m.letters[t] = None;
+            }
+            for c in ["w", "b"] {
+                m.props
+                    .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
+            }
+        }
+        if let Some(e) = s.get("notImportable") {
+            m.not_importable = Some((e.value.clone(), r.src(e)));
+        }
+    }
+    for (k, kind) in [("maxRank", Kind::Rank), ("maxFile", Kind::File)] {
+        if let Some(e) = s.get(k) {
+            let v = scalar(kind, &e.value).ok_or_else(|| {
+                r.err(
+                    e.value_span.clone(),
+                    format!(
+                        "`{}` is not a {} here",
+                        e.value,
+                        if k == "maxRank" {
+                            "rank (1–10)"
+                        } else {
+                            "file (1–12 or a–l)"
+                        }
+                    ),
+                )
+            })?;
+            m.props.insert(k.into(), (v, Some(r.src(e))));
+        }
+    }
+    apply_pieces(m, r)?;
+    for (key, kind, targets) in KEYS {
+        let Some(e) = s.get(key) else { continue };
+        let v = match kind {
+            Kind::Set | Kind::Type => {
+                let ts = parse_types(m, &e.value).map_err(|c| {
+                    r.err(
+                        e.value_span.clone(),
+                        format!(
+                            "`{c}` is not a piece of this variant (its letters: {})",
+                            letters_of(m)
+                        ),
+                    )
+                })?;
+                if *kind == Kind::Type {
+                    Val::Type(ts.last().copied().unwrap_or(0))
+                } else {
+                    Val::Set(set_of(&ts))
+                }
+            }
+            _ => scalar(*kind, &e.value).ok_or_else(|| {
+                r.err(
+                    e.value_span.clone(),
+                    format!(
+                        "`{}` is not a valid value of `{key}` ({})",
+                        e.value,
+                        kind_words(*kind)
+                    ),
+                )
+            })?,
+        };
+        if *key == "promotionLimit" || *key == "promotedPieceType" {
+            check_pairs(m, key, &e.value).map_err(|msg| r.err(e.value_span.clone(), msg))?;
+        }
+        for t in *targets {
+            m.props.insert(t.to_string(), (v.clone(), Some(r.src(e))));
+        }
+    }
+    // Fairy-Stockfish binds piece lists to types when it reads them; the
+    // pair lists are kept as text and read against the letters of the
+    // section that wrote them: resolve them now.
+    for k in ["promotionLimit", "promotedPieceType"] {
+        if let Some(e) = s.get(k) {
+            let mut pairs = resolved_pairs(m, k);
+            for (a, b) in pair_list(&e.value) {
+                let ta = m.type_of_letter(a).unwrap_or(0);
+                let tb = if k == "promotedPieceType" {
+                    if b == "-" {
+                        0
+                    } else {
+                        b.chars().next().and_then(|c| m.type_of_letter(c)).unwrap_or(0)
+                    }
+                } else {
+                    b.parse::<usize>().unwrap_or(0)
+                };
+                pairs.insert(ta, tb);
+            }
+            let text = pairs
+                .iter()
+                .map(|(a, b)| format!("{a}:{b}"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            m.props
+                .insert(format!("{k}#types"), (Val::Text(text), Some(r.src(e))));
+        }
+    }
+    Ok(())
+}
+
+fn letters_of(m: &Model) -> String {
+    m.types().iter().filter_map(|&t| m.letters[t]).collect()
+}
+
+fn pair_list(v: &str) -> Vec<(char, String)> {
+    v.split_whitespace()
+        .filter_map(|t| {
+            let (a, b) = t.split_once(':')?;
+            Some((a.chars().next()?, b.to_string()))
+        })
+        .collect()
+}
+
+fn check_pairs(m: &Model, key: &str, v: &str) -> Result<(), String> {
+    for t in v.split_whitespace() {
+        let Some((a, b)) = t.split_once(':') else {
+            return Err(format!("`{t}` is not `letter:value`"));
+        };
+        let mut ac = a.chars();
+        let (Some(x), None) = (ac.next(), ac.next()) else {
+            return Err(format!("`{a}` is not one piece letter"));
+        };
+        if m.type_of_letter(x).is_none() {
+            return Err(format!("`{x}` is not a piece of this variant"));
+        }
+        if key == "promotionLimit" {
+            b.parse::<u32>().map_err(|_| format!("`{b}` is not a count"))?;
+        } else if b != "-" {
+            let mut bc = b.chars();
+            match (bc.next(), bc.next()) {
+                (Some(y), None) if m.type_of_letter(y).is_some() => {}
+                _ => return Err(format!("`{b}` is not a piece of this variant")),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn resolved_pairs(m: &Model, k: &str) -> BTreeMap<usize, usize> {
+    match m.props.get(&format!("{k}#types")) {
+        Some((Val::Text(t), _)) => t
+            .split_whitespace()
+            .filter_map(|p| {
+                let (a, b) = p.split_once(':')?;
+                Some((a.parse().ok()?, b.parse().ok()?))
+            })
+            .collect(),
+        _ => BTreeMap::new(),
+    }
+}
+
+fn kind_words(k: Kind) -> String {
+    match k {
+        Kind::Bool => "true or false".into(),
+        Kind::Int => "a whole number".into(),
+        Kind::Rank => "a rank, 1–10".into(),
+        Kind::File => "a file, 1–12 or a–l".into(),
+        Kind::Squares => "squares such as `d4 e5`, `*1` (a rank) or `a*` (a file)".into(),
+        Kind::Value | Kind::Enum(_) => {
+            let list = if let Kind::Enum(l) = k { l } else { VALUES };
+            format!("one of {}", list.join(", "))
+        }
+        Kind::Rights => "castling rights KQkq".into(),
+        _ => "text".into(),
+    }
+}
+
+fn scalar(kind: Kind, v: &str) -> Option<Val> {
+    Some(match kind {
+        Kind::Bool => match v {
+            "true" => Val::Bool(true),
+            "false" => Val::Bool(false),
+            _ => return None,
+        },
+        Kind::Int => Val::Int(v.parse::<i64>().ok().filter(|n| (0..=1_000_000).contains(n))?),
+        Kind::Rank => {
+            let n: i64 = v.parse().ok()?;
+            if !(1..=RANKS as i64).contains(&n) {
+                return None;
+            }
+            Val::Int(n - 1)
+        }
+        Kind::File => {
+            let n: i64 = if v.chars().next()?.is_ascii_digit() {
+                v.parse().ok()?
+            } else {
+                let mut c = v.chars();
+                let f = c.next()?;
+                if c.next().is_some() || !f.is_ascii_lowercase() {
+                    return None;
+                }
+                f as i64 - 'a' as i64 + 1
+            };
+            if !(1..=FILES as i64).contains(&n) {
+                return None;
+            }
+            Val::Int(n - 1)
+        }
+        Kind::Squares => Val::Squares(parse_squares(v)?),
+        Kind::Text => Val::Text(v.to_string()),
+        Kind::Value => Val::Text(VALUES.contains(&v).then(|| v.to_string())?),
+        Kind::Enum(list) => Val::Text(list.contains(&v).then(|| v.to_string())?),
+        Kind::Rights => {
+            if !v.chars().all(|c| "KQkq-".contains(c) || c.is_whitespace()) {
+                return None;
+            }
+            Val::Text(v.replace('-', "").split_whitespace().collect())
+        }
+        Kind::Set | Kind::Type => return None,
+    })
+}
+
+// ----------------------------------------------------------- resolution
+
+const BUILTINS: &str = include_str!("fsf_builtins.ini");
+
+fn builtins() -> Ini {
+    // The file is part of the program; tests check that it reads.
+    ini::parse("fsf_builtins.ini", BUILTINS).unwrap_or(Ini {
+        file: String::new(),
+        text: String::new(),
+        sections: Vec::new(),
+    })
+}
+
+/// Names of Fairy-Stockfish's built-in variants (pyffish 0.0.90), which an
+/// ini section may not redefine.
+pub const BUILTIN_NAMES: &[&str] = &[
+    "3check",
+    "5check",
+    "ai-wok",
+    "almost",
+    "amazon",
+    "amazons",
+    "antichess",
+    "armageddon",
+    "asean",
+    "ataxx",
+    "atomar",
+    "atomic",
+    "berolina",
+    "breakthrough",
+    "bughouse",
+    "cambodian",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "centaur",
+    "chancellor",
+    "chaturanga",
+    "checkshogi",
+    "chess",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "coregal",
+    "courier",
+    "crazyhouse",
+    "dobutsu",
+    "dragon",
+    "duck",
+    "embassy",
+    "euroshogi",
+    "extinction",
+    "fairy",
+    "fischerandom",
+    "flipello",
+    "flipello10",
+    "flipersi",
+    "fox-and-hounds",
+    "gardner",
+    "georgian",
+    "giveaway",
+    "gorogoro",
+    "gothic",
+    "grand",
+    "grasshopper",
+    "gustav3",
+    "hoppelpoppel",
+    "horde",
+    "isolation",
+    "isolation7x7",
+    "janggi",
+    "janggicasual",
+    "janggimodern",
+    "janggitraditional",
+    "janus",
+    "jesonmor",
+    "joust",
+    "judkins",
+    "karouk",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "koedem",
+    "kyotoshogi",
+    "legan",
+    "loop",
+    "losalamos",
+    "losers",
+    "makpong",
+    "makruk",
+    "manchu",
+    "micro",
+    "mini",
+    "minishogi",
+    "minixiangqi",
+    "misere",
+    "modern",
+    "newzealand",
+    "nightrider",
+    "nocastle",
+    "nocheckatomic",
+    "normal",
+    "okisakishogi",
+    "omicron",
+    "opulent",
+    "paradigm",
+    "pawnback",
+    "pawnsideways",
+    "perfect",
+    "petrified",
+    "placement",
+    "pocketknight",
+    "raazuvaa",
+    "racingkings",
+    "seirawan",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shogi",
+    "shoshogi",
+    "shouse",
+    "sittuyin",
+    "snailtrail",
+    "sortofalmost",
+    "spartan",
+    "suicide",
+    "supply",
+    "tencubed",
+    "threekings",
+    "torishogi",
+    "torpedo",
+    "troitzky",
+    "wolf",
+    "xiangqi",
+    "yarishogi",
+];
+
+/// Resolves one section of `ini` (by index): its parents first, built-in
+/// or earlier in the file, as Fairy-Stockfish does.
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
+pub fn resolve(ini: &Ini, index: usize) -> Result<Model, Diagnostic> {
+    let section = &ini.sections[index];
+    if BUILTIN_NAMES.contains(&section.name.as_str()) {
+        return Err(ini
+            .error(
+                section.span.clone(),
+                format!(
+                    "`{}` is one of Fairy-Stockfish's built-in variants: it ignores this section",
+                    section.name
+                ),
+            )
+            .help("give the variant a name of its own"));
+    }
+    if let Some(first) = ini.sections[..index].iter().position(|s| s.name == section.name) {
+        return Err(ini.error(
+            section.span.clone(),
+            format!(
+                "a second section `{}` (the first is on line {}): Fairy-Stockfish ignores it",
+                section.name, ini.sections[first].line
+            ),
+        ));
+    }
+    // The chain of ini sections, nearest first.
+    let mut chain = vec![index];
+    let mut builtin_parent: Option<String> = None;
+    loop {
+        let cur = &ini.sections[*chain.last().unwrap_or(&index)];
+        let Some(p) = &cur.parent else { break };
+        let here = *chain.last().unwrap_or(&index);
+        let span = cur.parent_span.clone().unwrap_or(cur.span.clone());
+        if let Some(pi) = ini.sections[..here].iter().position(|s| &s.name == p) {
+            chain.push(pi);
+            continue;
+        }
+        if BUILTIN_NAMES.contains(&p.as_str()) {
+            builtin_parent = Some(p.clone());
+            break;
+        }
+        if let Some(later) = ini.sections.iter().position(|s| &s.name == p) {
+            // Defined below: a cycle if following it comes back here.
+            let mut seen = BTreeSet::from([here]);
+            let mut at = later;
+            loop {
+                if !seen.insert(at) {
+                    return Err(ini.error(
+                        span,
+                        format!(
+                            "inheritance cycle: `{}` comes back to itself through `{p}`",
+                            cur.name
+                        ),
+                    ));
+                }
+                match ini.sections[at]
+                    .parent
+                    .as_ref()
+                    .and_then(|q| ini.sections.iter().position(|s| &s.name == q))
+                {
+                    Some(n) => at = n,
+                    None => break,
+                }
+            }
+            return Err(ini.error(span, format!("parent `{p}` is defined further down: Fairy-Stockfish reads a parent only when it is above")));
+        }
+        return Err(ini
+            .error(span, format!("unknown parent variant `{p}`"))
+            .help("a parent is a section above this one or one of Fairy-Stockfish's built-in variants"));
+    }
+    let mut model = match &builtin_parent {
+        Some(b) => builtin_model(b, ini, &ini.sections[*chain.last().unwrap_or(&index)])?,
+        None => Model::base(&section.name, false),
+    };
+    for &i in chain.iter().rev() {
+        apply(
+            &mut model,
+            &Reader {
+                ini,
+                section: &ini.sections[i],
+                builtin: false,
+            },
+        )?;
+    }
+    model.name = section.name.clone();
+    model.parents = chain[1..]
+        .iter()
+        .map(|&i| ini.sections[i].name.clone())
+        .chain(builtin_parent)
+        .collect();
+    Ok(model)
+}
+
+#[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
+fn builtin_model(name: &str, ini: &Ini, child: &Section) -> Result<Model, Diagnostic> {
+    let b = builtins();
+    let Some(idx) = b.sections.iter().position(|s| s.name == name) else {
+        let span = child.parent_span.clone().unwrap_or(child.span.clone());
+        return Err(ini.error(span, format!("chimera does not know the settings of Fairy-Stockfish's built-in `{name}` yet"))
+            .help("import a section whose parents are in the file, or one of: chess, crazyhouse, giveaway, antichess, extinction, nocheckatomic, atomic, 3check, kingofthehill, racingkings, makruk, pocketknight, placement, minishogi, gorogoro, shogi, losalamos, gardner, breakthrough, capablanca, janus, grand, xiangqi"));
+    };
+    let mut chain = vec![idx];
+    while let Some(p) = &b.sections[*chain.last().unwrap_or(&idx)].parent {
+        match b.sections.iter().position(|s| &s.name == p) {
+            Some(i) if !chain.contains(&i) => chain.push(i),
+            _ => break,
+        }
+    }
+    let mut m = Model::base(name, true);
+    for &i in chain.iter().rev() {
+        apply(
+            &mut m,
+            &Reader {
+                ini: &b,
+                section: &b.sections[i],
+                builtin: true,
+            },
+        )?;
+    }
+    Ok(m)
+}
+
+// -------------------------------------------------------------- translate
+
+/// Something a section says that chimera cannot (yet).
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The key, or the section when it is about the whole variant.
+    pub key: String,
+    /// Where (the user's file), `None` when a built-in parent set it.
+    pub span: Option<Range<usize>>,
+    /// Why.
+    pub reason: String,
+}
+
+struct Tx<'a> {
+    m: &'a Model,
+    used: RefCell<BTreeSet<String>>,
+    problems: RefCell<Vec<Problem>>,
+    files: u32,
+    ranks: u32,
+}
+
+impl Tx<'_> {
+    fn val(&self, k: &str) -> &Val {
+        self.used.borrow_mut().insert(k.to_string());
+        self.m.get(k)
+    }
+    fn bool(&self, k: &str) -> bool {
+        matches!(self.val(k), Val::Bool(true))
+    }
+    fn int(&self, k: &str) -> i64 {
+        if let Val::Int(n) = self.val(k) { *n } else { 0 }
+    }
+    fn text(&self, k: &str) -> String {
+        if let Val::Text(t) = self.val(k) {
+            t.clone()
+        } else {
+            String::new()
+        }
+    }
+    fn squares(&self, k: &str) -> Bb {
+        if let Val::Squares(b) = self.val(k) {
+            *b & self.board()
+        } else {
+            0
+        }
+    }
+    fn set(&self, k: &str) -> u128 {
+        if let Val::Set(s) = self.val(k) { *s } else { 0 }
+    }
+    fn ty(&self, k: &str) -> usize {
+        if let Val::Type(t) = self.val(k) { *t } else { 0 }
+    }
+    fn board(&self) -> Bb {
+        (0..self.ranks).fold(0, |b, r| b | (0..self.files).fold(0, |b, f| b | sq(f, r)))
+    }
+    fn src(&self, k: &str) -> Option<Src> {
+        self.m.props.get(k).and_then(|(_, s)| s.clone())
+    }
+    /// A comment naming where a property came from.
+    fn from(&self, keys: &[&str]) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for k in keys {
+            let s = match self.src(k) {
+                Some(s) if s.line > 0 => format!("{} (line {})", s.key, s.line),
+                Some(s) => format!("{} (built-in `{}`)", s.key, s.section),
+                None => continue,
+            };
+            if !parts.contains(&s) {
+                parts.push(s);
+            }
+        }
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("# from {}\n", parts.join(", "))
+        }
+    }
+    fn problem(&self, k: &str, reason: impl Into<String>) {
+        let (key, span) = match self.src(k) {
+            Some(s) => (s.key.clone(), s.span.clone()),
+            None => (k.split('.').next().unwrap_or(k).to_string(), None),
+        };
+        self.problems.borrow_mut().push(Problem {
+            key,
+            span,
+            reason: reason.into(),
+        });
+    }
+    fn same_both(&self, k: &str) -> bool {
+        let (w, b) = (
+            self.val(&format!("{k}.w")).clone(),
+            self.val(&format!("{k}.b")).clone(),
+        );
+        if w != b {
+            self.problem(
+                &format!("{k}.w"),
+                format!("`{k}` differs between the sides; chimera's rules are the same for both"),
+            );
+            return false;
+        }
+        true
+    }
+    /// The relative ranks (1-based, first player's view) of a region that is
+    /// whole ranks, the second player's being the mirror image; `None` (and
+    /// a problem) otherwise.
+    fn rank_region(&self, kw: &str, kb: &str) -> Option<Vec<u32>> {
+        let (w, b) = (self.squares(kw), self.squares(kb));
+        let ranks_of = |bb: Bb| -> Option<Vec<u32>> {
+            let mut out = Vec::new();
+            for r in 0..self.ranks {
+                let row = bb & rank_bb(r) & self.board();
+                if row == 0 {
+                    continue;
+                }
+                if row != rank_bb(r) & self.board() {
+                    return None;
+                }
+                out.push(r);
+            }
+            Some(out)
+        };
+        let (Some(rw), Some(rb)) = (ranks_of(w), ranks_of(b)) else {
+            self.problem(
+                kw,
+                "a region that is not whole ranks (chimera gives these by relative rank)",
+            );
+            return None;
+        };
+        let mirrored: Vec<u32> = {
+            let mut v: Vec<u32> = rb.iter().map(|r| self.ranks - 1 - r).collect();
+            v.sort();
+            v
+        };
+        if mirrored != rw {
+            self.problem(
+                kw,
+                format!(
+                    "the second side's region ({}) is not the mirror image of the first's ({})",
+                    names(self, b),
+                    names(self, w)
+                ),
+            );
+            return None;
+        }
+        Some(rw.iter().map(|r| r + 1).collect())
+    }
+    fn square_names(&self, b: Bb) -> Vec<String> {
+        let mut out = Vec::new();
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                if b & sq(f, r) != 0 {
+                    out.push(format!("{}{}", (b'a' + f as u8) as char, r + 1));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn names(t: &Tx, b: Bb) -> String {
+    let n = t.square_names(b);
+    if n.is_empty() { "none".into() } else { n.join(" ") }
+}
+
+fn q(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+fn qlist(v: &[String]) -> String {
+    format!("[{}]", v.iter().map(|s| q(s)).collect::<Vec<_>>().join(", "))
+}
+fn nums(v: &[u32]) -> String {
+    format!(
+        "[{}]",
+        v.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// chimera's name of a piece type.
+fn cname(pt: usize) -> String {
+    piece_name(pt)
+}
+
+/// The result of translating a section.
+#[derive(Debug)]
+pub struct Translation {
+    /// The rules file, if the section could be said.
+    pub toml: Option<String>,
+    /// What could not be said.
+    pub problems: Vec<Problem>,
+}
+
+/// Writes the model as a chimera rules file. `source` names the ini file
+/// in the rules file's sources.
+pub fn translate(m: &Model, source: &str) -> Translation {
+    let files = match m.get("maxFile") {
+        Val::Int(n) => *n as u32 + 1,
+        _ => 8,
+    };
+    let ranks = match m.get("maxRank") {
+        Val::Int(n) => *n as u32 + 1,
+        _ => 8,
+    };
+    let t = Tx {
+        m,
+        used: RefCell::new(BTreeSet::new()),
+        problems: RefCell::new(Vec::new()),
+        files,
+        ranks,
+    };
+    t.val("maxFile");
+    t.val("maxRank");
+    let mut out = String::new();
+    let parents = if m.parents.is_empty() {
+        String::new()
+    } else {
+        format!(" (inheriting from {})", m.parents.join(" ← "))
+    };
+    out.push_str(&format!(
+        "# Imported by `chimera import fsf` from Fairy-Stockfish's ini format: section [{}]{parents} of {source}.\n# Comments name the ini keys each part comes from.\n",
+        m.name
+    ));
+    if let Some((what, src)) = &m.not_importable {
+        t.problems.borrow_mut().push(Problem {
+            key: src.section.clone(),
+            span: None,
+            reason: format!("built-in parent `{}`: {what}", src.section),
+        });
+    }
+    out.push_str(&format!(
+        "[variant]\nname = {}\ndescription = {}\nsources = {}\n\n",
+        q(&m.name),
+        q(&format!(
+            "Fairy-Stockfish variant `{}`, imported from its ini definition.",
+            m.name
+        )),
+        qlist(&[format!("{source} [{}]", m.name)])
+    ));
+    out.push_str(&format!(
+        "{}[board]\nfiles = {files}\nranks = {ranks}\n\n",
+        t.from(&["maxFile", "maxRank"])
+    ));
+    out.push_str("# Fairy-Stockfish turns the second side's moves by 180 degrees.\n[sides]\nfirst = { name = \"white\", letter = \"w\" }\nsecond = { name = \"black\", letter = \"b\" }\nsecond_orientation = \"rotate\"\n\n[text]\nposition = \"fen\"\n\n");
+    for k in COSMETIC.iter().chain(["pieceValueMg", "pieceValueEg"].iter()) {
+        if m.props.contains_key(*k) {
+            t.val(k);
+        }
+    }
+    let body = pieces_and_rules(&t);
+    out.push_str(&body);
+    // Anything set and not read is not silently dropped.
+    let used = t.used.borrow().clone();
+    let defaults = defaults();
+    for (k, (v, src)) in &m.props {
+        if used.contains(k) || k.ends_with("#types") {
+            continue;
+        }
+        let changed = defaults.get(k).is_none_or(|d| d != v);
+        if changed {
+            let key = src.as_ref().map_or(k.clone(), |s| s.key.clone());
+            if !t.problems.borrow().iter().any(|p| p.key == key) {
+                t.problems.borrow_mut().push(Problem {
+                    key,
+                    span: src.as_ref().and_then(|s| s.span.clone()),
+                    reason: "no chimera rule says this (yet)".into(),
+                });
+            }
+        }
+    }
+    let problems = t.problems.into_inner();
+    Translation {
+        toml: problems.is_empty().then_some(out),
+        problems,
+    }
+}
+
+struct PieceOut {
+    pt: usize,
+    name: String,
+    symbol: String,
+    betza: String,
+    lines: Vec<String>,
+    comment: String,
+}
+
+/// What the translation of a section computes once and its parts share.
+struct Plan {
+    drops: bool,
+    to_hand: bool,
+    mandatory_pawn: bool,
+    pawns_promote: bool,
+    mandatory_piece: bool,
+    ep: u128,
+    resets: u128,
+    drop_no_doubled: usize,
+    no_doubled_count: i64,
+    pawn_drop_mate: bool,
+    first_rank_pawn: bool,
+    zone_pawn: bool,
+    soldier_rank: i64,
+    blast_immune: u128,
+    ext_types: u128,
+    ext_count: i64,
+    ext_opp: i64,
+    blast: bool,
+    pseudo_royal: Option<usize>,
+    types: Vec<usize>,
+    prom_pawns: Vec<usize>,
+    prom_to: Vec<usize>,
+    limits: BTreeMap<usize, usize>,
+    promoted: BTreeMap<usize, usize>,
+    prom_ranks: Vec<u32>,
+    dsr: Option<Vec<u32>>,
+    drop_ranks: Option<Vec<u32>>,
+    ext_value: String,
+}
+
+fn pieces_and_rules(t: &Tx) -> String {
+    let p = plan(t);
+    let mut pieces = Vec::new();
+    let mut promoted_kinds: Vec<PieceOut> = Vec::new();
+    for &pt in &p.types {
+        if let Some(piece) = piece_out(t, &p, pt, &mut promoted_kinds) {
+            pieces.push(piece);
+        }
+    }
+    let end = extinction_end(t, &p);
+    let mut out = write_pieces(t, &p, &pieces, promoted_kinds);
+    out.push_str(&hand_and_gating(t, &p));
+    out.push_str(&setup_and_castling(t));
+    out.push_str(&moves_table(t, &p));
+    out.push_str(&end_rules(t, &p, end));
+    out
+}
+
+fn plan(t: &Tx) -> Plan {
+    let m = t.m;
+    let types = m.types();
+    let pieces_w = |k: &str| -> Vec<usize> {
+        let s = t.set(k);
+        if s & 1 != 0 {
+            types.clone()
+        } else {
+            types.iter().copied().filter(|&p| s & (1u128 << p) != 0).collect()
+        }
+    };
+    let drops = t.bool("pieceDrops");
+    let to_hand = t.bool("capturesToHand");
+    // Promotions, chess style.
+    t.same_both("promotionPawnTypes");
+    t.same_both("promotionPieceTypes");
+    let prom_pawns = pieces_w("promotionPawnTypes.w");
+    let prom_to: Vec<usize> = {
+        let s = t.set("promotionPieceTypes.w");
+        let mut v: Vec<usize> = types.iter().copied().filter(|&p| s & (1u128 << p) != 0).collect();
+        v.reverse();
+        v
+    };
+    let mandatory_pawn = t.bool("mandatoryPawnPromotion");
+    let limits = resolved_pairs(m, "promotionLimit");
+    t.val("promotionLimit");
+    let mut promoted = resolved_pairs(m, "promotedPieceType");
+    promoted.retain(|from, to| *to != 0 && types.contains(from));
+    t.val("promotedPieceType");
+    // The promotion region matters only when something promotes.
+    let pawns_promote = prom_pawns.iter().any(|p| types.contains(p)) && !prom_to.is_empty();
+    let has_pawns = prom_pawns.iter().any(|p| types.contains(p));
+    let prom_ranks = if has_pawns || !promoted.is_empty() {
+        t.rank_region("promotionRegion.w", "promotionRegion.b")
+            .unwrap_or_default()
+    } else {
+        t.val("promotionRegion.w");
+        t.val("promotionRegion.b");
+        Vec::new()
+    };
+    if drops && to_hand && pawns_promote && !limits.is_empty() {
+        t.problem("promotionLimit", "promotion limits with promoted pieces that return to the hand as pawns (Fairy-Stockfish counts the promoted and the unpromoted pieces together) are not imported");
+    }
+    let mandatory_piece = t.bool("mandatoryPiecePromotion");
+    plan_checks(t);
+    // Double steps.
+    let dsr = double_step_ranks(t, &types);
+    t.same_both("enPassantTypes");
+    let ep = t.set("enPassantTypes.w");
+    t.same_both("nMoveRuleTypes");
+    let resets = t.set("nMoveRuleTypes.w");
+    let drop_no_doubled = t.ty("dropNoDoubled");
+    let no_doubled_count = t.int("dropNoDoubledCount");
+    let pawn_drop_mate = t.bool("shogiPawnDropMateIllegal");
+    let first_rank_pawn = t.bool("firstRankPawnDrops");
+    let zone_pawn = t.bool("promotionZonePawnDrops");
+    let drop_ranks = if drops {
+        t.rank_region("dropRegion.w", "dropRegion.b")
+    } else {
+        None
+    };
+    if !drops {
+        t.val("dropRegion.w");
+        t.val("dropRegion.b");
+    }
+    let soldier_rank = t.int("soldierPromotionRank");
+    let blast_immune = t.set("blastImmuneTypes");
+    let extinction_royal = t.bool("extinctionPseudoRoyal");
+    let ext_types = t.set("extinctionPieceTypes");
+    let ext_value = t.text("extinctionValue");
+    let ext_count = t.int("extinctionPieceCount");
+    let ext_opp = t.int("extinctionOpponentPieceCount");
+    let blast = t.bool("blastOnCapture");
+    // Fairy-Stockfish's pseudo-royal pieces: while a side has at most
+    // extinctionPieceCount + 1 of the kind, each is royal (and, without
+    // explosions, the extinction rule does not apply). chimera's royal
+    // pieces say this when no side ever has more than that many: at most
+    // that many at the start, and none made by promotion.
+    let pseudo_royal = pseudo_royal_kind(
+        t,
+        &types,
+        &prom_to,
+        pawns_promote,
+        &promoted,
+        extinction_royal,
+        &ext_value,
+        ext_types,
+        ext_count,
+    );
+    Plan {
+        drops,
+        to_hand,
+        mandatory_pawn,
+        pawns_promote,
+        mandatory_piece,
+        ep,
+        resets,
+        drop_no_doubled,
+        no_doubled_count,
+        pawn_drop_mate,
+        first_rank_pawn,
+        zone_pawn,
+        soldier_rank,
+        blast_immune,
+        ext_types,
+        ext_count,
+        ext_opp,
+        blast,
+        pseudo_royal,
+        types,
+        prom_pawns,
+        prom_to,
+        limits,
+        promoted,
+        prom_ranks,
+        dsr,
+        drop_ranks,
+        ext_value,
+    }
+}
+
+/// The relative ranks of the double-step region, when some piece uses it.
+fn double_step_ranks(t: &Tx, types: &[usize]) -> Option<Vec<u32>> {
+    let m = t.m;
+    let double = t.bool("doubleStep");
+    let initial_moves = types.iter().any(|&p| p == PAWN || pieces_def(m, p).contains('i'));
+    if initial_moves && double && (t.squares("doubleStepRegion.w") | t.squares("doubleStepRegion.b")) != 0 {
+        t.rank_region("doubleStepRegion.w", "doubleStepRegion.b")
+    } else {
+        t.val("doubleStepRegion.w");
+        t.val("doubleStepRegion.b");
+        None
+    }
+}
+
+/// Settings that are only ever reported.
+fn plan_checks(t: &Tx) {
+    if t.bool("pieceDemotion") {
+        t.problem(
+            "pieceDemotion",
+            "pieces that demote by a move (kyoto shogi) are not imported yet",
+        );
+    }
+    if t.bool("piecePromotionOnCapture") {
+        t.problem(
+            "piecePromotionOnCapture",
+            "promotion only on captures has no chimera rule",
+        );
+    }
+    if t.bool("sittuyinPromotion") {
+        t.problem(
+            "sittuyinPromotion",
+            "sittuyin's promotion is a rules-file feature (`promotion_move`) that is not imported yet",
+        );
+    }
+    if t.bool("dropLoop") {
+        t.problem(
+            "dropLoop",
+            "captured promoted pieces that keep their promotion in hand are not imported",
+        );
+    }
+    if t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0 {
+        t.problem("tripleStepRegion.w", "pawn triple steps are not imported");
+    }
+    for c in ["w", "b"] {
+        if t.squares(&format!("enPassantRegion.{c}")) != t.board() {
+            t.problem(
+                &format!("enPassantRegion.{c}"),
+                "en passant limited to a region has no chimera rule",
+            );
+        }
+    }
+}
+
+/// Fairy-Stockfish's pseudo-royal pieces: while a side has at most
+/// extinctionPieceCount + 1 of the kind, each is royal (and, without
+/// explosions, the extinction rule does not apply). chimera's royal pieces
+/// say this when no side ever has more than that many: at most that many at
+/// the start, and none made by promotion.
+#[allow(clippy::too_many_arguments)]
+fn pseudo_royal_kind(
+    t: &Tx,
+    types: &[usize],
+    prom_to: &[usize],
+    pawns_promote: bool,
+    promoted: &BTreeMap<usize, usize>,
+    extinction_royal: bool,
+    ext_value: &str,
+    ext_types: u128,
+    ext_count: i64,
+) -> Option<usize> {
+    let m = t.m;
+    let start_counts = start_counts(&t.text("startFen"));
+    if extinction_royal && ext_value != "none" {
+        let single = types.iter().copied().find(|&p| ext_types == (1u128 << p));
+        match single {
+            Some(p) => {
+                let letter = m.letters[p].unwrap_or('?');
+                let most = start_counts
+                    .get(&letter.to_ascii_uppercase())
+                    .copied()
+                    .unwrap_or(0)
+                    .max(start_counts.get(&letter).copied().unwrap_or(0));
+                let promoted_to = prom_to.contains(&p) && pawns_promote || promoted.values().any(|&v| v == p);
+                if most as i64 <= ext_count + 1 && !promoted_to {
+                    Some(p)
+                } else {
+                    t.problem("extinctionPseudoRoyal", "pseudo-royal pieces that a side may have more of than count + 1 (or gain by promotion) have no chimera rule");
+                    None
+                }
+            }
+            None => {
+                t.problem(
+                    "extinctionPseudoRoyal",
+                    "pseudo-royal pieces of several kinds have no chimera rule",
+                );
+                None
+            }
+        }
+    } else {
+        None
+    }
+}
+
+/// One `[[piece]]` (and its promoted kinds into `promoted_kinds`), or `None`
+/// with a problem.
+fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) -> Option<PieceOut> {
+    let &Plan {
+        mandatory_pawn,
+        resets,
+        soldier_rank,
+        pseudo_royal,
+        ref prom_pawns,
+        ref prom_to,
+        ref limits,
+        ref promoted,
+        ref prom_ranks,
+        ref dsr,
+        ..
+    } = p;
+    let m = t.m;
+    let letter = m.letters[pt].unwrap_or('?').to_ascii_uppercase();
+    let mut lines = Vec::new();
+    let mut comment = match &m.piece_src[pt] {
+        Some(s) if s.line > 0 => format!("# from {} (line {})\n", s.key, s.line),
+        Some(s) => format!("# from {} (built-in `{}`)\n", s.key, s.section),
+        None => format!(
+            "# a piece of Fairy-Stockfish's built-in `{}`\n",
+            m.parents.last().map_or("chess", String::as_str)
+        ),
+    };
+    let mut betza = piece_betza(t, p, pt)?;
+    if pt == JANGGI_CANNON {
+        t.problems.borrow_mut().push(Problem {
+            key: "janggiCannon".into(),
+            span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()),
+            reason: "the janggi cannon's own restrictions are not imported (see variants/janggi.toml)".into(),
+        });
+    }
+    if pt == SOLDIER && soldier_rank > 0 {
+        betza = "fW".into();
+        let ranks: Vec<u32> = (soldier_rank as u32 + 1..=t.ranks).collect();
+        lines.push(format!(
+            "extra_moves = {{ ranks = {}, betza = \"sW\" }}",
+            nums(&ranks)
+        ));
+        comment.push_str(&t.from(&["soldierPromotionRank"]));
+    }
+    let has_initial = betza.contains('i') || pt == PAWN;
+    if pt == PAWN && dsr.is_some() {
+        betza.push_str("ifmnD");
+    }
+    if has_initial && let Some(r) = &dsr {
+        lines.push(format!("initial_ranks = {}", nums(r)));
+        comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
+    } else if betza.contains('i') {
+        t.problem(
+            "doubleStep",
+            format!(
+                "`{}` has moves from its initial squares but the variant has no double-step region",
+                piece_name(pt)
+            ),
+        );
+    }
+    if pt == KING || pseudo_royal == Some(pt) {
+        lines.push("royal = true".into());
+        if pt != KING {
+            comment.push_str(&t.from(&["extinctionPseudoRoyal"]));
+        }
+    }
+    if resets & (1u128 << pt) != 0 {
+        // Fairy-Stockfish resets the clock on the moves such a piece could
+        // not undo; for the chess pawn that is every move.
+        if pt == PAWN {
+            lines.push("resets_clock = true".into());
+        } else {
+            lines.push("resets_clock = \"irreversible\"".into());
+        }
+    }
+    // Mobility region.
+    let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
+    if prom_pawns.contains(&pt)
+        && prom_to.is_empty()
+        && !promoted.contains_key(&pt)
+        && mandatory_pawn
+        && !prom_ranks.is_empty()
+    {
+        // Fairy-Stockfish: a pawn that must promote and has nothing to
+        // become never enters the zone, but still attacks it; chimera's
+        // regions limit attacks too.
+        t.problem("promotionPieceTypes.w", format!("`{}` must promote and has no promotion choices: it may not enter its zone but still attacks it, which no chimera rule says", piece_name(pt)));
+    }
+    if mw.is_some() || mb.is_some() {
+        match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
+            Ok(r) => {
+                lines.push(r);
+                for s in [mw, mb].into_iter().flatten() {
+                    comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
+                }
+            }
+            Err(why) => {
+                let s = mw.or(mb).map(|x| x.1.clone());
+                t.problems.borrow_mut().push(Problem {
+                    key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()),
+                    span: s.and_then(|s| s.span),
+                    reason: why,
+                });
+            }
+        }
+    }
+    piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
+    piece_drops(t, p, pt, &mut lines);
+    if let Some(&n) = limits.get(&pt) {
+        lines.push(format!("promotion_limit = {n}"));
+    }
+    Some(PieceOut {
+        pt,
+        name: cname(pt),
+        symbol: letter.to_string(),
+        betza,
+        lines,
+        comment,
+    })
+}
+
+/// A piece's moves in chimera's notation, or `None` with a problem.
+fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
+    let m = t.m;
+    let ep = p.ep;
+    let fsf_betza = if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
+        m.betza[pt].clone()
+    } else if pt == KING {
+        if m.custom_king {
+            m.betza[ROYAL_SLOT].clone()
+        } else {
+            "K".into()
+        }
+    } else {
+        PREDEFINED[pt - 1].1.to_string()
+    };
+    let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
+    let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
+        Ok(b) => b,
+        Err(e) => {
+            let key = piece_name(pt);
+            let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
+            t.problems.borrow_mut().push(Problem {
+                key,
+                span,
+                reason: format!("Betza `{fsf_betza}`: {}", e.message),
+            });
+            return None;
+        }
+    };
+    if betza.is_empty() && pt != PAWN {
+        let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
+        t.problems.borrow_mut().push(Problem {
+            key: piece_name(pt),
+            span,
+            reason: "a piece without moves cannot be written in chimera's notation".into(),
+        });
+        return None;
+    }
+    if pt == PAWN {
+        // The chess pawn: Fairy-Stockfish's own move code.
+        betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
+    }
+    Some(betza)
+}
+
+/// A piece's promotion rules.
+fn piece_promotions(
+    t: &Tx,
+    p: &Plan,
+    pt: usize,
+    letter: char,
+    comment: &mut String,
+    lines: &mut Vec<String>,
+    promoted_kinds: &mut Vec<PieceOut>,
+) {
+    let &Plan {
+        drops,
+        to_hand,
+        mandatory_pawn,
+        mandatory_piece,
+        ref prom_pawns,
+        ref prom_to,
+        ref promoted,
+        ref prom_ranks,
+        ..
+    } = p;
+    let m = t.m;
+    // Promotion.
+    let mut prom: Vec<String> = Vec::new();
+    if prom_pawns.contains(&pt) && !prom_to.is_empty() && !prom_ranks.is_empty() {
+        let targets: Vec<String> = prom_to
+            .iter()
+            .map(|&p| {
+                if drops && to_hand {
+                    format!("promoted {}", cname(p))
+                } else {
+                    cname(p)
+                }
+            })
+            .collect();
+        prom.push(format!(
+            "{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}",
+            nums(prom_ranks),
+            qlist(&targets)
+        ));
+        comment.push_str(&t.from(&[
+            "promotionPawnTypes.w",
+            "promotionPieceTypes.w",
+            "promotionRegion.w",
+            "promotionRegion.b",
+            "mandatoryPawnPromotion",
+        ]));
+        if drops && to_hand {
+            if prom_pawns.len() > 1 {
+                t.problem("promotionPawnTypes.w", "several kinds of pawns whose promoted pieces go back to the hand as pawns are not imported");
+            }
+            for &p in prom_to {
+                let base = pieces_def(m, p);
+                let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+                promoted_kinds.push(PieceOut {
+                    pt: p,
+                    name: format!("promoted {}", cname(p)),
+                    symbol: format!("{}~", m.letters[p].unwrap_or('?').to_ascii_uppercase()),
+                    betza: b,
+                    lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+                    comment:
+                        "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
+                            .into(),
+                });
+            }
+        }
+    }
+    if let Some(&to) = promoted.get(&pt)
+        && to != 0
+    {
+        let base = pieces_def(m, to);
+        let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+        let pname = format!("promoted {}", cname(pt));
+        prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
+        comment.push_str(&t.from(&["promotedPieceType#types", "mandatoryPiecePromotion"]));
+        promoted_kinds.push(PieceOut {
+            pt: to,
+            name: pname,
+            symbol: format!("+{letter}"),
+            betza: b,
+            lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+            comment: format!("# `{}` promoted: moves as `{}`\n", piece_name(pt), piece_name(to)),
+        });
+    }
+    if !prom.is_empty() {
+        lines.push(format!("promotion = [{}]", prom.join(", ")));
+    }
+}
+
+/// A piece's drop rules.
+fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
+    let &Plan {
+        drops,
+        drop_no_doubled,
+        no_doubled_count,
+        pawn_drop_mate,
+        first_rank_pawn,
+        zone_pawn,
+        ref prom_ranks,
+        ref drop_ranks,
+        ..
+    } = p;
+    if !drops {
+        return;
+    }
+    // Drops.
+    {
+        let mut d: Vec<String> = Vec::new();
+        let mut ranks: Vec<u32> = drop_ranks.clone().unwrap_or_else(|| (1..=t.ranks).collect());
+        if pt == PAWN {
+            if !zone_pawn {
+                ranks.retain(|r| !prom_ranks.contains(r));
+            }
+            if !first_rank_pawn {
+                ranks.retain(|&r| r != 1);
+            }
+        }
+        if ranks.len() as u32 != t.ranks {
+            d.push(format!("ranks = {}", nums(&ranks)));
+        }
+        if drop_no_doubled == pt && pt != 0 {
+            if no_doubled_count == 0 {
+                t.problem(
+                    "dropNoDoubledCount",
+                    "a count of 0 forbids every drop of the piece; chimera has no such rule",
+                );
+            } else if no_doubled_count == 1 {
+                d.push("one_per_file = true".into());
+            } else {
+                d.push(format!("per_file = {no_doubled_count}"));
+            }
+        }
+        if pawn_drop_mate && pt == SHOGI_PAWN {
+            d.push("no_mate = true".into());
+        }
+        if !d.is_empty() {
+            lines.push(format!("drop = {{ {} }}", d.join(", ")));
+        }
+    }
+}
+
+/// The extinction rule.
+fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
+    let &Plan {
+        ext_types,
+        ext_count,
+        ext_opp,
+        blast,
+        pseudo_royal,
+        ref types,
+        ref ext_value,
+        ..
+    } = p;
+    // Extinction.
+    let mut end: Vec<String> = Vec::new();
+    if ext_value != "none" && pseudo_royal.is_some() && !blast {
+        // Extinction does not apply to pseudo-royal pieces: they cannot be taken.
+        t.val("extinctionClaim");
+        t.val("extinctionOpponentPieceCount");
+    } else if ext_value != "none" {
+        let listed: Vec<usize> = types
+            .iter()
+            .copied()
+            .filter(|&p| ext_types & (1u128 << p) != 0)
+            .collect();
+        if ext_types & 1 == 0 && listed.len() > 1 {
+            t.problem(
+                "extinctionPieceTypes",
+                "extinction of any one of several kinds (chimera counts the listed kinds together)",
+            );
+        }
+        if t.bool("extinctionClaim") {
+            t.problem(
+                "extinctionClaim",
+                "extinction claimed only by the side to move has no chimera rule",
+            );
+        }
+        let pieces_part = if ext_types & 1 != 0 {
+            String::new()
+        } else {
+            format!(
+                "pieces = {}, ",
+                qlist(&listed.iter().map(|&p| cname(p)).collect::<Vec<_>>())
+            )
+        };
+        let opp = if ext_opp > 0 {
+            format!(", opponent_at_least = {ext_opp}")
+        } else {
+            String::new()
+        };
+        end.push(format!(
+            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}, result = {} }}",
+            t.from(&["extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"]),
+            q(ext_value)
+        ));
+    } else {
+        t.val("extinctionClaim");
+    }
+    end
+}
+
+/// The pieces and the `[promotion]` defaults.
+fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<PieceOut>) -> String {
+    let Plan {
+        promoted,
+        prom_ranks,
+        pawns_promote,
+        ..
+    } = p;
+    let mut out = String::new();
+    // Fairy-Stockfish resets the move counter on promotions.
+    let resets = (*pawns_promote || !promoted.is_empty()) && !t.bool("pieceDemotion");
+    let resets_line = if resets {
+        "# Fairy-Stockfish resets the move counter on promotions\nresets_clock = true\n"
+    } else {
+        ""
+    };
+    // Piece list.
+    promoted_kinds.dedup_by(|a, b| a.name == b.name);
+    let mut seen = BTreeSet::new();
+    for p in pieces.iter().chain(promoted_kinds.iter()) {
+        if !seen.insert(p.name.clone()) {
+            continue;
+        }
+        let _ = p.pt;
+        out.push_str(&p.comment);
+        out.push_str(&format!(
+            "[[piece]]\nname = {}\nsymbol = {}\nbetza = {}\n",
+            q(&p.name),
+            q(&p.symbol),
+            q(&p.betza)
+        ));
+        for l in &p.lines {
+            out.push_str(l);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    if !promoted.is_empty() {
+        out.push_str(&format!(
+            "{}[promotion]\nzone = {}\ntrigger = \"either\"\nforced_on_dead_squares = {}\n{resets_line}\n",
+            t.from(&["promotionRegion.w", "promotionRegion.b", "promotedPieceType"]),
+            nums(prom_ranks),
+            t.bool("immobilityIllegal")
+        ));
+    } else if t.bool("immobilityIllegal") || resets {
+        out.push_str(&format!(
+            "{}[promotion]\nforced_on_dead_squares = {}\n{resets_line}\n",
+            t.from(&["immobilityIllegal"]),
+            t.bool("immobilityIllegal")
+        ));
+    }
+    out
+}
+
+/// `[hand]`, `[gating]` and the drop settings chimera lacks.
+fn hand_and_gating(t: &Tx, p: &Plan) -> String {
+    let &Plan { drops, to_hand, .. } = p;
+    let mut out = String::new();
+    // Hand.
+    if drops {
+        out.push_str(&format!(
+            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n\n",
+            t.from(&["pieceDrops", "capturesToHand", "immobilityIllegal"]),
+            q(if to_hand { "hand" } else { "remove" }),
+            t.bool("immobilityIllegal")
+        ));
+    } else if to_hand {
+        t.problem("capturesToHand", "captures go to the hand but drops are off");
+    }
+    if !t.bool("dropChecks") {
+        t.problem("dropChecks", "drops that may not give check have no chimera rule");
+    }
+    if t.bool("sittuyinRookDrop") {
+        t.problem("sittuyinRookDrop", "sittuyin's rook drops are not imported");
+    }
+    if t.bool("dropOppositeColoredBishop") {
+        t.problem(
+            "dropOppositeColoredBishop",
+            "bishops dropped on both colours are a chimera rule (`split_colours`) not imported yet",
+        );
+    }
+    if t.bool("dropPromoted") {
+        t.problem("dropPromoted", "drops of promoted pieces are not imported yet");
+    }
+    if t.bool("castlingDroppedPiece") {
+        t.problem(
+            "castlingDroppedPiece",
+            "castling granted by dropped pieces is not imported yet",
+        );
+    }
+    // Gating.
+    let gating = t.bool("gating");
+    let seirawan = t.bool("seirawanGating");
+    if gating || seirawan {
+        if gating && seirawan && drops {
+            out.push_str(&format!(
+                "{}[gating]\nranks = [1]\n\n",
+                t.from(&["gating", "seirawanGating"])
+            ));
+        } else {
+            t.problem(
+                "gating",
+                "gating without seirawanGating and drops is not imported",
+            );
+        }
+    }
+    out
+}
+
+/// `[setup]` and `[[castling]]`.
+fn setup_and_castling(t: &Tx) -> String {
+    let gating = t.bool("gating");
+    let seirawan = t.bool("seirawanGating");
+    let mut out = String::new();
+    // Setup.
+    let fen = fsf_fen(&t.text("startFen").replace("[-]", "[]"), t.files, t.ranks);
+    let mut fen_fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    let castling_field = fen_fields.len() >= 5 && !fen_fields[2].chars().all(|c| c.is_ascii_digit());
+    // Castling.
+    let castling = t.bool("castling");
+    let rights: String = if castling_field {
+        fen_fields[2].clone()
+    } else {
+        "-".into()
+    };
+    let mut castling_text = String::new();
+    let fields_ref: Vec<&str> = fen_fields.iter().map(String::as_str).collect();
+    if castling && rights != "-" && !(gating && seirawan) {
+        match castling_rules(t, &fields_ref, &rights) {
+            Ok((s, kept)) => {
+                castling_text = s;
+                fen_fields[2] = if kept.is_empty() { "-".into() } else { kept };
+            }
+            Err(why) => t.problem("castling", why),
+        }
+    } else if gating && seirawan && castling && rights != "-" {
+        match castling_rules(
+            t,
+            &fields_ref,
+            &rights.chars().filter(|c| "KQkq".contains(*c)).collect::<String>(),
+        ) {
+            Ok((s, _)) => castling_text = s,
+            Err(why) => t.problem("castling", why),
+        }
+    } else {
+        if castling_field && !castling {
+            // Fairy-Stockfish ignores castling rights when castling is off.
+            fen_fields[2] = "-".into();
+        }
+        for k in [
+            "castlingKingsideFile",
+            "castlingQueensideFile",
+            "castlingRank",
+            "castlingKingFile",
+            "castlingRookKingsideFile",
+            "castlingRookQueensideFile",
+            "castlingKingPiece.w",
+            "castlingKingPiece.b",
+            "castlingRookPieces.w",
+            "castlingRookPieces.b",
+        ] {
+            t.val(k);
+        }
+    }
+    out.push_str(&format!(
+        "{}[setup]\nposition = {}\n\n",
+        t.from(&["startFen"]),
+        q(&fen_fields.join(" "))
+    ));
+    out.push_str(&castling_text);
+    if t.bool("chess960") {
+        t.problem("chess960", "chess960 castling is not imported (issue 27 item 4)");
+    }
+    if t.bool("oppositeCastling") {
+        t.problem(
+            "oppositeCastling",
+            "castling only on the other wing than the opponent has no chimera rule",
+        );
+    }
+    out
+}
+
+/// `[moves]`.
+fn moves_table(t: &Tx, p: &Plan) -> String {
+    let &Plan {
+        blast_immune,
+        ref types,
+        ..
+    } = p;
+    let mut out = String::new();
+    // Moves.
+    let mut moves = Vec::new();
+    if t.bool("mustCapture") {
+        moves.push(format!("{}compulsory_capture = true", t.from(&["mustCapture"])));
+    }
+    if !t.bool("checking") {
+        moves.push(format!("{}may_give_check = false", t.from(&["checking"])));
+    }
+    if t.bool("flyingGeneral") {
+        moves.push(format!("{}royals_may_face = false", t.from(&["flyingGeneral"])));
+    }
+    if t.bool("mustDrop") {
+        if t.ty("mustDropType") != 0 {
+            t.problem(
+                "mustDropType",
+                "a compulsory drop of one kind has no chimera rule",
+            );
+        }
+        moves.push(format!("{}must_drop = true", t.from(&["mustDrop"])));
+    } else {
+        t.val("mustDropType");
+    }
+    if t.same_both("pass") && t.bool("pass.w") {
+        moves.push(format!("{}pass = true", t.from(&["pass.w"])));
+    }
+    if t.bool("passOnStalemate.w") || t.bool("passOnStalemate.b") {
+        t.problem(
+            "passOnStalemate.w",
+            "passing only when stalemated has no chimera rule",
+        );
+    }
+    if t.bool("blastOnCapture") {
+        let mut immune = vec![cname(PAWN)];
+        if blast_immune != 0 {
+            t.problem(
+                "blastImmuneTypes",
+                "pieces immune to explosions even when captured have no chimera rule",
+            );
+        }
+        immune.retain(|n| types.iter().any(|&p| &cname(p) == n));
+        moves.push(format!(
+            "{}explosions = {{ immune = {} }}",
+            t.from(&["blastOnCapture"]),
+            qlist(&immune)
+        ));
+    }
+    if !moves.is_empty() {
+        out.push_str("[moves]\n");
+        for l in moves {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `[end]`.
+fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
+    let mut out = String::new();
+    // End.
+    let cm = t.text("checkmateValue");
+    end.push(format!(
+        "{}checkmate = {}",
+        t.from(&["checkmateValue"]),
+        q(match cm.as_str() {
+            "loss" => "win",
+            "win" => "loss",
+            _ => "draw",
+        })
+    ));
+    if cm == "none" {
+        t.problem("checkmateValue", "checkmate without a result");
+    }
+    let sv = t.text("stalemateValue");
+    if sv == "none" {
+        t.problem("stalemateValue", "stalemate without a result");
+    }
+    end.push(format!("{}stalemate = {}", t.from(&["stalemateValue"]), q(&sv)));
+    if t.bool("stalematePieceCount") {
+        t.problem(
+            "stalematePieceCount",
+            "stalemate decided by piece count has no chimera rule (issue 27 item 9)",
+        );
+    }
+    let nfold = t.int("nFoldRule");
+    let nval = t.text("nFoldValue");
+    let absolute = t.bool("nFoldValueAbsolute");
+    let pci = t.bool("perpetualCheckIllegal");
+    let rep_result = match (nval.as_str(), absolute) {
+        ("draw", _) => Some("draw"),
+        ("loss", true) => Some("first_loses"),
+        ("win", true) => Some("second_loses"),
+        // The value is the side to move's: it lost, so the mover wins.
+        ("loss", false) => Some("mover_wins"),
+        ("win", false) => Some("mover_loses"),
+        _ => None,
+    };
+    match rep_result {
+        _ if nfold == 0 => {}
+        Some(r) if nfold >= 2 => end.push(format!(
+            "{}repetition = {{ count = {nfold}, result = {}{} }}",
+            t.from(&[
+                "nFoldRule",
+                "nFoldValue",
+                "nFoldValueAbsolute",
+                "perpetualCheckIllegal"
+            ]),
+            q(r),
+            if pci { ", perpetual_check_loses = true" } else { "" }
+        )),
+        Some(_) => t.problem("nFoldRule", "a repetition count below 2"),
+        None => t.problem(
+            "nFoldValue",
+            "a repetition that wins or loses for the side to move (not for a fixed side) has no chimera rule",
+        ),
+    }
+    if t.bool("moveRepetitionIllegal") {
+        t.problem(
+            "moveRepetitionIllegal",
+            "janggi's move-repetition rule has no chimera rule (issue 27 item 9)",
+        );
+    }
+    let nmove = t.int("nMoveRule");
+    if nmove > 0 {
+        end.push(format!(
+            "{}fifty_move_rule = {}",
+            t.from(&["nMoveRule"]),
+            nmove * 2
+        ));
+    }
+    end_reach(t, p, &mut end);
+    unsupported_rules(t);
+    out.push_str("[end]\n");
+    for l in end {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+/// Flag regions (`reach`) and check counting.
+fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>) {
+    let Plan { types, .. } = p;
+    let fen_fields: Vec<String> = t
+        .text("startFen")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    // Flags (reach).
+    let fr_w = t.squares("flagRegion.w");
+    let fr_b = t.squares("flagRegion.b");
+    if fr_w | fr_b != 0 {
+        let mut reach = Vec::new();
+        let safe = t.bool("flagPieceSafe");
+        let flag_move = t.bool("flagMove");
+        if safe && !flag_move {
+            t.problem(
+                "flagPieceSafe",
+                "a safe arrival without the reply move is not imported",
+            );
+        }
+        if t.int("flagPieceCount") != 1 {
+            t.problem(
+                "flagPieceCount",
+                "several pieces that must reach the region have no chimera rule",
+            );
+        }
+        t.val("flagPieceBlockedWin");
+        for (side, region, k) in [("first", fr_w, "flagPiece.w"), ("second", fr_b, "flagPiece.b")] {
+            if region == 0 {
+                continue;
+            }
+            let fp = t.ty(k);
+            let who: Vec<usize> = if fp == 0 { types.clone() } else { vec![fp] };
+            for p in who {
+                reach.push(format!(
+                    "  {{ side = {}, piece = {}, squares = {}{} }},",
+                    q(side),
+                    q(&cname(p)),
+                    qlist(&t.square_names(region)),
+                    if safe { ", safe = true" } else { "" }
+                ));
+            }
+        }
+        end.push(format!(
+            "{}reach = [\n{}\n]",
+            t.from(&["flagRegion.w", "flagRegion.b", "flagPiece.w", "flagPiece.b"]),
+            reach.join("\n")
+        ));
+        if flag_move && !safe {
+            end.push(format!("{}reach_reply = true", t.from(&["flagMove"])));
+        }
+    } else {
+        for k in [
+            "flagPiece.w",
+            "flagPiece.b",
+            "flagMove",
+            "flagPieceSafe",
+            "flagPieceCount",
+            "flagPieceBlockedWin",
+        ] {
+            t.val(k);
+        }
+    }
+    if t.bool("checkCounting") {
+        let checks = fen_fields
+            .iter()
+            .find(|f| f.contains('+') && f.split('+').all(|x| x.parse::<u32>().is_ok()));
+        match checks.and_then(|c| c.split_once('+')) {
+            Some((a, b)) if a == b => end.push(format!(
+                "{}checks_to_win = {a}",
+                t.from(&["checkCounting", "startFen"])
+            )),
+            _ => t.problem(
+                "checkCounting",
+                "check counting needs the same count for both sides in the start position (`3+3`)",
+            ),
+        }
+    }
+}
+
+/// Settings chimera has no rule for.
+fn unsupported_rules(t: &Tx) {
+    if t.text("countingRule") != "none" {
+        t.problem("countingRule", "the Thai and ASEAN counting rules are not imported yet (variants/makruk.toml and asean.toml say them)");
+    }
+    for (k, why) in [
+        ("materialCounting", "material counting has no chimera rule"),
+        (
+            "chasingRule",
+            "xiangqi's chasing rule is a native hook (`chasing`) that the importer does not attach",
+        ),
+        (
+            "enclosingDrop",
+            "drops that must enclose pieces have no chimera rule (issue 27 item 2)",
+        ),
+        (
+            "flipEnclosedPieces",
+            "turning enemy pieces around has no chimera rule (issue 27 item 2)",
+        ),
+        ("wallingRule", "walls have no chimera rule (issue 27 item 1)"),
+    ] {
+        if t.text(k) != "none" {
+            t.problem(k, why);
+        }
+    }
+    for (k, why) in [
+        (
+            "makpongRule",
+            "makpong's rule has no chimera rule (issue 27 item 9)",
+        ),
+        (
+            "shatarMateRule",
+            "shatar's mate rule has no chimera rule (issue 27 item 9)",
+        ),
+        (
+            "bikjangRule",
+            "bikjang is a chimera rule (`royals_facing`) the importer does not write yet",
+        ),
+        ("dupleCheck", "duple check has no chimera rule (issue 27 item 9)"),
+        (
+            "cambodianMoves",
+            "Cambodian moves have no chimera rule (issue 27 item 8)",
+        ),
+        (
+            "twoBoards",
+            "two boards (bughouse) have no chimera rule (issue 27 item 7)",
+        ),
+        (
+            "adjudicateFullBoard",
+            "adjudication of a full board has no chimera rule",
+        ),
+        ("wallOrMove", "walls have no chimera rule (issue 27 item 1)"),
+        (
+            "petrifyBlastPieces",
+            "petrification has no chimera rule (issue 27 item 1)",
+        ),
+    ] {
+        if t.bool(k) {
+            t.problem(k, why);
+        }
+    }
+    if t.set("petrifyOnCaptureTypes") != 0 {
+        t.problem(
+            "petrifyOnCaptureTypes",
+            "petrification has no chimera rule (issue 27 item 1)",
+        );
+    }
+    if t.set("mutuallyImmuneTypes") != 0 {
+        t.problem("mutuallyImmuneTypes", "pieces that cannot take each other have no chimera rule here (`cannot_capture` is per piece: not imported)");
+    }
+    if t.squares("diagonalLines") != 0 {
+        t.problem("diagonalLines", "janggi's palace diagonals are a chimera rule (`extra_moves` with `within`) the importer does not write yet");
+    }
+    if t.int("connectN") != 0
+        || t.int("connectNxN") != 0
+        || t.int("collinearN") != 0
+        || t.squares("connectRegion1.w") != 0
+        || t.squares("connectRegion1.b") != 0
+    {
+        t.problem(
+            "connectN",
+            "winning by a row or a connection of pieces has no chimera rule",
+        );
+    }
+    for k in [
+        "connectPieceTypes",
+        "connectHorizontal",
+        "connectVertical",
+        "connectDiagonal",
+        "connectRegion2.w",
+        "connectRegion2.b",
+        "connectValue",
+        "enclosingDropStart",
+        "wallingRegion.w",
+        "wallingRegion.b",
+        "castlingWins",
+    ] {
+        t.val(k);
+    }
+    if !t.text("castlingWins").is_empty() {
+        t.problem("castlingWins", "castling as a win has no chimera rule");
+    }
+}
+
+/// The Fairy-Stockfish Betza of a piece type.
+fn pieces_def(m: &Model, pt: usize) -> String {
+    if (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) {
+        m.betza[pt].clone()
+    } else if pt == KING {
+        if m.custom_king {
+            m.betza[ROYAL_SLOT].clone()
+        } else {
+            "K".into()
+        }
+    } else if pt >= 1 && pt <= PREDEFINED.len() {
+        PREDEFINED[pt - 1].1.to_string()
+    } else {
+        String::new()
+    }
+}
+
+/// A mobility region as chimera's `region = { ranks, files }`.
+fn region(t: &Tx, w: Option<Bb>, b: Option<Bb>) -> Result<String, String> {
+    let (Some(w), Some(b)) = (w, b) else {
+        return Err("a mobility region for one side only (chimera's regions apply to both sides)".into());
+    };
+    let board = t.board();
+    let (w, b) = (w & board, b & board);
+    let ranks: Vec<u32> = (0..t.ranks).filter(|&r| w & rank_bb(r) != 0).collect();
+    let files: Vec<u32> = (0..t.files).filter(|&f| w & file_bb(f) != 0).collect();
+    let product = ranks
+        .iter()
+        .fold(0, |acc, &r| files.iter().fold(acc, |a, &f| a | sq(f, r)));
+    if product != w {
+        return Err("a mobility region that is not whole ranks crossed with whole files".into());
+    }
+    let mirror = ranks.iter().fold(0, |acc, &r| {
+        files.iter().fold(acc, |a, &f| a | sq(f, t.ranks - 1 - r))
+    });
+    if mirror != b {
+        return Err("the second side's mobility region is not the first's, ranks mirrored".into());
+    }
+    let all_files = files.len() as u32 == t.files;
+    let all_ranks = ranks.len() as u32 == t.ranks;
+    let mut parts = Vec::new();
+    if !all_ranks {
+        parts.push(format!(
+            "ranks = {}",
+            nums(&ranks.iter().map(|r| r + 1).collect::<Vec<_>>())
+        ));
+    }
+    if !all_files {
+        parts.push(format!(
+            "files = {}",
+            nums(&files.iter().map(|f| f + 1).collect::<Vec<_>>())
+        ));
+    }
+    Ok(format!("region = {{ {} }}", parts.join(", ")))
+}
+
+fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String), String> {
+    let board = fen.first().copied().unwrap_or("");
+    let board = board.split('[').next().unwrap_or("");
+    let grid = board_grid(board, t.files, t.ranks)
+        .ok_or("the start position's board does not fit the board size")?;
+    let kfile_default = t.int("castlingKingFile") as u32;
+    let rank = t.int("castlingRank") as u32;
+    let kside = t.int("castlingKingsideFile") as u32;
+    let qside = t.int("castlingQueensideFile") as u32;
+    let rk_file = (t.int("castlingRookKingsideFile") as u32).min(t.files - 1);
+    let rq_file = (t.int("castlingRookQueensideFile") as u32).min(t.files - 1);
+    t.same_both("castlingKingPiece");
+    t.same_both("castlingRookPieces");
+    let king = t.ty("castlingKingPiece.w");
+    let rooks = t.set("castlingRookPieces.w");
+    if king != KING {
+        return Err("castling by a king that is not royal (issue 27 item 3)".into());
+    }
+    let mut out = String::new();
+    let mut kept = String::new();
+    let from = t.from(&[
+        "castling",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+        "castlingRank",
+        "castlingKingFile",
+        "castlingRookPieces.w",
+    ]);
+    out.push_str(&from);
+    for c in rights.chars() {
+        let (white, kingside) = match c {
+            'K' => (true, true),
+            'Q' => (true, false),
+            'k' => (false, true),
+            'q' => (false, false),
+            _ => {
+                return Err(format!(
+                    "castling right `{c}` in the start position is not imported"
+                ));
+            }
+        };
+        let r = if white { rank } else { t.ranks - 1 - rank };
+        let piece_at = |f: u32| -> Option<char> {
+            grid.get(r as usize)
+                .and_then(|row| row.get(f as usize))
+                .copied()
+                .flatten()
+        };
+        let is_own = |ch: char| {
+            if white {
+                ch.is_ascii_uppercase()
+            } else {
+                ch.is_ascii_lowercase()
+            }
+        };
+        // As Fairy-Stockfish finds them: the one castling king on the rank
+        // (else the one on the king's file), the rook searched from the
+        // rook file inwards; a right without them is dropped.
+        let kings: Vec<u32> = (0..t.files)
+            .filter(|&f| piece_at(f).is_some_and(|ch| is_own(ch) && t.m.type_of_letter(ch) == Some(KING)))
+            .collect();
+        let kfile = if kings.len() == 1 { kings[0] } else { kfile_default };
+        if !kings.contains(&kfile) {
+            continue;
+        }
+        let files: Vec<u32> = if kingside {
+            (0..=rk_file).rev().collect()
+        } else {
+            (rq_file..t.files).collect()
+        };
+        let Some(rook_file) = files.into_iter().find(|&f| {
+            piece_at(f).is_some_and(|ch| {
+                is_own(ch) && t.m.type_of_letter(ch).is_some_and(|p| rooks & (1u128 << p) != 0)
+            })
+        }) else {
+            continue;
+        };
+        kept.push(c);
+        let kto = if kingside { kside } else { qside };
+        if kto.abs_diff(kfile) < 2 {
+            return Err(format!(
+                "castling right `{c}` moves the king {} square(s): its UCI text would be an ordinary king move's",
+                kto.abs_diff(kfile)
+            ));
+        }
+        let rto = if kingside { kto - 1 } else { kto + 1 };
+        let name = |f: u32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        out.push_str(&format!(
+            "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n\n",
+            q(if white { "first" } else { "second" }),
+            q(&c.to_string()),
+            q(&name(kfile)),
+            q(&name(kto)),
+            q(&name(rook_file)),
+            q(&name(rto))
+        ));
+    }
+    Ok((out, kept))
+}
+
+/// The board part of a FEN as rows of pieces' letters, first rank first.
+fn board_grid(board: &str, files: u32, ranks: u32) -> Option<Vec<Vec<Option<char>>>> {
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() as u32 != ranks {
+        return None;
+    }
+    let mut grid = Vec::new();
+    for row in rows.iter().rev() {
+        let mut cells = Vec::new();
+        let mut num = 0u32;
+        let mut promoted = false;
+        for ch in row.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                num = num * 10 + d;
+                if num > files {
+                    return None;
+                }
+                continue;
+            }
+            for _ in 0..num {
+                cells.push(None);
+            }
+            num = 0;
+            if ch == '+' {
+                promoted = true;
+                continue;
+            }
+            if ch == '~' || ch == '*' {
+                continue;
+            }
+            cells.push(if promoted { Some('+') } else { Some(ch) });
+            promoted = false;
+        }
+        for _ in 0..num {
+            cells.push(None);
+        }
+        if cells.len() as u32 != files {
+            return None;
+        }
+        grid.push(cells);
+    }
+    Some(grid)
+}
+
+/// The problems of a section as positioned diagnostics.
+pub fn problem_diagnostics(ini: &Ini, section: &Section, problems: &[Problem]) -> Vec<Diagnostic> {
+    problems
+        .iter()
+        .map(|p| {
+            let span = p.span.clone().unwrap_or(section.span.clone());
+            ini.error(span, format!("[{}] {}: {}", section.name, p.key, p.reason))
+                .label("not imported")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_read() {
+        let b = ini::parse("b.ini", BUILTINS).unwrap();
+        for (i, s) in b.sections.iter().enumerate() {
+            let _ = i;
+            builtin_model(&s.name, &b, s).unwrap_or_else(|d| panic!("{}: {}", s.name, d.message));
+        }
+    }
+}
+
+/// How many of each letter the board part of a FEN holds (case kept).
+fn start_counts(fen: &str) -> BTreeMap<char, usize> {
+    let mut out = BTreeMap::new();
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let board = board.split('[').next().unwrap_or("");
+    for c in board.chars().filter(char::is_ascii_alphabetic) {
+        *out.entry(c).or_insert(0) += 1;
+    }
+    out
+}
+
+/// A start position as Fairy-Stockfish reads it (`Position::set`), written
+/// in full: `board side castling en-passant [checks] halfmove fullmove`.
+/// Its reader takes the castling field when the third field does not start
+/// with a digit, then reads en-passant squares letter-digit pair by pair
+/// (consuming the first character that is not one), then the counters.
+fn fsf_fen(fen: &str, files: u32, ranks: u32) -> String {
+    let mut parts = fen.splitn(3, char::is_whitespace);
+    let board = parts.next().unwrap_or("").to_string();
+    let side = parts.next().unwrap_or("w").to_string();
+    let rest: Vec<char> = parts.next().unwrap_or("").chars().collect();
+    let mut i = 0;
+    let skip_ws = |i: &mut usize| {
+        while *i < rest.len() && rest[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    let mut castling = String::from("-");
+    let mut ep: Vec<String> = Vec::new();
+    if i < rest.len() && !rest[i].is_ascii_digit() {
+        let start = i;
+        while i < rest.len() && !rest[i].is_whitespace() {
+            i += 1;
+        }
+        castling = rest[start..i].iter().collect();
+        loop {
+            skip_ws(&mut i);
+            let Some(&col) = rest.get(i) else { break };
+            i += 1;
+            if !(('a'..=(b'a' + files as u8 - 1) as char).contains(&col)) {
+                break;
+            }
+            skip_ws(&mut i);
+            let Some(&row) = rest.get(i) else { break };
+            i += 1;
+            if !(('1'..=(b'1' + ranks as u8 - 1) as char).contains(&row)) {
+                break;
+            }
+            ep.push(format!("{col}{row}"));
+        }
+    }
+    let tail: String = rest[i.min(rest.len())..].iter().collect();
+    let mut tokens: Vec<&str> = tail.split_whitespace().collect();
+    let mut checks = None;
+    if tokens.first().is_some_and(|t| t.contains('+')) {
+        checks = Some(tokens.remove(0).to_string());
+    }
+    let num = |t: Option<&&str>| -> u64 {
+        t.map(|t| t.chars().take_while(char::is_ascii_digit).collect::<String>())
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(0)
+    };
+    let half = num(tokens.first());
+    let full = num(tokens.get(1)).max(1);
+    let ep = if ep.is_empty() {
+        "-".to_string()
+    } else {
+        ep.join("")
+    };
+    match checks {
+        Some(c) => format!("{board} {side} {castling} {ep} {c} {half} {full}"),
+        None => format!("{board} {side} {castling} {ep} {half} {full}"),
+    }
+}
+
+#[cfg(test)]
+mod fen_tests {
+    use super::fsf_fen;
+
+    #[test]
+    fn short_forms_as_fairy_stockfish_reads_them() {
+        assert_eq!(fsf_fen("8/8 w 0 1", 8, 2), "8/8 w - - 0 1");
+        // `-` then `0`: the 0 is eaten as a would-be en-passant square.
+        assert_eq!(fsf_fen("5/5 w - 0 1", 5, 2), "5/5 w - - 1 1");
+        assert_eq!(fsf_fen("8/8 w KQkq - 3+3 0 1", 8, 2), "8/8 w KQkq - 3+3 0 1");
+        assert_eq!(fsf_fen("8/8[] b - - 4 7", 8, 2), "8/8[] b - - 4 7");
+    }
+}

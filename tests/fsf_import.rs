@@ -1,0 +1,204 @@
+//! `chimera import fsf` and `chimera import xbetza` (docs/import.md): every
+//! section of Fairy-Stockfish's own variants.ini is imported or refused with
+//! positioned reasons; every written file passes `chimera check`; a sample
+//! plays exactly like pyffish with the same ini loaded; malformed input gets
+//! positioned errors.
+use std::path::Path;
+
+mod common;
+
+const INI: &str = "tests/data/fsf-ini/variants.ini";
+
+fn import_all(dir: &Path) -> Vec<serde_json::Value> {
+    let out = common::chimera(&["import", "fsf", INI, "-o", dir.to_str().unwrap(), "--json"]);
+    // 1: some sections were not imported (with reasons); 2 would be a malformed file.
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_section_is_imported_or_refused_with_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = import_all(dir.path());
+    let text = std::fs::read_to_string(INI).unwrap();
+    let sections = text.lines().filter(|l| l.starts_with('[')).count();
+    assert_eq!(rows.len(), sections);
+    let mut imported = 0;
+    for r in &rows {
+        if r["imported"] == true {
+            imported += 1;
+            let file = r["file"].as_str().unwrap();
+            let check = common::chimera(&["check", file]);
+            assert!(
+                check.status.success(),
+                "{file}: {}",
+                String::from_utf8_lossy(&check.stderr)
+            );
+        } else {
+            let problems = r["problems"].as_array().unwrap();
+            assert!(!problems.is_empty(), "{r}");
+            for p in problems {
+                assert!(
+                    p["line"].as_u64().unwrap() >= 1 && !p["reason"].as_str().unwrap().is_empty(),
+                    "{p}"
+                );
+            }
+        }
+    }
+    // docs/import.md: 67 of 143 sections.
+    assert!(imported >= 67, "only {imported} sections imported");
+}
+
+#[test]
+fn imported_sample_agrees_with_pyffish() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = [
+        "orda",
+        "shinobi",
+        "empire",
+        "cannonshogi",
+        "gorogoroplus",
+        "twokings2",
+        "allwayspawns",
+        "coffeehouse",
+    ];
+    let mut args = vec!["import", "fsf", INI, "-o", dir.path().to_str().unwrap()];
+    for s in &sample {
+        args.extend(["--section", s]);
+    }
+    let out = common::chimera(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for s in sample {
+        let args: Vec<String> = [
+            env!("CARGO_BIN_EXE_chimera").to_string(),
+            dir.path().join(format!("{s}.toml")).display().to_string(),
+            s.to_string(),
+            "--games".into(),
+            "3".into(),
+            "--plies".into(),
+            "80".into(),
+            "--seed".into(),
+            "3".into(),
+            "--ini".into(),
+            root.join(INI).display().to_string(),
+        ]
+        .to_vec();
+        let Some(out) = common::python_tool(
+            "crosscheck.py",
+            &args,
+            &format!("{s}: chimera and pyffish disagree"),
+        ) else {
+            return;
+        };
+        println!("{}", out.lines().last().unwrap_or(""));
+    }
+}
+
+fn import_text(text: &str) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.ini");
+    std::fs::write(&path, text).unwrap();
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        path.to_str().unwrap(),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn malformed_ini_gets_positioned_errors() {
+    // Syntax: the whole file is refused (2).
+    let (code, _, err) = import_text("[a]\nmaxRank = 8\nthis is not a key\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("bad.ini:3:1"), "{err}");
+    // Unknown key, bad value, bad Betza, unknown and later parents, a cycle:
+    // the section is refused at the line (1), the others still imported.
+    let cases = [
+        ("[a:chess]\nmaxRnak = 8\n", "bad.ini:2:1", "not a key"),
+        ("[a:chess]\ncastling = yes\n", "bad.ini:2:12", "not a valid value"),
+        (
+            "[a:chess]\ncustomPiece1 = a:fWxF\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n",
+            "bad.ini:2:1",
+            "`x` is not part",
+        ),
+        ("[a:nosuch]\n", "bad.ini:1:4", "unknown parent"),
+        ("[a:b]\n[b:a]\n", "bad.ini:1:4", "inheritance cycle"),
+        ("[a:b]\n[b:chess]\n", "bad.ini:1:4", "further down"),
+        ("[chess]\n", "bad.ini:1:1", "built-in"),
+        (
+            "[a:chess]\npromotionPieceTypes = qx\n",
+            "bad.ini:2:23",
+            "not a piece",
+        ),
+    ];
+    for (text, place, words) in cases {
+        let (code, _, err) = import_text(&format!("{text}[ok:chess]\n"));
+        assert_eq!(code, Some(1), "{text}\n{err}");
+        assert!(
+            err.contains(place) && err.contains(words),
+            "{text}: want {place} {words}\n{err}"
+        );
+    }
+}
+
+#[test]
+fn xbetza_converts_or_says_why() {
+    let out = common::chimera(&["import", "xbetza", "fmWfceFifmnD"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("fmWfceFifmnD\n"));
+    // XBoard's J is the camel; BD0 rides the dabbaba.
+    let out = common::chimera(&["import", "xbetza", "JBD0"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("CBDD\n"));
+    let out = common::chimera(&["import", "xbetza", "KoR"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cylinder"));
+}
+
+#[test]
+fn xbetza_in_a_rules_file() {
+    let rules = |piece: &str| {
+        format!(
+            "[variant]\nname = \"x\"\n[board]\nfiles = 5\nranks = 5\n[[piece]]\nname = \"king\"\nsymbol = \"K\"\nbetza = \"K\"\nroyal = true\n[[piece]]\nname = \"p\"\nsymbol = \"P\"\n{piece}\n[setup]\nposition = \"k4/5/5/P4/4K w - - 0 1\"\n"
+        )
+    };
+    let v = chimera::load_str("x.toml", &rules("xbetza = \"J\"")).unwrap();
+    let mut pos = chimera::Position::start(&v);
+    let moves: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    // XBoard's J is the camel: from a2, b5, d3 and d1.
+    for want in ["a2b5", "a2d3", "a2d1"] {
+        assert!(moves.iter().any(|m| m == want), "{want} in {moves:?}");
+    }
+    assert_eq!(
+        moves.iter().filter(|m| m.starts_with("a2")).count(),
+        3,
+        "{moves:?}"
+    );
+    let e = chimera::load_str("x.toml", &rules("xbetza = \"KaK\"")).unwrap_err();
+    assert!(
+        e.message.contains("multi-leg") && e.line == 14,
+        "{}: {}",
+        e.line,
+        e.message
+    );
+    let e = chimera::load_str("x.toml", &rules("betza = \"K\"\nxbetza = \"K\"")).unwrap_err();
+    assert!(e.message.contains("not both"), "{}", e.message);
+    let e = chimera::load_str("x.toml", &rules("")).unwrap_err();
+    assert!(e.message.contains("no moves"), "{}", e.message);
+}
