@@ -143,6 +143,7 @@ briefly_against_pyffish! {
     opulent_plays_as_fairy_stockfish: "opulent",
     paradigm_plays_as_fairy_stockfish: "paradigm",
     pawnback_plays_as_fairy_stockfish: "pawnback",
+    pawnsideways_plays_as_fairy_stockfish: "pawnsideways",
     perfect_plays_as_fairy_stockfish: "perfect",
     pocketknight_plays_as_fairy_stockfish: "pocketknight",
     raazuvaa_plays_as_fairy_stockfish: "raazuvaa",
