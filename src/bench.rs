@@ -365,7 +365,7 @@ pub const FSF_SUITE: &[(&str, u32)] = &[
     ("placement", 4),
     ("racingkings", 6),
     ("seirawan", 5),
-    ("shako", 5),
+    ("shako", 4),
     ("shatranj", 6),
     ("shogi", 5),
     ("sittuyin", 4),
