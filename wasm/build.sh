@@ -9,5 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/wasm/pkg}"
 cd "$root"
 cargo build -p chimera-wasm --release --target wasm32-unknown-unknown
-wasm-bindgen --target web --out-dir "$out" target/wasm32-unknown-unknown/release/chimera_wasm.wasm
+# Where cargo put it: CARGO_TARGET_DIR when set (tests/wasm.rs sets it).
+target="${CARGO_TARGET_DIR:-$root/target}"
+wasm-bindgen --target web --out-dir "$out" "$target/wasm32-unknown-unknown/release/chimera_wasm.wasm"
 cp wasm/js/index.js wasm/js/index.d.ts wasm/js/package.json wasm/js/worker.js "$out/"
