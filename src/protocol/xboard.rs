@@ -468,8 +468,14 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
             || def.captures_unprotected_only
             || def.captures_anywhere
             || !def.filters.cannot_hop.is_empty();
-        let betza = match xbetza(def.betza()).filter(|_| !beside) {
+        // Such a piece keeps its nearest XBetza (XBoard cannot read
+        // chimera's notation) and is named in the warning.
+        if beside {
+            unsaid.push(def.name().to_string());
+        }
+        let betza = match xbetza(def.betza()) {
             Some(x) => x,
+            None if beside => def.betza().to_string(),
             None => {
                 unsaid.push(v.piece(k).name().to_string());
                 v.piece(k).betza().to_string()
