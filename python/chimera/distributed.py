@@ -1,4 +1,5 @@
-"""chimera on Ray: distributed perft and the balance report.
+"""chimera on Ray: distributed perft, the self-play of ``tune`` and the
+balance report.
 
 Install with the extra: ``pip install ./python[ray]``. Every function takes
 ``ray_address``: ``None`` runs on the Ray instance already initialised in
@@ -255,4 +256,137 @@ def balance_report(
     return summarise(variant, seed, results)
 
 
-__all__ = ["BalanceReport", "balance_report", "game_task", "perft", "perft_task", "split", "summarise"]
+# ---------------------------------------------------------------------- tune
+
+
+def tune_task(spec, games, nodes, max_plies, random_plies, seed, weights_text):
+    """The self-play games numbered ``games`` of ``chimera tune --seed seed``
+    (pure: each game is decided by its number and the seed; safe to retry).
+    ``weights_text``: a weights file's text to start from, or None."""
+    v = _variant(spec)
+    path = None
+    if weights_text is not None:
+        import os
+        import tempfile
+
+        fd, path = tempfile.mkstemp(suffix=".weights.toml")
+        with os.fdopen(fd, "w") as f:
+            f.write(weights_text)
+    try:
+        return v.self_play(
+            games, nodes=nodes, max_plies=max_plies, random_plies=random_plies, seed=seed, weights=path
+        )
+    finally:
+        if path is not None:
+            Path(path).unlink(missing_ok=True)
+
+
+@dataclass
+class TuneReport:
+    """What ``tune`` found: the weights file's text and the fit's figures."""
+
+    variant: str
+    games: int
+    outcomes: list
+    positions: int
+    loss_before: float
+    loss_after: float
+    held_out_before: float
+    held_out_after: float
+    scale: float
+    text: str
+
+    def write(self, path):
+        """Writes the weights file (name it in the rules file's ``[engine]
+        weights`` or use it as ``engine:weights=FILE``)."""
+        Path(path).write_text(self.text)
+
+
+def tune(
+    variant,
+    games=200,
+    *,
+    nodes=2000,
+    max_plies=300,
+    random_plies=6,
+    seed=1,
+    iterations=2000,
+    weights=None,
+    chunk=4,
+    ray_address=None,
+    max_retries=3,
+    progress=None,
+):
+    """``chimera tune`` with its self-play games spread over Ray: ``games``
+    games at ``nodes`` nodes a move (the options and defaults of ``chimera
+    tune``), ``chunk`` games a task, then the fit in this process. The
+    fitted weights are the same for a seed on one process
+    (``ray_address=False``), one machine or a cluster — and the same as
+    ``chimera tune`` writes with those options. ``weights``: a weights file
+    to start from. ``progress(done, total)`` is called as games finish."""
+    spec = _spec(variant)
+    weights_text = Path(weights).read_text() if weights else None
+    numbers = list(range(games))
+    chunks = [numbers[i : i + max(1, chunk)] for i in range(0, games, max(1, chunk))]
+    args = (nodes, max_plies, random_plies, seed, weights_text)
+    parts = [None] * len(chunks)
+    done = 0
+    if ray_address is False:
+        for i, c in enumerate(chunks):
+            parts[i] = tune_task(spec, c, *args)
+            done += len(c)
+            if progress:
+                progress(done, games)
+    else:
+        ray = _ray(ray_address)
+        task = ray.remote(max_retries=max_retries)(tune_task)
+        spec_ref = ray.put(spec)
+        refs = [task.remote(spec_ref, c, *args) for c in chunks]
+        index = {r: i for i, r in enumerate(refs)}
+        waiting = list(refs)
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            for r in ready:
+                # Each chunk is kept once, however often Ray ran it.
+                parts[index[r]] = ray.get(r)
+                done += len(chunks[index[r]])
+            if progress:
+                progress(done, games)
+    samples = [s for p in parts for s in p["samples"]]
+    outcomes = [sum(p["outcomes"][k] for p in parts) for k in range(3)]
+    v = _variant(spec)
+    comment = (
+        f"Evaluation weights for {v.name()} by chimera.distributed.tune ({games} self-play games at "
+        f"{nodes} nodes a move, seed {seed}). Name this file in the rules file\n"
+        f'([engine] weights = "...") or use it as engine:weights=FILE.'
+    )
+    with_path = None
+    if weights_text is not None:
+        with_path = weights
+    f = v.fit(samples, iterations=iterations, weights=with_path, comment=comment)
+    return TuneReport(
+        variant=v.name(),
+        games=games,
+        outcomes=outcomes,
+        positions=f["positions"],
+        loss_before=f["loss_before"],
+        loss_after=f["loss_after"],
+        held_out_before=f["held_out_before"],
+        held_out_after=f["held_out_after"],
+        scale=f["scale"],
+        text=f["text"],
+    )
+
+
+__all__ = [
+    "BalanceReport",
+    "TuneReport",
+    "balance_report",
+    "game_task",
+    "perft",
+    "perft_task",
+    "split",
+    "summarise",
+    "tune",
+    "tune_task",
+]

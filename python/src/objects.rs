@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chimera::game::Game;
-use chimera::game::search::{Limits, Searcher};
+use chimera::game::search::{Limits, Searcher, Weights};
+use chimera::game::tune::{Sample, TuneOptions, fit, self_play_games};
 use chimera::{Color, Move, MoveKind, MoveNotation, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -189,8 +190,122 @@ impl PyVariant {
             .collect()
     }
 
+    /// The self-play games of `chimera tune` numbered `games` (a list of
+    /// ints), each opened by `random_plies` random plies from `seed` and
+    /// played by the engine against itself at `nodes` nodes a move with the
+    /// weights of the file `weights` (default: the variant's own): the
+    /// same games, move for move, as `chimera tune --seed` plays under those
+    /// numbers, wherever they are played. A dict: `games`, `outcomes`
+    /// (first player won, drawn, second won) and `samples`, a list of
+    /// `(game, result, features)` (the quiet positions; result for the side
+    /// to move: 1, ½ or 0). The GIL is released while the games run.
+    #[pyo3(signature = (games, nodes = 2000, max_plies = 300, random_plies = 6, seed = 1, weights = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn self_play<'py>(
+        &self,
+        py: Python<'py>,
+        games: Vec<usize>,
+        nodes: u64,
+        max_plies: usize,
+        random_plies: usize,
+        seed: u64,
+        weights: Option<PathBuf>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let v = Arc::clone(&self.v);
+        let played = py.detach(move || {
+            guard(move || {
+                let start = start_weights(&v, weights.as_deref())?;
+                let opts = TuneOptions {
+                    games: games.len(),
+                    nodes: nodes.max(1),
+                    max_plies,
+                    random_plies,
+                    seed,
+                    ..TuneOptions::default()
+                };
+                Ok(self_play_games(&v, &start, &opts, &games))
+            })
+        })?;
+        let d = PyDict::new(py);
+        d.set_item("games", played.games)?;
+        d.set_item("outcomes", played.outcomes.to_vec())?;
+        let samples: Vec<(usize, f64, Vec<f64>)> = played
+            .samples
+            .into_iter()
+            .map(|s| (s.game, s.result, s.features))
+            .collect();
+        d.set_item("samples", samples)?;
+        Ok(d)
+    }
+
+    /// The fit of `chimera tune` over samples from `self_play` (in game
+    /// order, as `chimera tune` fits them), starting from the weights of the
+    /// file `weights` (default: the variant's own). A dict: `text` (the
+    /// weights file, as `chimera tune` writes it, with `comment` on top),
+    /// `loss_before`, `loss_after`, `held_out_before`, `held_out_after`,
+    /// `scale`, `positions`.
+    #[pyo3(signature = (samples, iterations = 2000, weights = None, comment = "Evaluation weights fitted by chimera.distributed.tune"))]
+    fn fit<'py>(
+        &self,
+        py: Python<'py>,
+        samples: Vec<(usize, f64, Vec<f64>)>,
+        iterations: usize,
+        weights: Option<PathBuf>,
+        comment: &str,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let v = Arc::clone(&self.v);
+        let comment = comment.to_string();
+        let (f, text, positions) = py.detach(move || {
+            guard(move || {
+                let start = start_weights(&v, weights.as_deref())?;
+                let width = start.to_vec().len();
+                let mut all = Vec::with_capacity(samples.len());
+                for (game, result, features) in samples {
+                    if features.len() != width {
+                        return Err(Error::new_err(format!(
+                            "a sample has {} features; {} has {width}",
+                            features.len(),
+                            v.name()
+                        )));
+                    }
+                    all.push(Sample {
+                        features,
+                        result,
+                        game,
+                    });
+                }
+                if all.len() < 10 {
+                    return Err(Error::new_err(format!(
+                        "only {} positions: too few to fit (play more games)",
+                        all.len()
+                    )));
+                }
+                let f = fit(&v, &start, &all, iterations.max(1));
+                let text = f.weights.to_toml(&v, &comment);
+                Ok((f, text, all.len()))
+            })
+        })?;
+        let d = PyDict::new(py);
+        d.set_item("text", text)?;
+        d.set_item("loss_before", f.loss_before)?;
+        d.set_item("loss_after", f.loss_after)?;
+        d.set_item("held_out_before", f.held_out_before)?;
+        d.set_item("held_out_after", f.held_out_after)?;
+        d.set_item("scale", f.scale)?;
+        d.set_item("positions", positions)?;
+        Ok(d)
+    }
+
     fn __repr__(&self) -> String {
         format!("<chimera.Variant {}>", self.v.name())
+    }
+}
+
+/// The weights a tune starts from: a weights file's, or the variant's own.
+fn start_weights(v: &Arc<chimera::Variant>, path: Option<&std::path::Path>) -> PyResult<Weights> {
+    match path {
+        Some(p) => Weights::read(v, p).map_err(Error::new_err),
+        None => Ok(Searcher::new(v).eval().weights().clone()),
     }
 }
 

@@ -1,10 +1,15 @@
 """chimera.distributed on a local multi-node Ray cluster (Ray's own test
 utilities, ray.cluster_utils.Cluster): distributed perft equals the
 single-process count, a node removed mid-run changes nothing, and a
-balance report equals the same seed played in one process.
+balance report equals the same seed played in one process, and the
+self-play of ``tune`` spread over the cluster fits the same weights as one
+process and as ``chimera tune``.
 
 Skipped when Ray is not installed (pip install ./python[ray]).
 """
+
+import os
+import subprocess
 
 import pytest
 
@@ -57,3 +62,29 @@ def test_balance_report_same_on_cluster_and_in_process(cluster):
     assert here.results == there.results
     assert here.text() == there.text()
     assert here.games == 6 and here.first_wins + here.second_wins + here.draws == 6
+
+
+def _weights_body(text):
+    """A weights file without its comment (which names the program)."""
+    return [line for line in text.splitlines() if not line.startswith("#")]
+
+
+def test_tune_same_on_cluster_in_process_and_cli(cluster, tmp_path):
+    kwargs = dict(games=6, nodes=300, max_plies=80, random_plies=4, seed=3, iterations=200, chunk=2)
+    here = cd.tune("kozune", ray_address=False, **kwargs)
+    there = cd.tune("kozune", **kwargs)
+    assert here.text == there.text
+    assert here.positions == there.positions >= 10
+    assert sum(there.outcomes) == 6
+    # The same games and fit as the command line's `chimera tune`.
+    binary = os.environ.get("CHIMERA_BIN")
+    if not binary:
+        pytest.skip("CHIMERA_BIN (the chimera binary) not given: tests/python.rs gives it")
+    out = tmp_path / "kozune.weights.toml"
+    subprocess.run(
+        [binary, "tune", "kozune", "--games", "6", "--nodes", "300", "--max-moves", "80",
+         "--random-plies", "4", "--seed", "3", "--iterations", "200", "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    assert _weights_body(out.read_text()) == _weights_body(there.text)

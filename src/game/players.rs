@@ -8,9 +8,10 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::Game;
 use super::external::{EngineSpec, Protocol};
-use super::search::{Limits, Searcher};
+use super::search::{Limits, SearchReport, Searcher};
+use crate::clock::Instant;
 use crate::display::board_text;
-use crate::engine::{Move, MoveTextError, Variant};
+use crate::engine::{Move, MoveTextError, Position, Variant};
 
 /// What a player does on its turn.
 pub enum Action {
@@ -297,7 +298,14 @@ impl Player for RandomPlayer {
 pub struct EnginePlayer {
     searcher: Searcher,
     limits: Limits,
-    info: Option<String>,
+    /// The last search, written out only when asked for ([`Player::last_info`]):
+    /// its position, report and principal variation.
+    last: Option<(Position, SearchReport, Vec<Move>)>,
+    /// What the last move cost beyond its search (the clock is charged for
+    /// the whole turn): taken off the next search's time, so that a turn
+    /// keeps to its share of the clock however slow the work around the
+    /// search is (a large board, a loaded machine).
+    overhead: Duration,
 }
 
 impl EnginePlayer {
@@ -316,7 +324,8 @@ impl EnginePlayer {
                 threads: c.threads,
                 nodes: c.nodes,
             },
-            info: None,
+            last: None,
+            overhead: Duration::ZERO,
         }
     }
 
@@ -343,9 +352,11 @@ impl Player for EnginePlayer {
         format!("engine depth {}", self.limits.depth)
     }
     fn act(&mut self, game: &mut Game) -> Action {
+        let started = Instant::now();
         let history = game.hashes().to_vec();
         let mut limits = self.limits.clone();
         if let Some(budget) = game.clock().map(super::clock::game_budget) {
+            let budget = budget.saturating_sub(self.overhead).max(Duration::from_millis(1));
             limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
         }
         // The principal variation of the last completed iteration.
@@ -355,15 +366,28 @@ impl Player for EnginePlayer {
             .search_with(&mut game.pos, limits, &history, &mut |_, line| {
                 pv = line.to_vec();
             });
+        let best = r.best;
+        let searched = r.elapsed;
+        self.last = Some((game.pos.clone(), r, pv));
+        // Most of the last turns' overhead, the latest weighing most.
+        let now = started.elapsed().saturating_sub(searched);
+        self.overhead = (self.overhead + now * 3) / 4;
+        match best {
+            Some(m) => Action::Move(m),
+            None => Action::Resign,
+        }
+    }
+    fn last_info(&self) -> Option<String> {
+        let (pos, r, pv) = self.last.as_ref()?;
         let secs = r.elapsed.as_secs_f64().max(1e-6);
-        let notation = game.variant().display_notation();
-        let mut p = game.pos.clone();
+        let notation = pos.variant().display_notation();
+        let mut p = pos.clone();
         let mut line = Vec::new();
-        for m in &pv {
+        for m in pv {
             line.push(p.move_text_as(m, notation));
             p.make(*m);
         }
-        self.info = Some(format!(
+        Some(format!(
             "depth {} score {} nodes {} time {:.2}s ({:.0} nodes/s) pv {}",
             r.depth,
             r.score,
@@ -371,14 +395,7 @@ impl Player for EnginePlayer {
             secs,
             r.nodes as f64 / secs,
             line.join(" ")
-        ));
-        match r.best {
-            Some(m) => Action::Move(m),
-            None => Action::Resign,
-        }
-    }
-    fn last_info(&self) -> Option<String> {
-        self.info.clone()
+        ))
     }
 }
 

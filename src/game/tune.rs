@@ -116,6 +116,20 @@ pub fn self_play(
     all
 }
 
+/// Plays the self-play games numbered `games` (each from its own seed, as
+/// [`self_play`] numbers them) one after another: the same games, move for
+/// move, as `self_play` plays under those numbers, so the games of one run
+/// can be shared out among processes or machines and gathered again.
+pub fn self_play_games(v: &Arc<Variant>, weights: &Weights, opts: &TuneOptions, games: &[usize]) -> SelfPlay {
+    let mut searcher = Searcher::with_hash(v, 8);
+    searcher.set_weights(weights.clone());
+    let mut out = SelfPlay::default();
+    for &i in games {
+        one_game(v, &mut searcher, opts, i, &mut out);
+    }
+    out
+}
+
 fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: usize, out: &mut SelfPlay) {
     let mut rng = StdRng::seed_from_u64(opts.seed.wrapping_mul(0x9e37_79b9).wrapping_add(i as u64));
     let mut game = Game::from_start(v);
