@@ -356,7 +356,7 @@ def tune(
     outcomes = [sum(p["outcomes"][k] for p in parts) for k in range(3)]
     v = _variant(spec)
     comment = (
-        f"Evaluation weights for {v.name()} by chimera.distributed.tune ({games} self-play games at "
+        f"Evaluation weights for {v.name} by chimera.distributed.tune ({games} self-play games at "
         f"{nodes} nodes a move, seed {seed}). Name this file in the rules file\n"
         f'([engine] weights = "...") or use it as engine:weights=FILE.'
     )
@@ -365,7 +365,7 @@ def tune(
         with_path = weights
     f = v.fit(samples, iterations=iterations, weights=with_path, comment=comment)
     return TuneReport(
-        variant=v.name(),
+        variant=v.name,
         games=games,
         outcomes=outcomes,
         positions=f["positions"],

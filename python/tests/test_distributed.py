@@ -10,6 +10,7 @@ Skipped when Ray is not installed (pip install ./python[ray]).
 
 import os
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -81,8 +82,9 @@ def test_tune_same_on_cluster_in_process_and_cli(cluster, tmp_path):
     if not binary:
         pytest.skip("CHIMERA_BIN (the chimera binary) not given: tests/python.rs gives it")
     out = tmp_path / "kozune.weights.toml"
+    rules = Path(__file__).resolve().parents[2] / "variants" / "kozune.toml"
     subprocess.run(
-        [binary, "tune", "kozune", "--games", "6", "--nodes", "300", "--max-moves", "80",
+        [binary, "tune", str(rules), "--games", "6", "--nodes", "300", "--max-moves", "80",
          "--random-plies", "4", "--seed", "3", "--iterations", "200", "--out", str(out)],
         check=True,
         capture_output=True,
