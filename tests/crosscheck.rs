@@ -105,6 +105,13 @@ macro_rules! briefly_against_pyffish {
 }
 
 briefly_against_pyffish! {
+    breakthrough_plays_as_fairy_stockfish: "breakthrough",
+    bughouse_plays_as_fairy_stockfish: "bughouse",
+    chigorin_plays_as_fairy_stockfish: "chigorin",
+    clobber_plays_as_fairy_stockfish: "clobber",
+    clobber10_plays_as_fairy_stockfish: "clobber10",
+    legan_plays_as_fairy_stockfish: "legan",
+    sortofalmost_plays_as_fairy_stockfish: "sortofalmost",
     fivecheck_plays_as_fairy_stockfish: "5check",
     ai_wok_plays_as_fairy_stockfish: "ai-wok",
     almost_plays_as_fairy_stockfish: "almost",

@@ -105,7 +105,7 @@ pub(crate) fn position(
     position_with(v, text, moves, Strictness::Strict)
 }
 
-fn position_with(
+pub(crate) fn position_with(
     v: &Arc<Variant>,
     text: Option<&str>,
     moves: Option<&str>,

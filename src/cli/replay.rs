@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::context::{Context, position};
+use super::context::{Context, position_with};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
-use crate::engine::{Color, MoveNotation, Reason};
+use crate::engine::{Color, MoveNotation, Reason, Strictness};
 use crate::game::Game;
 use crate::game::record::Record;
 
@@ -38,6 +38,10 @@ pub(crate) struct Args {
     /// them), counting from 1.
     #[arg(long, default_value_t = 1)]
     game: usize,
+    /// Accept a start position no game can reach (the side not to move in
+    /// check, impossible hands or material), as `moves --lenient` does.
+    #[arg(long)]
+    lenient: bool,
 }
 
 /// One line of `--trace`: the position before move `i`, its legal moves, the move.
@@ -93,7 +97,12 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let v = cx.load(&vpath)?;
     // chimera's records name the start `Start`; PGN (XBoard's) `FEN`.
     let start = rec.tags.get("Start").or_else(|| rec.tags.get("FEN"));
-    let pos = position(&v, start.map(|s| s.as_str()), None)?;
+    let strictness = if a.lenient {
+        Strictness::Lenient
+    } else {
+        Strictness::Strict
+    };
+    let pos = position_with(&v, start.map(|s| s.as_str()), None, strictness)?;
     let notation = MoveNotation::parse(&a.notation).ok_or_else(|| {
         bad(format!(
             "unknown notation `{}`: canonical, uci, usi or seed",

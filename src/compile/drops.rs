@@ -91,6 +91,36 @@ pub(super) fn apply(
     Ok(())
 }
 
+/// `[moves] drop_mate`: with `result = "loses"` (when its option holds),
+/// the drops `no_mate` bans from mating are legal and lose at once.
+pub(super) fn drop_mate(
+    file: &RulesFile,
+    cx: &Ctx,
+    options: &super::OptionValues,
+    pieces: &mut [PieceDef],
+) -> Result<()> {
+    let Some(rule) = &file.moves.drop_mate else {
+        return Ok(());
+    };
+    if !pieces.iter().any(|d| d.no_drop_mate) {
+        return Err(cx.err(
+            rule.span(),
+            "`drop_mate` means nothing here: no piece's drops may not mate (`drop.no_mate`)",
+        ));
+    }
+    let holds = match &rule.get_ref().when {
+        Some(when) => super::options::holds(file, cx, options, when)?,
+        None => true,
+    };
+    if holds && rule.get_ref().result == crate::rules::DropMateResult::Loses {
+        for d in pieces.iter_mut().filter(|d| d.no_drop_mate) {
+            d.no_drop_mate = false;
+            d.drop_mate_loses = true;
+        }
+    }
+    Ok(())
+}
+
 /// The single-step vectors of a notation, per side.
 fn step_vectors(
     betza: &toml::Spanned<String>,

@@ -25,6 +25,18 @@ pub(super) fn limits(v: &Variant, start: &Setup) -> MaterialLimits {
             }
         }
     }
+    if v.hand_supplied {
+        // Any piece but a royal or promoted one may come from outside, in
+        // any number.
+        let kinds = v
+            .kinds()
+            .filter(|&k| !v.def(k).royal && v.def(k).demotes_to.some().is_none())
+            .collect();
+        return MaterialLimits {
+            hand_kinds: kinds,
+            families: Vec::new(),
+        };
+    }
     let hands = &start.stores[Store::Hand as usize];
     for (i, &n) in hands.iter().enumerate() {
         if n > 0 {

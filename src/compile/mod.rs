@@ -81,6 +81,7 @@ pub fn compile(
     promotions::apply(file, &cx, &names, &geometry, &mut pieces)?;
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
+    drops::drop_mate(file, &cx, &options, &mut pieces)?;
     let burners = burning::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let sides = sides::compile(file, &cx, hand)?;
     let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
@@ -118,6 +119,7 @@ pub fn compile(
         hooks_change_board: false,
         reference: false,
         drops_reset_clock: hand.is_some_and(|h| h.drops_reset_clock),
+        hand_supplied: hand.is_some_and(|h| h.supplied),
         promotions_reset_clock: file.promotion.resets_clock,
         castles,
         castle_keep,
@@ -128,6 +130,7 @@ pub fn compile(
         off_target: Default::default(),
         en_passant: Default::default(),
         no_drop_mate: Default::default(),
+        drop_mate_loses: Default::default(),
         kind_flags: Vec::new(),
         slow_attackers,
         has_drops,

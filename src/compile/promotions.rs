@@ -10,7 +10,7 @@ use crate::engine::types::KindSet;
 use crate::engine::variant::{
     CapturePromotion, PROMO_CAPS, PROMO_FROM, PROMO_TO, PieceDef, Promotion, PromotionTrigger,
 };
-use crate::rules::{RulesFile, Trigger};
+use crate::rules::{RulesFile, SideName, Trigger};
 
 fn trigger(t: Trigger) -> PromotionTrigger {
     match t {
@@ -31,22 +31,7 @@ pub(super) fn apply(
 ) -> Result<()> {
     for (p, def) in file.pieces.iter().zip(pieces.iter_mut()) {
         for rule in &p.promotion {
-            let zone_ranks = rule.ranks.clone().unwrap_or_else(|| file.promotion.zone.clone());
-            if zone_ranks.is_empty() {
-                return Err(cx.err(
-                    p.name.span(),
-                    format!(
-                        "promotion of `{}` has no zone: give `ranks` or [promotion] zone",
-                        p.name.get_ref()
-                    ),
-                ));
-            }
-            if let Some(r) = zone_ranks.iter().find(|&&r| r == 0 || r as usize > geo.ranks) {
-                return Err(cx.err(
-                    p.name.span(),
-                    format!("promotion rank {r} is off the board (1..{})", geo.ranks),
-                ));
-            }
+            let zone = zone(file, cx, geo, p, rule)?;
             let mut to = Vec::new();
             for t in &rule.to {
                 to.push(names.piece(cx, t, "promotion")?);
@@ -55,7 +40,7 @@ pub(super) fn apply(
                 return Err(cx.err(p.name.span(), "a promotion rule needs at least one piece in `to`"));
             }
             def.promotions.push(Promotion {
-                zone: Color::BOTH.map(|c| geo.rank_set(&zone_ranks, c)),
+                zone,
                 to,
                 forced: rule.forced,
                 trigger: trigger(rule.trigger.unwrap_or(file.promotion.trigger)),
@@ -81,6 +66,60 @@ pub(super) fn apply(
         }
     }
     promotion_limits(file, cx, geo, pieces)
+}
+
+/// A promotion rule's zone per side: its `ranks` (or `[promotion] zone`),
+/// or its `squares`; empty for the side a `side` rule leaves out.
+fn zone(
+    file: &RulesFile,
+    cx: &Ctx,
+    geo: &Geometry,
+    p: &crate::rules::PieceTable,
+    rule: &crate::rules::PromotionRule,
+) -> Result<[Vec<bool>; 2]> {
+    let mut zone = if let Some(squares) = &rule.squares {
+        if rule.ranks.is_some() {
+            return Err(cx.err(
+                p.name.span(),
+                "a promotion rule gives `ranks` or `squares`, not both",
+            ));
+        }
+        let mut set = vec![false; geo.nsq];
+        for s in squares {
+            let sq = geo
+                .parse_square(s.get_ref())
+                .ok_or_else(|| cx.err(s.span(), format!("`{}` is not a square", s.get_ref())))?;
+            set[sq.index()] = true;
+        }
+        if squares.is_empty() {
+            return Err(cx.err(p.name.span(), "a promotion rule's `squares` is empty"));
+        }
+        [set.clone(), set]
+    } else {
+        let zone_ranks = rule.ranks.clone().unwrap_or_else(|| file.promotion.zone.clone());
+        if zone_ranks.is_empty() {
+            return Err(cx.err(
+                p.name.span(),
+                format!(
+                    "promotion of `{}` has no zone: give `ranks` or [promotion] zone",
+                    p.name.get_ref()
+                ),
+            ));
+        }
+        if let Some(r) = zone_ranks.iter().find(|&&r| r == 0 || r as usize > geo.ranks) {
+            return Err(cx.err(
+                p.name.span(),
+                format!("promotion rank {r} is off the board (1..{})", geo.ranks),
+            ));
+        }
+        Color::BOTH.map(|c| geo.rank_set(&zone_ranks, c))
+    };
+    match rule.side {
+        Some(SideName::First) => zone[1].fill(false),
+        Some(SideName::Second) => zone[0].fill(false),
+        None => {}
+    }
+    Ok(zone)
 }
 
 /// `promotion_limit`: at least 1, at most the board, and on a piece that

@@ -29,6 +29,7 @@ pub(super) fn derive(v: &mut Variant) {
     });
     v.en_passant = kinds_where(pieces, |d| d.rays.iter().flatten().any(|r| r.rule.en_passant));
     v.no_drop_mate = kinds_where(pieces, |d| d.no_drop_mate);
+    v.drop_mate_loses = kinds_where(pieces, |d| d.drop_mate_loses);
     v.kind_flags = pieces
         .iter()
         .map(|d| {

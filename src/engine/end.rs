@@ -61,12 +61,15 @@ pub enum Reason {
     /// The side to move could only promote (a stalemate by the variant's
     /// rule).
     OnlyPromotions,
+    /// A drop that mates, of a piece whose drops may not mate: the player
+    /// who dropped loses (Fairy-Stockfish's pawn-drop-mate convention).
+    DropMate,
     /// A native hook's rule ended the game; the text says which.
     Rule(&'static str),
 }
 
 impl Reason {
-    const NAMED: [Reason; 19] = [
+    const NAMED: [Reason; 20] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::Repetition,
@@ -86,6 +89,7 @@ impl Reason {
         Reason::DoublePass,
         Reason::Counting,
         Reason::OnlyPromotions,
+        Reason::DropMate,
     ];
 
     /// The reason in words ("perpetual check").
@@ -110,6 +114,7 @@ impl Reason {
             Reason::DoublePass => "double pass",
             Reason::Counting => "counting rule",
             Reason::OnlyPromotions => "only promotions left",
+            Reason::DropMate => "drop mate",
             Reason::Rule(text) => text,
         }
     }
@@ -421,11 +426,26 @@ impl Position {
         None
     }
 
+    /// Whether the last move was a drop that mates of a kind whose such
+    /// drops lose (`[moves] drop_mate = { result = "loses" }`).
+    fn mated_by_losing_drop(&self) -> bool {
+        !self.v.drop_mate_loses.is_empty()
+            && self.stack.last().is_some_and(|u| {
+                u.mv.is_drop()
+                    && u.mv
+                        .entering_kind()
+                        .is_some_and(|k| self.v.drop_mate_loses.contains(k))
+            })
+    }
+
     /// The result when the side to move has no legal move: checkmate when in
     /// check, stalemate otherwise, with the variant's outcome for each.
     pub fn no_move_result(&self) -> GameResult {
         let to_move = self.side;
         if self.in_check(to_move) {
+            if self.mated_by_losing_drop() {
+                return GameResult::win(to_move, Reason::DropMate);
+            }
             GameResult::from_outcome(to_move, self.v.end.checkmated, Reason::Checkmate)
         } else {
             GameResult::from_outcome(to_move, self.v.end.stalemated, Reason::Stalemate)

@@ -397,9 +397,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             } else if let Some((s, f)) = get(3)
                 && f != "-"
             {
-                setup.ep = g
-                    .parse_square(f)
-                    .ok_or_else(|| terr(text, s, format!("`{}` is not a square", clip(f))))?;
+                setup.ep = ep_field(v, text, s, f, &setup)?;
             }
             // Checks still to give, first player's first (`3+3`), when the
             // variant counts them.
@@ -441,6 +439,38 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
         }
     }
     Ok(setup)
+}
+
+/// The en-passant field: a square, or Fairy-Stockfish's list of squares
+/// (`c3d4`: the squares a piece's double step passed over and the one it
+/// reached, written after every such step of a pawn that is not the chess
+/// pawn). Of a list, the square some piece has just passed over with a
+/// double step is the en-passant square; a list without one means none.
+fn ep_field(v: &Variant, text: &str, s: usize, f: &str, setup: &Setup) -> Result<Square, TextError> {
+    let g = &v.geometry;
+    if let Some(sq) = g.parse_square(f) {
+        return Ok(sq);
+    }
+    let mut squares = Vec::new();
+    let mut rest = f;
+    while !rest.is_empty() {
+        let letters = rest.find(|c: char| !c.is_ascii_lowercase()).unwrap_or(rest.len());
+        let digits = rest[letters..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |d| letters + d);
+        match g.parse_square(&rest[..digits]) {
+            Some(sq) if letters > 0 && digits > letters => squares.push(sq),
+            _ => return Err(terr(text, s, format!("`{}` is not a square", clip(f)))),
+        }
+        rest = &rest[digits..];
+    }
+    Ok(squares
+        .into_iter()
+        .find(|&sq| {
+            setup.board[sq.index()].is_none()
+                && super::position::ep_victim(v, &setup.board, setup.side, sq).is_some()
+        })
+        .unwrap_or(Square::NONE))
 }
 
 /// The castling field: castling rights and, with gating, the gating squares

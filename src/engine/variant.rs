@@ -232,6 +232,9 @@ pub struct PieceDef {
     /// Promoted faces it may also be dropped from a hand as.
     pub(crate) drop_faces: Vec<PieceKind>,
     pub(crate) no_drop_mate: bool,
+    /// A drop of this kind that mates is legal and loses at once (`[moves]
+    /// drop_mate = { result = "loses" }`).
+    pub(crate) drop_mate_loses: bool,
     /// Squares from which the piece has no move at all, per side.
     pub(crate) dead: [Vec<bool>; 2],
     pub(crate) filters: TargetFilters,
@@ -616,6 +619,10 @@ pub struct Variant {
     pub(crate) en_passant: KindSet,
     /// Kinds whose drops may not mate.
     pub(crate) no_drop_mate: KindSet,
+    /// Hands are filled from outside the game too (`[hand] supplied`).
+    pub(crate) hand_supplied: bool,
+    /// Kinds whose drops that mate lose at once.
+    pub(crate) drop_mate_loses: KindSet,
     /// Per kind: [`KIND_ROYAL`], [`KIND_RESETS_CLOCK`] (what `make` asks of
     /// every piece it moves, without reading the whole definition).
     pub(crate) kind_flags: Vec<u8>,

@@ -474,6 +474,13 @@ pub struct PromotionMove {
 pub struct PromotionRule {
     /// Relative ranks of the zone; default `[promotion] zone`.
     pub ranks: Option<Vec<u32>>,
+    /// Or: the zone as squares (absolute names, the same for each side the
+    /// rule applies to; give one rule per side for zones that differ).
+    pub squares: Option<Vec<Spanned<String>>>,
+    /// The side the rule applies to (default both): promotion choices per
+    /// side (Sort of almost chess: white's pawns promote to a chancellor,
+    /// black's to a queen).
+    pub side: Option<SideName>,
     /// Pieces it may promote to.
     pub to: Vec<Spanned<String>>,
     /// Promotion is compulsory (otherwise optional).
@@ -614,6 +621,11 @@ pub struct HandRules {
     /// rule; python-chess's crazyhouse does not).
     #[serde(default)]
     pub drops_reset_clock: bool,
+    /// Pieces come to the hands from outside the game too (bughouse's
+    /// partner board): a hand may hold any piece that is not royal, in any
+    /// number, whatever captures give.
+    #[serde(default)]
+    pub supplied: bool,
 }
 
 fn default_capture() -> CaptureRule {
@@ -860,6 +872,31 @@ pub struct MoveRules {
     /// same position (chu shogi as HaChu counts it).
     #[serde(default)]
     pub one_piece_pass: bool,
+    /// What a drop that mates is for the pieces whose drops may not mate
+    /// (`drop.no_mate`): illegal (the default, shogi's rule) or legal and
+    /// lost at once (Fairy-Stockfish's convention), possibly per option.
+    pub drop_mate: Option<Spanned<DropMate>>,
+}
+
+/// `[moves] drop_mate = { result, when }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropMate {
+    /// `"illegal"` or `"loses"`.
+    pub result: DropMateResult,
+    /// `"NAME=VALUE"`: the rule holds only when that option has that value.
+    pub when: Option<Spanned<String>>,
+}
+
+/// A drop that mates, where the dropped piece's drops may not mate.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DropMateResult {
+    /// Not a legal move (shogi's uchifuzume).
+    Illegal,
+    /// A legal move after which the player who dropped loses: the mated
+    /// player wins (Fairy-Stockfish's convention).
+    Loses,
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -883,6 +920,7 @@ impl Default for MoveRules {
             must_drop: None,
             pass: false,
             one_piece_pass: false,
+            drop_mate: None,
         }
     }
 }

@@ -21,7 +21,9 @@ Known, listed differences (not failures):
 - pyffish counts a pawn drop that mates as legal (shogi's uchifuzume forbids
   it): such a move missing from chimera's list is accepted — a drop of any
   piece whose drops the rules file bans from mating (`no_mate`: tori shogi's
-  swallow too).
+  swallow too). A rules file with the option `drop_mate` (choice `loses`:
+  Fairy-Stockfish's convention, `[moves] drop_mate`) is replayed with it, and
+  then nothing is accepted.
 - pyffish writes the en-passant field of a pawn that is not the chess pawn
   (Berolina, sideways and backward pawns) as a list of squares (`d3e4`):
   a list holding chimera's square is accepted, and counted.
@@ -322,7 +324,8 @@ def main():
             f.write(" ".join(played) + "\n")
             record = f.name
         out = subprocess.run(
-            [chimera, "replay", record, "--trace", "--notation", "uci", "--json"],
+            [chimera, "replay", record, "--trace", "--notation", "uci", "--json"]
+            + (["--option", "drop_mate=loses"] if fsf_drop_mate_option(rules) else []),
             capture_output=True,
             text=True,
         )
@@ -376,7 +379,7 @@ def main():
 
 
 def ref_pawn_drop_mate(ref, variant, fen, m):
-    if not isinstance(ref, Pyffish) or "@" not in m:
+    if not isinstance(ref, Pyffish) or "@" not in m or not DROP_MATE_BANNED[0]:
         return False
     if m[:2].upper() != "P@" and DROP_MATE_BANNED[0] is not True:
         return False
@@ -384,11 +387,25 @@ def ref_pawn_drop_mate(ref, variant, fen, m):
     return sf.gives_check(variant, fen, [m]) and not sf.legal_moves(variant, fen, [m])
 
 
-def drop_mate_banned(rules):
-    """Which drops that mate the rules file bans: "P" for pawns only, True
-    for another piece's too (tori shogi's swallow), None for none."""
+def fsf_drop_mate_option(rules):
+    """Whether the rules file offers Fairy-Stockfish's pawn-drop-mate
+    convention (`[options] drop_mate` with the choice `loses`): replays then
+    use it, and such drops are no known difference."""
     import tomllib
 
+    with open(rules, "rb") as f:
+        options = tomllib.load(f).get("options", {})
+    return "loses" in options.get("drop_mate", {}).get("choices", [])
+
+
+def drop_mate_banned(rules):
+    """Which drops that mate the rules file bans: "P" for pawns only, True
+    for another piece's too (tori shogi's swallow), None for none (or none
+    under Fairy-Stockfish's convention, which the replay takes)."""
+    import tomllib
+
+    if fsf_drop_mate_option(rules):
+        return None
     with open(rules, "rb") as f:
         pieces = tomllib.load(f).get("piece", [])
     banned = [p.get("symbol", "") for p in pieces if p.get("drop", {}).get("no_mate")]
