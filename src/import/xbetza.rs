@@ -536,9 +536,9 @@ mod tests {
         for (s, at) in [
             ("KpaK", 1),
             ("BtgabyabsB", 1),
-            ("iKaK", 0),
-            ("mafN", 0),
-            ("KaKaKaKaKaKaKaKaKaK", 0),
+            ("iaK", 0),
+            ("KgaR", 1),
+            ("aaaaaaaaaK", 9),
             ("oR", 0),
             ("dK", 0),
             ("jR", 0),

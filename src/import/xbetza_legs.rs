@@ -328,10 +328,10 @@ fn walk(
                     .unwrap_or(next.len());
                 // A leg in a direction not of its atom's kind turns the next
                 // leg's atom orthogonal <-> diagonal.
-                if leg.all & (1 << dir) == 0 {
-                    if let Some(a) = next.get_mut(at) {
-                        *a = table(ROTATE, *a);
-                    }
+                if leg.all & (1 << dir) == 0
+                    && let Some(a) = next.get_mut(at)
+                {
+                    *a = table(ROTATE, *a);
                 }
                 let offset = s.len() - leg_text_len(s) + 1;
                 walk(&next, base + offset, true, dir, path, out)?;
@@ -567,6 +567,16 @@ pub fn convert(s: &[u8], base: usize) -> Result<String, BetzaError> {
     for path in &paths {
         let mut variants = Vec::new();
         expand(path, None, &mut Vec::new(), &mut variants).map_err(err)?;
+        // A pass over a piece that must be there: only as a one-leg hop
+        // two squares straight (see `node_text`).
+        for v in &variants {
+            let hop = |l: &PathLeg| l.hurdles == 1 && matches!(base_of(l.v), (0, 2) | (2, 2));
+            if v.iter().any(|l| l.hurdles > 0) && !(v.len() == 1 && hop(&v[0])) {
+                return Err(err(
+                    "`p` before `a` without `m` passes over a piece that must be there: converted only as a hop two squares straight",
+                ));
+            }
+        }
         total += variants.len();
         if total > MAX_PATHS {
             return Err(err("too many paths"));
