@@ -190,7 +190,7 @@ fn xbetza_in_a_rules_file() {
         3,
         "{moves:?}"
     );
-    let e = chimera::load_str("x.toml", &rules("xbetza = \"KaK\"")).unwrap_err();
+    let e = chimera::load_str("x.toml", &rules("xbetza = \"KnaK\"")).unwrap_err();
     assert!(
         e.message.contains("multi-leg") && e.line == 14,
         "{}: {}",

@@ -7,3 +7,4 @@ pub mod fsf;
 pub mod fsf_betza;
 pub mod ini;
 pub mod xbetza;
+mod xbetza_legs;

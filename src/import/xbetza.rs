@@ -9,10 +9,11 @@
 //! written with chimera's letters (checked against chimera's reading). What
 //! converts: single-leg moves, with `m`, `c`, `e`, `p`, `g`, `n` and `j`
 //! (lame and must-jump only on the knight, dabbaba and alfil, where XBoard
-//! and chimera test the same square), `i`, and ranges. Everything else is
-//! an error at its character: `a` (multi-leg moves), `d` (capturing one's
-//! own piece), `t`, `o` (a cylinder board), `y`, `ii`, `j` on a
-//! one-step atom (XBoard skips the first square), `O` (castling).
+//! and chimera test the same square), `i`, and ranges; multi-leg moves
+//! (`a`, with `y` and `p` before `a`) in `xbetza_legs`. Everything else is
+//! an error at its character: `d` (capturing one's own piece), `t`, `o` (a
+//! cylinder board), `y` outside a multi-leg move, `ii`, `j` on a one-step
+//! atom (XBoard skips the first square), `O` (castling).
 
 use super::fsf_betza::{BetzaError, chimera_directions};
 
@@ -60,7 +61,13 @@ fn idx(c: u8) -> usize {
 /// The direction set XBoard reads from `s[desc..p]` for an atom of this
 /// symmetry (for `K`/`Q`: the orthogonal set and the diagonal one, and what
 /// becomes of the step's x), and where the direction letters end.
-fn directions(s: &[u8], mut desc: usize, p: usize, sym: u8, dy: i32) -> (u16, u16, usize, Option<i32>) {
+pub(super) fn directions(
+    s: &[u8],
+    mut desc: usize,
+    p: usize,
+    sym: u8,
+    dy: i32,
+) -> (u16, u16, usize, Option<i32>) {
     let mut dx_override = None;
     // Directions, as XBoard reads them for this symmetry.
     let next = |d: usize| s.get(d).copied().unwrap_or(0);
@@ -315,7 +322,7 @@ fn emit(x: &Parsed, out: &mut String) -> Result<(), BetzaError> {
 }
 
 /// The range after an atom at `p`: one or two digits.
-fn range(s: &[u8], mut p: usize) -> (usize, Option<u32>) {
+pub(super) fn range(s: &[u8], mut p: usize) -> (usize, Option<u32>) {
     let digits_start = p;
     while p < s.len() && s[p].is_ascii_digit() && p - digits_start < 2 {
         p += 1;
@@ -328,6 +335,44 @@ fn range(s: &[u8], mut p: usize) -> (usize, Option<u32>) {
         })
         .flatten();
     (p, expo)
+}
+
+/// A multi-leg move (`a` among its letters), converted, with where it
+/// ends; or the error for castling and `ii`; `None` for a one-leg move.
+fn multi_leg_or_refused(
+    s: &[u8],
+    start: usize,
+    desc: usize,
+    p: usize,
+    initial: usize,
+) -> Result<Option<(String, usize)>, BetzaError> {
+    let err = |at: usize, m: &str| BetzaError {
+        at,
+        message: m.to_string(),
+    };
+    if s[desc..p].contains(&b'a') {
+        if initial > 0 {
+            return Err(err(
+                start,
+                "`i` on a multi-leg move: chimera's initial moves are single legs",
+            ));
+        }
+        let (end, _) = range(s, p + 1);
+        return Ok(Some((super::xbetza_legs::convert(&s[desc..end], desc)?, end)));
+    }
+    if s[p] == b'O' {
+        return Err(err(
+            p,
+            "castling (`O`) is a rules-file table in chimera ([[castling]]), not a move",
+        ));
+    }
+    if initial > 1 {
+        return Err(err(
+            start,
+            "`ii` (a move from the square the opposite piece started on) has no chimera meaning",
+        ));
+    }
+    Ok(None)
 }
 
 /// Converts an XBetza string to chimera's notation.
@@ -356,17 +401,10 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
         if !atom.is_ascii_uppercase() || at(SYMMETRY, atom) == b'.' {
             return Err(err(p, format!("`{}` is not an XBetza atom", atom as char)));
         }
-        if atom == b'O' {
-            return Err(err(
-                p,
-                "castling (`O`) is a rules-file table in chimera ([[castling]]), not a move".into(),
-            ));
-        }
-        if initial > 1 {
-            return Err(err(
-                start,
-                "`ii` (a move from the square the opposite piece started on) has no chimera meaning".into(),
-            ));
+        if let Some((text, end)) = multi_leg_or_refused(s, start, desc, p, initial)? {
+            out.push_str(&text);
+            p = end;
+            continue;
         }
         let sym = at(SYMMETRY, atom);
         let (mut dx, dy) = ((at(X_STEP, atom) - b'0') as i32, (at(Y_STEP, atom) - b'0') as i32);
@@ -473,9 +511,34 @@ mod tests {
     }
 
     #[test]
+    fn multi_leg_moves() {
+        // The xiangqi horse: a step to an empty square, then diagonally on.
+        assert_eq!(to_chimera("mafsW").unwrap(), "[mW]a!2fF");
+        // Hook mover, griffon, aanca.
+        assert_eq!(to_chimera("RmasR").unwrap(), "R[mR]a!2sR");
+        assert_eq!(to_chimera("FyafsF").unwrap(), "F[mF]a!2fR");
+        assert_eq!(to_chimera("WyafsW").unwrap(), "W[mW]a!2fB");
+        // HaChu's lion: a capture, then any step but straight back; a step
+        // out and back (a pass).
+        assert_eq!(
+            to_chimera("KNADcaKmabK").unwrap(),
+            "WFNAD[cW]a!2[fsWF][cF]a!2[WfsF][mW]a!2bW[mF]a!2bF"
+        );
+        // Every converted string is chimera notation.
+        for s in ["aflafrKafraflKafafsKafsafK", "K3NADcaKmabK", "WBmasB", "cafK"] {
+            let c = to_chimera(s).unwrap();
+            assert!(crate::notation::parse(&c).is_ok(), "{s}: {c}");
+        }
+    }
+
+    #[test]
     fn what_has_no_meaning_here() {
         for (s, at) in [
-            ("KaK", 1),
+            ("KpaK", 1),
+            ("BtgabyabsB", 1),
+            ("iaK", 0),
+            ("KgaR", 1),
+            ("aaaaaaaaaK", 9),
             ("oR", 0),
             ("dK", 0),
             ("jR", 0),
