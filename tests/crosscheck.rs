@@ -157,6 +157,8 @@ briefly_against_pyffish! {
     kinglet_plays_as_fairy_stockfish: "kinglet",
     nocheckatomic_plays_as_fairy_stockfish: "nocheckatomic",
     atomar_plays_as_fairy_stockfish: "atomar",
+    suicide_plays_as_fairy_stockfish: "suicide",
+    armageddon_plays_as_fairy_stockfish: "armageddon",
 }
 
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking
