@@ -158,6 +158,14 @@ briefly_against_pyffish! {
     threekings_plays_as_fairy_stockfish: "threekings",
     torpedo_plays_as_fairy_stockfish: "torpedo",
     yarishogi_plays_as_fairy_stockfish: "yarishogi",
+    giveaway_plays_as_fairy_stockfish: "giveaway",
+    codrus_plays_as_fairy_stockfish: "codrus",
+    extinction_plays_as_fairy_stockfish: "extinction",
+    kinglet_plays_as_fairy_stockfish: "kinglet",
+    nocheckatomic_plays_as_fairy_stockfish: "nocheckatomic",
+    atomar_plays_as_fairy_stockfish: "atomar",
+    suicide_plays_as_fairy_stockfish: "suicide",
+    armageddon_plays_as_fairy_stockfish: "armageddon",
 }
 
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking

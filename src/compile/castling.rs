@@ -9,7 +9,7 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, Square};
-use crate::engine::variant::{Castle, Gate};
+use crate::engine::variant::{Castle, Gate, PieceDef};
 use crate::rules::{RulesFile, SideName};
 
 /// Most castling rules and gating squares together (rights are bits of a
@@ -23,6 +23,7 @@ pub(super) fn compile(
     cx: &Ctx,
     names: &Names,
     geo: &Geometry,
+    pieces: &[PieceDef],
 ) -> Result<(Vec<Castle>, Vec<Gate>, Vec<u32>)> {
     let mut castles = Vec::new();
     for c in &file.castling {
@@ -63,6 +64,13 @@ pub(super) fn compile(
         empty.sort();
         empty.dedup();
         empty.retain(|&s| s != king && s != rook);
+        let piece = match &c.piece {
+            Some(n) => Some(names.piece(cx, n, "castling")?),
+            None => None,
+        };
+        // A piece that is not royal has no check to avoid: attacks on its
+        // path do not bar castling (as Fairy-Stockfish plays such games).
+        let guarded = piece.is_none_or(|k| pieces[k.index()].royal);
         castles.push(Castle {
             color: if c.side == SideName::First {
                 Color::First
@@ -76,7 +84,13 @@ pub(super) fn compile(
             rook_to,
             empty_bb: empty.iter().fold(0, |b, &s| b | crate::engine::bitboard::bit(s)),
             empty,
-            safe: between(king, king_to),
+            safe: if guarded {
+                between(king, king_to)
+            } else {
+                Vec::new()
+            },
+            piece,
+            guarded,
             by_drops: match &c.granted_by_drops {
                 Some(d) => Some((
                     names.piece(cx, &d.king, "granted_by_drops")?,

@@ -8,7 +8,7 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    CountingRule, EndRules, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult,
+    CountingRule, EndRules, Explosion, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult,
     RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
@@ -114,6 +114,14 @@ pub(super) fn compile(
         },
         only_promotions: file.end.only_promotions.map(outcome),
         draws_by_points: file.end.draws_by_points,
+        stalemate_piece_count: file.end.stalemate_piece_count,
+        draw_odds: file.end.draw_odds.map(|s| {
+            if s == SideName::First {
+                Color::First
+            } else {
+                Color::Second
+            }
+        }),
         last_royal: file.end.royal_pieces == rules::RoyalPieces::Last,
     })
 }
@@ -275,7 +283,12 @@ fn counting(c: &Spanned<rules::Counting>, cx: &Ctx, names: &Names) -> Result<Cou
 }
 
 /// `[moves]`: compulsory capture, checks, explosions.
-pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<MoveRules> {
+pub(super) fn move_rules(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    pieces: &[PieceDef],
+) -> Result<MoveRules> {
     let explosion = match &file.moves.explosions {
         None => None,
         Some(x) => {
@@ -283,7 +296,19 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
             for n in &x.immune {
                 immune.insert(names.piece(cx, n, "explosions")?);
             }
-            Some(immune)
+            let mut unharmed = KindSet::EMPTY;
+            for n in &x.unharmed {
+                let k = names.piece(cx, n, "explosions")?;
+                if pieces[k.index()].royal {
+                    return Err(cx.err(
+                        n.span(),
+                        "a royal piece cannot be unharmed by explosions: its own capture would never blow it up, and legality rests on that",
+                    ));
+                }
+                unharmed.insert(k);
+                immune.insert(k);
+            }
+            Some(Explosion { immune, unharmed })
         }
     };
     let must_drop = match &file.moves.must_drop {
@@ -338,6 +363,7 @@ fn extinction(x: &rules::Extinction, cx: &Ctx, names: &Names, kinds: usize) -> R
         opponent_at_least: x.opponent_at_least,
         grace: x.grace,
         outcome: outcome(x.result),
+        each_kind: x.each_kind,
     })
 }
 

@@ -84,13 +84,14 @@ pub fn compile(
     drops::drop_mate(file, &cx, &options, &mut pieces)?;
     let burners = burning::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let sides = sides::compile(file, &cx, hand)?;
-    let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry)?;
+    let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry, &pieces)?;
     let attack::AttackTables {
         lines: attack_lines,
         slow: slow_attackers,
         attacks,
     } = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
+    let move_rules = end::move_rules(file, &cx, &names, &pieces)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len() + gates.len());
     let has_drops = hand.is_some()
         || sides
@@ -145,7 +146,7 @@ pub fn compile(
         end,
         moves: crate::engine::variant::MoveRules {
             burners,
-            ..end::move_rules(file, &cx, &names)?
+            ..move_rules
         },
         zobrist,
         hooks: Vec::new(),

@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::moves::Move;
 use super::position::Position;
-use super::types::{Color, Square};
+use super::types::{Color, KindSet, Square};
 use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
 
 /// The reason of `royal_pieces = "last"`: a side lost every royal piece.
@@ -311,12 +311,17 @@ impl Position {
 
     /// A draw by repetition or the move counter, decided by points where
     /// the variant says so (`draws_by_points`); any other result as it is.
+    /// With draw odds (`draw_odds`), any draw is a win for that side.
     pub fn settle(&self, r: GameResult) -> GameResult {
         let by_count = matches!(r.reason, Reason::Repetition | Reason::FiftyMoves);
-        if self.v.end.draws_by_points && r.winner.is_none() && by_count {
+        let r = if self.v.end.draws_by_points && r.winner.is_none() && by_count {
             self.verdict(Verdict::Points, r.reason)
         } else {
             r
+        };
+        match self.v.end.draw_odds {
+            Some(c) if r.winner.is_none() => GameResult::win(c, r.reason),
+            _ => r,
         }
     }
 
@@ -416,10 +421,17 @@ impl Position {
     fn extinction(&self, x: &super::variant::Extinction) -> Option<GameResult> {
         let stm = self.side;
         for c in [!stm, stm] {
-            let own = self.material(c, x.kinds);
-            let theirs = self.material(!c, x.kinds);
             let needed = x.opponent_at_least + u32::from(x.grace && c == stm);
-            if own <= x.at_most && theirs >= needed {
+            let short = |kinds| self.material(c, kinds) <= x.at_most && self.material(!c, kinds) >= needed;
+            let extinct = if x.each_kind {
+                self.v
+                    .kinds()
+                    .filter(|&k| x.kinds.contains(k))
+                    .any(|k| short(KindSet::one(k)))
+            } else {
+                short(x.kinds)
+            };
+            if extinct {
                 return Some(GameResult::from_outcome(c, x.outcome, Reason::Extinction));
             }
         }
@@ -442,14 +454,32 @@ impl Position {
     /// check, stalemate otherwise, with the variant's outcome for each.
     pub fn no_move_result(&self) -> GameResult {
         let to_move = self.side;
-        if self.in_check(to_move) {
+        let r = if self.in_check(to_move) {
             if self.mated_by_losing_drop() {
                 return GameResult::win(to_move, Reason::DropMate);
             }
             GameResult::from_outcome(to_move, self.v.end.checkmated, Reason::Checkmate)
+        } else if self.v.end.stalemate_piece_count {
+            let on_board = |c: Color| {
+                self.plist[c.index()]
+                    .iter()
+                    .filter(|s| self.board[s.index()].is_some_and(|p| p.color() == c))
+                    .count()
+            };
+            let outcome = match on_board(to_move).cmp(&on_board(!to_move)) {
+                std::cmp::Ordering::Less => self.v.end.stalemated,
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Greater => match self.v.end.stalemated {
+                    Outcome::Win => Outcome::Loss,
+                    Outcome::Loss => Outcome::Win,
+                    Outcome::Draw => Outcome::Draw,
+                },
+            };
+            GameResult::from_outcome(to_move, outcome, Reason::Stalemate)
         } else {
             GameResult::from_outcome(to_move, self.v.end.stalemated, Reason::Stalemate)
-        }
+        };
+        self.settle(r)
     }
 
     /// The result of a position where the side to move has the legal
@@ -607,7 +637,7 @@ fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(Ga
 /// the position, by repetition, by having no legal move, or by the counter.
 pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
     if let Some(r) = pos.decided() {
-        return Some(r);
+        return Some(pos.settle(r));
     }
     if let Some((r, plies)) = repetition_span(&pos.v, history, pos.side) {
         // A hook may decide a repetition no side checked through (a chase).

@@ -286,10 +286,10 @@ impl Position {
         moved: Option<Piece>,
         captured: [Option<Piece>; MAX_CAPTURES],
     ) {
-        if let Some(immune) = self.v.moves.explosion
+        if let Some(x) = self.v.moves.explosion
             && mv.is_capture()
         {
-            self.explode(mv.to, immune);
+            self.explode(mv.to, x);
         }
         if !self.v.moves.burners.is_empty() && mv.kind == MoveKind::Board {
             self.burn(mv.to, us, moved);
@@ -492,11 +492,15 @@ impl Position {
         }
     }
 
-    /// A capture's explosion: the piece on `at` and the non-immune pieces
-    /// around it leave the board, recorded like hook effects.
-    fn explode(&mut self, at: Square, immune: KindSet) {
+    /// A capture's explosion: the piece on `at` (unless unharmed) and the
+    /// non-immune pieces around it leave the board, recorded like hook
+    /// effects.
+    fn explode(&mut self, at: Square, x: super::variant::Explosion) {
+        let immune = x.immune;
         let mut royal_hit = self.board[at.index()].is_some_and(|p| self.v.def(p.kind()).royal);
-        self.record_square(at, None);
+        if !self.board[at.index()].is_some_and(|p| x.unharmed.contains(p.kind())) {
+            self.record_square(at, None);
+        }
         for d in super::geometry::FRAMES {
             let Some(s) = self.v.geometry.offset(at, d) else {
                 continue;

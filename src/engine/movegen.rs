@@ -1002,7 +1002,10 @@ impl Position {
                     other => other,
                 }
             }
-            MoveKind::Castle if self.has_bitboards() => {
+            MoveKind::Castle
+                if self.has_bitboards()
+                    && self.v.castles[(m.aux & super::moves::AUX_CASTLE) as usize].guarded =>
+            {
                 // Safe squares were tested when the move was made; the royal
                 // piece must also be safe where it ends, with king and rook
                 // moved (only they change: no hook changes the board here).

@@ -647,12 +647,14 @@ pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionE
         if setup.castling & (1 << i) == 0 {
             continue;
         }
-        let king_ok =
-            setup.board[c.king.index()].is_some_and(|p| p.color() == c.color && v.def(p.kind()).royal);
+        let king_ok = setup.board[c.king.index()].is_some_and(|p| {
+            p.color() == c.color && c.piece.map_or(v.def(p.kind()).royal, |k| p.kind() == k)
+        });
         let rook_ok = setup.board[c.rook.index()].is_some_and(|p| p.color() == c.color);
         if !king_ok || !rook_ok {
+            let king = c.piece.map_or("king", |k| v.def(k).name.as_str());
             return Err(PositionError::Invalid(format!(
-                "castling right `{}` needs the king on {} and the rook on {}",
+                "castling right `{}` needs the {king} on {} and the rook on {}",
                 c.right,
                 g.name(c.king),
                 g.name(c.rook)

@@ -382,8 +382,14 @@ pub(crate) struct Castle {
     pub empty: Vec<Square>,
     /// The same as a bitboard (where the board has bitboards).
     pub empty_bb: super::bitboard::Bb,
-    /// Squares the king passes or lands on (must not be attacked).
+    /// Squares the king passes or lands on (must not be attacked); none
+    /// when the castling piece is not royal.
     pub safe: Vec<Square>,
+    /// The kind that castles from `king`; `None`: any royal piece.
+    pub piece: Option<PieceKind>,
+    /// The castling piece is royal: it may not castle out of, through or
+    /// into an attack.
+    pub guarded: bool,
     /// (king kind, rook kind): the right is gained when both stand on their
     /// squares, the later just dropped.
     pub by_drops: Option<(PieceKind, PieceKind)>,
@@ -446,6 +452,10 @@ pub(crate) struct EndRules {
     pub counting: Option<CountingRule>,
     /// Draws by repetition or the move counter are decided by points.
     pub draws_by_points: bool,
+    /// Stalemate decided by the number of pieces on the board.
+    pub stalemate_piece_count: bool,
+    /// Drawn endings are wins for this side.
+    pub draw_odds: Option<Color>,
     /// Only a side's last royal piece must be kept safe; losing every one
     /// loses (several royal pieces are otherwise all guarded).
     pub last_royal: bool,
@@ -466,6 +476,16 @@ pub(crate) struct CountingRule {
     pub from_pieces: bool,
 }
 
+/// What a capture's explosion spares.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Explosion {
+    /// Kinds that survive an explosion next to them (pawns, as a rule).
+    pub immune: KindSet,
+    /// Kinds no explosion removes, not even a capturer's own (kings that
+    /// are not royal, in some games).
+    pub unharmed: KindSet,
+}
+
 /// Rules on which moves are legal, beyond each piece's moves.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct MoveRules {
@@ -474,9 +494,9 @@ pub(crate) struct MoveRules {
     /// No move may give check.
     pub no_checks: bool,
     /// Captures explode: the capturer and every piece on the eight
-    /// squares around the capture square leave the board, except pieces of
-    /// these kinds on those squares.
-    pub explosion: Option<KindSet>,
+    /// squares around the capture square leave the board, except the
+    /// immune and unharmed kinds.
+    pub explosion: Option<Explosion>,
     /// Royal pieces may not face each other on an open file or rank.
     pub no_facing_royals: bool,
     /// While a drop is legal, only drops are.
@@ -499,6 +519,8 @@ pub(crate) struct Extinction {
     pub opponent_at_least: u32,
     pub grace: bool,
     pub outcome: Outcome,
+    /// Each kind counted on its own (any one kind at `at_most` ends it).
+    pub each_kind: bool,
 }
 
 /// Zobrist keys, from a fixed seed so hashes are reproducible.

@@ -746,6 +746,10 @@ pub struct Castling {
     pub rook: Spanned<String>,
     /// Where the rook goes.
     pub rook_to: Spanned<String>,
+    /// The piece that castles from the king's square; default: any royal
+    /// piece. A piece that is not royal castles whatever attacks its path
+    /// (there is no check to avoid): giveaway, extinction chess.
+    pub piece: Option<Spanned<String>>,
     /// The right is gained when these pieces stand on the king's and the
     /// rook's squares, the later of the two just dropped (placement chess).
     pub granted_by_drops: Option<DroppedCastling>,
@@ -908,6 +912,10 @@ pub struct Explosions {
     /// Pieces that survive an explosion next to them (atomic: pawns).
     #[serde(default)]
     pub immune: Vec<Spanned<String>>,
+    /// Pieces no explosion removes, their own captures' included (atomar:
+    /// the kings).
+    #[serde(default)]
+    pub unharmed: Vec<Spanned<String>>,
 }
 
 impl Default for MoveRules {
@@ -951,6 +959,14 @@ pub struct EndRules {
     /// side with more points (`points`), as janggi counts.
     #[serde(default)]
     pub draws_by_points: bool,
+    /// Stalemate is decided by the pieces on the board: the stalemated
+    /// player with fewer gets the `stalemate` result, with more the
+    /// opposite one; equal numbers draw (suicide chess).
+    #[serde(default)]
+    pub stalemate_piece_count: bool,
+    /// Every drawn ending (stalemate, repetition, the move counter) is a win
+    /// for this side instead (armageddon: black has draw odds).
+    pub draw_odds: Option<SideName>,
     /// Which royal pieces must be kept safe: "every" one (the default), or
     /// only the "last" one a side has left (chu shogi's king and crown
     /// prince): while a side has two or more, any may be left attacked and
@@ -1072,6 +1088,11 @@ pub struct Extinction {
     /// `"NAME=VALUE"`: the rule holds only when that option has that value.
     #[serde(default)]
     pub when: Option<Spanned<String>>,
+    /// Each kind of `pieces` is counted on its own: a side with at most
+    /// `at_most` of any one of them (while the opponent has at least
+    /// `opponent_at_least` of that kind) gets `result` (extinction chess).
+    #[serde(default)]
+    pub each_kind: bool,
 }
 
 /// A `[[end.reach]]` table.
