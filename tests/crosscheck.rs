@@ -151,6 +151,13 @@ briefly_against_pyffish! {
     threekings_plays_as_fairy_stockfish: "threekings",
     torpedo_plays_as_fairy_stockfish: "torpedo",
     yarishogi_plays_as_fairy_stockfish: "yarishogi",
+    gustav3_plays_as_fairy_stockfish: "gustav3",
+    omicron_plays_as_fairy_stockfish: "omicron",
+    snailtrail_plays_as_fairy_stockfish: "snailtrail",
+    joust_plays_as_fairy_stockfish: "joust",
+    isolation_plays_as_fairy_stockfish: "isolation",
+    isolation7x7_plays_as_fairy_stockfish: "isolation7x7",
+    amazons_plays_as_fairy_stockfish: "amazons",
 }
 
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking
