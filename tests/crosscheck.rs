@@ -166,6 +166,13 @@ briefly_against_pyffish! {
     atomar_plays_as_fairy_stockfish: "atomar",
     suicide_plays_as_fairy_stockfish: "suicide",
     armageddon_plays_as_fairy_stockfish: "armageddon",
+    gustav3_plays_as_fairy_stockfish: "gustav3",
+    omicron_plays_as_fairy_stockfish: "omicron",
+    snailtrail_plays_as_fairy_stockfish: "snailtrail",
+    joust_plays_as_fairy_stockfish: "joust",
+    isolation_plays_as_fairy_stockfish: "isolation",
+    isolation7x7_plays_as_fairy_stockfish: "isolation7x7",
+    amazons_plays_as_fairy_stockfish: "amazons",
 }
 
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking

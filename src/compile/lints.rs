@@ -54,6 +54,8 @@ fn symmetry_warning(file: &RulesFile, v: &Variant) -> Option<String> {
         let mirror = g.mirror(sq, sym == Orientation::Rotate);
         let ok = match (start.board[sq.index()], start.board[mirror.index()]) {
             (None, None) => true,
+            // A wall is no side's: it mirrors a wall.
+            (Some(a), Some(b)) if a == v.wall => b == v.wall,
             (Some(a), Some(b)) => a.kind() == b.kind() && a.color() != b.color(),
             _ => false,
         };
@@ -97,7 +99,8 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
         .flat_map(|d| d.promotes_to())
         .filter(|k| !in_start.contains(k) && !base_faces.contains(k))
         .collect();
-    for (k, def) in v.pieces.iter().enumerate() {
+    // The rules file's pieces (not the wall, which `[walls]` adds).
+    for (k, def) in v.pieces.iter().enumerate().take(file.pieces.len()) {
         if !appears[k] {
             out.push(format!(
                 "piece `{}` never appears: it is not in the setup and no piece promotes to it",

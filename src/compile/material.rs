@@ -98,6 +98,10 @@ fn families(v: &Variant, start: &Setup) -> Vec<Family> {
         if spawned.iter().any(|&s| kinds.contains(PieceKind::from_index(s))) {
             continue;
         }
+        // Walls placed after moves have no limit.
+        if v.placed_walls() && kinds.contains(v.wall.kind()) {
+            continue;
+        }
         let mut per_side = [0u32; 2];
         for p in start.board.iter().flatten() {
             if kinds.contains(p.kind()) {

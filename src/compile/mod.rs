@@ -13,6 +13,7 @@
 //! | promotions | `promotions.rs` | promotion zones, demotions |
 //! | drops | `drops.rs` | drop zones, spawns, hands, pockets, placement |
 //! | burning | `burning.rs` | burning pieces' areas, immune kinds, meeting rule |
+//! | walls | `walls.rs` | the wall kind, where walls are placed after a move |
 //! | sides | `sides.rs` | side names, letters, capture rules |
 //! | castling | `castling.rs` | castling moves and the rights they keep |
 //! | attack lines | `attack.rs` | reverse attack lines for the check test |
@@ -52,6 +53,7 @@ mod promotions;
 mod setup;
 mod sides;
 mod tables;
+mod walls;
 mod zobrist;
 
 pub use lints::lints;
@@ -83,6 +85,7 @@ pub fn compile(
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     drops::drop_mate(file, &cx, &options, &mut pieces)?;
     let burners = burning::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
+    let walls = walls::compile(file, &cx, &geometry, &mut pieces)?;
     let sides = sides::compile(file, &cx, hand)?;
     let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry, &pieces)?;
     let attack::AttackTables {
@@ -106,6 +109,10 @@ pub fn compile(
         description: file.variant.description.clone(),
         geometry,
         pieces,
+        wall: walls
+            .as_ref()
+            .map_or(crate::engine::types::Piece::NONE, |w| w.piece),
+        walls,
         sides,
         orientation,
         position_style: sides::position_style(file),
@@ -238,18 +245,21 @@ fn rule_flags(v: &mut Variant) {
         || v.promotion_moves
         || v.end.royals_facing.is_some()
         || !v.colour_split.is_empty()
-        || v.unprotected_captures;
+        || v.unprotected_captures
+        || v.placed_walls();
     v.per_move_legality = v.hooks.is_empty()
         && !v.pocket.is_some_and(|p| p.from_board)
         && !v.moves.must_drop
         && !v.promotion_moves
         && v.end.royals_facing.is_none()
-        && v.colour_split.is_empty();
+        && v.colour_split.is_empty()
+        && !v.placed_walls();
     v.extra_make = !v.hooks.is_empty()
         || !v.gates.is_empty()
         || v.moves.explosion.is_some()
         || !v.moves.burners.is_empty()
         || v.end.royals_facing.is_some()
         || v.end.checks_to_win.is_some()
-        || v.end.counting.is_some();
+        || v.end.counting.is_some()
+        || v.placed_walls();
 }

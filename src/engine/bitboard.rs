@@ -428,6 +428,8 @@ impl Position {
         out: &mut Vec<Move>,
     ) -> B {
         let all = own | enemy;
+        // A wall (`[walls]`) is in both sides' squares: no one takes it.
+        let enemy = enemy & !own;
         let mut reach = B::of(e.leap_moves) & !all;
         let mut hits = B::ZERO;
         let slides = &t.slides[e.first as usize..e.first as usize + e.ups as usize + e.downs as usize];

@@ -322,6 +322,8 @@ pub(crate) struct TargetFilters {
     /// it, of either side), and stops before a piece it may not jump,
     /// without taking it.
     pub captures_jumped: bool,
+    /// The wall kind (`[walls]`): no leg takes or shoots a wall.
+    pub walls: KindSet,
 }
 
 impl TargetFilters {
@@ -448,7 +450,10 @@ fn stop_on_empty(rule: &LegRule, t: Square, dist: u16, ep: (Square, Square), sin
 /// Whether a leg may take the piece `q` at `dist`.
 #[inline(always)]
 fn may_take(rule: &LegRule, filters: &TargetFilters, mover: Color, q: Piece, dist: u16) -> bool {
-    q.color() != mover && rule.captures && filters.allows(rule, q.kind(), dist)
+    q.color() != mover
+        && rule.captures
+        && !filters.walls.contains(q.kind())
+        && filters.allows(rule, q.kind(), dist)
 }
 
 /// Walks one leg along `ray` (the squares from the start, nearest first) and
@@ -654,7 +659,7 @@ impl Position {
                     }
                 }
                 Some(q) => {
-                    if sr.flags & RAY_CAPTURES != 0 && q.color() != c {
+                    if sr.flags & RAY_CAPTURES != 0 && q.color() != c && q != self.v.wall {
                         out.push(Move::capture(from, t));
                     }
                     break;

@@ -59,13 +59,61 @@ impl Position {
     #[inline(always)]
     fn set_raw(&mut self, sq: Square, p: Piece) {
         self.board[sq.index()] = Some(p);
-        self.list_add(sq, p.color());
+        if p == self.v.wall {
+            self.wall_occ(sq, true);
+        } else {
+            self.list_add(sq, p.color());
+        }
     }
 
     #[inline(always)]
     fn clear_raw(&mut self, sq: Square) {
         if let Some(p) = self.board[sq.index()].take() {
-            self.list_remove(sq, p.color());
+            if p == self.v.wall {
+                self.wall_occ(sq, false);
+            } else {
+                self.list_remove(sq, p.color());
+            }
+        }
+    }
+
+    /// A wall is in both sides' occupied squares and in neither piece list.
+    #[cold]
+    fn wall_occ(&mut self, sq: Square, on: bool) {
+        let b = super::bitboard::bit(sq);
+        for o in &mut self.occ {
+            if on {
+                *o |= b;
+            } else {
+                *o &= !b;
+            }
+        }
+    }
+
+    /// Places the move's wall (`[walls] after_move`), recorded as effects:
+    /// with a single wall, the old one goes first.
+    #[cold]
+    fn place_wall(&mut self, sq: Square) {
+        let wall = self.v.wall;
+        let single = self.v.walls.as_ref().is_some_and(|w| w.single);
+        let mut effects = Vec::new();
+        if single {
+            for i in 0..self.board.len() {
+                if self.board[i] == Some(wall) {
+                    let s = Square::from_index(i);
+                    self.board[i] = None;
+                    self.wall_occ(s, false);
+                    self.hash ^= self.piece_key(wall, s);
+                    effects.push(Effect::Square(s, Some(wall)));
+                }
+            }
+        }
+        self.board[sq.index()] = Some(wall);
+        self.wall_occ(sq, true);
+        self.hash ^= self.piece_key(wall, sq);
+        effects.push(Effect::Square(sq, None));
+        if let Some(u) = self.stack.last_mut() {
+            u.effects.extend(effects);
         }
     }
 
@@ -273,6 +321,9 @@ impl Position {
         let (moved, captured) = (undo.moved, undo.captured);
         self.stack.push(undo);
         if self.v.extra_make {
+            if let Some(sq) = mv.wall() {
+                self.place_wall(sq);
+            }
             self.after_move_rules(mv, us, moved, captured);
         }
     }

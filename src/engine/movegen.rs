@@ -11,7 +11,7 @@ use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
-use super::variant::{PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn};
+use super::variant::{PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn, WallPlacement};
 
 impl Position {
     /// Pseudo-legal moves of the side to move (its royal piece may be left
@@ -563,6 +563,67 @@ impl Position {
                 out.retain(|m| !is_pass(m) || m.from == keep);
             }
         }
+        if self.v.placed_walls() {
+            self.wall_moves(out);
+        }
+    }
+
+    /// Each move once per square its wall may go to (`[walls] after_move`):
+    /// an empty square of the board after the move (the single wall's old
+    /// square is not empty yet), where walls are allowed, and as the rule
+    /// says — the square the piece left, or one the moved piece could move
+    /// to from its new square. A move with no such square is not a move.
+    #[cold]
+    fn wall_moves(&mut self, out: &mut Vec<Move>) {
+        let v = Arc::clone(&self.v);
+        let Some(walls) = &v.walls else { return };
+        let Some(rule) = walls.after else { return };
+        let moves = std::mem::take(out);
+        let mut reach = Vec::new();
+        for m in moves {
+            if m.wall().is_some() {
+                out.push(m);
+                continue;
+            }
+            self.make(m);
+            let free =
+                |pos: &Position, sq: Square| walls.allowed[sq.index()] && pos.board[sq.index()].is_none();
+            match rule {
+                WallPlacement::Vacated => {
+                    if m.kind == MoveKind::Board && free(self, m.from) {
+                        out.push(m.with_wall(m.from));
+                    }
+                }
+                WallPlacement::Anywhere => {
+                    for i in 0..self.board.len() {
+                        let sq = Square::from_index(i);
+                        if free(self, sq) {
+                            out.push(m.with_wall(sq));
+                        }
+                    }
+                }
+                WallPlacement::Arrow => {
+                    reach.clear();
+                    if let Some(to) = m.to.some()
+                        && let Some(p) = self.board[to.index()]
+                    {
+                        self.piece_moves(to, p, &mut reach);
+                    }
+                    let mut seen = vec![false; self.board.len()];
+                    for r in &reach {
+                        if !r.is_capture()
+                            && r.kind == MoveKind::Board
+                            && free(self, r.to)
+                            && !seen[r.to.index()]
+                        {
+                            seen[r.to.index()] = true;
+                            out.push(m.with_wall(r.to));
+                        }
+                    }
+                }
+            }
+            self.unmake();
+        }
     }
 
     /// Removes the captures of pieces that may take only unprotected pieces
@@ -1074,6 +1135,11 @@ impl Position {
     /// rules (hooks are not consulted).
     pub(crate) fn has_legal_move(&mut self) -> bool {
         let mut buf = Vec::new();
+        if self.v.placed_walls() {
+            // A move stands only with a square for its wall.
+            self.legal_moves_undecided(&mut buf);
+            return !buf.is_empty();
+        }
         self.pseudo_moves(&mut buf);
         // Board moves first: a drop's own legality can need a deeper search.
         buf.sort_by_key(|m| m.kind == MoveKind::Drop);

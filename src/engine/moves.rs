@@ -26,6 +26,11 @@ const CAP_MASK: u64 = (1 << CAP_BITS) - 1;
 const CAPS_END: u32 = COUNT_BITS + CAP_BITS * MAX_CAPTURES as u32;
 /// The count and the capture squares.
 const CAPS_FIELD: u64 = (1 << CAPS_END) - 1;
+/// A move that places a wall (`[walls] after_move`) keeps the wall's square
+/// plus one in its last capture slot (such variants capture on one square
+/// fewer; 0 = no wall).
+const WALL_SHIFT: u32 = COUNT_BITS + CAP_BITS * (MAX_CAPTURES as u32 - 1);
+const WALL_FIELD: u64 = CAP_MASK << WALL_SHIFT;
 /// Bits of the dropped (placed, spawned, gated) kind at the bottom of
 /// `Move::faces`; the promotion's high bits are above it.
 const PIECE_BITS: u32 = 10;
@@ -40,6 +45,7 @@ const NO_PROMO_CAPS: u64 = PROMO_NONE << CAPS_END;
 const NO_PROMO_FACES: u16 = ((PROMO_NONE >> PROMO_LOW_BITS) as u16) << PIECE_BITS;
 const _: () = assert!(super::geometry::MAX_SQUARES as u64 <= CAP_MASK + 1);
 const _: () = assert!(MAX_CAPTURES as u64 <= COUNT_MASK);
+const _: () = assert!((super::geometry::MAX_SQUARES as u64) < CAP_MASK);
 const _: () = assert!(CAPS_END <= 64);
 // Every kind fits in the dropped kind's bits, and every kind and the "none"
 // marker in the promotion's.
@@ -125,6 +131,7 @@ impl fmt::Debug for Move {
             .field("promo", &self.promo())
             .field("aux", &self.aux)
             .field("captures", &&*self.captures())
+            .field("wall", &self.wall())
             .finish()
     }
 }
@@ -228,7 +235,25 @@ impl Move {
     /// Whether the move captures exactly once, on its destination.
     #[inline(always)]
     pub(crate) fn captures_on_target_only(&self) -> bool {
-        self.caps & CAPS_FIELD == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS && !self.is_line_capture()
+        self.caps & CAPS_FIELD & !WALL_FIELD == 1 | (self.to.0 as u64 & CAP_MASK) << COUNT_BITS
+            && !self.is_line_capture()
+    }
+
+    /// The square of the wall the move places after it (`[walls]
+    /// after_move`), if any.
+    #[inline(always)]
+    pub fn wall(&self) -> Option<Square> {
+        match (self.caps & WALL_FIELD) >> WALL_SHIFT {
+            0 => None,
+            n => Some(Square(n as u16 - 1)),
+        }
+    }
+
+    /// The same move, placing a wall on `sq` after it.
+    #[inline(always)]
+    pub(crate) fn with_wall(mut self, sq: Square) -> Move {
+        self.caps = (self.caps & !WALL_FIELD) | ((sq.0 as u64 + 1) & CAP_MASK) << WALL_SHIFT;
+        self
     }
 
     /// Whether the move also captures every piece between its origin and

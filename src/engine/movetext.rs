@@ -147,6 +147,23 @@ fn sym_plain(v: &Variant, kind: PieceKind) -> String {
 
 /// Canonical text of a legal move in `pos`.
 pub(crate) fn format_move(pos: &Position, m: &Move) -> String {
+    with_wall(pos, m, move_body(pos, m))
+}
+
+/// A move's wall (`[walls] after_move`) after its text, as Fairy-Stockfish
+/// writes it: `,` then the destination and the wall's square (`d1d4,d4d7`).
+fn with_wall(pos: &Position, m: &Move, mut s: String) -> String {
+    if let Some(w) = m.wall() {
+        let g = &pos.v.geometry;
+        s.push(',');
+        s.push_str(&g.name(m.to));
+        s.push_str(&g.name(w));
+    }
+    s
+}
+
+/// [`format_move`] without the wall.
+fn move_body(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     match m.kind {
@@ -202,10 +219,15 @@ pub(crate) fn plain(pos: &Position, m: &Move) -> bool {
 
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.
 pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
+    with_wall(pos, m, uci_body(pos, m))
+}
+
+/// [`format_uci`] without the wall.
+fn uci_body(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
-        return format_move(pos, m);
+        return move_body(pos, m);
     }
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.def(entering(m)).key, g.name(m.to)),
@@ -242,7 +264,7 @@ pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
             }
             s
         }
-        _ => format_move(pos, m),
+        _ => move_body(pos, m),
     }
 }
 
@@ -276,7 +298,14 @@ pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
         }
         return text;
     }
-    let text = format_uci(pos, m);
+    let mut text = uci_body(pos, m);
+    if let Some(w) = m.wall() {
+        // XBoard's order (Fairy-Stockfish): the wall before a promotion,
+        // `a7a8,a8b5q`.
+        let squares = format!("{}{}", g.name(m.from), g.name(m.to));
+        let tail = text.strip_prefix(&squares).unwrap_or("").to_string();
+        text = format!("{squares},{}{}{tail}", g.name(m.to), g.name(w));
+    }
     if g.ranks() != 10 {
         return text;
     }
@@ -320,10 +349,15 @@ pub fn xboard_rank_text(ranks: usize, rank: usize) -> String {
 
 /// USI spelling (`7g7f+`, `P*5e`).
 pub(crate) fn format_usi(pos: &Position, m: &Move) -> String {
+    with_wall(pos, m, usi_body(pos, m))
+}
+
+/// [`format_usi`] without the wall.
+fn usi_body(pos: &Position, m: &Move) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
-        return format_move(pos, m);
+        return move_body(pos, m);
     }
     match m.kind {
         MoveKind::Drop => format!("{}*{}", v.def(entering(m)).key, g.usi_name(m.to)),
@@ -334,7 +368,7 @@ pub(crate) fn format_usi(pos: &Position, m: &Move) -> String {
             }
             s
         }
-        _ => format_move(pos, m),
+        _ => move_body(pos, m),
     }
 }
 
@@ -954,6 +988,17 @@ pub(crate) fn check_move_syntax(v: &Variant, text: &str) -> Result<(), String> {
     }
     if t.eq_ignore_ascii_case("pass") {
         return Ok(());
+    }
+    if v.placed_walls()
+        && let Some((body, wall)) = t.rsplit_once(',')
+    {
+        // The wall after the move: `d1d4,d4d7` (destination, wall square).
+        let (_, rest) = take_square(v, wall)?;
+        let (_, rest) = take_square(v, rest)?;
+        if !rest.is_empty() {
+            return Err(format!("unexpected `{rest}` after the wall's square"));
+        }
+        return check_move_syntax(v, body);
     }
     if t.eq_ignore_ascii_case("O-O") || t.eq_ignore_ascii_case("O-O-O") {
         return if v.castles.is_empty() {

@@ -334,6 +334,13 @@ impl Position {
         self.occ = [0; 2];
         for sq in 0..self.board.len() {
             if let Some(p) = self.board[sq] {
+                if p == self.v.wall {
+                    // A wall is no side's piece and blocks both.
+                    let b = super::bitboard::bit(Square::from_index(sq));
+                    self.occ[0] |= b;
+                    self.occ[1] |= b;
+                    continue;
+                }
                 let c = p.color().index();
                 self.pindex[sq] = self.plist[c].len() as u16;
                 self.plist[c].push(Square::from_index(sq));

@@ -39,6 +39,10 @@ use super::variant::Variant;
 /// The text of a legal move of `pos` in SAN (`hodges = false`) or
 /// Fairy-Stockfish's numeric Hodges notation.
 pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
+    if m.wall().is_some() {
+        // A move that places a wall has no SAN: its coordinates stand.
+        return super::movetext::format_move(pos, m);
+    }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let plain = super::movetext::plain(pos, m);

@@ -122,6 +122,25 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                 }
                 file += n;
                 i = j;
+            } else if c == b'*' {
+                // A wall.
+                let Some(w) = &v.walls else {
+                    return Err(terr(
+                        text,
+                        offset + i,
+                        "`*` is a wall, and this variant has no walls",
+                    ));
+                };
+                if file >= g.files {
+                    return Err(terr(
+                        text,
+                        offset + i,
+                        format!("rank {} has more than {} squares", rank + 1, g.files),
+                    ));
+                }
+                board[rank * g.files + file] = Some(w.piece);
+                file += 1;
+                i += 1;
             } else {
                 let Some((sym, upper, j)) = piece_token(row, i) else {
                     return Err(terr(

@@ -120,6 +120,12 @@ impl PieceKind {
 pub struct Piece(NonZeroU16);
 
 impl Piece {
+    /// A piece no board holds: its kind is past the last a variant may have.
+    pub(crate) const NONE: Piece = match NonZeroU16::new(1 + 2 * MAX_KINDS as u16) {
+        Some(n) => Piece(n),
+        None => Piece(NonZeroU16::MIN),
+    };
+
     /// The piece of this kind owned by `color`.
     #[inline(always)]
     pub fn new(kind: PieceKind, color: Color) -> Piece {

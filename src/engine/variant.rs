@@ -14,7 +14,7 @@ use super::geometry::{Geometry, VectorId};
 use super::hook::{Hook, StateField};
 use super::legs::{LegMachine, Ray, TargetFilters};
 use super::setup::Setup;
-use super::types::{Color, KindSet, PieceKind, Square};
+use super::types::{Color, KindSet, Piece, PieceKind, Square};
 
 /// Where a side's captured pieces go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -395,6 +395,34 @@ pub(crate) struct Castle {
     pub by_drops: Option<(PieceKind, PieceKind)>,
 }
 
+/// Walls (`[walls]`): squares no piece may enter, pass or take. A wall is
+/// kept on the board as a piece of a kind of its own (the last kind, symbol
+/// `*`), owned by no side: it is in neither piece list and in both sides'
+/// occupied squares, so every generator sees it as a blocker no one may take.
+#[derive(Debug, Clone)]
+pub(crate) struct Walls {
+    /// The wall as it stands on the board.
+    pub piece: Piece,
+    /// Where a wall goes after each move, if walls are placed.
+    pub after: Option<WallPlacement>,
+    /// One wall, moved after each move (the old one goes).
+    pub single: bool,
+    /// Squares where a wall may be placed.
+    pub allowed: Vec<bool>,
+}
+
+/// Where the wall placed after a move may go (`[walls] after_move`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WallPlacement {
+    /// The square the moving piece left.
+    Vacated,
+    /// Any empty square.
+    Anywhere,
+    /// A square the moved piece could move to (without capturing) from its
+    /// new square, as an arrow shot.
+    Arrow,
+}
+
 /// A gating square: its side may put a piece from hand here when the
 /// square's first piece leaves it.
 #[derive(Debug, Clone, Copy)]
@@ -586,6 +614,11 @@ pub struct Variant {
     pub(crate) description: String,
     pub(crate) geometry: Geometry,
     pub(crate) pieces: Vec<PieceDef>,
+    /// Walls, when the variant has them (`[walls]`).
+    pub(crate) walls: Option<Walls>,
+    /// The wall piece, or a piece no board holds when there are no walls
+    /// (so generation tests one value).
+    pub(crate) wall: Piece,
     pub(crate) sides: [SideInfo; 2],
     pub(crate) orientation: Orientation,
     pub(crate) position_style: PositionStyle,
@@ -876,6 +909,11 @@ impl Variant {
     #[inline(always)]
     pub(crate) fn is_royal(&self, kind: PieceKind) -> bool {
         self.kind_flags[kind.index()] & KIND_ROYAL != 0
+    }
+
+    /// Whether a wall is placed after each move (`[walls] after_move`).
+    pub(crate) fn placed_walls(&self) -> bool {
+        self.walls.as_ref().is_some_and(|w| w.after.is_some())
     }
 
     #[inline(always)]

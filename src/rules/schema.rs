@@ -39,6 +39,10 @@ pub struct RulesFile {
     /// `[gating]`: pieces from hand enter on squares pieces leave.
     #[serde(default)]
     pub gating: Option<GatingRules>,
+    /// `[walls]`: squares no piece may enter (`*` in position text), and
+    /// walls placed after each move.
+    #[serde(default)]
+    pub walls: Option<WallRules>,
     /// `[promotion]`: defaults for every promotion rule.
     #[serde(default)]
     pub promotion: PromotionDefaults,
@@ -652,6 +656,27 @@ pub struct PocketRules {
 pub struct GatingRules {
     /// Relative ranks whose squares may be gated (each once).
     pub ranks: Spanned<Vec<u32>>,
+}
+
+/// `[walls]`: walls are squares no piece may enter, pass or take, written
+/// `*` in position text. With `after_move`, the player puts a wall on the
+/// board after each move, as part of the move (`d1d4,d4d7`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WallRules {
+    /// Where the wall goes after the move: `"vacated"` (the square the
+    /// piece left), `"anywhere"` (any empty square), `"arrow"` (a square the
+    /// moved piece could move to from its new square), or none (walls only
+    /// stand where position text puts them).
+    #[serde(default)]
+    pub after_move: Option<Spanned<String>>,
+    /// `true`: there is one wall, moved by each player after each move (the
+    /// old one goes when the new one is placed: duck chess).
+    #[serde(default)]
+    pub single: bool,
+    /// Squares where no wall may be placed.
+    #[serde(default)]
+    pub except: Vec<Spanned<String>>,
 }
 
 /// `[placement]`.

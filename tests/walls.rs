@@ -1,0 +1,90 @@
+//! `[walls]` (docs/rules-format.md, Walls): a single wall moved after each
+//! move (duck chess's rule, `single = true`), placed where `except` allows,
+//! its text, make/unmake and hash; and the errors of the table.
+use chimera::{Position, load_str};
+
+const SINGLE: &str = r#"
+[variant]
+name = "single wall"
+[board]
+files = 3
+ranks = 3
+[sides]
+first = { name = "white", letter = "w" }
+second = { name = "black", letter = "b" }
+second_orientation = "reflect"
+[text]
+position = "fen"
+[walls]
+after_move = "anywhere"
+single = true
+except = ["b3"]
+[[piece]]
+name = "stepper"
+symbol = "S"
+betza = "mK"
+[setup]
+position = "2s/3/S2 w - - 0 1"
+[end]
+stalemate = "loss"
+"#;
+
+#[test]
+fn a_single_wall_moves_and_may_not_stay() {
+    let v = load_str("single.toml", SINGLE).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::start(&v);
+    // Three steps from a1, each with its wall on any square empty after the
+    // step (a1 included) but b3: 9 - 2 pieces - b3 = 6 squares.
+    let first = pos.legal_move_list();
+    assert_eq!(
+        first.len(),
+        3 * 6,
+        "{:?}",
+        first.iter().map(|m| pos.move_text(m)).collect::<Vec<_>>()
+    );
+    let m = pos.parse_move("a1b2,b2a1").unwrap();
+    assert_eq!(pos.move_text(&m), "a1b2,b2a1");
+    let before = (pos.to_text(), pos.hash());
+    pos.make(m);
+    assert_eq!(pos.to_text(), "2s/1S1/*2 b - - 1 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    // Black's wall may not go where the wall stands now (a1): the wall moves.
+    let texts: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    assert!(texts.contains(&"c3c2,c2c3".to_string()), "{texts:?}");
+    assert!(
+        !texts.iter().any(|t| t.ends_with("a1") || t.ends_with("b3")),
+        "{texts:?}"
+    );
+    let r = pos.parse_move("c3c2,c2a2").unwrap();
+    pos.make(r);
+    // The old wall has gone; the new one stands on a2.
+    assert_eq!(pos.to_text(), "3/*Ss/3 w - - 2 2");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    pos.unmake();
+    assert_eq!((pos.to_text(), pos.hash()), before);
+}
+
+#[test]
+fn walls_in_text_need_a_walls_table() {
+    let text = SINGLE.replace(
+        "[walls]\nafter_move = \"anywhere\"\nsingle = true\nexcept = [\"b3\"]\n",
+        "",
+    );
+    let v = load_str("plain.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let err = Position::from_text(&v, "2s/3/S1* w - - 0 1").unwrap_err();
+    assert!(err.to_string().contains("no walls"), "{err}");
+}
+
+#[test]
+fn bad_walls_tables_are_errors() {
+    let bad = SINGLE.replace("after_move = \"anywhere\"", "after_move = \"anywere\"");
+    let d = load_str("bad.toml", &bad).unwrap_err();
+    assert!(d.render().contains("did you mean `anywhere`"), "{}", d.render());
+    let bad = SINGLE.replace("after_move = \"anywhere\"\n", "");
+    let d = load_str("bad.toml", &bad).unwrap_err();
+    assert!(d.render().contains("needs `after_move`"), "{}", d.render());
+    let bad = SINGLE.replace("except = [\"b3\"]", "except = [\"d9\"]");
+    let d = load_str("bad.toml", &bad).unwrap_err();
+    assert!(d.render().contains("not a square"), "{}", d.render());
+}
