@@ -59,6 +59,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         "maka-dai-dai-shogi",
         include_str!("../variants/maka-dai-dai-shogi.toml"),
     ),
+    ("makpong", include_str!("../variants/makpong.toml")),
     ("makruk", include_str!("../variants/makruk.toml")),
     ("manchu", include_str!("../variants/manchu.toml")),
     ("minishogi", include_str!("../variants/minishogi.toml")),

@@ -132,6 +132,7 @@ briefly_against_pyffish! {
     knightmate_plays_as_fairy_stockfish: "knightmate",
     loop_plays_as_fairy_stockfish: "loop",
     losalamos_plays_as_fairy_stockfish: "losalamos",
+    makpong_plays_as_fairy_stockfish: "makpong",
     manchu_plays_as_fairy_stockfish: "manchu",
     minixiangqi_plays_as_fairy_stockfish: "minixiangqi",
     misere_plays_as_fairy_stockfish: "misere",

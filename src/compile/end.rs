@@ -297,6 +297,7 @@ pub(super) fn move_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Mo
         must_drop,
         pass: file.moves.pass,
         one_piece_pass: file.moves.one_piece_pass,
+        check_freezes_royal: file.moves.check_freezes_royal,
         compulsory_capture: file.moves.compulsory_capture,
         no_checks: !file.moves.may_give_check,
         explosion,

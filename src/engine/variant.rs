@@ -482,6 +482,8 @@ pub(crate) struct MoveRules {
     pub pass: bool,
     /// Pieces' passes (out and back, nothing taken) are one move.
     pub one_piece_pass: bool,
+    /// A royal piece in check moves only to take the sole checker.
+    pub check_freezes_royal: bool,
     /// Kinds that burn (`[[piece]] burn`); empty: no burning.
     pub burners: KindSet,
 }

@@ -860,6 +860,10 @@ pub struct MoveRules {
     /// same position (chu shogi as HaChu counts it).
     #[serde(default)]
     pub one_piece_pass: bool,
+    /// A royal piece in check may not move, except to take the one piece
+    /// that gives check (makpong; Fairy-Stockfish's `makpongRule`).
+    #[serde(default)]
+    pub check_freezes_royal: bool,
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -883,6 +887,7 @@ impl Default for MoveRules {
             must_drop: None,
             pass: false,
             one_piece_pass: false,
+            check_freezes_royal: false,
         }
     }
 }
