@@ -88,6 +88,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("shatranj", include_str!("../variants/shatranj.toml")),
     ("sho-shogi", include_str!("../variants/sho-shogi.toml")),
     ("shogi", include_str!("../variants/shogi.toml")),
+    ("shoshogi", include_str!("../variants/shoshogi.toml")),
     ("sittuyin", include_str!("../variants/sittuyin.toml")),
     ("tai-shogi", include_str!("../variants/tai-shogi.toml")),
     ("taikyoku-shogi", include_str!("../variants/taikyoku-shogi.toml")),

@@ -148,6 +148,7 @@ briefly_against_pyffish! {
     perfect_plays_as_fairy_stockfish: "perfect",
     pocketknight_plays_as_fairy_stockfish: "pocketknight",
     raazuvaa_plays_as_fairy_stockfish: "raazuvaa",
+    shoshogi_plays_as_fairy_stockfish: "shoshogi",
     tencubed_plays_as_fairy_stockfish: "tencubed",
     threekings_plays_as_fairy_stockfish: "threekings",
     torpedo_plays_as_fairy_stockfish: "torpedo",
