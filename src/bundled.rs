@@ -46,6 +46,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../variants/janggitraditional.toml"),
     ),
     ("janus", include_str!("../variants/janus.toml")),
+    ("jesonmor", include_str!("../variants/jesonmor.toml")),
     ("judkins", include_str!("../variants/judkins.toml")),
     ("kingofthehill", include_str!("../variants/kingofthehill.toml")),
     ("knightmate", include_str!("../variants/knightmate.toml")),

@@ -129,6 +129,7 @@ briefly_against_pyffish! {
     janggicasual_plays_as_fairy_stockfish: "janggicasual",
     janggitraditional_plays_as_fairy_stockfish: "janggitraditional",
     janus_plays_as_fairy_stockfish: "janus",
+    jesonmor_plays_as_fairy_stockfish: "jesonmor",
     knightmate_plays_as_fairy_stockfish: "knightmate",
     loop_plays_as_fairy_stockfish: "loop",
     losalamos_plays_as_fairy_stockfish: "losalamos",

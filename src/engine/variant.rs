@@ -422,6 +422,8 @@ pub(crate) struct EndRules {
     /// The second player may answer the first player's arrival with one more
     /// move; arriving too draws.
     pub reach_reply: bool,
+    /// With `reach_reply`: the first player answers the second's arrival too.
+    pub reach_reply_both: bool,
     /// Royal pieces facing each other must part (see the rules file's
     /// `royals_facing`); facing twice in a row ends the game so.
     pub royals_facing: Option<Verdict>,

@@ -866,6 +866,17 @@ pub struct MoveRules {
     pub check_freezes_royal: bool,
 }
 
+/// `[end] reach_reply`: `true` (the first player's arrival is answered) or
+/// `"both"` (either side's is).
+#[derive(Debug, Deserialize, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum ReachReply {
+    /// `true` or `false`.
+    Flag(bool),
+    /// `"both"`.
+    Sides(String),
+}
+
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
 /// and every piece on the eight squares around the capture square, except
 /// pieces of the `immune` kinds there.
@@ -940,8 +951,10 @@ pub struct EndRules {
     #[serde(default)]
     pub reach: Vec<Reach>,
     /// The second player may answer the first player's arrival: it gets one
-    /// more move, and arriving too draws (racing kings).
-    pub reach_reply: Option<Spanned<bool>>,
+    /// more move, and arriving too draws (racing kings); `"both"`: either
+    /// side's arrival is answered, and the arrival wins if the piece is still
+    /// there when its side is to move again (jeson mor).
+    pub reach_reply: Option<Spanned<ReachReply>>,
     /// A side survives while at least one of these sets of pieces is on the
     /// board (Ko shogi's command); empty = royal pieces / checkmate rules.
     #[serde(default)]
