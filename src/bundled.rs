@@ -63,6 +63,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("makpong", include_str!("../variants/makpong.toml")),
     ("makruk", include_str!("../variants/makruk.toml")),
     ("manchu", include_str!("../variants/manchu.toml")),
+    ("micro", include_str!("../variants/micro.toml")),
     ("minishogi", include_str!("../variants/minishogi.toml")),
     ("minixiangqi", include_str!("../variants/minixiangqi.toml")),
     ("misere", include_str!("../variants/misere.toml")),

@@ -135,6 +135,7 @@ briefly_against_pyffish! {
     losalamos_plays_as_fairy_stockfish: "losalamos",
     makpong_plays_as_fairy_stockfish: "makpong",
     manchu_plays_as_fairy_stockfish: "manchu",
+    micro_plays_as_fairy_stockfish: "micro",
     minixiangqi_plays_as_fairy_stockfish: "minixiangqi",
     misere_plays_as_fairy_stockfish: "misere",
     modern_plays_as_fairy_stockfish: "modern",

@@ -77,6 +77,9 @@ pub enum PromotionTrigger {
     /// The move ends in the zone, or captures on a square of it (a lion's
     /// first step there, then on out of it).
     DestinationOrCapture,
+    /// The move captures and starts or ends in the zone (quiet moves never
+    /// promote: micro shogi).
+    Capture,
 }
 
 impl PromotionTrigger {
@@ -97,6 +100,7 @@ impl PromotionTrigger {
             PromotionTrigger::Either => to_in || from_in,
             PromotionTrigger::EnterOrCapture if capture => to_in || from_in,
             PromotionTrigger::EnterOrCapture => to_in && !from_in,
+            PromotionTrigger::Capture => capture && (to_in || from_in),
         }
     }
 }

@@ -512,6 +512,9 @@ pub enum Trigger {
     /// End in the zone, or capture on a square of it: a lion that takes a
     /// piece in the zone and steps out again promotes (taikyoku shogi).
     DestinationOrCapture,
+    /// Capture with a move that starts or ends in the zone; quiet moves
+    /// never promote (micro shogi, whose zone is the whole board).
+    Capture,
 }
 
 /// `[promotion]`.
