@@ -229,12 +229,13 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     if !any_piece(&|p| p.get("royal").and_then(|r| r.as_bool()) == Some(true)) {
         out.push("no royal piece");
     }
-    let move_rules: [(&str, &'static str); 5] = [
+    let move_rules: [(&str, &'static str); 6] = [
         ("compulsory_capture", "compulsory capture"),
         ("may_give_check", "giving check is illegal"),
         ("explosions", "explosions"),
         ("royals_may_face", "flying general"),
         ("pass", "passing"),
+        ("check_freezes_royal", "a king in check only takes the checker"),
     ];
     for (k, name) in move_rules {
         if moves_key(k) {

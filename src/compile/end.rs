@@ -94,7 +94,16 @@ pub(super) fn compile(
             n => n.as_ref().map(|n| *n.get_ref()),
         },
         reach: reach_goals(file, cx, names, geo)?,
-        reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| *r.get_ref()),
+        reach_reply: file
+            .end
+            .reach_reply
+            .as_ref()
+            .is_some_and(|r| *r.get_ref() != rules::ReachReply::Flag(false)),
+        reach_reply_both: file
+            .end
+            .reach_reply
+            .as_ref()
+            .is_some_and(|r| matches!(r.get_ref(), rules::ReachReply::Sides(_))),
         reach_safe: file.end.reach.iter().any(|r| r.safe),
         command: command_sets(file, cx, names)?,
         extinction: match &file.end.extinction {
@@ -232,7 +241,16 @@ fn check_counts(file: &RulesFile, cx: &Ctx, has_royal: bool) -> Result<()> {
         return Err(cx.err(r.span(), "reach_reply answers a `reach` rule, and there is none"));
     }
     if let Some(r) = &file.end.reach_reply
-        && *r.get_ref()
+        && let rules::ReachReply::Sides(s) = r.get_ref()
+        && s != "both"
+    {
+        return Err(cx.err(
+            r.span(),
+            format!("reach_reply is `true`, `false` or \"both\", not \"{s}\""),
+        ));
+    }
+    if let Some(r) = &file.end.reach_reply
+        && *r.get_ref() != rules::ReachReply::Flag(false)
         && file.end.reach.iter().any(|g| g.safe)
     {
         return Err(cx.err(
@@ -322,6 +340,7 @@ pub(super) fn move_rules(
         must_drop,
         pass: file.moves.pass,
         one_piece_pass: file.moves.one_piece_pass,
+        check_freezes_royal: file.moves.check_freezes_royal,
         compulsory_capture: file.moves.compulsory_capture,
         no_checks: !file.moves.may_give_check,
         explosion,

@@ -242,6 +242,7 @@ fn rule_flags(v: &mut Variant) {
         || v.moves.compulsory_capture
         || v.moves.must_drop
         || v.moves.one_piece_pass
+        || v.moves.check_freezes_royal
         || v.promotion_moves
         || v.end.royals_facing.is_some()
         || !v.colour_split.is_empty()

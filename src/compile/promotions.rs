@@ -18,6 +18,7 @@ fn trigger(t: Trigger) -> PromotionTrigger {
         Trigger::Either => PromotionTrigger::Either,
         Trigger::EnterOrCapture => PromotionTrigger::EnterOrCapture,
         Trigger::DestinationOrCapture => PromotionTrigger::DestinationOrCapture,
+        Trigger::Capture => PromotionTrigger::Capture,
     }
 }
 

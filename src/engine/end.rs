@@ -380,7 +380,9 @@ impl Position {
                 GameResult::win(to_move, Reason::Reach)
             });
         }
-        if !self.reached(mover) {
+        if !self.reached(mover) || self.v.end.reach_reply_both {
+            // Under "both", every arrival is answered (Fairy-Stockfish's
+            // `flagMove` for a piece that is not a king: no early win).
             return None;
         }
         if mover == Color::First && !self.in_check(to_move) {

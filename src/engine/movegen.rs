@@ -541,6 +541,9 @@ impl Position {
         if self.v.unprotected_captures {
             self.keep_unprotected_captures(out);
         }
+        if rules.check_freezes_royal {
+            self.keep_frozen_royal_moves(out);
+        }
         if rules.compulsory_capture && out.iter().any(|m| m.is_capture()) {
             out.retain(|m| m.is_capture());
         }
@@ -835,12 +838,53 @@ impl Position {
                 return false;
             }
         }
+        if self.v.moves.check_freezes_royal {
+            let mut one = vec![m];
+            self.keep_frozen_royal_moves(&mut one);
+            if one.is_empty() {
+                return false;
+            }
+        }
         if self.v.unprotected_captures {
             let mut one = vec![m];
             self.keep_unprotected_captures(&mut one);
             return !one.is_empty();
         }
         true
+    }
+
+    /// Under `check_freezes_royal`, removes the moves of a royal piece in
+    /// check other than taking the one piece that gives check (Fairy-Stockfish's
+    /// makpong rule: with two checkers the royal piece may not move at all).
+    /// The piece taken is the sole checker when, with a piece of the mover's
+    /// in its place (the lines through its square stay blocked), the royal
+    /// piece is no longer attacked.
+    fn keep_frozen_royal_moves(&mut self, out: &mut Vec<Move>) {
+        let us = self.side;
+        if !self.in_check(us) {
+            return;
+        }
+        let v = Arc::clone(&self.v);
+        out.retain(|&m| {
+            let royal =
+                m.kind == MoveKind::Board && self.board[m.from.index()].is_some_and(|p| v.is_royal(p.kind()));
+            if !royal {
+                return true;
+            }
+            let Some(to) = m.to() else { return false };
+            let Some(target) = self.board[to.index()] else {
+                return false;
+            };
+            if target.color() == us || v.is_royal(target.kind()) || m.captures().len() != 1 {
+                return false;
+            }
+            self.take(to);
+            self.put(to, Piece::new(target.kind(), us));
+            let still = self.threatened(m.from, !us);
+            self.take(to);
+            self.put(to, target);
+            !still
+        });
     }
 
     /// Legal moves where [`Position::royal_safety`] can judge them: the

@@ -77,6 +77,9 @@ pub enum PromotionTrigger {
     /// The move ends in the zone, or captures on a square of it (a lion's
     /// first step there, then on out of it).
     DestinationOrCapture,
+    /// The move captures and starts or ends in the zone (quiet moves never
+    /// promote: micro shogi).
+    Capture,
 }
 
 impl PromotionTrigger {
@@ -97,6 +100,7 @@ impl PromotionTrigger {
             PromotionTrigger::Either => to_in || from_in,
             PromotionTrigger::EnterOrCapture if capture => to_in || from_in,
             PromotionTrigger::EnterOrCapture => to_in && !from_in,
+            PromotionTrigger::Capture => capture && (to_in || from_in),
         }
     }
 }
@@ -459,6 +463,8 @@ pub(crate) struct EndRules {
     /// The second player may answer the first player's arrival with one more
     /// move; arriving too draws.
     pub reach_reply: bool,
+    /// With `reach_reply`: the first player answers the second's arrival too.
+    pub reach_reply_both: bool,
     /// Royal pieces facing each other must part (see the rules file's
     /// `royals_facing`); facing twice in a row ends the game so.
     pub royals_facing: Option<Verdict>,
@@ -533,6 +539,8 @@ pub(crate) struct MoveRules {
     pub pass: bool,
     /// Pieces' passes (out and back, nothing taken) are one move.
     pub one_piece_pass: bool,
+    /// A royal piece in check moves only to take the sole checker.
+    pub check_freezes_royal: bool,
     /// Kinds that burn (`[[piece]] burn`); empty: no burning.
     pub burners: KindSet,
 }

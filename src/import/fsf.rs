@@ -2591,7 +2591,12 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>) {
             reach.join("\n")
         ));
         if flag_move && !safe {
-            end.push(format!("{}reach_reply = true", t.from(&["flagMove"])));
+            // Fairy-Stockfish ends the game early (the first player's
+            // arrival answered, the second's winning at once) only for a
+            // king; any other flag piece's arrival is answered for both.
+            let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
+            let reply = if kings { "true" } else { "\"both\"" };
+            end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
         }
     } else {
         for k in [

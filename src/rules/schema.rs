@@ -523,6 +523,9 @@ pub enum Trigger {
     /// End in the zone, or capture on a square of it: a lion that takes a
     /// piece in the zone and steps out again promotes (taikyoku shogi).
     DestinationOrCapture,
+    /// Capture with a move that starts or ends in the zone; quiet moves
+    /// never promote (micro shogi, whose zone is the whole board).
+    Capture,
 }
 
 /// `[promotion]`.
@@ -905,6 +908,10 @@ pub struct MoveRules {
     /// (`drop.no_mate`): illegal (the default, shogi's rule) or legal and
     /// lost at once (Fairy-Stockfish's convention), possibly per option.
     pub drop_mate: Option<Spanned<DropMate>>,
+    /// A royal piece in check may not move, except to take the one piece
+    /// that gives check (makpong; Fairy-Stockfish's `makpongRule`).
+    #[serde(default)]
+    pub check_freezes_royal: bool,
 }
 
 /// `[moves] drop_mate = { result, when }`.
@@ -926,6 +933,17 @@ pub enum DropMateResult {
     /// A legal move after which the player who dropped loses: the mated
     /// player wins (Fairy-Stockfish's convention).
     Loses,
+}
+
+/// `[end] reach_reply`: `true` (the first player's arrival is answered) or
+/// `"both"` (either side's is).
+#[derive(Debug, Deserialize, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum ReachReply {
+    /// `true` or `false`.
+    Flag(bool),
+    /// `"both"`.
+    Sides(String),
 }
 
 /// `[moves] explosions = { immune = [...] }`: a capture removes the capturer
@@ -954,6 +972,7 @@ impl Default for MoveRules {
             pass: false,
             one_piece_pass: false,
             drop_mate: None,
+            check_freezes_royal: false,
         }
     }
 }
@@ -1014,8 +1033,10 @@ pub struct EndRules {
     #[serde(default)]
     pub reach: Vec<Reach>,
     /// The second player may answer the first player's arrival: it gets one
-    /// more move, and arriving too draws (racing kings).
-    pub reach_reply: Option<Spanned<bool>>,
+    /// more move, and arriving too draws (racing kings); `"both"`: either
+    /// side's arrival is answered, and the arrival wins if the piece is still
+    /// there when its side is to move again (jeson mor).
+    pub reach_reply: Option<Spanned<ReachReply>>,
     /// A side survives while at least one of these sets of pieces is on the
     /// board (Ko shogi's command); empty = royal pieces / checkmate rules.
     #[serde(default)]
