@@ -177,6 +177,8 @@ briefly_against_pyffish! {
     isolation_plays_as_fairy_stockfish: "isolation",
     isolation7x7_plays_as_fairy_stockfish: "isolation7x7",
     amazons_plays_as_fairy_stockfish: "amazons",
+    duck_plays_as_fairy_stockfish: "duck",
+    troitzky_plays_as_fairy_stockfish: "troitzky",
 }
 
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking

@@ -238,6 +238,120 @@ impl PyVariant {
         Ok(d)
     }
 
+    /// One game between two players, as `chimera play --first … --second …`:
+    /// each `"engine"` (chimera's, or `"engine:depth=N,movetime=MS,…"`),
+    /// `"random"`, or an external engine — `"uci:PATH"`, `"usi:PATH"`,
+    /// `"xboard:PATH"`, with `,movetime=MS,depth=N,OPTION=VALUE` — started
+    /// for the game and stopped after it. From the start or the position
+    /// text `start`; `tc` a clock (`"BASE+INC"` seconds, with `byoyomi`)
+    /// on which a side whose time runs out loses. External engines are told
+    /// the variant as `engine_variant` (default: the rules file's name, or
+    /// the bundled name). The GIL is released while the game runs. A dict:
+    /// `moves` (chimera's move texts), `result` (`winner`, `reason`,
+    /// `text`; None if a player quit), `plies`.
+    #[pyo3(signature = (first = "engine", second = "engine", *, start = None, max_plies = 400, depth = 64, movetime = None, tc = None, byoyomi = 0.0, seed = 1, engine_variant = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        first: &str,
+        second: &str,
+        start: Option<&str>,
+        max_plies: usize,
+        depth: i32,
+        movetime: Option<u64>,
+        tc: Option<&str>,
+        byoyomi: f64,
+        seed: u64,
+        engine_variant: Option<String>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        use chimera::game::players::{EnginePlayer, Player, PlayerSpec, RandomPlayer};
+        use chimera::game::{PlayOptions, TimeControl, run_game};
+        // A game needs a limit: the CLI's default thinking time when none is given.
+        let movetime = movetime.or((depth >= 64).then_some(chimera::game::players::DEFAULT_MOVETIME_MS));
+        let specs = [first, second].map(|s| PlayerSpec::parse(s, depth, movetime).map_err(Error::new_err));
+        let [a, b] = specs;
+        let specs = [a?, b?];
+        if specs.iter().any(|s| matches!(s, PlayerSpec::Human)) {
+            return Err(Error::new_err(
+                "a human player reads the terminal: give a callable to play_game instead",
+            ));
+        }
+        let control = tc
+            .map(|t| TimeControl::parse(t, byoyomi).map_err(Error::new_err))
+            .transpose()?;
+        let v = Arc::clone(&self.v);
+        let name = engine_variant.unwrap_or_else(|| match &self.path {
+            Some(p) => p
+                .file_stem()
+                .map_or_else(|| v.name().to_string(), |s| s.to_string_lossy().into_owned()),
+            None => v.name().to_lowercase().replace(' ', "-"),
+        });
+        let start = start.map(str::to_string);
+        let (texts, result) = py.detach(move || {
+            guard(move || {
+                let pos = match &start {
+                    Some(t) => Position::from_text(&v, t).map_err(|e| position_error(t, &e))?,
+                    None => Position::start(&v),
+                };
+                let mut game = Game::new(pos);
+                if let Some(c) = control {
+                    game.set_time_control(c);
+                }
+                let mut seats = Vec::with_capacity(2);
+                for (i, spec) in specs.iter().enumerate() {
+                    let p: Box<dyn Player> = match spec {
+                        PlayerSpec::Random => Box::new(RandomPlayer::new(seed.wrapping_add(i as u64))),
+                        PlayerSpec::Engine(c) => {
+                            Box::new(EnginePlayer::from_config(&v, c).map_err(Error::new_err)?)
+                        }
+                        PlayerSpec::External(e) => {
+                            chimera::game::external::start(e, &name, None).map_err(Error::new_err)?
+                        }
+                        PlayerSpec::Human => return Err(Error::new_err("no human player here")),
+                    };
+                    seats.push(p);
+                }
+                let (Some(b), Some(a)) = (seats.pop(), seats.pop()) else {
+                    return Err(Error::new_err("two players are needed"));
+                };
+                let mut players = [a, b];
+                let opts = PlayOptions {
+                    max_plies,
+                    print_moves: false,
+                    show_board: false,
+                    verbose: false,
+                };
+                let result = run_game(&mut game, &mut players, &mut std::io::sink(), &opts);
+                let mut replay = game.start_position().clone();
+                let mut texts = Vec::with_capacity(game.moves().len());
+                for m in game.moves() {
+                    texts.push(replay.move_text(m));
+                    replay.make(*m);
+                }
+                let result = result.map(|r| {
+                    let winner = r.winner.map(|c| side_name(&replay, c));
+                    (winner, r.reason.key(), r.describe(replay.variant()))
+                });
+                Ok((texts, result))
+            })
+        })?;
+        let d = PyDict::new(py);
+        d.set_item("plies", texts.len())?;
+        d.set_item("moves", texts)?;
+        match result {
+            Some((winner, reason, text)) => {
+                let r = PyDict::new(py);
+                r.set_item("winner", winner)?;
+                r.set_item("reason", reason)?;
+                r.set_item("text", text)?;
+                d.set_item("result", r)?;
+            }
+            None => d.set_item("result", py.None())?,
+        }
+        Ok(d)
+    }
+
     /// The fit of `chimera tune` over samples from `self_play` (in game
     /// order, as `chimera tune` fits them), starting from the weights of the
     /// file `weights` (default: the variant's own). A dict: `text` (the

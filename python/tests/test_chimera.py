@@ -191,3 +191,33 @@ def test_pocket_state_survives_the_fen():
         fen = sf.get_fen(v, start, [m])
         assert sf.get_fen(v, fen, []) == fen
         assert sorted(sf.legal_moves(v, fen, [])) == sorted(sf.legal_moves(v, start, [m]))
+
+
+def test_variant_play_between_players():
+    v = chimera.Variant.bundled("kozune")
+    game = v.play("engine:depth=1", "random", max_plies=30, seed=3)
+    assert game["plies"] == len(game["moves"]) <= 30
+    again = v.play("engine:depth=1", "random", max_plies=30, seed=3)
+    assert again["moves"] == game["moves"]
+    with pytest.raises(chimera.Error):
+        v.play("human", "engine")
+    with pytest.raises(chimera.Error):
+        v.play("nonsense", "engine")
+
+
+def test_variant_play_against_an_external_engine():
+    import os
+    import shutil
+
+    engine = shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish"
+    if not os.path.exists(engine):
+        if os.environ.get("CI") == "true":
+            pytest.fail("fairy-stockfish is needed (CI installs it)")
+        pytest.skip("fairy-stockfish is not installed")
+    v = chimera.Variant.bundled("chess")
+    game = v.play("engine:depth=2", f"uci:{engine},movetime=50", max_plies=16)
+    assert game["plies"] == 16 and game["result"]["reason"] == "move_limit"
+    # Each move was legal: replaying them gives a position.
+    pos = v.start()
+    for m in game["moves"]:
+        pos.make(m)
