@@ -33,6 +33,7 @@ __all__ = [
     "RulesError",
     "Variant",
     "play_game",
+    "play_match",
 ]
 
 
@@ -71,3 +72,39 @@ def play_game(variant, first=None, second=None, *, start=None, max_plies=400, de
         moves.append(m.uci if isinstance(m, Move) else str(m))
         pos.make(m)
     return {"moves": moves, "result": result, "plies": len(moves)}
+
+
+def play_match(variant, a, b, games=2, **play):
+    """A match of ``games`` games between players ``a`` and ``b`` (each as
+    ``Variant.play`` takes them: ``"engine[:…]"``, ``"random"``,
+    ``"uci:PATH"``, ``"usi:PATH"``, ``"xboard:PATH"``), taking turns to move
+    first, as ``chimera match`` does. ``variant``: a ``Variant`` or a bundled
+    name; other keywords go to ``Variant.play`` (``tc``, ``max_plies``,
+    ``movetime``, ``start`` …). Returns a dict: ``a``, ``b`` (points: 1 a
+    win, ½ a draw), ``draws``, ``games`` (each game's dict from
+    ``Variant.play``, with ``first``, the player who moved first).
+    """
+    if isinstance(variant, str):
+        variant = Variant.bundled(variant)
+    seed = play.pop("seed", 1)
+    start = play.get("start")
+    # The side that moves first in every game of the match.
+    opener = (variant.position(start) if start else variant.start()).side_to_move
+    score = {"a": 0.0, "b": 0.0, "draws": 0, "games": []}
+    for i in range(games):
+        first, second = (a, b) if i % 2 == 0 else (b, a)
+        game = variant.play(first, second, seed=seed + i, **play)
+        game["first"] = "a" if i % 2 == 0 else "b"
+        result = game["result"]
+        winner = result and result["winner"]
+        if result is None or winner is None:
+            score["a"] += 0.5
+            score["b"] += 0.5
+            score["draws"] += 1
+        else:
+            # The winner is named by side; the first side is the one that moved first.
+            first_won = winner == opener
+            won = game["first"] if first_won else ("b" if game["first"] == "a" else "a")
+            score[won] += 1.0
+        score["games"].append(game)
+    return score

@@ -221,3 +221,10 @@ def test_variant_play_against_an_external_engine():
     pos = v.start()
     for m in game["moves"]:
         pos.make(m)
+
+
+def test_play_match_takes_turns_and_scores():
+    m = chimera.play_match("kozune", "engine:depth=1", "random", games=2, max_plies=40)
+    assert [g["first"] for g in m["games"]] == ["a", "b"]
+    assert m["a"] + m["b"] == 2.0
+    assert m["draws"] == sum(1 for g in m["games"] if g["result"] is None or g["result"]["winner"] is None)
