@@ -508,8 +508,13 @@ pub(crate) fn ep_victim(v: &Variant, board: &[Option<Piece>], side: Color, ep: S
         let origin = g.offset(ep, (-d.0, -d.1))?;
         let p = board[victim.index()]?;
         let def = v.def(p.kind());
+        // The square left may hold the wall placed after that move.
+        let left_empty = match board[origin.index()] {
+            None => true,
+            Some(w) => v.placed_walls() && w == v.wall,
+        };
         (p.color() == mover
-            && board[origin.index()].is_none()
+            && left_empty
             && def.ep_from[mover.index()][origin.index()]
             && def.rays[mover.index()].iter().any(|r| r.rule.ep_create))
         .then_some(victim)
