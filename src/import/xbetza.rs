@@ -17,23 +17,23 @@
 
 use super::fsf_betza::{BetzaError, chimera_directions};
 
-const SYMMETRY: &[u8] = b"FBNW.FFW.NKN.NW.QR....W..N";
-const X_STEP: &[u8] = b"2110.130.102.10.00....0..2";
-const Y_STEP: &[u8] = b"2132.133.313.20.11....1..3";
-const DIR_TYPE: &[u8] = b"01000104000200000260050000";
+pub(super) const SYMMETRY: &[u8] = b"FBNW.FFW.NKN.NW.QR....W..N";
+pub(super) const X_STEP: &[u8] = b"2110.130.102.10.00....0..2";
+pub(super) const Y_STEP: &[u8] = b"2132.133.313.20.11....1..3";
+pub(super) const DIR_TYPE: &[u8] = b"01000104000200000260050000";
 const DIRS1: [u8; 26] = [
     0, 0x3C, 0, 0, 0, 0xC3, 0, 0, 0, 0, 0, 0xF0, 0, 0, 0, 0, 0, 0x0F, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 const DIRS2: [u8; 26] = [
     0, 0x18, 0, 0, 0, 0x81, 0, 0xFF, 0, 0, 0, 0x60, 0, 0, 0, 0, 0, 0x06, 0x66, 0, 0, 0x99, 0, 0, 0, 0,
 ];
-const DIRS3: [u8; 26] = [
+pub(super) const DIRS3: [u8; 26] = [
     0, 0x38, 0, 0, 0, 0x83, 0, 0xFF, 0, 0, 0, 0xE0, 0, 0, 0, 0, 0, 0x0E, 0xEE, 0, 0, 0xBB, 0, 0, 0, 0,
 ];
-const DIRS4: [u8; 26] = [
+pub(super) const DIRS4: [u8; 26] = [
     0, 0x10, 0, 0, 0, 0x01, 0, 0xFF, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0x04, 0x44, 0, 0, 0x11, 0, 0, 0, 0,
 ];
-const ROT: [[i32; 4]; 8] = [
+pub(super) const ROT: [[i32; 4]; 8] = [
     [1, 0, 0, 1],
     [0, 1, 1, 0],
     [0, 1, -1, 0],
@@ -44,10 +44,10 @@ const ROT: [[i32; 4]; 8] = [
     [-1, 0, 0, 1],
 ];
 
-fn at(b: &[u8], c: u8) -> u8 {
+pub(super) fn at(b: &[u8], c: u8) -> u8 {
     b.get(c.wrapping_sub(b'A') as usize).copied().unwrap_or(b'.')
 }
-fn dir_type(c: u8) -> u8 {
+pub(super) fn dir_type(c: u8) -> u8 {
     if c.is_ascii_lowercase() {
         DIR_TYPE[(c - b'a') as usize]
     } else {

@@ -33,45 +33,15 @@
 //! `n`/`j`, a hop as the last leg, `i` with `a`.
 
 use super::fsf_betza::BetzaError;
+use super::xbetza::{DIRS3, DIRS4, ROT, SYMMETRY, X_STEP, Y_STEP, at as table, dir_type};
 use crate::notation::{continuation_frame, selected, symmetric_images, to_frame};
 use std::collections::BTreeMap;
 
 /// Most paths one move may have (Fairy-Max's falcon has 16, the lion dog 64).
 const MAX_PATHS: usize = 4096;
 
-const SYMMETRY: &[u8] = b"FBNW.FFW.NKN.NW.QR....W..N";
-const X_STEP: &[u8] = b"2110.130.102.10.00....0..2";
-const Y_STEP: &[u8] = b"2132.133.313.20.11....1..3";
-const DIR_TYPE: &[u8] = b"01000104000200000260050000";
 const UPGRADE: &[u8] = b"AFCD.BGH.JQL.NO.KW....R..Z";
 const ROTATE: &[u8] = b"DRCA.WHG.JKL.NO.QB....F..Z";
-const DIRS3: [u16; 26] = [
-    0, 0x38, 0, 0, 0, 0x83, 0, 0xFF, 0, 0, 0, 0xE0, 0, 0, 0, 0, 0, 0x0E, 0xEE, 0, 0, 0xBB, 0, 0, 0, 0,
-];
-const DIRS4: [u16; 26] = [
-    0, 0x10, 0, 0, 0, 0x01, 0, 0xFF, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0x04, 0x44, 0, 0, 0x11, 0, 0, 0, 0,
-];
-const ROT: [[i32; 4]; 8] = [
-    [1, 0, 0, 1],
-    [0, 1, 1, 0],
-    [0, 1, -1, 0],
-    [1, 0, 0, -1],
-    [-1, 0, 0, -1],
-    [0, -1, -1, 0],
-    [0, -1, 1, 0],
-    [-1, 0, 0, 1],
-];
-
-fn table(t: &[u8], c: u8) -> u8 {
-    t.get(c.wrapping_sub(b'A') as usize).copied().unwrap_or(b'.')
-}
-fn dir_type(c: u8) -> u8 {
-    if c.is_ascii_lowercase() {
-        DIR_TYPE[(c - b'a') as usize]
-    } else {
-        b'0'
-    }
-}
 
 /// One leg of one path: a vector, its range (0 = unlimited), and whether it
 /// may end on an empty square and on an enemy piece.
@@ -108,11 +78,11 @@ fn king_system(s: &[u8], mut desc: usize, all: u16, cont: bool, angle: usize) ->
         let c = s[desc];
         let i = dir_type(c);
         let n = s.get(desc + 1).copied().unwrap_or(0);
-        let mut b = DIRS4[(c - b'a') as usize];
+        let mut b = u16::from(DIRS4[(c - b'a') as usize]);
         if n == c {
             desc += 1;
         } else if n.is_ascii_lowercase() && i < b'4' && ((i | dir_type(n)) & 3) == 3 {
-            b = DIRS3[(c - b'a') as usize] & DIRS3[(n - b'a') as usize];
+            b = u16::from(DIRS3[(c - b'a') as usize] & DIRS3[(n - b'a') as usize]);
             desc += 1;
         }
         desc += 1;
