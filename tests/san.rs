@@ -133,3 +133,35 @@ fn san_key_is_checked() {
         + 1;
     assert_eq!((err.line, err.column), (line, 7));
 }
+
+#[test]
+fn a_wall_placed_after_the_move_follows_it() {
+    // Fairy-Stockfish's text (pyffish 0.0.90's get_san).
+    let amazons = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1";
+    assert_eq!(san("amazons", amazons, "d1a1,a1b1"), "Qda1,b1");
+    assert_eq!(
+        san(
+            "amazons",
+            "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1",
+            "d1d2,d2d3"
+        ),
+        "Qd2,d3"
+    );
+    let duck = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(san("duck", duck, "e2e4,e4e5"), "e4,e5");
+    assert_eq!(san("duck", duck, "g1f3,f3f4"), "Nf3,f4");
+    assert_eq!(
+        san("duck", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "e1e8,e8d7"),
+        "Rxe8,d7"
+    );
+}
+
+#[test]
+fn custom_pawns_of_new_variants_keep_their_letter() {
+    // pyffish 0.0.90's get_san: these pawns are Fairy-Stockfish custom pieces.
+    assert_eq!(san("isolation", "3p2/6/6/6/6/6/6/2P3 w - - 0 1", "c1b1,b1a1"), "Pb1,a1");
+    assert_eq!(san("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1", "a1b1,b1a1"), "Pb1,a1");
+    assert_eq!(san("joust", "8/8/8/4n3/3N4/8/8/8 w - - 0 1", "d4c2,c2d4"), "Nc2,d4");
+    let legan = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1";
+    assert_eq!(san("legan", legan, "d1c2"), "Pc2");
+}

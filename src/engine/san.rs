@@ -26,7 +26,8 @@
 //!   lower, then `/H` and the square when a piece is gated.
 //!
 //! A pass is written as the side's royal piece moving to its own square
-//! (`Ke2`), where the side has one. A move with no such spelling —
+//! (`Ke2`), where the side has one. A wall placed after the move follows
+//! it after a comma (`Qd2,d3`). A move with no such spelling —
 //! one that captures elsewhere than on its destination (several captures,
 //! igui, shots), another pass, a move into or out of a pocket — is written
 //! in chimera's canonical notation.
@@ -39,10 +40,6 @@ use super::variant::Variant;
 /// The text of a legal move of `pos` in SAN (`hodges = false`) or
 /// Fairy-Stockfish's numeric Hodges notation.
 pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
-    if m.wall().is_some() {
-        // A move that places a wall has no SAN: its coordinates stand.
-        return super::movetext::format_move(pos, m);
-    }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let plain = super::movetext::plain(pos, m);
@@ -75,6 +72,11 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
         },
         _ => return super::movetext::format_move(pos, m),
     };
+    // The wall placed after the move, as Fairy-Stockfish writes it (`Qd2,d3`).
+    if let Some(w) = m.wall() {
+        s.push(',');
+        s.push_str(&square(pos, w, hodges));
+    }
     if !hodges {
         let mover = pos.side_to_move();
         pos.make(*m);
