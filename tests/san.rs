@@ -159,9 +159,18 @@ fn a_wall_placed_after_the_move_follows_it() {
 #[test]
 fn custom_pawns_of_new_variants_keep_their_letter() {
     // pyffish 0.0.90's get_san: these pawns are Fairy-Stockfish custom pieces.
-    assert_eq!(san("isolation", "3p2/6/6/6/6/6/6/2P3 w - - 0 1", "c1b1,b1a1"), "Pb1,a1");
-    assert_eq!(san("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1", "a1b1,b1a1"), "Pb1,a1");
-    assert_eq!(san("joust", "8/8/8/4n3/3N4/8/8/8 w - - 0 1", "d4c2,c2d4"), "Nc2,d4");
+    assert_eq!(
+        san("isolation", "3p2/6/6/6/6/6/6/2P3 w - - 0 1", "c1b1,b1a1"),
+        "Pb1,a1"
+    );
+    assert_eq!(
+        san("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1", "a1b1,b1a1"),
+        "Pb1,a1"
+    );
+    assert_eq!(
+        san("joust", "8/8/8/4n3/3N4/8/8/8 w - - 0 1", "d4c2,c2d4"),
+        "Nc2,d4"
+    );
     let legan = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1";
     assert_eq!(san("legan", legan, "d1c2"), "Pc2");
 }
