@@ -139,6 +139,9 @@ fn a_wall_placed_after_the_move_follows_it() {
     // Fairy-Stockfish's text (pyffish 0.0.90's get_san).
     let amazons = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1";
     assert_eq!(san("amazons", amazons, "d1a1,a1b1"), "Qda1,b1");
+    // Only a move placing the same wall disambiguates: the queen on a4
+    // cannot shoot at d1, where a queen still stands.
+    assert_eq!(san("amazons", amazons, "d1a1,a1d1"), "Qa1,d1");
     assert_eq!(
         san(
             "amazons",
@@ -154,6 +157,9 @@ fn a_wall_placed_after_the_move_follows_it() {
         san("duck", "4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "e1e8,e8d7"),
         "Rxe8,d7"
     );
+    let duck = "rnbq1bnr/3k1p1*/pp1p1p2/2p5/4p2p/1PP1PKPP/PBNP2B1/RN4QR w - - 0 17";
+    assert_eq!(san("duck", duck, "b1a3,a3b1"), "Na3,b1");
+    assert_eq!(san("duck", duck, "b1a3,a3b4"), "Nba3,b4");
 }
 
 #[test]

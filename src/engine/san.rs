@@ -129,7 +129,7 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
         piece_text(v, kind, hodges)
     };
     // Other pieces of the kind that could go to the same square by a move of
-    // the same sort (promoting or not, gating or not).
+    // the same sort (promoting or not, gating or not, placing the same wall).
     let others: Vec<Square> = moves
         .iter()
         .filter(|o| {
@@ -138,6 +138,7 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
                 && o.to == m.to
                 && o.promotion().is_some() == m.promotion().is_some()
                 && o.gated_kind().is_some() == m.gated_kind().is_some()
+                && o.wall() == m.wall()
                 && pos.board[o.from.index()].is_some_and(|q| q.kind() == kind)
         })
         .map(|o| o.from)
