@@ -180,3 +180,17 @@ fn custom_pawns_of_new_variants_keep_their_letter() {
     let legan = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1";
     assert_eq!(san("legan", legan, "d1c2"), "Pc2");
 }
+
+#[test]
+fn shogi_pieces_in_san_are_written_with_fairy_stockfishs_letters() {
+    // ffish.js 0.7.10's sanMove (NOTATION_SAN): a promoted piece is written
+    // with the letter of what it becomes (`san` in the rules files), and
+    // pieces written alike are told apart as one kind.
+    let mini = "r1sgk/B3p/3b1/P4/KGS1R b - 3";
+    assert_eq!(san("minishogi", mini, "a4b5+"), "Bb5=H");
+    assert_eq!(hodges("minishogi", mini, "a4b5+"), "B-41+");
+    let two_golds = "kg1GS/pP1+s1/4b/KR3/1BR2 w - 100";
+    assert_eq!(san("minishogi", two_golds, "b5c4"), "Gbc4");
+    assert_eq!(san("minishogi", two_golds, "d4c4"), "Gdc4");
+    assert_eq!(san("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP b - 1", "a1a2-"), "Ga2=L");
+}

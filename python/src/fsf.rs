@@ -22,24 +22,6 @@ const NOTATION_DEFAULT: i32 = 0;
 const NOTATION_SAN: i32 = 1;
 const NOTATION_SHOGI_HODGES_NUMBER: i32 = 5;
 
-/// Fairy-Stockfish's variants that write moves in numeric Hodges notation by
-/// default (its "shogi" template).
-const HODGES_BY_DEFAULT: &[&str] = &[
-    "checkshogi",
-    "dobutsu",
-    "euroshogi",
-    "gorogoro",
-    "judkins",
-    "kyotoshogi",
-    "micro",
-    "minishogi",
-    "okisakishogi",
-    "shogi",
-    "sho-shogi",
-    "torishogi",
-    "yarishogi",
-];
-
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(info, m)?)?;
@@ -422,18 +404,11 @@ fn get_fen(
     })
 }
 
-fn notation_of(v: &Variant, variant: &str, notation: i32) -> PyResult<MoveNotation> {
+fn notation_of(v: &Variant, notation: i32) -> PyResult<MoveNotation> {
     match notation {
-        NOTATION_DEFAULT => {
-            let name = registry::canonical(variant);
-            let hodges = HODGES_BY_DEFAULT.contains(&name)
-                || (!chimera::bundled::VARIANTS.iter().any(|(n, _)| *n == name) && v.uses_sfen());
-            Ok(if hodges {
-                MoveNotation::HodgesNumber
-            } else {
-                MoveNotation::San
-            })
-        }
+        // The rules file's `[text] algebraic` (Hodges for the shogi
+        // variants, as Fairy-Stockfish's "shogi" template writes them).
+        NOTATION_DEFAULT => Ok(v.algebraic_notation()),
         NOTATION_SAN => Ok(MoveNotation::San),
         NOTATION_SHOGI_HODGES_NUMBER => Ok(MoveNotation::HodgesNumber),
         n => Err(Error::new_err(format!(
@@ -453,7 +428,7 @@ fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32
     guard(|| {
         no_960(chess960)?;
         let v = registry::get(variant)?;
-        let n = notation_of(&v, variant, notation)?;
+        let n = notation_of(&v, notation)?;
         let mut game = replay(&v, fen, &[])?;
         let m = parse(&mut game, r#move).map_err(MoveError::new_err)?;
         let mut pos = game.position().clone();
@@ -474,7 +449,7 @@ fn get_san_moves(
     guard(|| {
         no_960(chess960)?;
         let v = registry::get(variant)?;
-        let n = notation_of(&v, variant, notation)?;
+        let n = notation_of(&v, notation)?;
         let mut game = replay(&v, fen, &[])?;
         let mut out = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {

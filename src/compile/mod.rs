@@ -117,6 +117,7 @@ pub fn compile(
         orientation,
         position_style: sides::position_style(file),
         display_notation: sides::display_notation(file),
+        algebraic_notation: sides::algebraic_notation(file),
         drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
         gates,
         extra_legality: false,

@@ -26,6 +26,14 @@ pub(super) fn display_notation(file: &RulesFile) -> MoveNotation {
     }
 }
 
+/// SAN or numeric Hodges notation: `[text] algebraic`.
+pub(super) fn algebraic_notation(file: &RulesFile) -> MoveNotation {
+    match file.text.algebraic {
+        rules::AlgebraicStyle::San => MoveNotation::San,
+        rules::AlgebraicStyle::HodgesNumber => MoveNotation::HodgesNumber,
+    }
+}
+
 /// FEN or SFEN.
 pub(super) fn position_style(file: &RulesFile) -> PositionStyle {
     match file.text.position {

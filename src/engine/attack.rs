@@ -369,6 +369,22 @@ impl Position {
         }
     }
 
+    /// The squares of `color`'s royal pieces that are in check (those
+    /// [`Position::in_check`] finds attacked), in board order.
+    pub fn checked_royals(&self, color: Color) -> Vec<Square> {
+        if self.v.end.last_royal && self.royal_count[color.index()] > 1 {
+            return Vec::new();
+        }
+        let mut out = match self.royal_squares(color) {
+            RoyalSquares::None => Vec::new(),
+            RoyalSquares::One(s) => vec![s],
+            RoyalSquares::Many(v) => v.to_vec(),
+        };
+        out.retain(|&s| self.threatened(s, !color));
+        out.sort_by_key(|s| s.index());
+        out
+    }
+
     /// Whether a royal piece on `sq` could be taken by `by`. Where captures
     /// explode, not when a royal piece of `by` stands next to it: taking it
     /// would blow that one up too.

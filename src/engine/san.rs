@@ -34,7 +34,7 @@
 
 use super::moves::{AUX_CASTLE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::Position;
-use super::types::{PieceKind, Square};
+use super::types::{Piece, PieceKind, Square};
 use super::variant::Variant;
 
 /// The text of a legal move of `pos` in SAN (`hodges = false`) or
@@ -128,8 +128,18 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     } else {
         piece_text(v, kind, hodges)
     };
-    // Other pieces of the kind that could go to the same square by a move of
-    // the same sort (promoting or not, gating or not, placing the same wall).
+    // Other pieces written alike (in SAN, the same letter: shogi's tokin
+    // and gold are both `G`; in Hodges, the same kind) that could go to the
+    // same square by a move of the same sort (promoting or not, gating or
+    // not, placing the same wall).
+    let written = piece_text(v, kind, hodges);
+    let alike = |q: Piece| {
+        if hodges {
+            q.kind() == kind
+        } else {
+            piece_text(v, q.kind(), false) == written
+        }
+    };
     let others: Vec<Square> = moves
         .iter()
         .filter(|o| {
@@ -139,7 +149,7 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
                 && o.promotion().is_some() == m.promotion().is_some()
                 && o.gated_kind().is_some() == m.gated_kind().is_some()
                 && o.wall() == m.wall()
-                && pos.board[o.from.index()].is_some_and(|q| q.kind() == kind)
+                && pos.board[o.from.index()].is_some_and(|q| q.color() == p.color() && alike(q))
         })
         .map(|o| o.from)
         .collect();

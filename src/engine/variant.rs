@@ -632,6 +632,9 @@ pub struct Variant {
     pub(crate) position_style: PositionStyle,
     /// How moves are shown to people.
     pub(crate) display_notation: super::movetext::MoveNotation,
+    /// How moves are written in algebraic form: SAN or numeric Hodges
+    /// (`[text] algebraic`).
+    pub(crate) algebraic_notation: super::movetext::MoveNotation,
     pub(crate) castles: Vec<Castle>,
     /// Squares a piece from hand may enter when their first piece leaves
     /// them; their rights are bits of the castling field after the castles'.
@@ -856,6 +859,12 @@ impl Variant {
             self.display_notation,
             super::movetext::MoveNotation::Usi | super::movetext::MoveNotation::Seed
         )
+    }
+
+    /// The algebraic notation people of this game write: `San` or
+    /// `HodgesNumber` (`[text] algebraic`).
+    pub fn algebraic_notation(&self) -> super::movetext::MoveNotation {
+        self.algebraic_notation
     }
 
     /// Whether the position text is shogi-style (SFEN) rather than FEN.

@@ -256,6 +256,23 @@ pub struct Text {
     /// notation). Default "usi" for `sfen` variants, "canonical" otherwise.
     /// Boards are drawn with shogi coordinates for "usi" and "seed".
     pub notation: Option<MoveStyle>,
+    /// How moves are written for people in algebraic form (SAN lists, the
+    /// Python and JavaScript packages' SAN functions): "san" (chess's SAN,
+    /// the default) or "hodges_number" (shogi's numeric Hodges notation,
+    /// `P-76`, as Fairy-Stockfish writes its shogi variants).
+    #[serde(default)]
+    pub algebraic: AlgebraicStyle,
+}
+
+/// An algebraic move notation.
+#[derive(Debug, Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AlgebraicStyle {
+    /// Standard algebraic notation.
+    #[default]
+    San,
+    /// Numeric Hodges notation (shogi).
+    HodgesNumber,
 }
 
 /// A move notation.

@@ -101,6 +101,40 @@ fn ffish_text(pos: &mut Position, m: &Move) -> String {
     t
 }
 
+/// The move number as FEN counts (1, then one more after the second side
+/// moves); SFEN's number counts plies.
+fn move_number(pos: &Position) -> u32 {
+    if pos.variant().uses_sfen() {
+        pos.fullmove_number().div_ceil(2)
+    } else {
+        pos.fullmove_number()
+    }
+}
+
+/// The legal moves of a game's position with their ffish texts.
+fn legal_list(game: &mut Game) -> Vec<(Move, String)> {
+    let mut pos = game.position().clone();
+    game.legal_moves()
+        .into_iter()
+        .map(|m| {
+            let t = ffish_text(&mut pos, &m);
+            (m, t)
+        })
+        .collect()
+}
+
+/// The legal move a text names: ffish's UCI, or chimera's own texts
+/// (canonical, USI, UCI with the face).
+fn lookup(game: &Game, legal: &[(Move, String)], uci: &str) -> Option<Move> {
+    let uci = uci.trim();
+    if let Some(&(m, _)) = legal.iter().find(|(_, t)| t == uci) {
+        return Some(m);
+    }
+    let mut pos = game.position().clone();
+    let m = pos.parse_move(uci).ok()?;
+    legal.iter().any(|(l, _)| *l == m).then_some(m)
+}
+
 // ---------------------------------------------------------------- ffish.js
 
 /// A game of a variant, as ffish.js's `Board`.
@@ -132,16 +166,7 @@ impl Board {
 
     fn legal(&mut self) -> &[(Move, String)] {
         if self.legal.is_none() {
-            let moves = self.game.legal_moves();
-            let mut pos = self.game.position().clone();
-            let list = moves
-                .into_iter()
-                .map(|m| {
-                    let t = ffish_text(&mut pos, &m);
-                    (m, t)
-                })
-                .collect();
-            self.legal = Some(list);
+            self.legal = Some(legal_list(&mut self.game));
         }
         self.legal.as_deref().unwrap_or(&[])
     }
@@ -160,14 +185,8 @@ impl Board {
     }
 
     fn find(&mut self, uci: &str) -> Option<Move> {
-        let uci = uci.trim();
-        if let Some(&(m, _)) = self.legal().iter().find(|(_, t)| t == uci) {
-            return Some(m);
-        }
-        // chimera's own texts (canonical, USI, UCI with the face) too.
-        let mut pos = self.game.position().clone();
-        let m = pos.parse_move(uci).ok()?;
-        self.legal().iter().any(|(l, _)| *l == m).then_some(m)
+        self.legal();
+        lookup(&self.game, self.legal.as_deref().unwrap_or(&[]), uci)
     }
 
     /// Plays a legal move (UCI); false, and nothing played, if it is not one.
@@ -187,6 +206,148 @@ impl Board {
     #[wasm_bindgen(js_name = pushMoves)]
     pub fn push_moves(&mut self, ucis: &str) -> bool {
         ucis.split_whitespace().all(|m| self.push(m))
+    }
+
+    /// The legal moves in SAN (ffish.js writes them in SAN whatever the
+    /// variant; so does this), separated by spaces.
+    #[wasm_bindgen(js_name = legalMovesSan)]
+    pub fn legal_moves_san(&mut self) -> String {
+        let moves: Vec<Move> = self.legal().iter().map(|(m, _)| *m).collect();
+        let mut pos = self.game.position().clone();
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|m| pos.move_text_as(m, MoveNotation::San))
+            .collect();
+        texts.join(" ")
+    }
+
+    /// A legal move (UCI) in algebraic notation: `notation` as ffish.js's
+    /// `Notation` (absent: SAN; `DEFAULT` (0): the rules file's
+    /// `[text] algebraic`; `SAN` (1); `SHOGI_HODGES_NUMBER` (5)); empty if the
+    /// move is not legal.
+    #[wasm_bindgen(js_name = sanMove)]
+    pub fn san_move(&mut self, uci: &str, notation: Option<i32>) -> Result<String, JsError> {
+        let n = self.notation(notation)?;
+        Ok(match self.find(uci) {
+            Some(m) => self.game.position().clone().move_text_as(&m, n),
+            None => String::new(),
+        })
+    }
+
+    /// Plays the legal move whose algebraic text (see `sanMove`) is `san`;
+    /// false, and nothing played, if none is.
+    #[wasm_bindgen(js_name = pushSan)]
+    pub fn push_san(&mut self, san: &str, notation: Option<i32>) -> Result<bool, JsError> {
+        let n = self.notation(notation)?;
+        let moves: Vec<Move> = self.legal().iter().map(|(m, _)| *m).collect();
+        let mut pos = self.game.position().clone();
+        let san = san.trim();
+        Ok(match moves.into_iter().find(|m| pos.move_text_as(m, n) == san) {
+            Some(m) => {
+                self.game.play(m);
+                self.legal = None;
+                true
+            }
+            None => false,
+        })
+    }
+
+    /// Plays algebraic moves separated by spaces, up to the first that is
+    /// not legal; false if one was not.
+    #[wasm_bindgen(js_name = pushSanMoves)]
+    pub fn push_san_moves(&mut self, sans: &str, notation: Option<i32>) -> Result<bool, JsError> {
+        for san in sans.split_whitespace() {
+            if !self.push_san(san, notation)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// UCI moves from the current position written in algebraic notation,
+    /// with move numbers unless `moveNumbers` is false (`1. e4 e5 2. Nf3`,
+    /// `1...e5` when the second side starts); empty if a move is not legal.
+    /// The board is left as it was.
+    #[wasm_bindgen(js_name = variationSan)]
+    pub fn variation_san(
+        &mut self,
+        ucis: &str,
+        notation: Option<i32>,
+        move_numbers: Option<bool>,
+    ) -> Result<String, JsError> {
+        let n = self.notation(notation)?;
+        let numbers = move_numbers.unwrap_or(true);
+        let mut game = self.game.clone();
+        let mut out = String::new();
+        for (i, uci) in ucis.split_whitespace().enumerate() {
+            let legal = legal_list(&mut game);
+            let Some(m) = lookup(&game, &legal, uci) else {
+                return Ok(String::new());
+            };
+            let pos = game.position();
+            let first = pos.side_to_move() == Color::First;
+            let number = move_number(pos);
+            if numbers && i == 0 {
+                out.push_str(&number.to_string());
+                out.push_str(if first { ". " } else { "..." });
+            } else if numbers && first {
+                out.push_str(&format!(" {number}."));
+            }
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(&pos.clone().move_text_as(&m, n));
+            game.play(m);
+        }
+        Ok(out)
+    }
+
+    fn notation(&self, notation: Option<i32>) -> Result<MoveNotation, JsError> {
+        match notation {
+            None | Some(1) => Ok(MoveNotation::San),
+            Some(0) => Ok(self.game.variant().algebraic_notation()),
+            Some(5) => Ok(MoveNotation::HodgesNumber),
+            Some(n) => Err(JsError::new(&format!(
+                "notation {n}: chimera writes Notation.DEFAULT (0), SAN (1) and SHOGI_HODGES_NUMBER (5)"
+            ))),
+        }
+    }
+
+    /// Whether castling is Chess960's (false: chimera's castling rules name
+    /// their squares; a shuffled start is a position like any other).
+    #[wasm_bindgen(js_name = is960)]
+    pub fn is_960(&self) -> bool {
+        false
+    }
+
+    /// The pieces in a side's hand (`true`: the first side), lower case,
+    /// one letter per piece, in the rules file's piece order (`qrbnp`).
+    pub fn pocket(&self, turn: bool) -> String {
+        let pos = self.game.position();
+        let v = pos.variant();
+        let color = if turn { Color::First } else { Color::Second };
+        let mut out = String::new();
+        for k in v.kinds() {
+            let letter = v.piece(k).symbol().trim_start_matches('+').to_lowercase();
+            for _ in 0..pos.hand(color, k) {
+                out.push_str(&letter);
+            }
+        }
+        out
+    }
+
+    /// The squares of the side to move's royal pieces that are in check,
+    /// separated by spaces (empty when not in check).
+    #[wasm_bindgen(js_name = checkedPieces)]
+    pub fn checked_pieces(&self) -> String {
+        let pos = self.game.position();
+        let v = pos.variant();
+        let squares: Vec<String> = pos
+            .checked_royals(pos.side_to_move())
+            .into_iter()
+            .map(|s| v.square_name(s))
+            .collect();
+        squares.join(" ")
     }
 
     /// Takes back the last move.
@@ -284,7 +445,7 @@ impl Board {
     /// The move number the position text gives.
     #[wasm_bindgen(js_name = fullmoveNumber)]
     pub fn fullmove_number(&self) -> u32 {
-        self.game.position().fullmove_number()
+        move_number(self.game.position())
     }
 
     /// Plies since the last capture or pawn move.

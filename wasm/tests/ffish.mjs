@@ -1,6 +1,9 @@
 // chimera's WebAssembly package against npm `ffish` (Fairy-Stockfish in
 // WebAssembly) on seeded random games: at every ply the two must agree on
-// the legal moves, the position, whether the game is over and its result.
+// the legal moves, the position, whether the game is over and its result;
+// and the moves in SAN: every legal move's (`legalMovesSan`, every 4th
+// ply), the chosen move's (`sanMove`), played back by its SAN on odd plies
+// (`pushSan`), and the whole game at the end (`variationSan`).
 //
 //   node wasm/tests/ffish.mjs PKG_DIR [--games N] [--plies N] [--seed S] [VARIANT…]
 //
@@ -24,6 +27,9 @@
 // - Fairy-Stockfish ends a game drawn by insufficient material; chimera's
 //   rules have no such rule yet (docs/rules-format.md): such a game stops
 //   there, unjudged, as tests/tools/crosscheck.py stops python-chess's.
+// - Fairy-Stockfish's SAN marks a check to its king piece only: no `+` for
+//   an attack on a royal piece of another kind (coregal's queen) or by an
+//   explosion (atomic): that mark of chimera's is accepted (SAN_CHECK_MARK).
 // - The halfmove clock of crazyhouse (CLOCK below): its rules file counts
 //   as python-chess does (a drop does not reset the clock; Fairy-Stockfish's
 //   does). That field is compared without the clock, and each time it
@@ -88,7 +94,21 @@ function rng(seed) {
   };
 }
 
-const counts = { dropMates: 0, epLists: 0, clocks: 0, insufficient: 0 };
+const counts = { dropMates: 0, epLists: 0, clocks: 0, insufficient: 0, checkMarks: 0, sans: 0 };
+
+// Variants whose SAN check marks Fairy-Stockfish omits (above).
+const SAN_CHECK_MARK = new Set(["atomic", "coregal"]);
+
+// Whether two SANs agree, a check mark ffish omits aside.
+function sameSan(variant, theirs, mine) {
+  counts.sans++;
+  if (theirs === mine) return true;
+  if (SAN_CHECK_MARK.has(variant) && mine.slice(0, -1) === theirs && "+#".includes(mine.slice(-1))) {
+    counts.checkMarks++;
+    return true;
+  }
+  return false;
+}
 
 // Variants whose halfmove clock is known to be counted otherwise (above).
 const CLOCK = {
@@ -156,6 +176,7 @@ function game(variant, seed) {
   const theirs = new ff.Board(variant);
   const mine = new chimera.Board(variant);
   const problems = [];
+  const played = [];
   let plies = 0;
   try {
     for (;;) {
@@ -183,17 +204,46 @@ function game(variant, seed) {
         break;
       }
       const choices = legal.filter((m) => ours.has(m));
+      const sanProblem = sanDiff(variant, theirs, mine, plies % 4 === 0 ? choices : []);
+      if (sanProblem) { problems.push(`ply ${plies}: ${sanProblem} at ${fen}`); break; }
       const m = choices[Math.floor(random() * choices.length)];
+      const san = theirs.sanMove(m), mySan = mine.sanMove(m);
+      if (!sameSan(variant, san, mySan)) { problems.push(`ply ${plies}: sanMove ${m}: ffish ${san} chimera ${mySan} at ${fen}`); break; }
       theirs.push(m);
-      if (!mine.push(m)) { problems.push(`ply ${plies}: chimera refused ${m}`); break; }
+      played.push(m);
+      if (!(plies % 2 ? mine.pushSan(mySan) : mine.push(m))) { problems.push(`ply ${plies}: chimera refused ${m} (${mySan})`); break; }
       if (process.env.TRACE) console.log(plies, m, theirs.fen(), mine.fen());
       plies++;
+    }
+    if (!problems.length) {
+      const a = new ff.Board(variant), b = new chimera.Board(variant);
+      const va = a.variationSan(played.join(" ")), vb = b.variationSan(played.join(" "));
+      a.delete();
+      b.delete();
+      const wa = va.split(" "), wb = vb.split(" ");
+      if (wa.length !== wb.length || wa.some((x, i) => !sameSan(variant, x, wb[i])))
+        problems.push(`variationSan differs:\n      ffish ${va}\n      chimera ${vb}`);
     }
   } finally {
     theirs.delete();
     mine.delete();
   }
   return { plies, problems };
+}
+
+// A difference of the SANs of `moves` (legal in both) and of the two
+// `legalMovesSan` lists (drop mates ffish lists aside), or null.
+function sanDiff(variant, theirs, mine, moves) {
+  if (!moves.length) return null;
+  const ours = mine.legalMovesSan().split(" ").filter(Boolean);
+  const theirsList = [];
+  for (const m of moves) {
+    const a = theirs.sanMove(m), b = mine.sanMove(m);
+    if (!sameSan(variant, a, b)) return `sanMove ${m}: ffish ${a} chimera ${b}`;
+    theirsList.push(b);
+  }
+  const x = [...theirsList].sort().join(" "), y = [...ours].sort().join(" ");
+  return x === y ? null : `legalMovesSan: sanMove of each ${x}\n      legalMovesSan ${y}`;
 }
 
 let passed = 0, failed = 0;
@@ -209,6 +259,6 @@ for (const v of only.length ? only : VARIANTS) {
   for (const l of lines) console.log(l);
   if (bad) failed++; else passed++;
 }
-console.log(`known differences: ${counts.dropMates} drop mates; ${counts.epLists} en-passant fields written as square lists; ${counts.clocks} halfmove clocks (${Object.keys(CLOCK).join(", ")}); ${counts.insufficient} games stopped at insufficient material`);
+console.log(`${counts.sans} SANs compared; known differences: ${counts.checkMarks} check marks ffish omits (${[...SAN_CHECK_MARK].join(", ")}); ${counts.dropMates} drop mates; ${counts.epLists} en-passant fields written as square lists; ${counts.clocks} halfmove clocks (${Object.keys(CLOCK).join(", ")}); ${counts.insufficient} games stopped at insufficient material`);
 console.log(`ffish: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
