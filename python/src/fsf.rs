@@ -584,14 +584,7 @@ fn has_insufficient_material(
         let v = registry::get(variant)?;
         let game = replay(&v, fen, &moves)?;
         let pos = game.position();
-        let bare = |c: Color| {
-            !v.has_hands()
-                && pos
-                    .pieces(c)
-                    .iter()
-                    .all(|&s| pos.piece_at(s).is_none_or(|p| v.piece(p.kind()).is_royal()))
-        };
-        Ok((bare(Color::First), bare(Color::Second)))
+        Ok((pos.only_royals(Color::First), pos.only_royals(Color::Second)))
     })
 }
 

@@ -454,6 +454,22 @@ impl Position {
         })
     }
 
+    /// Whether the royal pieces face each other where the rules end the
+    /// game by it (`[end] royals_facing`; ffish.js's `isBikjang`).
+    pub fn royals_facing_by_rule(&self) -> bool {
+        self.v.end.royals_facing.is_some() && self.royals_facing()
+    }
+
+    /// Whether a side has nothing but royal pieces and no hand to drop
+    /// from: it can never give mate (the narrow rule of insufficient
+    /// material the Python and JavaScript packages answer with).
+    pub fn only_royals(&self, color: Color) -> bool {
+        !self.v.has_hands()
+            && self.plist[color.index()]
+                .iter()
+                .all(|&s| self.board[s.index()].is_none_or(|p| self.v.def(p.kind()).royal))
+    }
+
     /// Whether the two sides' royal pieces face each other on an open file
     /// or rank.
     pub(crate) fn royals_facing(&self) -> bool {

@@ -313,6 +313,33 @@ impl Board {
         }
     }
 
+    /// Whether the royal pieces face each other where the rules end the
+    /// game by it (janggi's bikjang: `[end] royals_facing`).
+    #[wasm_bindgen(js_name = isBikjang)]
+    pub fn is_bikjang(&self) -> bool {
+        self.game.position().royals_facing_by_rule()
+    }
+
+    /// Whether a side (`true`: the first) has nothing but royal pieces and
+    /// no hand: narrower than ffish.js, which knows more material draws.
+    #[wasm_bindgen(js_name = hasInsufficientMaterial)]
+    pub fn has_insufficient_material(&self, turn: bool) -> bool {
+        let color = if turn { Color::First } else { Color::Second };
+        self.game.position().only_royals(color)
+    }
+
+    /// Whether both sides have insufficient material (as above).
+    #[wasm_bindgen(js_name = isInsufficientMaterial)]
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(true) && self.has_insufficient_material(false)
+    }
+
+    /// The board drawn as text, then the position (`Fen: ...`).
+    #[wasm_bindgen(js_name = toVerboseString)]
+    pub fn to_verbose_string(&self) -> String {
+        format!("{}\nFen: {}\n", self.to_string_js(), self.fen())
+    }
+
     /// Whether castling is Chess960's (false: chimera's castling rules name
     /// their squares; a shuffled start is a position like any other).
     #[wasm_bindgen(js_name = is960)]
@@ -480,6 +507,13 @@ pub fn variants() -> String {
     names.sort();
     names.dedup();
     names.join(" ")
+}
+
+/// Whether the variant's captured pieces go to the capturer's hand.
+#[wasm_bindgen(js_name = capturesToHand)]
+pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
+    let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
+    Ok(v.keeps_captures(Color::First))
 }
 
 /// Loads a chimera rules file's text (ffish.js loads a `variants.ini`):

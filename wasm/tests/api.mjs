@@ -74,6 +74,14 @@ const h = new ffish.Board("crazyhouse", "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/R
 check("pocket", h.pocket(true) === "q" && h.pocket(false) === "qp", [h.pocket(true), h.pocket(false)]);
 check("a drop in SAN", h.sanMove("Q@e2") === "Q@e2" && h.pushSan("Q@e2"), h.sanMove("Q@e2"));
 h.delete();
+const j = new ffish.Board("janggi", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+check("isBikjang: kings facing in janggi", j.isBikjang() === true);
+j.delete();
+const bare = new ffish.Board("chess", "8/8/8/8/8/8/8/K1k5 w - - 0 1");
+check("insufficient material: bare kings", bare.isInsufficientMaterial() && bare.hasInsufficientMaterial(true));
+check("toVerboseString", bare.toVerboseString().includes("Fen: 8/8/8/8/8/8/8/K1k5 w - - 0 1"), bare.toVerboseString());
+bare.delete();
+check("capturesToHand", ffish.capturesToHand("crazyhouse") === true && ffish.capturesToHand("chess") === false);
 const hs = new ffish.Board("shogi");
 check("shogi: SAN by default, Hodges as the rules file's default", hs.sanMove("c3c4") === "Pc4" && hs.sanMove("c3c4", 0) === "P-76" && hs.sanMove("c3c4", 5) === "P-76", [hs.sanMove("c3c4"), hs.sanMove("c3c4", 0)]);
 check("shogi: pushSan in Hodges", hs.pushSan("P-76", 5) && hs.moveStack() === "c3c4", hs.moveStack());
