@@ -18,6 +18,9 @@ use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
 /// The reason of `royal_pieces = "last"`: a side lost every royal piece.
 pub(crate) const ROYALS_CAPTURED: &str = "capture of the royal pieces";
 
+/// The reason of `[end] full_board`: no empty square is left.
+pub(crate) const FULL_BOARD: &str = "full board";
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
@@ -283,6 +286,11 @@ impl Position {
         if let Some(r) = self.facing_or_passes() {
             return Some(r);
         }
+        if let Some(o) = v.end.full_board
+            && self.board.iter().all(|p| p.is_some())
+        {
+            return Some(self.verdict(o, Reason::Rule(FULL_BOARD)));
+        }
         v.hooks.iter().find_map(|h| h.decided(self))
     }
 
@@ -316,6 +324,16 @@ impl Position {
         let by_count = matches!(r.reason, Reason::Repetition | Reason::FiftyMoves);
         let r = if self.v.end.draws_by_points && r.winner.is_none() && by_count {
             self.verdict(Verdict::Points, r.reason)
+        } else {
+            r
+        };
+        let r = if self.v.end.draws_by_piece_count && r.winner.is_none() {
+            let n = |c: Color| self.plist[c.index()].len();
+            match n(Color::First).cmp(&n(Color::Second)) {
+                std::cmp::Ordering::Greater => GameResult::win(Color::First, r.reason),
+                std::cmp::Ordering::Less => GameResult::win(Color::Second, r.reason),
+                std::cmp::Ordering::Equal => r,
+            }
         } else {
             r
         };

@@ -237,6 +237,14 @@ fn uci_body(pos: &Position, m: &Move) -> String {
             let s = pos.royal[pos.side.index()];
             format!("{}{}", g.name(s), g.name(s))
         }
+        // Without a royal piece, as its lowest-numbered piece (a1, b1, …,
+        // a2 …) standing still (`a1a1`), as Fairy-Stockfish does.
+        MoveKind::Pass if v.moves.pass_when_stuck && v.start_royal_count == [0, 0] => {
+            match pos.plist[pos.side.index()].iter().min_by_key(|s| s.index()) {
+                Some(&s) => format!("{}{}", g.name(s), g.name(s)),
+                None => "pass".into(),
+            }
+        }
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if let Some(k) = m.promotion() {
