@@ -128,6 +128,7 @@ fn a_stuck_player_passes_only_then_and_only_with_a_piece() {
     let mut pos = Position::from_text(&v, "5/5/2pp1/2pp1/P4[PPpp] w - - 0 1").unwrap();
     assert_eq!(texts(&mut pos, MoveNotation::Uci), ["a1a1"]);
     assert_eq!(texts(&mut pos, MoveNotation::Canonical), ["pass"]);
+    assert_eq!(texts(&mut pos, MoveNotation::San), ["Pa1"]);
     play(&mut pos, "a1a1");
     assert_eq!(pos.to_text(), "5/5/2pp1/2pp1/P4[PPpp] b - - 1 1");
     // A player with moves may not pass.
@@ -162,6 +163,8 @@ fn two_passes_and_a_full_board_are_decided_by_counting_pieces() {
     // The last empty square filled: white has more.
     let mut pos = Position::from_text(&v, "PPPPP/PPPPP/PPPPP/PPPPp/ppPp1[PPpp] w - - 0 1").unwrap();
     play(&mut pos, "P@e1");
+    // Counted at once, for every caller of the position's own verdict.
+    assert_eq!(pos.decided().map(|r| r.winner), Some(Some(chimera::Color::First)));
     let r = end(&mut pos).unwrap();
     assert_eq!(r.winner, Some(chimera::Color::First));
     assert_eq!(r.describe(&v), "white wins by full board");
@@ -252,11 +255,15 @@ fn the_new_keys_refuse_what_they_cannot_mean() {
         "cannot_capture = [\"disc\"]",
         "cannot_capture = [\"disc\"]\nroyal = true",
     );
-    let e = load_str("r.toml", &royal).err().expect("a royal piece with flip");
+    let Err(e) = load_str("r.toml", &royal) else {
+        panic!("a royal piece with flip loads")
+    };
     assert!(e.render().contains("royal"), "{}", e.render());
     // first_drops without drops_only.
     let no_rule = reversi(r#"first_drops = ["b2"]"#).replace("drops_only = \"enclosing\"\n", "");
-    let e = load_str("r.toml", &no_rule).err().expect("first_drops alone");
+    let Err(e) = load_str("r.toml", &no_rule) else {
+        panic!("first_drops alone loads")
+    };
     assert!(e.render().contains("drops_only"), "{}", e.render());
     // A square off the board, an unknown rule.
     let off = reversi(r#"first_drops = ["f6"]"#);

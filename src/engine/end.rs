@@ -224,7 +224,19 @@ impl Position {
 
     /// The result the position alone decides: a winning square reached, a
     /// command lost, a hook's rule. A decided position has no legal moves.
+    /// Under `draws_by_piece_count` a draw is counted at once, so that
+    /// every caller (the search too) sees the counted result.
     pub fn decided(&self) -> Option<GameResult> {
+        let r = self.decided_by_rules()?;
+        Some(if self.v.end.draws_by_piece_count {
+            self.settle(r)
+        } else {
+            r
+        })
+    }
+
+    /// [`Position::decided`] before a draw is counted.
+    fn decided_by_rules(&self) -> Option<GameResult> {
         let v = &*self.v;
         if let Some(n) = v.end.checks_to_win {
             // Only the side that just moved can have given the last check.
