@@ -179,6 +179,10 @@ briefly_against_pyffish! {
     amazons_plays_as_fairy_stockfish: "amazons",
     duck_plays_as_fairy_stockfish: "duck",
     troitzky_plays_as_fairy_stockfish: "troitzky",
+    ataxx_plays_as_fairy_stockfish: "ataxx",
+    flipersi_plays_as_fairy_stockfish: "flipersi",
+    flipello_plays_as_fairy_stockfish: "flipello",
+    flipello10_plays_as_fairy_stockfish: "flipello10",
 }
 
 /// Xiangqi repetitions (tests/tools/chasing.py): random cycles of attacking

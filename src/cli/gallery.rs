@@ -213,6 +213,13 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     if moves_key("must_drop") {
         out.push("must drop while holding pieces");
     }
+    let hand_key = |k: &str| table("hand").is_some_and(|h| h.contains_key(k));
+    if hand_key("free") {
+        out.push("endless hands");
+    }
+    if hand_key("drops_only") {
+        out.push("drops only where the rule allows");
+    }
     if table("placement").is_some() {
         out.push("placement phase");
     }
@@ -229,13 +236,15 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     if !any_piece(&|p| p.get("royal").and_then(|r| r.as_bool()) == Some(true)) {
         out.push("no royal piece");
     }
-    let move_rules: [(&str, &'static str); 6] = [
+    let move_rules: [(&str, &'static str); 8] = [
         ("compulsory_capture", "compulsory capture"),
         ("may_give_check", "giving check is illegal"),
         ("explosions", "explosions"),
         ("royals_may_face", "flying general"),
         ("pass", "passing"),
         ("check_freezes_royal", "a king in check only takes the checker"),
+        ("flip", "pieces change sides"),
+        ("pass_when_stuck", "pass when stuck"),
     ];
     for (k, name) in move_rules {
         if moves_key(k) {
@@ -249,7 +258,7 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     {
         out.push("checkmate does not win");
     }
-    let end_rules: [(&str, &'static str); 12] = [
+    let end_rules: [(&str, &'static str); 14] = [
         ("reach", "reach a square to win"),
         ("reach_reply", "reply to a reached goal"),
         ("extinction", "extinction"),
@@ -262,6 +271,8 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
         ("counting", "counting rule"),
         ("only_promotions", "only promotions left ends"),
         ("draws_by_points", "draws decided by points"),
+        ("full_board", "a full board ends"),
+        ("draws_by_piece_count", "draws decided by counting pieces"),
     ];
     for (k, name) in end_rules {
         if end_key(k) {

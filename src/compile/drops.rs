@@ -212,3 +212,36 @@ pub(super) fn pocket(file: &RulesFile) -> Option<PocketRules> {
         from_board: p.from_board,
     })
 }
+
+/// `[hand] first_drops`: the squares drops must fill first (they need
+/// `drops_only`, whose rule they suspend until they are full).
+pub(super) fn first_drops(
+    file: &RulesFile,
+    cx: &Ctx,
+    hand: Option<&crate::rules::HandRules>,
+) -> Result<Vec<crate::engine::types::Square>> {
+    let Some(h) = hand else { return Ok(Vec::new()) };
+    if let Some(s) = h.first_drops.first()
+        && h.drops_only.is_none()
+    {
+        return Err(cx.err(
+            s.span(),
+            "`first_drops` suspends `drops_only` while they are empty, and there is no `drops_only`",
+        ));
+    }
+    let geo = Geometry::new(
+        *file.board.files.get_ref() as usize,
+        *file.board.ranks.get_ref() as usize,
+    );
+    let mut out = Vec::new();
+    for s in &h.first_drops {
+        let sq = geo.parse_square(s.get_ref()).ok_or_else(|| {
+            cx.err(
+                s.span(),
+                format!("`{}` is not a square of the board", s.get_ref()),
+            )
+        })?;
+        out.push(sq);
+    }
+    Ok(out)
+}

@@ -8,8 +8,8 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    CountingRule, EndRules, Explosion, Extinction, MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult,
-    RepetitionRule, Verdict,
+    CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MoveRules, Outcome, PieceDef, ReachGoal,
+    RepetitionResult, RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
 
@@ -132,6 +132,8 @@ pub(super) fn compile(
             }
         }),
         last_royal: file.end.royal_pieces == rules::RoyalPieces::Last,
+        full_board: file.end.full_board.map(verdict),
+        draws_by_piece_count: file.end.draws_by_piece_count,
     })
 }
 
@@ -336,7 +338,33 @@ pub(super) fn move_rules(
         Some(m) => *m.get_ref(),
         None => false,
     };
+    let flip = match &file.moves.flip {
+        None => None,
+        Some(f) => {
+            if pieces.iter().any(|d| d.royal) {
+                return Err(cx.err(
+                    f.span(),
+                    "`flip` turns pieces to the other side, which a variant with royal pieces cannot allow",
+                ));
+            }
+            Some(match f.get_ref() {
+                rules::FlipRule::Enclosed => Flip::Enclosed,
+                rules::FlipRule::Adjacent => Flip::Adjacent,
+            })
+        }
+    };
+    let drops_only = file
+        .hand
+        .as_ref()
+        .and_then(|h| h.drops_only.as_ref())
+        .map(|d| match d.get_ref() {
+            rules::DropsOnly::Enclosing => DropArea::Enclosing,
+            rules::DropsOnly::NextToOwn => DropArea::NextToOwn,
+        });
     Ok(MoveRules {
+        flip,
+        pass_when_stuck: file.moves.pass_when_stuck,
+        drops_only,
         must_drop,
         pass: file.moves.pass,
         one_piece_pass: file.moves.one_piece_pass,

@@ -43,9 +43,12 @@ pub(super) fn limits(v: &Variant, start: &Setup) -> MaterialLimits {
             hand_kinds.insert(PieceKind::from_index(i % nk));
         }
     }
+    // Pieces that change sides (`[moves] flip`) and endless hands leave a
+    // side's numbers unbounded by the start's.
+    let unbounded = v.moves.flip.is_some() || v.hand_free;
     MaterialLimits {
         hand_kinds,
-        families: families(v, start),
+        families: if unbounded { Vec::new() } else { families(v, start) },
     }
 }
 

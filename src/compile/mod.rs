@@ -129,6 +129,8 @@ pub fn compile(
         reference: false,
         drops_reset_clock: hand.is_some_and(|h| h.drops_reset_clock),
         hand_supplied: hand.is_some_and(|h| h.supplied),
+        hand_free: hand.is_some_and(|h| h.free),
+        first_drops: drops::first_drops(file, &cx, hand)?,
         promotions_reset_clock: file.promotion.resets_clock,
         castles,
         castle_keep,
@@ -248,6 +250,7 @@ fn rule_flags(v: &mut Variant) {
         || v.end.royals_facing.is_some()
         || !v.colour_split.is_empty()
         || v.unprotected_captures
+        || v.moves.pass_when_stuck
         || v.placed_walls();
     v.per_move_legality = v.hooks.is_empty()
         && !v.pocket.is_some_and(|p| p.from_board)
@@ -255,6 +258,7 @@ fn rule_flags(v: &mut Variant) {
         && !v.promotion_moves
         && v.end.royals_facing.is_none()
         && v.colour_split.is_empty()
+        && !v.moves.pass_when_stuck
         && !v.placed_walls();
     v.extra_make = !v.hooks.is_empty()
         || !v.gates.is_empty()
@@ -263,5 +267,6 @@ fn rule_flags(v: &mut Variant) {
         || v.end.royals_facing.is_some()
         || v.end.checks_to_win.is_some()
         || v.end.counting.is_some()
+        || v.moves.flip.is_some()
         || v.placed_walls();
 }

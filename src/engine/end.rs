@@ -18,6 +18,9 @@ use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
 /// The reason of `royal_pieces = "last"`: a side lost every royal piece.
 pub(crate) const ROYALS_CAPTURED: &str = "capture of the royal pieces";
 
+/// The reason of `[end] full_board`: no empty square is left.
+pub(crate) const FULL_BOARD: &str = "full board";
+
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
@@ -221,7 +224,19 @@ impl Position {
 
     /// The result the position alone decides: a winning square reached, a
     /// command lost, a hook's rule. A decided position has no legal moves.
+    /// Under `draws_by_piece_count` a draw is counted at once, so that
+    /// every caller (the search too) sees the counted result.
     pub fn decided(&self) -> Option<GameResult> {
+        let r = self.decided_by_rules()?;
+        Some(if self.v.end.draws_by_piece_count {
+            self.settle(r)
+        } else {
+            r
+        })
+    }
+
+    /// [`Position::decided`] before a draw is counted.
+    fn decided_by_rules(&self) -> Option<GameResult> {
         let v = &*self.v;
         if let Some(n) = v.end.checks_to_win {
             // Only the side that just moved can have given the last check.
@@ -283,6 +298,11 @@ impl Position {
         if let Some(r) = self.facing_or_passes() {
             return Some(r);
         }
+        if let Some(o) = v.end.full_board
+            && self.board.iter().all(|p| p.is_some())
+        {
+            return Some(self.verdict(o, Reason::Rule(FULL_BOARD)));
+        }
         v.hooks.iter().find_map(|h| h.decided(self))
     }
 
@@ -316,6 +336,16 @@ impl Position {
         let by_count = matches!(r.reason, Reason::Repetition | Reason::FiftyMoves);
         let r = if self.v.end.draws_by_points && r.winner.is_none() && by_count {
             self.verdict(Verdict::Points, r.reason)
+        } else {
+            r
+        };
+        let r = if self.v.end.draws_by_piece_count && r.winner.is_none() {
+            let n = |c: Color| self.plist[c.index()].len();
+            match n(Color::First).cmp(&n(Color::Second)) {
+                std::cmp::Ordering::Greater => GameResult::win(Color::First, r.reason),
+                std::cmp::Ordering::Less => GameResult::win(Color::Second, r.reason),
+                std::cmp::Ordering::Equal => r,
+            }
         } else {
             r
         };

@@ -12,7 +12,7 @@ use super::moves::{
 use super::position::{Position, Undo};
 use super::setup::{Count, Store};
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
-use super::variant::{CaptureRule, CountingRule, PositionStyle};
+use super::variant::{CaptureRule, CountingRule, Flip, PositionStyle};
 
 impl Position {
     /// Whether piece `p` could undo its move `from`→`to` by one quiet move
@@ -266,6 +266,7 @@ impl Position {
             MoveKind::Board => self.make_board(mv, us, &mut undo),
             MoveKind::Drop | MoveKind::Place | MoveKind::PocketDrop | MoveKind::Spawn => {
                 match mv.kind {
+                    MoveKind::Drop if self.v.hand_free => {}
                     MoveKind::Drop => self.add_store(Store::Hand, us, mv.piece(), -1),
                     MoveKind::Place => self.add_store(Store::Reserve, us, mv.piece(), -1),
                     MoveKind::PocketDrop => self.add_store(Store::Pocket, us, mv.piece(), -1),
@@ -344,6 +345,11 @@ impl Position {
         }
         if !self.v.moves.burners.is_empty() && mv.kind == MoveKind::Board {
             self.burn(mv.to, us, moved);
+        }
+        if let Some(f) = self.v.moves.flip
+            && mv.kind != MoveKind::Pass
+        {
+            self.flip(mv.to, us, f);
         }
         if !self.v.hooks.is_empty() {
             self.run_effects(mv, us, moved, captured);
@@ -570,6 +576,58 @@ impl Position {
         }
     }
 
+    /// `[moves] flip` after `us` arrived on `to`: the enemy pieces it
+    /// encloses, or those around it, become `us`'s (same kind), each change
+    /// recorded for unmake.
+    fn flip(&mut self, to: Square, us: Color, f: Flip) {
+        let turned = match f {
+            Flip::Enclosed => self.enclosed(to, us),
+            Flip::Adjacent => super::geometry::FRAMES
+                .iter()
+                .filter_map(|&d| self.v.geometry.offset(to, d))
+                .filter(|s| self.board[s.index()].is_some_and(|p| p != self.v.wall && p.color() != us))
+                .collect(),
+        };
+        for s in turned {
+            if let Some(p) = self.board[s.index()] {
+                self.record_square(s, Some(Piece::new(p.kind(), us)));
+            }
+        }
+    }
+
+    /// The enemy pieces (of `us`) that a piece of `us` on `at` encloses: in
+    /// each of the eight directions, an unbroken line of enemy pieces from
+    /// the next square on, followed by a piece of `us`.
+    pub(crate) fn enclosed(&self, at: Square, us: Color) -> Vec<Square> {
+        let mut out = Vec::new();
+        for d in super::geometry::FRAMES {
+            let start = out.len();
+            let mut s = at;
+            loop {
+                let Some(t) = self.v.geometry.offset(s, d) else {
+                    out.truncate(start);
+                    break;
+                };
+                match self.board[t.index()] {
+                    Some(p) if p != self.v.wall && p.color() != us => out.push(t),
+                    Some(p) if p != self.v.wall => break,
+                    _ => {
+                        out.truncate(start);
+                        break;
+                    }
+                }
+                s = t;
+            }
+        }
+        out
+    }
+
+    /// Whether a piece of `us` dropped on the empty `at` would enclose an
+    /// enemy piece (`[hand] drops_only = "enclosing"`).
+    pub(crate) fn encloses(&self, at: Square, us: Color) -> bool {
+        !self.enclosed(at, us).is_empty()
+    }
+
     /// Burning after a board move of `us` that ended on `to` (`moved` is
     /// the piece as it left its square: a piece that promotes into a burner
     /// on the move does not burn on it). The mover burns its area if it is a
@@ -745,6 +803,7 @@ impl Position {
                 self.clear_raw(mv.to);
                 let idx = self.store_index(us, mv.piece());
                 let store = match mv.kind {
+                    MoveKind::Drop if self.v.hand_free => None,
                     MoveKind::Drop => Some(Store::Hand),
                     MoveKind::Place => Some(Store::Reserve),
                     MoveKind::PocketDrop => Some(Store::Pocket),

@@ -11,7 +11,7 @@ use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
 use super::types::{Color, Piece, PieceKind, Square};
-use super::variant::{PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn, WallPlacement};
+use super::variant::{DropArea, PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn, WallPlacement};
 
 impl Position {
     /// Pseudo-legal moves of the side to move (its royal piece may be left
@@ -251,8 +251,18 @@ impl Position {
         let v = &*self.v;
         let g = &v.geometry;
         let c = self.side;
+        let free = v.hand_free && store == Store::Hand;
+        let area = if store == Store::Hand {
+            self.drop_area(c)
+        } else {
+            None
+        };
         for k in v.kinds() {
-            if self.stores[store as usize][self.store_index(c, k)] == 0 {
+            if free {
+                if v.def(k).royal {
+                    continue;
+                }
+            } else if self.stores[store as usize][self.store_index(c, k)] == 0 {
                 continue;
             }
             let def = v.def(k);
@@ -266,6 +276,7 @@ impl Position {
                 if self.board[sq.index()].is_none()
                     && ok[sq.index()]
                     && blocked_files & (1 << g.file(sq)) == 0
+                    && area.as_ref().is_none_or(|a| a[sq.index()])
                 {
                     out.push(Move::entering(mk, Square::NONE, sq, k));
                 }
@@ -569,6 +580,42 @@ impl Position {
         if self.v.placed_walls() {
             self.wall_moves(out);
         }
+        if rules.pass_when_stuck && out.is_empty() && !self.plist[self.side.index()].is_empty() {
+            out.push(Move::pass());
+        }
+    }
+
+    /// The squares where side `c` may drop under `[hand] drops_only` and
+    /// `first_drops` (`None`: no such rule): while a first-drop square is
+    /// empty, those squares; else next to an own piece, or where the drop
+    /// turns an enclosed line.
+    fn drop_area(&self, c: Color) -> Option<Vec<bool>> {
+        let v = &*self.v;
+        let rule = v.moves.drops_only?;
+        let g = &v.geometry;
+        let mut area = vec![false; g.nsq];
+        let open: Vec<Square> = v
+            .first_drops
+            .iter()
+            .copied()
+            .filter(|s| self.board[s.index()].is_none())
+            .collect();
+        if !open.is_empty() {
+            for s in open {
+                area[s.index()] = true;
+            }
+            return Some(area);
+        }
+        for sq in g.all_squares() {
+            area[sq.index()] = match rule {
+                DropArea::NextToOwn => super::geometry::FRAMES.iter().any(|&d| {
+                    g.offset(sq, d)
+                        .is_some_and(|t| self.board[t.index()].is_some_and(|p| p.color() == c))
+                }),
+                DropArea::Enclosing => self.encloses(sq, c),
+            };
+        }
+        Some(area)
     }
 
     /// Each move once per square its wall may go to (`[walls] after_move`):

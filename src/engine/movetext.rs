@@ -209,6 +209,20 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
     }
 }
 
+/// Where Fairy-Stockfish writes a pass under `[moves] pass_when_stuck` in a
+/// variant without royal pieces: the side's lowest-numbered piece (a1, b1,
+/// …, a2, …), standing still (`a1a1`, SAN `Pa1`).
+pub(crate) fn stuck_pass_square(pos: &Position) -> Option<Square> {
+    let v = &*pos.v;
+    if !v.moves.pass_when_stuck || v.start_royal_count != [0, 0] {
+        return None;
+    }
+    pos.plist[pos.side.index()]
+        .iter()
+        .copied()
+        .min_by_key(|s| s.index())
+}
+
 /// Whether a board move's captures are implied by its squares (none, the
 /// destination, or en passant) — only such moves have UCI/USI spellings.
 pub(crate) fn plain(pos: &Position, m: &Move) -> bool {
@@ -229,6 +243,12 @@ fn uci_body(pos: &Position, m: &Move) -> String {
     if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
         return move_body(pos, m);
     }
+    // Without a royal piece, a pass is the lowest piece standing still.
+    if m.kind == MoveKind::Pass
+        && let Some(s) = stuck_pass_square(pos)
+    {
+        return format!("{}{}", g.name(s), g.name(s));
+    }
     match m.kind {
         MoveKind::Drop => format!("{}@{}", v.def(entering(m)).key, g.name(m.to)),
         // Fairy-Stockfish writes a pass as its royal piece moving to its own
@@ -237,6 +257,8 @@ fn uci_body(pos: &Position, m: &Move) -> String {
             let s = pos.royal[pos.side.index()];
             format!("{}{}", g.name(s), g.name(s))
         }
+        // Without a royal piece, as its lowest-numbered piece (a1, b1, …,
+        // a2 …) standing still (`a1a1`), as Fairy-Stockfish does.
         MoveKind::Board | MoveKind::Castle => {
             let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
             if let Some(k) = m.promotion() {

@@ -26,7 +26,8 @@
 //!   lower, then `/H` and the square when a piece is gated.
 //!
 //! A pass is written as the side's royal piece moving to its own square
-//! (`Ke2`), where the side has one. A wall placed after the move follows
+//! (`Ke2`), where the side has one; under `[moves] pass_when_stuck` in a
+//! variant without royal pieces, as its lowest piece standing still (`Pa1`). A wall placed after the move follows
 //! it after a comma (`Qd2,d3`). A move with no such spelling —
 //! one that captures elsewhere than on its destination (several captures,
 //! igui, shots), another pass, a move into or out of a pocket — is written
@@ -68,7 +69,13 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
                 Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
                 None => return super::movetext::format_move(pos, m),
             },
-            _ => return super::movetext::format_move(pos, m),
+            _ => match super::movetext::stuck_pass_square(pos)
+                .and_then(|s| pos.board[s.index()].map(|p| (s, p)))
+            {
+                // Without a royal piece: the lowest piece, standing still (`Pa1`).
+                Some((s, p)) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
+                None => return super::movetext::format_move(pos, m),
+            },
         },
         _ => return super::movetext::format_move(pos, m),
     };

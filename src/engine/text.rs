@@ -383,6 +383,9 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
         parse_extension(v, text, s, f, &mut setup)?;
     }
     if let Some((hs, h)) = hand_text {
+        if v.hand_free && !h.is_empty() && h != "-" {
+            return Err(terr(text, hs, "this variant's hands are endless and not written"));
+        }
         setup.stores[Store::Hand as usize] = parse_store(v, text, hs, h)?;
     }
     if v.position_style == PositionStyle::Fen {
@@ -721,7 +724,7 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
     let side = &v.sides[setup.side.index()].letter;
     match v.position_style {
         PositionStyle::Fen => {
-            if v.has_drops {
+            if v.has_drops && !v.hand_free {
                 s.push_str(&format!("[{}]", store_text(v, hands, false)));
             }
             let cs = rights_text(v, setup.castling);

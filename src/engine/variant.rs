@@ -490,6 +490,10 @@ pub(crate) struct EndRules {
     pub stalemate_piece_count: bool,
     /// Drawn endings are wins for this side.
     pub draw_odds: Option<Color>,
+    /// A full board ends the game so.
+    pub full_board: Option<Verdict>,
+    /// Drawn endings go to the side with more pieces on the board.
+    pub draws_by_piece_count: bool,
     /// Only a side's last royal piece must be kept safe; losing every one
     /// loses (several royal pieces are otherwise all guarded).
     pub last_royal: bool,
@@ -543,6 +547,32 @@ pub(crate) struct MoveRules {
     pub check_freezes_royal: bool,
     /// Kinds that burn (`[[piece]] burn`); empty: no burning.
     pub burners: KindSet,
+    /// Enemy pieces that change sides after a move or drop.
+    pub flip: Option<Flip>,
+    /// A side with no legal move and a piece on the board passes.
+    pub pass_when_stuck: bool,
+    /// Where drops may go, beyond the pieces' drop rules.
+    pub drops_only: Option<DropArea>,
+}
+
+/// `[moves] flip`: which enemy pieces become the mover's after a move or
+/// drop arrives on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flip {
+    /// Unbroken lines of enemy pieces from the arrival square to an own
+    /// piece, in the eight directions.
+    Enclosed,
+    /// The enemy pieces on the eight squares around the arrival square.
+    Adjacent,
+}
+
+/// `[hand] drops_only`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DropArea {
+    /// Where the drop turns an enclosed line ([`Flip::Enclosed`]'s).
+    Enclosing,
+    /// Next to an own piece.
+    NextToOwn,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the
@@ -687,6 +717,11 @@ pub struct Variant {
     pub(crate) no_drop_mate: KindSet,
     /// Hands are filled from outside the game too (`[hand] supplied`).
     pub(crate) hand_supplied: bool,
+    /// Hands are endless and not written (`[hand] free`).
+    pub(crate) hand_free: bool,
+    /// While one of these squares is empty, drops go only there
+    /// (`[hand] first_drops`).
+    pub(crate) first_drops: Vec<Square>,
     /// Kinds whose drops that mate lose at once.
     pub(crate) drop_mate_loses: KindSet,
     /// Per kind: [`KIND_ROYAL`], [`KIND_RESETS_CLOCK`] (what `make` asks of
@@ -895,7 +930,7 @@ impl Variant {
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
     pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
-        const RULES: [&str; 1] = [super::end::ROYALS_CAPTURED];
+        const RULES: [&str; 2] = [super::end::ROYALS_CAPTURED, super::end::FULL_BOARD];
         super::end::Reason::parse(text).or_else(|| {
             if let Some(r) = RULES
                 .iter()

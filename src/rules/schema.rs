@@ -650,6 +650,19 @@ pub struct HandRules {
     /// number, whatever captures give.
     #[serde(default)]
     pub supplied: bool,
+    /// Drops only where they enclose enemy pieces (`"enclosing"`) or next to
+    /// an own piece (`"next_to_own"`).
+    pub drops_only: Option<Spanned<DropsOnly>>,
+    /// While any of these squares is empty, drops go only there, and
+    /// `drops_only` does not apply (reversi's four centre squares;
+    /// Fairy-Stockfish's `enclosingDropStart`).
+    #[serde(default)]
+    pub first_drops: Vec<Spanned<String>>,
+    /// Every side holds an endless supply of every piece that is not royal:
+    /// drops never empty a hand, and position text writes no hand
+    /// (Fairy-Stockfish's `freeDrops`).
+    #[serde(default)]
+    pub free: bool,
 }
 
 fn default_capture() -> CaptureRule {
@@ -929,6 +942,41 @@ pub struct MoveRules {
     /// that gives check (makpong; Fairy-Stockfish's `makpongRule`).
     #[serde(default)]
     pub check_freezes_royal: bool,
+    /// Enemy pieces turned into the mover's after every move or drop:
+    /// `"enclosed"` (reversi) or `"adjacent"` (ataxx).
+    pub flip: Option<Spanned<FlipRule>>,
+    /// A player with no legal move passes (written `pass`), if it has a piece
+    /// on the board (Fairy-Stockfish's `passOnStalemate`).
+    #[serde(default)]
+    pub pass_when_stuck: bool,
+}
+
+/// `[moves] flip`: which enemy pieces change sides after a move or drop
+/// arrives on a square.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum FlipRule {
+    /// In each of the eight directions from the arrival square, an unbroken
+    /// line of enemy pieces that ends on one of the mover's own pieces
+    /// (reversi; Fairy-Stockfish's `flipEnclosedPieces = reversi`).
+    Enclosed,
+    /// Every enemy piece on the eight squares around the arrival square
+    /// (ataxx; Fairy-Stockfish's `flipEnclosedPieces = ataxx`).
+    Adjacent,
+}
+
+/// `[hand] drops_only`: where a drop may go, beyond the pieces' own drop
+/// rules.
+#[derive(Debug, Deserialize, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DropsOnly {
+    /// Only where the drop would turn an enclosed line of enemy pieces
+    /// (`[moves] flip = "enclosed"`'s lines; Fairy-Stockfish's
+    /// `enclosingDrop = reversi`).
+    Enclosing,
+    /// Only on a square next to (a king step from) one of the side's own
+    /// pieces (Fairy-Stockfish's `enclosingDrop = ataxx`).
+    NextToOwn,
 }
 
 /// `[moves] drop_mate = { result, when }`.
@@ -990,6 +1038,8 @@ impl Default for MoveRules {
             one_piece_pass: false,
             drop_mate: None,
             check_freezes_royal: false,
+            flip: None,
+            pass_when_stuck: false,
         }
     }
 }
@@ -1025,6 +1075,15 @@ pub struct EndRules {
     /// opposite one; equal numbers draw (suicide chess).
     #[serde(default)]
     pub stalemate_piece_count: bool,
+    /// A board with no empty square ends the game with this result for the
+    /// side to move (Fairy-Stockfish's `adjudicateFullBoard`).
+    pub full_board: Option<RuleEnd>,
+    /// Every drawn ending (stalemate, repetition, the move counter, a rule
+    /// that draws) goes instead to the side with more pieces on the board;
+    /// equal numbers still draw (Fairy-Stockfish's `materialCounting =
+    /// unweighted`).
+    #[serde(default)]
+    pub draws_by_piece_count: bool,
     /// Every drawn ending (stalemate, repetition, the move counter) is a win
     /// for this side instead (armageddon: black has draw odds).
     pub draw_odds: Option<SideName>,
