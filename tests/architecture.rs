@@ -69,6 +69,8 @@ fn engine_and_compile_do_not_import_hooks_or_name_variants() {
         "torishogi",
         "dobutsu",
         "sittuyin",
+        "cambodian",
+        "karouk",
         "dai shogi",
         "dai-shogi",
         "wa shogi",

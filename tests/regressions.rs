@@ -353,3 +353,42 @@ fn a_piece_outside_its_region_is_refused() {
     let e = Position::from_text(&xq, "4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1").unwrap_err();
     assert!(e.to_string().contains("outside its region"), "{e}");
 }
+
+/// `once` rights (Cambodian chess): a right on a square where its side has no
+/// piece is refused; a right reads back as written; the rook that takes a
+/// king's right away must be the enemy's, and only the aimed piece's right
+/// goes; after the leap the right is gone, and taking the move back brings
+/// it back with the position's hash.
+#[test]
+fn once_rights_read_back_and_are_lost_as_fairy_stockfish_loses_them() {
+    let v = variant("cambodian.toml");
+    let e = Position::from_text(&v, "4k3/8/8/8/8/8/8/3K4 w DE - 0 1").unwrap_err();
+    assert!(e.to_string().contains("no piece"), "{e}");
+    let text = "4k3/p1p2p1p/8/8/8/8/P1P2P1P/R2KM3 w DEe - 0 1";
+    let pos = Position::from_text(&v, text).unwrap();
+    assert_eq!(pos.to_text(), text);
+    let failures = cases(
+        &v,
+        r#"
+[[test]]
+name = "an own rook on the king's rank takes nothing away"
+position = "4k3/p1p2p1p/8/8/8/8/P1P2P1P/R2KM3 w DEe - 0 1"
+moves = ["a1b1"]
+position_after = "4k3/p1p2p1p/8/8/8/8/P1P2P1P/1R1KM3 b DEe - 1 1"
+
+[[test]]
+name = "an enemy rook on the king's file takes the king's right, not the met's"
+position = "4k3/p1p2p1p/8/8/8/7r/P1PP1P1P/3KM3 b DE - 0 1"
+moves = ["h3d3"]
+position_after = "4k3/p1p2p1p/8/8/8/3r4/P1PP1P1P/3KM3 w E - 1 2"
+"#,
+    );
+    assert_eq!(failures, vec![Vec::<String>::new(); 2]);
+    let mut pos = Position::from_text(&v, text).unwrap();
+    let hash = pos.hash();
+    let m = pos.parse_move("d1b2").unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_text(), "4k3/p1p2p1p/8/8/8/8/PKP2P1P/R3M3 b Ee - 1 1");
+    pos.unmake();
+    assert_eq!((pos.to_text(), pos.hash()), (text.to_string(), hash));
+}

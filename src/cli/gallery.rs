@@ -298,7 +298,7 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
     let any_piece = |f: &PieceTest<'_>| pieces.iter().any(f);
     let has = |p: &toml::Value, k: &str| p.get(k).is_some();
     let drop_key = |p: &toml::Value, k: &str| p.get("drop").and_then(|d| d.get(k)).is_some();
-    let checks: [(&PieceTest<'_>, &'static str); 16] = [
+    let checks: [(&PieceTest<'_>, &'static str); 17] = [
         (
             &|p| {
                 p.get("betza")
@@ -322,6 +322,7 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
         (&|p| has(p, "burn"), "burning"),
         (&|p| has(p, "region"), "move regions"),
         (&|p| has(p, "extra_moves"), "extra moves on some squares"),
+        (&|p| has(p, "once"), "one-time moves of unmoved pieces"),
         (
             &|p| has(p, "cannot_capture") || has(p, "cannot_hop") || has(p, "cannot_shoot"),
             "capture and hop filters",

@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
-use crate::engine::types::{Color, Square};
+use crate::engine::types::{Color, KindSet, Square};
 use crate::engine::variant::{Castle, Gate, PieceDef};
 use crate::rules::{RulesFile, SideName};
 
@@ -24,7 +24,7 @@ pub(super) fn compile(
     names: &Names,
     geo: &Geometry,
     pieces: &[PieceDef],
-) -> Result<(Vec<Castle>, Vec<Gate>, Vec<u32>)> {
+) -> Result<Rights> {
     let mut castles = Vec::new();
     for c in &file.castling {
         let sq = |s: &Spanned<String>| -> Result<Square> {
@@ -101,13 +101,15 @@ pub(super) fn compile(
         });
     }
     let gates = gates(file, cx, geo)?;
-    if castles.len() + gates.len() > MAX_RIGHTS {
+    let once = once_squares(file, cx, geo, !castles.is_empty() || !gates.is_empty())?;
+    if castles.len() + gates.len() + once.len() > MAX_RIGHTS {
         return Err(cx.err(
             cx.section("[gating]"),
             format!(
-                "at most {MAX_RIGHTS} castling rules and gating squares together ({} and {} here)",
+                "at most {MAX_RIGHTS} castling rules, gating squares and `once` squares together ({}, {} and {} here)",
                 castles.len(),
-                gates.len()
+                gates.len(),
+                once.len()
             ),
         ));
     }
@@ -119,7 +121,68 @@ pub(super) fn compile(
     for (i, g) in gates.iter().enumerate() {
         keep[g.square.index()] &= !(1 << (castles.len() + i));
     }
-    Ok((castles, gates, keep))
+    for (i, g) in once.iter().enumerate() {
+        keep[g.square.index()] &= !(1 << (castles.len() + gates.len() + i));
+    }
+    let once_aimers = pieces
+        .iter()
+        .filter_map(|d| d.once.as_ref())
+        .fold(KindSet::EMPTY, |set, o| set | o.aimed_by);
+    Ok(Rights {
+        castles,
+        gates,
+        once,
+        once_aimers,
+        keep,
+    })
+}
+
+/// The compiled rights of the castling field.
+pub(super) struct Rights {
+    pub castles: Vec<Castle>,
+    pub gates: Vec<Gate>,
+    /// The squares of `once` rights.
+    pub once: Vec<Gate>,
+    /// The kinds that take `once` rights away (`lost_when_aimed_by`).
+    pub once_aimers: KindSet,
+    /// Per square, the rights a move from or to it keeps.
+    pub keep: Vec<u32>,
+}
+
+impl Rights {
+    /// How many rights the castling field holds.
+    pub fn count(&self) -> usize {
+        self.castles.len() + self.gates.len() + self.once.len()
+    }
+}
+
+/// The `once` squares: every back-rank square of each side, when some piece
+/// has `once` moves. They share the castling field's file letters, so they
+/// do not mix with castling or gating.
+fn once_squares(file: &RulesFile, cx: &Ctx, geo: &Geometry, other_rights: bool) -> Result<Vec<Gate>> {
+    let Some(p) = file.pieces.iter().find(|p| p.once.is_some()) else {
+        return Ok(Vec::new());
+    };
+    if other_rights {
+        return Err(cx.err(
+            p.name.span(),
+            "`once` moves keep their rights as file letters in the castling field: they do not mix with castling or gating",
+        ));
+    }
+    if geo.files > 26 {
+        return Err(cx.err(
+            p.name.span(),
+            "`once` rights need a file letter per file (at most 26 files)",
+        ));
+    }
+    let mut out = Vec::new();
+    for c in Color::BOTH {
+        let set = geo.rank_set(&[1], c);
+        for s in geo.all_squares().filter(|s| set[s.index()]) {
+            out.push(Gate { square: s, color: c });
+        }
+    }
+    Ok(out)
 }
 
 /// The gating squares: every square of the `[gating]` ranks, per side.

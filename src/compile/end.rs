@@ -299,6 +299,8 @@ fn counting(c: &Spanned<rules::Counting>, cx: &Ctx, names: &Names) -> Result<Cou
         pieces_honour,
         otherwise: c.otherwise,
         from_pieces: c.from_pieces,
+        board_honour_at_most: c.board_honour_at_most,
+        board_honour_with_blockers: c.board_honour_with_blockers,
     })
 }
 

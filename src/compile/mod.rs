@@ -87,7 +87,7 @@ pub fn compile(
     let burners = burning::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     let walls = walls::compile(file, &cx, &geometry, &mut pieces)?;
     let sides = sides::compile(file, &cx, hand)?;
-    let (castles, gates, castle_keep) = castling::compile(file, &cx, &names, &geometry, &pieces)?;
+    let rights = castling::compile(file, &cx, &names, &geometry, &pieces)?;
     let attack::AttackTables {
         lines: attack_lines,
         slow: slow_attackers,
@@ -95,7 +95,7 @@ pub fn compile(
     } = attack::lines(&pieces, &mut geometry);
     let end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
     let move_rules = end::move_rules(file, &cx, &names, &pieces)?;
-    let zobrist = zobrist::keys(&geometry, pieces.len(), castles.len() + gates.len());
+    let zobrist = zobrist::keys(&geometry, pieces.len(), rights.count());
     let has_drops = hand.is_some()
         || sides
             .iter()
@@ -118,8 +118,10 @@ pub fn compile(
         position_style: sides::position_style(file),
         display_notation: sides::display_notation(file),
         algebraic_notation: sides::algebraic_notation(file),
-        drop_castling: castles.iter().any(|c| c.by_drops.is_some()),
-        gates,
+        drop_castling: rights.castles.iter().any(|c| c.by_drops.is_some()),
+        gates: rights.gates,
+        once_squares: rights.once,
+        once_aimers: rights.once_aimers,
         extra_legality: false,
         per_move_legality: false,
         unprotected_captures: false,
@@ -132,8 +134,8 @@ pub fn compile(
         hand_free: hand.is_some_and(|h| h.free),
         first_drops: drops::first_drops(file, &cx, hand)?,
         promotions_reset_clock: file.promotion.resets_clock,
-        castles,
-        castle_keep,
+        castles: rights.castles,
+        castle_keep: rights.keep,
         attack_lines,
         attacks,
         ray_table: Default::default(),
@@ -268,5 +270,6 @@ fn rule_flags(v: &mut Variant) {
         || v.end.checks_to_win.is_some()
         || v.end.counting.is_some()
         || v.moves.flip.is_some()
+        || !v.once_aimers.is_empty()
         || v.placed_walls();
 }

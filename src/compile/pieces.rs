@@ -10,7 +10,7 @@ use crate::engine::geometry::{Geometry, VectorId};
 use crate::engine::legs::{Ray, TargetFilters};
 use crate::engine::moves::MAX_CAPTURES;
 use crate::engine::types::{Color, KindSet, PieceKind};
-use crate::engine::variant::{Orientation, PieceDef};
+use crate::engine::variant::{OnceMoves, Orientation, PieceDef};
 use crate::notation::{self, Program};
 use crate::rules::{PieceTable, RulesFile};
 use toml::Spanned;
@@ -152,6 +152,56 @@ fn extra_moves(
         }
     }
     Ok(Color::BOTH.map(|c| squares.clone().unwrap_or_else(|| geo.rank_set(&x.ranks, c))))
+}
+
+/// `once`: the piece's one-time moves — single-leg, move-only steps or
+/// leaps — as vectors per side (`lost_when_aimed_by` is resolved with the
+/// other names, in [`filters`]).
+fn once_moves(
+    p: &PieceTable,
+    cx: &Ctx,
+    geo: &mut Geometry,
+    orientation: Orientation,
+) -> Result<Option<OnceMoves>> {
+    let Some(o) = &p.once else { return Ok(None) };
+    let (_, prog) = parse_notation(&o.betza, cx)?;
+    let Some(legs) = prog.simple_legs().filter(|l| {
+        l.iter().all(|l| {
+            l.moves
+                && !l.captures
+                && !l.shoots
+                && !l.initial
+                && l.hop.is_none()
+                && !l.lame
+                && !l.jump
+                && l.max == 1
+        })
+    }) else {
+        return Err(cx.err(
+            o.betza.span(),
+            format!(
+                "the `once` moves of `{}` must be move-only (`m`) single steps or leaps",
+                p.name.get_ref()
+            ),
+        ));
+    };
+    let vectors = Color::BOTH.map(|c| {
+        let mut out = Vec::new();
+        for leg in &legs {
+            for v in legs::leg_vectors(leg, c, orientation, geo) {
+                let id = geo.vector(v);
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+        out
+    });
+    Ok(Some(OnceMoves {
+        vectors,
+        not_in_check: o.not_in_check,
+        aimed_by: KindSet::EMPTY,
+    }))
 }
 
 /// `region`: the squares the piece's moves may end on, per side.
@@ -351,6 +401,7 @@ fn compile_piece(
     });
     let (resets_clock, resets_clock_irreversible) = resets_clock_mode(p, cx, machine.is_none())?;
     let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
+    let once = once_moves(p, cx, geo, orientation)?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
     let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
@@ -403,6 +454,7 @@ fn compile_piece(
         no_pass: !p.passes,
         captures_unprotected_only: p.captures_unprotected_only,
         captures_anywhere,
+        once,
     })
 }
 
@@ -418,6 +470,9 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
             Ok(s)
         };
         def.filters.cannot_capture = set(&p.cannot_capture, "cannot_capture")?;
+        if let (Some(o), Some(once)) = (&p.once, def.once.as_mut()) {
+            once.aimed_by = set(&o.lost_when_aimed_by, "lost_when_aimed_by")?;
+        }
         def.filters.cannot_shoot = set(&p.cannot_shoot, "cannot_shoot")?;
         def.filters.cannot_hop = set(&p.cannot_hop, "cannot_hop")?;
         def.filters.captures_jumped = p.captures_jumped.as_ref().is_some_and(|b| *b.get_ref());

@@ -134,5 +134,6 @@ fn wall_def(geo: &Geometry) -> PieceDef {
         no_pass: false,
         captures_unprotected_only: false,
         captures_anywhere: false,
+        once: None,
     }
 }

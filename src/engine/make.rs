@@ -343,6 +343,12 @@ impl Position {
         {
             self.explode(mv.to, x);
         }
+        if let Some(p) = moved
+            && mv.kind == MoveKind::Board
+            && self.v.once_aimers.contains(p.kind())
+        {
+            self.aim_at_once_rights(mv.to, p.kind(), !us);
+        }
         if !self.v.moves.burners.is_empty() && mv.kind == MoveKind::Board {
             self.burn(mv.to, us, moved);
         }
@@ -362,6 +368,31 @@ impl Position {
         if self.v.end.counting.is_some() {
             self.update_count(mv, us, &captured);
         }
+    }
+
+    /// A piece of `kind` ended a move on `to`: `them` loses the `once` right
+    /// of each square it holds whose piece that kind aims at
+    /// (`lost_when_aimed_by`: same file or rank, whatever stands between).
+    fn aim_at_once_rights(&mut self, to: Square, kind: PieceKind, them: Color) {
+        let v = Arc::clone(&self.v);
+        let g = &v.geometry;
+        let mut rights = self.castling;
+        for o in v.once_squares.iter().filter(|o| o.color == them) {
+            let Some(bit) = v.once_bit(o.square, them) else {
+                continue;
+            };
+            if rights & bit == 0 || (g.file(o.square) != g.file(to) && g.rank(o.square) != g.rank(to)) {
+                continue;
+            }
+            if self.board[o.square.index()]
+                .filter(|p| p.color() == them)
+                .and_then(|p| v.def(p.kind()).once.as_ref())
+                .is_some_and(|once| once.aimed_by.contains(kind))
+            {
+                rights &= !bit;
+            }
+        }
+        self.set_castling(rights);
     }
 
     /// The counting rule after `us` moved: a running count goes on; the
@@ -411,7 +442,10 @@ impl Position {
 
     /// The moves side `c` may count now: 0 while a blocker stands on the
     /// board or the opponent has only its royal piece; the board's honour
-    /// for a side with more than its royal piece; else the pieces' honour.
+    /// for a side with more than its royal piece (with
+    /// `board_honour_at_most`, only up to that many pieces; with
+    /// `board_honour_with_blockers`, blockers or not); else the pieces'
+    /// honour.
     pub(crate) fn count_limit(&self, rule: &CountingRule, c: Color) -> u32 {
         let on_board = |c: Color, kinds: KindSet| {
             self.plist[c.index()]
@@ -419,13 +453,22 @@ impl Position {
                 .filter(|s| self.board[s.index()].is_some_and(|p| kinds.contains(p.kind())))
                 .count() as u32
         };
-        if on_board(Color::First, rule.blockers) + on_board(Color::Second, rule.blockers) > 0
-            || self.plist[(!c).index()].len() <= 1
+        let own = self.plist[c.index()].len() as u32;
+        if self.plist[(!c).index()].len() <= 1
+            || (rule.board_honour_at_most != 0 && own > rule.board_honour_at_most)
         {
             return 0;
         }
-        if self.plist[c.index()].len() > 1 {
-            return rule.board_honour;
+        let blocked = on_board(Color::First, rule.blockers) + on_board(Color::Second, rule.blockers) > 0;
+        if own > 1 {
+            return if blocked && !rule.board_honour_with_blockers {
+                0
+            } else {
+                rule.board_honour
+            };
+        }
+        if blocked {
+            return 0;
         }
         rule.pieces_honour
             .iter()

@@ -36,6 +36,9 @@ impl Position {
         if !self.v.castles.is_empty() {
             self.castle_moves(out);
         }
+        if !self.v.once_squares.is_empty() {
+            self.once_moves(out);
+        }
         if !self.v.gates.is_empty() {
             self.gating_moves(out);
         }
@@ -470,6 +473,43 @@ impl Position {
                 && blocked_files & (1 << g.file(t)) == 0
             {
                 out.push(Move::entering(MoveKind::Spawn, from, t, spawn.piece));
+            }
+        }
+    }
+
+    /// The `once` moves: from each square whose right the side to move
+    /// holds, the leaps of the piece there to empty squares (none while in
+    /// check for a piece with `not_in_check`).
+    #[cold]
+    fn once_moves(&self, out: &mut Vec<Move>) {
+        let c = self.side;
+        let v = &*self.v;
+        let mut in_check = None;
+        for g in v.once_squares.iter().filter(|g| g.color == c) {
+            if v.once_bit(g.square, c).is_none_or(|b| self.castling & b == 0) {
+                continue;
+            }
+            let Some(p) = self.board[g.square.index()].filter(|p| p.color() == c) else {
+                continue;
+            };
+            let Some(once) = &v.def(p.kind()).once else {
+                continue;
+            };
+            if once.not_in_check && *in_check.get_or_insert_with(|| self.in_check(c)) {
+                continue;
+            }
+            // A leap the piece also has by its own moves is not doubled.
+            let mut own = Vec::new();
+            self.piece_moves(g.square, p, &mut own);
+            for &vec in &once.vectors[c.index()] {
+                if let Some(&to) = v.geometry.ray(vec, g.square).first()
+                    && self.board[to.index()].is_none()
+                    && !own
+                        .iter()
+                        .any(|m| m.kind == MoveKind::Board && m.to == to && !m.is_capture())
+                {
+                    self.push_board(p.kind(), c, Move::board(g.square, to), out);
+                }
             }
         }
     }
@@ -1087,6 +1127,9 @@ impl Position {
         }
         if !self.v.castles.is_empty() {
             self.castle_moves(out);
+        }
+        if !self.v.once_squares.is_empty() {
+            self.once_moves(out);
         }
         if self.v.moves.pass {
             out.push(Move::pass());

@@ -496,7 +496,7 @@ fn ep_field(v: &Variant, text: &str, s: usize, f: &str, setup: &Setup) -> Result
 }
 
 /// The castling field: castling rights and, with gating, the gating squares
-/// still open — a file letter (upper case for the first player) for each,
+/// still open (or the back-rank squares whose `once` rights are held) — a file letter (upper case for the first player) for each,
 /// where a castling right also opens its king's and rook's squares, as
 /// Fairy-Stockfish writes them (`KQBCDFGkqbcdfg`).
 fn rights_field(
@@ -528,11 +528,18 @@ fn rights_field(
             Color::Second
         };
         let file = (ch.to_ascii_lowercase() as usize).wrapping_sub('a' as usize);
-        let gates: Vec<Square> = v
+        // Gating squares, or (never both) the squares of `once` rights.
+        let gates: Vec<(Square, u32)> = v
             .gates
             .iter()
+            .chain(&v.once_squares)
             .filter(|gt| gt.color == color && g.file(gt.square) == file)
-            .map(|gt| gt.square)
+            .filter_map(|gt| {
+                let bit = v
+                    .gate_bit(gt.square, color)
+                    .or_else(|| v.once_bit(gt.square, color))?;
+                Some((gt.square, bit))
+            })
             .collect();
         if !ch.is_ascii_alphabetic() || gates.is_empty() {
             return Err(terr(
@@ -541,18 +548,23 @@ fn rights_field(
                 format!("`{ch}` is not a castling right or gating file of this variant"),
             ));
         }
-        for sq in gates {
+        for (sq, bit) in gates {
             if !own(sq, color) {
+                let what = if v.gates.is_empty() {
+                    "a once right"
+                } else {
+                    "gating"
+                };
                 return Err(terr(
                     text,
                     s + i,
                     format!(
-                        "`{ch}` opens gating on {}, where that side has no piece",
+                        "`{ch}` opens {what} on {}, where that side has no piece",
                         g.name(sq)
                     ),
                 ));
             }
-            rights |= v.gate_bit(sq, color).unwrap_or(0);
+            rights |= bit;
         }
     }
     Ok(rights)
@@ -571,8 +583,16 @@ fn rights_text(v: &Variant, rights: u32) -> String {
                 implied.extend([c.king, c.rook]);
             }
         }
-        for gt in v.gates.iter().filter(|gt| gt.color == color) {
-            let open = v.gate_bit(gt.square, color).is_some_and(|b| rights & b != 0);
+        for gt in v
+            .gates
+            .iter()
+            .chain(&v.once_squares)
+            .filter(|gt| gt.color == color)
+        {
+            let open = v
+                .gate_bit(gt.square, color)
+                .or_else(|| v.once_bit(gt.square, color))
+                .is_some_and(|b| rights & b != 0);
             if open && !implied.contains(&gt.square) {
                 let letter = (b'a' + g.file(gt.square) as u8) as char;
                 cs.push(if color == Color::First {

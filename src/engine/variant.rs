@@ -269,6 +269,22 @@ pub struct PieceDef {
     /// (`U` with no direction letters): it can take on any square but its
     /// own, whatever stands between.
     pub(crate) captures_anywhere: bool,
+    /// Moves it may make once, while its side holds the right of its
+    /// back-rank square (`once`).
+    pub(crate) once: Option<OnceMoves>,
+}
+
+/// A piece's `once` moves: leaps to empty squares made while its side
+/// holds the right of the square it stands on.
+#[derive(Debug, Clone)]
+pub(crate) struct OnceMoves {
+    /// The leaps, per side.
+    pub vectors: [Vec<VectorId>; 2],
+    /// Not while its side is in check.
+    pub not_in_check: bool,
+    /// An enemy piece of these kinds ending a move on its file or rank takes
+    /// the right of its square away.
+    pub aimed_by: KindSet,
 }
 
 /// A burning piece (`[[piece]] burn`): after its board move, the pieces on
@@ -512,6 +528,11 @@ pub(crate) struct CountingRule {
     pub pieces_honour: Vec<(PieceKind, u32, u32)>,
     pub otherwise: u32,
     pub from_pieces: bool,
+    /// The board's honour only for a side with at most this many pieces
+    /// (0 = any number).
+    pub board_honour_at_most: u32,
+    /// Blockers stop only the pieces' honour.
+    pub board_honour_with_blockers: bool,
 }
 
 /// What a capture's explosion spares.
@@ -669,6 +690,12 @@ pub struct Variant {
     /// Squares a piece from hand may enter when their first piece leaves
     /// them; their rights are bits of the castling field after the castles'.
     pub(crate) gates: Vec<Gate>,
+    /// The squares whose rights allow `once` moves (every back-rank square of
+    /// each side, when a piece has such moves); their bits follow the
+    /// gating squares'.
+    pub(crate) once_squares: Vec<Gate>,
+    /// The kinds whose moves can take a `once` right away (`lost_when_aimed_by`).
+    pub(crate) once_aimers: KindSet,
     /// Some rule adds or removes legal moves after the pieces' own (hooks,
     /// pockets, no checks, compulsory capture or drops, promotion moves,
     /// facing royals, split colours).
@@ -774,7 +801,16 @@ impl Variant {
     /// How many rights the castling field holds: castling rules, then
     /// gating squares.
     pub(crate) fn rights(&self) -> usize {
-        self.castles.len() + self.gates.len()
+        self.castles.len() + self.gates.len() + self.once_squares.len()
+    }
+
+    /// The right bit of a `once` square of `color`, if `sq` is one.
+    pub(crate) fn once_bit(&self, sq: Square, color: Color) -> Option<u32> {
+        let i = self
+            .once_squares
+            .iter()
+            .position(|g| g.square == sq && g.color == color)?;
+        Some(1 << (self.castles.len() + self.gates.len() + i))
     }
 
     /// The right bits of all gating squares of `color`.

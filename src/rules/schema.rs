@@ -375,6 +375,9 @@ pub struct PieceTable {
     /// More moves the piece has while it stands on some ranks (a soldier
     /// across the river).
     pub extra_moves: Option<ExtraMoves>,
+    /// Moves it may make once, from its side's back rank, while its side
+    /// holds the right of the square it stands on: see [`OnceMoves`].
+    pub once: Option<OnceMoves>,
     /// Burning (tenjiku's fire demon): see [`BurnRule`].
     pub burn: Option<BurnRule>,
     /// `false`: the piece's multi-leg moves may not end where they started
@@ -468,6 +471,26 @@ pub struct ExtraMoves {
     pub within: bool,
     /// The moves it then has besides its `betza` (single legs only).
     pub betza: Spanned<String>,
+}
+
+/// `once = { betza, not_in_check, lost_when_aimed_by }`: moves a piece may
+/// make while its side holds the right of the back-rank square it stands on
+/// (Fairy-Stockfish's Cambodian king and met leaps). Every back-rank square
+/// of a side has such a right, kept in the castling field as the square's
+/// file letter (upper case for the first player); it is lost when a piece
+/// leaves the square or is taken on it, so a right is used once.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnceMoves {
+    /// The moves: single-leg, move-only (`m`) steps or leaps.
+    pub betza: Spanned<String>,
+    /// Not while its side is in check.
+    #[serde(default)]
+    pub not_in_check: bool,
+    /// The right of its square is lost when an enemy piece of these kinds
+    /// ends a move on its file or rank (whatever stands between).
+    #[serde(default)]
+    pub lost_when_aimed_by: Vec<Spanned<String>>,
 }
 
 /// `promotion_move = { to, squares, betza, anywhere_when_last }`: instead of
@@ -1164,6 +1187,15 @@ pub struct Counting {
     /// otherwise every count starts at zero.
     #[serde(default)]
     pub from_pieces: bool,
+    /// A side counts the board's honour only while it has at most this many
+    /// pieces, its royal piece included; with more it counts nothing (the
+    /// Cambodian rule: 3). 0 = no such bound.
+    #[serde(default)]
+    pub board_honour_at_most: u32,
+    /// The board's honour is counted also while blockers stand on the board
+    /// (they then stop only the pieces' honour).
+    #[serde(default)]
+    pub board_honour_with_blockers: bool,
 }
 
 /// One line of `pieces_honour`: the opponent has at least `at_least` of
