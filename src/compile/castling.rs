@@ -136,6 +136,12 @@ fn any_file(
                     "with `any_file`, the king must end beyond the rook, on the rook's side (`king_to` g1, `rook_to` f1), and the right cannot be `granted_by_drops`",
                 ));
             }
+            if geo.files > 26 {
+                return Err(cx.err(
+                    c.king.span(),
+                    "`any_file` castling needs a board of at most 26 files (its rights are written as file letters)",
+                ));
+            }
             Ok(Some(names.piece(cx, r, "rook_piece")?))
         }
     }
