@@ -79,9 +79,11 @@ fn check_move_texts(v: &Variant, case: &TestCase) -> Vec<String> {
 
 /// The case's position with its moves played.
 fn play_to_case(v: &Arc<Variant>, case: &TestCase) -> Result<Game, String> {
-    let pos = match &case.position {
-        None => Position::start(v),
-        Some(t) => {
+    let pos = match (&case.position, case.start) {
+        (Some(_), Some(_)) => return Err("give `position` or `start`, not both".into()),
+        (None, Some(n)) => Position::numbered_start(v, n).map_err(|e| format!("start {n}: {e}"))?,
+        (None, None) => Position::start(v),
+        (Some(t), None) => {
             let strictness = if case.lenient {
                 Strictness::Lenient
             } else {

@@ -12,8 +12,12 @@ use std::path::Path;
 mod common;
 
 fn crosscheck(rules: &str, reference: &str, games: u32, plies: u32) {
+    crosscheck_with(rules, reference, games, plies, &[]);
+}
+
+fn crosscheck_with(rules: &str, reference: &str, games: u32, plies: u32, extra: &[&str]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let args = [
+    let mut args = vec![
         env!("CARGO_BIN_EXE_chimera").to_string(),
         root.join("variants").join(rules).display().to_string(),
         reference.to_string(),
@@ -24,6 +28,7 @@ fn crosscheck(rules: &str, reference: &str, games: u32, plies: u32) {
         "--seed".to_string(),
         "1".to_string(),
     ];
+    args.extend(extra.iter().map(|a| a.to_string()));
     if let Some(out) = common::python_tool(
         "crosscheck.py",
         &args,
@@ -54,6 +59,24 @@ fn makruk_agrees_with_fairy_stockfish() {
     crosscheck("makruk.toml", "makruk", 6, 400);
 }
 
+/// Shuffled starts (each game its own back rank, drawn by the tool), so
+/// that castling from other files is compared too.
+#[test]
+fn fischerandom_shuffled_agrees_with_fairy_stockfish() {
+    crosscheck_with(
+        "fischerandom.toml",
+        "fischerandom",
+        10,
+        200,
+        &["--shuffle", "yes"],
+    );
+}
+
+#[test]
+fn caparandom_shuffled_agrees_with_fairy_stockfish() {
+    crosscheck_with("caparandom.toml", "caparandom", 6, 200, &["--shuffle", "yes"]);
+}
+
 /// One test per Fairy-Stockfish variant file, against pyffish.
 macro_rules! against_pyffish {
     ($($test:ident: $variant:literal,)*) => {$(
@@ -76,6 +99,8 @@ against_pyffish! {
     shatranj_agrees_with_fairy_stockfish: "shatranj",
     courier_agrees_with_fairy_stockfish: "courier",
     capablanca_agrees_with_fairy_stockfish: "capablanca",
+    caparandom_agrees_with_fairy_stockfish: "caparandom",
+    fischerandom_agrees_with_fairy_stockfish: "fischerandom",
     grand_agrees_with_fairy_stockfish: "grand",
     sittuyin_agrees_with_fairy_stockfish: "sittuyin",
     placement_agrees_with_fairy_stockfish: "placement",

@@ -56,6 +56,10 @@ pub(crate) struct PositionArgs {
     /// Start from this position (the variant's position text) instead of the start.
     #[arg(long)]
     pub position: Option<String>,
+    /// Start from the variant's shuffled start number N (a variant with
+    /// `[setup.shuffle]`: Chess960), instead of the start.
+    #[arg(long, conflicts_with = "position")]
+    pub start: Option<u64>,
     /// Play these moves first (space-separated; canonical, UCI or USI).
     #[arg(long)]
     pub moves: Option<String>,
@@ -68,12 +72,7 @@ pub(crate) struct PositionArgs {
 impl PositionArgs {
     /// The position these arguments describe.
     pub fn position(&self, v: &Arc<Variant>) -> Result<Position, Failure> {
-        position_with(
-            v,
-            self.position.as_deref(),
-            self.moves.as_deref(),
-            self.strictness(),
-        )
+        self.game(v).map(|g| g.position().clone())
     }
 
     fn strictness(&self) -> Strictness {
@@ -87,12 +86,11 @@ impl PositionArgs {
     /// The game these arguments describe: the position with the history of
     /// its moves.
     pub fn game(&self, v: &Arc<Variant>) -> Result<Game, Failure> {
-        game_with(
-            v,
-            self.position.as_deref(),
-            self.moves.as_deref(),
-            self.strictness(),
-        )
+        let text = match self.start {
+            Some(n) => Some(numbered_start(v, n)?.to_text()),
+            None => self.position.clone(),
+        };
+        game_with(v, text.as_deref(), self.moves.as_deref(), self.strictness())
     }
 }
 
@@ -145,4 +143,20 @@ fn game_with(
         game.play(mv);
     }
     Ok(game)
+}
+
+/// Shuffled start number `n` of the variant (`--start N`).
+pub(crate) fn numbered_start(v: &Arc<Variant>, n: u64) -> Result<Position, Failure> {
+    Position::numbered_start(v, n).map_err(|e| bad(format!("--start: {e}")))
+}
+
+/// A shuffled start drawn by `seed`, with its number, when the variant's
+/// start is drawn (`[setup.shuffle]`): the same seed, the same start.
+pub(crate) fn drawn_start(v: &Arc<Variant>, seed: u64) -> Result<Option<(u64, Position)>, Failure> {
+    use rand::{Rng, SeedableRng};
+    let Some(count) = v.start_count() else {
+        return Ok(None);
+    };
+    let n = rand::rngs::StdRng::seed_from_u64(seed).random_range(0..count);
+    Ok(Some((n, numbered_start(v, n)?)))
 }

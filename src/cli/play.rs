@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use super::context::{Context, position};
+use super::context::{Context, drawn_start, numbered_start, position};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
 use crate::engine::{Color, Variant};
@@ -51,6 +51,10 @@ pub(crate) struct Args {
     /// Start from this position (the variant's position text).
     #[arg(long)]
     position: Option<String>,
+    /// Start from the variant's shuffled start number N (`[setup.shuffle]`);
+    /// without it (and --position) such a variant's start is drawn from --seed.
+    #[arg(long, conflicts_with = "position")]
+    start: Option<u64>,
     /// Write the game record here.
     #[arg(long)]
     record: Option<PathBuf>,
@@ -148,7 +152,14 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         };
         parsed.push(PlayerSpec::parse(s.as_deref().unwrap_or("engine"), depth, movetime).map_err(bad)?);
     }
-    let pos = position(&v, a.position.as_deref(), None)?;
+    let pos = match (a.start, a.position.as_deref()) {
+        (Some(n), _) => numbered_start(&v, n)?,
+        (None, None) => match drawn_start(&v, a.seed)? {
+            Some((_, pos)) => pos,
+            None => position(&v, None, None)?,
+        },
+        (None, text) => position(&v, text, None)?,
+    };
     if let Some(path) = &a.record {
         // Found out now, not after the whole game.
         writable(path)?;

@@ -9,7 +9,7 @@ use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet, Square};
-use crate::engine::variant::{Castle, Gate, PieceDef};
+use crate::engine::variant::{Castle, Gate, PieceDef, castle_keep};
 use crate::rules::{RulesFile, SideName};
 
 /// Most castling rules and gating squares together (rights are bits of a
@@ -51,19 +51,6 @@ pub(super) fn compile(
         {
             return Err(cx.err(c.king.span(), "castling squares must lie on one rank"));
         }
-        let between = |a: Square, b: Square| -> Vec<Square> {
-            let (fa, fb) = (geo.file(a) as i32, geo.file(b) as i32);
-            let r = geo.rank(a) as i32;
-            (fa.min(fb)..=fa.max(fb))
-                .filter_map(|f| geo.square(f, r))
-                .collect()
-        };
-        let mut empty: Vec<Square> = between(king, rook);
-        empty.extend(between(king, king_to));
-        empty.extend(between(rook, rook_to));
-        empty.sort();
-        empty.dedup();
-        empty.retain(|&s| s != king && s != rook);
         let piece = match &c.piece {
             Some(n) => Some(names.piece(cx, n, "castling")?),
             None => None,
@@ -71,7 +58,7 @@ pub(super) fn compile(
         // A piece that is not royal has no check to avoid: attacks on its
         // path do not bar castling (as Fairy-Stockfish plays such games).
         let guarded = piece.is_none_or(|k| pieces[k.index()].royal);
-        castles.push(Castle {
+        let mut castle = Castle {
             color: if c.side == SideName::First {
                 Color::First
             } else {
@@ -82,13 +69,9 @@ pub(super) fn compile(
             king_to,
             rook,
             rook_to,
-            empty_bb: empty.iter().fold(0, |b, &s| b | crate::engine::bitboard::bit(s)),
-            empty,
-            safe: if guarded {
-                between(king, king_to)
-            } else {
-                Vec::new()
-            },
+            empty_bb: 0,
+            empty: Vec::new(),
+            safe: Vec::new(),
             piece,
             guarded,
             by_drops: match &c.granted_by_drops {
@@ -98,7 +81,10 @@ pub(super) fn compile(
                 )),
                 None => None,
             },
-        });
+            any_file: any_file(c, cx, names, geo, (king, king_to, rook, rook_to))?,
+        };
+        castle.place(geo, king, rook);
+        castles.push(castle);
     }
     let gates = gates(file, cx, geo)?;
     let once = once_squares(file, cx, geo, !castles.is_empty() || !gates.is_empty())?;
@@ -113,14 +99,13 @@ pub(super) fn compile(
             ),
         ));
     }
-    let mut keep = vec![u32::MAX; geo.nsq];
-    for (i, c) in castles.iter().enumerate() {
-        keep[c.king.index()] &= !(1 << i);
-        keep[c.rook.index()] &= !(1 << i);
+    if castles.iter().any(|c| c.any_file.is_some()) && !gates.is_empty() {
+        return Err(cx.err(
+            cx.section("[gating]"),
+            "castling with `any_file` and gating together are not supported (both read file letters in the castling field)",
+        ));
     }
-    for (i, g) in gates.iter().enumerate() {
-        keep[g.square.index()] &= !(1 << (castles.len() + i));
-    }
+    let mut keep = castle_keep(geo.nsq, &castles, &gates);
     for (i, g) in once.iter().enumerate() {
         keep[g.square.index()] &= !(1 << (castles.len() + gates.len() + i));
     }
@@ -183,6 +168,46 @@ fn once_squares(file: &RulesFile, cx: &Ctx, geo: &Geometry, other_rights: bool) 
         }
     }
     Ok(out)
+}
+
+/// `any_file` and `rook_piece`: the rook's kind when the king and the rook
+/// may start on any files. The destinations must lie on the far sides of the
+/// king's and the rook's start (the king's beyond the rook's, seen from the
+/// king), so that the side of the king a rook stands on says which rule it
+/// castles by.
+fn any_file(
+    c: &crate::rules::Castling,
+    cx: &Ctx,
+    names: &Names,
+    geo: &Geometry,
+    (king, king_to, rook, rook_to): (Square, Square, Square, Square),
+) -> Result<Option<crate::engine::types::PieceKind>> {
+    match (&c.rook_piece, c.any_file) {
+        (None, false) => Ok(None),
+        (Some(r), false) => Err(cx.err(r.span(), "`rook_piece` goes with `any_file = true`")),
+        (None, true) => Err(cx.err(
+            c.king.span(),
+            "`any_file = true` needs `rook_piece` (the kind that castles as the rook)",
+        )),
+        (Some(r), true) => {
+            let kingside = geo.file(rook) > geo.file(king);
+            let beyond =
+                (geo.file(king_to) > geo.file(rook_to)) == kingside && geo.file(king_to) != geo.file(rook_to);
+            if !beyond || c.granted_by_drops.is_some() {
+                return Err(cx.err(
+                    c.king_to.span(),
+                    "with `any_file`, the king must end beyond the rook, on the rook's side (`king_to` g1, `rook_to` f1), and the right cannot be `granted_by_drops`",
+                ));
+            }
+            if geo.files > 26 {
+                return Err(cx.err(
+                    c.king.span(),
+                    "`any_file` castling needs a board of at most 26 files (its rights are written as file letters)",
+                ));
+            }
+            Ok(Some(names.piece(cx, r, "rook_piece")?))
+        }
+    }
 }
 
 /// The gating squares: every square of the `[gating]` ranks, per side.

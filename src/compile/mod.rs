@@ -153,6 +153,7 @@ pub fn compile(
         placement: drops::placement(file, &cx)?,
         pocket: drops::pocket(file),
         start,
+        shuffle: None,
         start_royal_count: [0; 2],
         material,
         end,
@@ -179,6 +180,7 @@ pub fn compile(
     }
     variant.start = start;
     setup::check(file, &cx, &variant)?;
+    variant.shuffle = setup::shuffle(file, &cx, &names, &variant)?;
     Ok(variant)
 }
 

@@ -194,3 +194,104 @@ fn counts(cx: &Ctx, names: &Names, v: &Variant, sc: &SideCounts, what: &str) -> 
     }
     Ok(out)
 }
+
+/// `[setup.shuffle]`: the squares of the shuffled rank that hold the first
+/// player's pieces in the start, each with the second player's square that
+/// mirrors it (which must hold the same kind), and the rule's constraints.
+/// The start itself must obey them (so at least one start can be drawn).
+pub(super) fn shuffle(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    v: &Variant,
+) -> Result<Option<crate::engine::shuffle::Shuffle>> {
+    let Some(rule) = &file.setup.shuffle else {
+        return Ok(None);
+    };
+    let g = &v.geometry;
+    let rank = match &rule.get_ref().rank {
+        None => 1,
+        Some(r) if (1..=g.ranks as u32).contains(r.get_ref()) => *r.get_ref(),
+        Some(r) => {
+            return Err(cx.err(
+                r.span(),
+                format!("the shuffled rank must be between 1 and {}", g.ranks),
+            ));
+        }
+    };
+    let r = rank as i32 - 1;
+    let mut squares = Vec::new();
+    let mut kinds = Vec::new();
+    let mut colours = Vec::new();
+    for f in 0..g.files as i32 {
+        let Some(sq) = g.square(f, r) else { continue };
+        let Some(p) = v.start.board[sq.index()].filter(|p| p.color() == Color::First) else {
+            continue;
+        };
+        let mirror_file = match rule.get_ref().mirror.or(file.setup.symmetry) {
+            Some(rules::Orientation::Rotate) => g.files as i32 - 1 - f,
+            _ => f,
+        };
+        let mirror = g.square(mirror_file, g.ranks as i32 - 1 - r);
+        let Some(mirror) =
+            mirror.filter(|m| v.start.board[m.index()] == Some(Piece::new(p.kind(), Color::Second)))
+        else {
+            return Err(cx.err(
+                rule.span(),
+                format!(
+                    "the start's second player does not mirror the first on the shuffled rank (at {})",
+                    g.name(sq)
+                ),
+            ));
+        };
+        squares.push((sq, mirror));
+        kinds.push(p.kind());
+        colours.push(((f + r) % 2) as u8);
+    }
+    if squares.len() < 2 {
+        return Err(cx.err(
+            rule.span(),
+            format!("the first player has fewer than two pieces on rank {rank} of the start to shuffle"),
+        ));
+    }
+    let mut sorted = kinds.clone();
+    sorted.sort();
+    let present = |n: &Spanned<String>| -> Result<crate::engine::types::PieceKind> {
+        let k = names.piece(cx, n, "shuffle")?;
+        if !kinds.contains(&k) {
+            return Err(cx.err(
+                n.span(),
+                format!("no `{}` stands on the shuffled rank of the start", n.get_ref()),
+            ));
+        }
+        Ok(k)
+    };
+    let mut opposite_colours = Vec::new();
+    for pair in &rule.get_ref().opposite_colours {
+        let [a, b] = pair.get_ref().as_slice() else {
+            return Err(cx.err(
+                pair.span(),
+                "`opposite_colours` takes pairs of piece names: [\"bishop\", \"bishop\"]",
+            ));
+        };
+        opposite_colours.push((present(a)?, present(b)?));
+    }
+    let mut between = Vec::new();
+    for b in &rule.get_ref().between {
+        between.push((present(&b.piece)?, present(&b.outside)?));
+    }
+    let shuffle = crate::engine::shuffle::Shuffle {
+        squares,
+        kinds: sorted,
+        opposite_colours,
+        between,
+        colours,
+    };
+    if !shuffle.allows(&kinds) {
+        return Err(cx.err(
+            rule.span(),
+            "the rules file's own start does not obey its shuffle rule",
+        ));
+    }
+    Ok(Some(shuffle))
+}

@@ -18,6 +18,7 @@ mod perft;
 pub(crate) mod position;
 mod san;
 pub(crate) mod setup;
+pub(crate) mod shuffle;
 pub(crate) mod text;
 pub(crate) mod types;
 pub(crate) mod variant;

@@ -6,7 +6,8 @@
 //! - promotion: `e7e8=Q`, `c3c2=+P` (`=` followed by the new piece's symbol);
 //!   a move that may promote but does not is written plainly (or with a bare `=`);
 //! - drop from hand: `P*e5`;
-//! - castling: the king's move, `e1g1`;
+//! - castling: the king's move, `e1g1`; where king and rook start on any file
+//!   (`any_file`), the king takes its own rook, `b1a1`;
 //! - a move that captures anywhere but (only) its final square — multi-leg
 //!   captures, igui, shots — lists the captured squares in order after its
 //!   origin and final square: `j9-j14xj10xj11`, igui `e8-e8xf10`, a pass
@@ -175,7 +176,7 @@ fn move_body(pos: &Position, m: &Move) -> String {
         MoveKind::Pass => "pass".into(),
         MoveKind::Castle | MoveKind::Board => {
             let mut s = if plain(pos, m) {
-                format!("{}{}", g.name(m.from), g.name(m.to))
+                format!("{}{}", g.name(m.from), g.name(written_to(pos, m)))
             } else {
                 let mut s = format!("{}-{}", g.name(m.from), g.name(m.to));
                 for c in pos.captured_squares(m) {
@@ -223,9 +224,26 @@ pub(crate) fn stuck_pass_square(pos: &Position) -> Option<Square> {
         .min_by_key(|s| s.index())
 }
 
+/// The square a move is written to: its destination, or for castling
+/// whose king and rook start on any file, the rook's square — the king
+/// takes its own rook, as Fairy-Stockfish writes Chess960's castling
+/// (`b1a1`; the king may not move at all).
+fn written_to(pos: &Position, m: &Move) -> Square {
+    if m.kind == MoveKind::Castle {
+        let c = &pos.v.castles[(m.aux & AUX_CASTLE) as usize];
+        if c.any_file.is_some() {
+            return c.rook;
+        }
+    }
+    m.to
+}
+
 /// Whether a board move's captures are implied by its squares (none, the
 /// destination, or en passant) — only such moves have UCI/USI spellings.
 pub(crate) fn plain(pos: &Position, m: &Move) -> bool {
+    if m.kind == MoveKind::Castle && written_to(pos, m) != m.to {
+        return true;
+    }
     !m.is_line_capture()
         && (m.from != m.to || m.promo().some().is_some())
         && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || m.cap(0) == pos.ep_victim)))
@@ -260,7 +278,7 @@ fn uci_body(pos: &Position, m: &Move) -> String {
         // Without a royal piece, as its lowest-numbered piece (a1, b1, …,
         // a2 …) standing still (`a1a1`), as Fairy-Stockfish does.
         MoveKind::Board | MoveKind::Castle => {
-            let mut s = format!("{}{}", g.name(m.from), g.name(m.to));
+            let mut s = format!("{}{}", g.name(m.from), g.name(written_to(pos, m)));
             if let Some(k) = m.promotion() {
                 // UCI names the new piece by its letter (`q`, also for a
                 // promoted-pawn kind such as `Q~`); a `+` promotion is `+`, as
@@ -409,7 +427,7 @@ fn aliases(pos: &Position, m: &Move) -> Vec<String> {
         MoveKind::ToPocket => vec![format!("{}->pocket", g.name(m.from))],
         MoveKind::Castle => {
             let c = &v.castles[(m.aux & AUX_CASTLE) as usize];
-            vec![if g.file(c.king_to) > g.file(c.king) {
+            vec![if c.kingside(g) {
                 "O-O".into()
             } else {
                 "O-O-O".into()

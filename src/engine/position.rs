@@ -107,6 +107,18 @@ impl Position {
         Position::build(v, v.start.clone())
     }
 
+    /// Start number `n` (from 0) of a variant whose start is drawn
+    /// (`[setup.shuffle]`; [`Variant::start_count`] says how many there are).
+    pub fn numbered_start(v: &Arc<Variant>, n: u64) -> Result<Position, PositionError> {
+        let Some(setup) = v.numbered_start(n) else {
+            return Err(PositionError::Invalid(match v.start_count() {
+                None => "this variant has no shuffled starts ([setup.shuffle])".into(),
+                Some(count) => format!("start {n}: this variant has starts 0 to {}", count - 1),
+            }));
+        };
+        Position::from_setup(v, setup, Strictness::Strict)
+    }
+
     /// Parses position text in the variant's style (FEN or SFEN, see
     /// `docs/rules-format.md`).
     ///
@@ -152,6 +164,7 @@ impl Position {
 
     /// Builds a position from parts known to be valid.
     pub(crate) fn build(v: &Arc<Variant>, setup: Setup) -> Position {
+        let v = &v.with_castle_squares(&setup.castle_squares);
         let g = &v.geometry;
         let mut pos = Position {
             v: v.clone(),
@@ -200,6 +213,11 @@ impl Position {
             fullmove: self.fullmove,
             checks: self.checks,
             count: self.count,
+            castle_squares: if self.v.castles_any_file() {
+                self.v.castles.iter().map(|c| (c.king, c.rook)).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -659,17 +677,23 @@ pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionE
         if setup.castling & (1 << i) == 0 {
             continue;
         }
-        let king_ok = setup.board[c.king.index()].is_some_and(|p| {
+        let (king, rook) = setup.castle_squares.get(i).copied().unwrap_or((c.king, c.rook));
+        let king_ok = setup.board[king.index()].is_some_and(|p| {
             p.color() == c.color && c.piece.map_or(v.def(p.kind()).royal, |k| p.kind() == k)
         });
-        let rook_ok = setup.board[c.rook.index()].is_some_and(|p| p.color() == c.color);
-        if !king_ok || !rook_ok {
-            let king = c.piece.map_or("king", |k| v.def(k).name.as_str());
+        let rook_ok = setup.board[rook.index()]
+            .is_some_and(|p| p.color() == c.color && c.any_file.is_none_or(|k| p.kind() == k));
+        let sides_ok = c.any_file.is_none()
+            || (g.rank(king) == g.rank(c.king_to)
+                && g.rank(rook) == g.rank(c.king_to)
+                && (g.file(rook) > g.file(king)) == (g.file(c.rook) > g.file(c.king)));
+        if !king_ok || !rook_ok || !sides_ok {
+            let name = c.piece.map_or("king", |k| v.def(k).name.as_str());
             return Err(PositionError::Invalid(format!(
-                "castling right `{}` needs the {king} on {} and the rook on {}",
+                "castling right `{}` needs the {name} on {} and the rook on {}",
                 c.right,
-                g.name(c.king),
-                g.name(c.rook)
+                g.name(king),
+                g.name(rook)
             )));
         }
     }

@@ -45,6 +45,10 @@ pub struct Setup {
     pub(crate) checks: [u16; 2],
     /// The running count of the counting rule (`[end.counting]`).
     pub(crate) count: Count,
+    /// The king's and the rook's squares of each castling rule, where the
+    /// rules let them start on any file (`any_file`); empty: the variant's
+    /// own.
+    pub(crate) castle_squares: Vec<(Square, Square)>,
 }
 
 /// A running count of the counting rule: the limit and the plies counted
@@ -69,6 +73,7 @@ impl Setup {
             fullmove: 1,
             checks: [0, 0],
             count: Count::default(),
+            castle_squares: Vec::new(),
         }
     }
 }

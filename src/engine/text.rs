@@ -24,7 +24,7 @@
 
 use super::hook::StateText;
 use super::setup::{MAX_STORE_COUNT, Setup, Store};
-use super::types::{Color, Piece, Square};
+use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::{PositionStyle, Variant};
 
 /// A position text that does not parse: byte offset and what was expected.
@@ -400,7 +400,11 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             if let Some((s, f)) = get(2)
                 && f != "-"
             {
-                setup.castling = rights_field(v, text, s, f, &setup.board)?;
+                if v.castles_any_file() {
+                    (setup.castling, setup.castle_squares) = any_file_rights(v, text, s, f, &setup.board)?;
+                } else {
+                    setup.castling = rights_field(v, text, s, f, &setup.board)?;
+                }
                 // A side whose hand is empty has no gates left.
                 let nk = v.nkinds();
                 for c in Color::BOTH {
@@ -570,17 +574,110 @@ fn rights_field(
     Ok(rights)
 }
 
+/// The castling field where castling rules take their king and rook from
+/// the position (`any_file`), as Fairy-Stockfish reads Chess960's: a rule's
+/// letter (`K`, `q`) names the outermost rook on its side of the king, a
+/// file letter (`H`, `b`: Shredder-FEN) the rook on that file, whose side of
+/// the king says which rule. The king is the side's castling piece on the
+/// rules' rank. Returns the rights and each rule's king and rook squares.
+fn any_file_rights(
+    v: &Variant,
+    text: &str,
+    s: usize,
+    f: &str,
+    board: &[Option<Piece>],
+) -> Result<(u32, Vec<(Square, Square)>), TextError> {
+    let g = &v.geometry;
+    let mut squares: Vec<(Square, Square)> = v.castles.iter().map(|c| (c.king, c.rook)).collect();
+    let mut rights = 0u32;
+    for (i, ch) in f.char_indices() {
+        let color = if ch.is_ascii_uppercase() {
+            Color::First
+        } else {
+            Color::Second
+        };
+        let rules: Vec<usize> = (0..v.castles.len())
+            .filter(|&i| v.castles[i].color == color)
+            .collect();
+        let bad = |what: String| terr(text, s + i, format!("`{ch}`: {what}"));
+        let Some(&first) = rules.first() else {
+            return Err(bad("not a castling right of this variant".into()));
+        };
+        let c0 = &v.castles[first];
+        let rank = g.rank(c0.king_to) as i32;
+        let on_rank = |file: usize| g.square(file as i32, rank);
+        let is = |sq: Square, kind: Option<PieceKind>| {
+            board[sq.index()]
+                .is_some_and(|p| p.color() == color && kind.map_or(v.def(p.kind()).royal, |k| p.kind() == k))
+        };
+        let Some(king) = (0..g.files).filter_map(on_rank).find(|&sq| is(sq, c0.piece)) else {
+            return Err(bad(format!("no castling king on rank {}", rank + 1)));
+        };
+        let kf = g.file(king);
+        let (bit, rook) = if let Some(&bit) = rules.iter().find(|&&r| v.castles[r].right == ch) {
+            let c = &v.castles[bit];
+            let files: Vec<usize> = if c.kingside(g) {
+                (kf + 1..g.files).rev().collect()
+            } else {
+                (0..kf).collect()
+            };
+            let rook = files
+                .into_iter()
+                .filter_map(on_rank)
+                .find(|&sq| c.any_file.is_none_or(|k| is(sq, Some(k))));
+            match rook {
+                Some(r) if c.any_file.is_some() => (bit, r),
+                _ => (bit, c.rook),
+            }
+        } else {
+            let file = (ch.to_ascii_lowercase() as usize).wrapping_sub('a' as usize);
+            let Some(rook) = (file < g.files && ch.is_ascii_alphabetic())
+                .then(|| on_rank(file))
+                .flatten()
+            else {
+                return Err(bad("not a castling right or file of this variant".into()));
+            };
+            let rule = rules
+                .iter()
+                .copied()
+                .find(|&r| v.castles[r].any_file.is_some() && v.castles[r].kingside(g) == (file > kf));
+            let Some(bit) = rule else {
+                return Err(bad(format!("no castling rule for a rook on {}", g.name(rook))));
+            };
+            (bit, rook)
+        };
+        if v.castles[bit].any_file.is_some() {
+            squares[bit] = (king, rook);
+        }
+        rights |= 1 << bit;
+    }
+    Ok((rights, squares))
+}
+
 /// The castling field's text: per side, its castling rights, then the files
 /// of its open gating squares that no held castling right already implies.
-fn rights_text(v: &Variant, rights: u32) -> String {
+/// A rule whose king and rook start on any file writes its rook's file
+/// (Shredder-FEN, as Fairy-Stockfish writes Chess960's: `HAha`).
+fn rights_text(v: &Variant, setup: &Setup) -> String {
     let g = &v.geometry;
+    let rights = setup.castling;
     let mut cs = String::new();
     for color in Color::BOTH {
         let mut implied = Vec::new();
         for (i, c) in v.castles.iter().enumerate() {
             if c.color == color && rights & (1 << i) != 0 {
-                cs.push(c.right);
-                implied.extend([c.king, c.rook]);
+                let (king, rook) = setup.castle_squares.get(i).copied().unwrap_or((c.king, c.rook));
+                if c.any_file.is_some() {
+                    let letter = (b'a' + g.file(rook) as u8) as char;
+                    cs.push(if color == Color::First {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    });
+                } else {
+                    cs.push(c.right);
+                }
+                implied.extend([king, rook]);
             }
         }
         for gt in v
@@ -747,7 +844,7 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
             if v.has_drops && !v.hand_free {
                 s.push_str(&format!("[{}]", store_text(v, hands, false)));
             }
-            let cs = rights_text(v, setup.castling);
+            let cs = rights_text(v, setup);
             let counting = setup.count.limit != 0;
             let ep = if counting {
                 setup.count.limit.to_string()

@@ -413,6 +413,60 @@ pub(crate) struct Castle {
     /// (king kind, rook kind): the right is gained when both stand on their
     /// squares, the later just dropped.
     pub by_drops: Option<(PieceKind, PieceKind)>,
+    /// `any_file`: the kind of the rook, whose square (and the king's) the
+    /// position gives; `king` and `rook` above are then this position's.
+    pub any_file: Option<PieceKind>,
+}
+
+impl Castle {
+    /// Puts the rule's king and rook on `king` and `rook` (of its rank),
+    /// with the squares that must be empty and those the king must not
+    /// cross attacked: every square between the king and its destination
+    /// and between the rook and its destination, less the king's and the
+    /// rook's own; the king's path, both ends included.
+    pub(crate) fn place(&mut self, geo: &Geometry, king: Square, rook: Square) {
+        let between = |a: Square, b: Square| -> Vec<Square> {
+            let (fa, fb) = (geo.file(a) as i32, geo.file(b) as i32);
+            let r = geo.rank(a) as i32;
+            (fa.min(fb)..=fa.max(fb))
+                .filter_map(|f| geo.square(f, r))
+                .collect()
+        };
+        let mut empty: Vec<Square> = between(king, rook);
+        empty.extend(between(king, self.king_to));
+        empty.extend(between(rook, self.rook_to));
+        empty.sort();
+        empty.dedup();
+        empty.retain(|&s| s != king && s != rook);
+        self.empty_bb = empty.iter().fold(0, |b, &s| b | super::bitboard::bit(s));
+        self.empty = empty;
+        self.safe = if self.guarded {
+            between(king, self.king_to)
+        } else {
+            Vec::new()
+        };
+        self.king = king;
+        self.rook = rook;
+    }
+
+    /// Whether the rook stands on the higher files' side of the king
+    /// (`O-O`; `O-O-O` otherwise).
+    pub(crate) fn kingside(&self, geo: &Geometry) -> bool {
+        geo.file(self.rook) > geo.file(self.king)
+    }
+}
+
+/// Per square, the castling and gating rights a move from or to it keeps.
+pub(crate) fn castle_keep(nsq: usize, castles: &[Castle], gates: &[Gate]) -> Vec<u32> {
+    let mut keep = vec![u32::MAX; nsq];
+    for (i, c) in castles.iter().enumerate() {
+        keep[c.king.index()] &= !(1 << i);
+        keep[c.rook.index()] &= !(1 << i);
+    }
+    for (i, g) in gates.iter().enumerate() {
+        keep[g.square.index()] &= !(1 << (castles.len() + i));
+    }
+    keep
 }
 
 /// Walls (`[walls]`): squares no piece may enter, pass or take. A wall is
@@ -770,6 +824,8 @@ pub struct Variant {
     pub(crate) placement: Option<[Vec<bool>; 2]>,
     pub(crate) pocket: Option<PocketRules>,
     pub(crate) start: Setup,
+    /// The rule by which starts are drawn (`[setup.shuffle]`).
+    pub(crate) shuffle: Option<super::shuffle::Shuffle>,
     /// Royal pieces each side has in the start position.
     pub(crate) start_royal_count: [u16; 2],
     pub(crate) material: MaterialLimits,
@@ -798,6 +854,35 @@ pub(crate) struct PieceDisplay {
 }
 
 impl Variant {
+    /// The variant with its `any_file` castling rules' kings and rooks on
+    /// `squares` (one `(king, rook)` per castling rule); the same variant
+    /// when they are already there. Positions of games whose kings and
+    /// rooks start elsewhere (Chess960) hold such a copy.
+    pub(crate) fn with_castle_squares(self: &Arc<Variant>, squares: &[(Square, Square)]) -> Arc<Variant> {
+        let same = squares.len() != self.castles.len()
+            || self
+                .castles
+                .iter()
+                .zip(squares)
+                .all(|(c, &(k, r))| c.any_file.is_none() || (c.king == k && c.rook == r));
+        if same {
+            return Arc::clone(self);
+        }
+        let mut v = (**self).clone();
+        for (c, &(k, r)) in v.castles.iter_mut().zip(squares) {
+            if c.any_file.is_some() {
+                c.place(&self.geometry, k, r);
+            }
+        }
+        v.castle_keep = castle_keep(v.geometry.nsq, &v.castles, &v.gates);
+        Arc::new(v)
+    }
+
+    /// Whether some castling rule takes its king and rook from the position.
+    pub(crate) fn castles_any_file(&self) -> bool {
+        self.castles.iter().any(|c| c.any_file.is_some())
+    }
+
     /// How many rights the castling field holds: castling rules, then
     /// gating squares.
     pub(crate) fn rights(&self) -> usize {

@@ -767,6 +767,40 @@ pub struct Setup {
     /// Pockets at the start.
     #[serde(default)]
     pub pockets: SideCounts,
+    /// The start is drawn: the pieces of one rank are shuffled by rule
+    /// (`[setup.shuffle]`, Chess960).
+    pub shuffle: Option<Spanned<ShuffleRule>>,
+}
+
+/// `[setup.shuffle]`: the first player's pieces on `rank` of the start take
+/// other files, by rule; the second player's mirror them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleRule {
+    /// The shuffled rank, counted from the first player's side (default 1).
+    pub rank: Option<Spanned<u32>>,
+    /// Pairs of piece names whose pieces stand on squares of different
+    /// colours (`["bishop", "bishop"]`: the two bishops).
+    #[serde(default)]
+    pub opposite_colours: Vec<Spanned<Vec<Spanned<String>>>>,
+    /// Pieces that stand between two others (`{ piece = "king", outside = "rook" }`).
+    #[serde(default)]
+    pub between: Vec<Between>,
+    /// How the second player's pieces mirror the first's: "reflect" (the
+    /// same files) or "rotate" (files reversed); default `[setup] symmetry`,
+    /// else "reflect".
+    pub mirror: Option<Orientation>,
+}
+
+/// `{ piece = "king", outside = "rook" }`: every `piece` has an `outside`
+/// piece on a lower and on a higher file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Between {
+    /// The piece in the middle.
+    pub piece: Spanned<String>,
+    /// The pieces around it.
+    pub outside: Spanned<String>,
 }
 
 /// Piece counts per side: `first = { pawn = 2 }`.
@@ -834,6 +868,14 @@ pub struct Castling {
     /// The right is gained when these pieces stand on the king's and the
     /// rook's squares, the later of the two just dropped (placement chess).
     pub granted_by_drops: Option<DroppedCastling>,
+    /// The king and the rook may start on any files of the rule's rank
+    /// (Chess960): `king` and `rook` are where the rules file's own start
+    /// has them, a position may put them elsewhere (its castling field
+    /// names the rook's file). Needs `rook_piece`.
+    #[serde(default)]
+    pub any_file: bool,
+    /// With `any_file`: the kind of piece that castles as the rook.
+    pub rook_piece: Option<Spanned<String>>,
 }
 
 /// `granted_by_drops = { king = "king", rook = "rook" }`.
@@ -1305,6 +1347,9 @@ pub struct TestCase {
     pub name: String,
     /// Position text in the variant's style; default the start position.
     pub position: Option<String>,
+    /// The variant's shuffled start of this number (`[setup.shuffle]`)
+    /// instead of `position`.
+    pub start: Option<u64>,
     /// Moves played before the expectations are checked.
     #[serde(default)]
     pub moves: Vec<String>,

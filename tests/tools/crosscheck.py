@@ -10,6 +10,14 @@ result.
 
 Usage:
     crosscheck.py CHIMERA RULES.toml REFERENCE_VARIANT [--games N] [--plies N] [--seed S] [--ini FILE]
+                  [--shuffle yes]
+
+With --shuffle yes, each game starts from its own shuffled start (pyffish
+only), drawn here from the seed independently of chimera: the reference's
+start with the first player's back rank shuffled — the bishops on squares
+of different colours, the king between the rooks — and the second player's
+mirroring it, with every castling right (Chess960, Capablanca random chess).
+The position is given to both as Fairy-Stockfish writes it.
 
 With --ini, pyffish first loads that variants.ini (pyffish.load_variant_config)
 and REFERENCE_VARIANT may be one of its sections (`chimera import fsf`).
@@ -60,7 +68,9 @@ class PythonChess:
         self.chess = chess
         self.cls = chess.Board if variant == "chess" else chess.variant.CrazyhouseBoard
 
-    def new(self):
+    def new(self, start=None):
+        if start:
+            die("--shuffle needs pyffish as the reference", 2)
         self.board = self.cls()
         return self.board
 
@@ -118,10 +128,10 @@ class Pyffish:
             if variant not in pyffish.variants():
                 die(f"pyffish does not know `{variant}` after loading {ini}", 2)
 
-    def new(self):
+    def new(self, start=None):
         # The start as Fairy-Stockfish writes a position (its start FEN may be
         # a short form: `…[-] w 0 1` in the shogi variants).
-        start = self.sf.start_fen(self.variant)
+        start = start or self.sf.start_fen(self.variant)
         self.fens = [self.sf.get_fen(self.variant, start, [])]
         self.moves = []
         self._legal = None
@@ -275,6 +285,33 @@ def same_position(reference, chimera, sfen, fsf=False):
     return None
 
 
+def shuffled_start(start_fen, rng):
+    """The start with the first player's back rank shuffled (bishops on
+    different colours, the king between the rooks), the second player's
+    mirroring it, every castling right held (KQkq; Fairy-Stockfish turns
+    them into the rooks' files)."""
+    fields = start_fen.split()
+    ranks = fields[0].split("/")
+    back = ranks[-1]
+    assert back.isalpha(), f"--shuffle needs a full back rank, not {back}"
+    while True:
+        pieces = list(back)
+        rng.shuffle(pieces)
+        bishops = [i for i, p in enumerate(pieces) if p == "B"]
+        rooks = [i for i, p in enumerate(pieces) if p == "R"]
+        king = pieces.index("K")
+        if len(bishops) == 2 and bishops[0] % 2 == bishops[1] % 2:
+            continue
+        if len(rooks) == 2 and not rooks[0] < king < rooks[1]:
+            continue
+        break
+    row = "".join(pieces)
+    ranks[-1], ranks[0] = row, row.lower()
+    fields[0] = "/".join(ranks)
+    fields[2] = "KQkq"
+    return " ".join(fields)
+
+
 # ---------------------------------------------------------------------- main
 
 
@@ -288,6 +325,7 @@ def main():
     plies = int(opts.get("--plies", 200))
     seed = int(opts.get("--seed", 1))
     ini = opts.get("--ini")
+    shuffle = opts.get("--shuffle") == "yes"
     ref = PythonChess(variant) if variant in ("chess", "crazyhouse") and not ini else Pyffish(variant, ini)
     DROP_MATE_BANNED[0] = drop_mate_banned(rules)
     sfen = variant not in ("chess", "crazyhouse") and "shogi" in open(rules).read().lower() and "sfen" in open(rules).read()
@@ -295,8 +333,8 @@ def main():
     accepted = 0
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
-        ref.new()
-        start = ref.start_fen()
+        start = shuffled_start(ref.start_fen(), rng) if shuffle else None
+        ref.new(start)
         played, legal_lists, fens = [], [], []
         ending = None
         while len(played) < plies:
@@ -320,7 +358,10 @@ def main():
             ending = ref.result()
         final_fen = ref.fen()
         with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
-            f.write(f'[VariantFile "{os.path.abspath(rules)}"]\n\n')
+            f.write(f'[VariantFile "{os.path.abspath(rules)}"]\n')
+            if shuffle:
+                f.write(f'[Start "{ref.fens[0]}"]\n')
+            f.write("\n")
             f.write(" ".join(played) + "\n")
             record = f.name
         out = subprocess.run(
