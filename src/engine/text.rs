@@ -343,6 +343,25 @@ fn short_fen_fields(fields: &mut Vec<(usize, &str)>) {
     }
 }
 
+/// The castling field (castling and gating rights, `once` rights): `f` at
+/// byte `s` of `text`.
+fn castling_field(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup) -> Result<(), TextError> {
+    if v.castles_any_file() {
+        (setup.castling, setup.castle_squares) = any_file_rights(v, text, s, f, &setup.board)?;
+    } else {
+        setup.castling = rights_field(v, text, s, f, &setup.board)?;
+    }
+    // A side whose hand is empty has no gates left.
+    let nk = v.nkinds();
+    for c in Color::BOTH {
+        let hand = &setup.stores[Store::Hand as usize][c.index() * nk..(c.index() + 1) * nk];
+        if hand.iter().all(|&n| n == 0) {
+            setup.castling &= !v.gate_bits(c);
+        }
+    }
+    Ok(())
+}
+
 /// Parses position text in the variant's style.
 pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError> {
     // Fields with their byte offsets.
@@ -400,19 +419,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             if let Some((s, f)) = get(2)
                 && f != "-"
             {
-                if v.castles_any_file() {
-                    (setup.castling, setup.castle_squares) = any_file_rights(v, text, s, f, &setup.board)?;
-                } else {
-                    setup.castling = rights_field(v, text, s, f, &setup.board)?;
-                }
-                // A side whose hand is empty has no gates left.
-                let nk = v.nkinds();
-                for c in Color::BOTH {
-                    let hand = &setup.stores[Store::Hand as usize][c.index() * nk..(c.index() + 1) * nk];
-                    if hand.iter().all(|&n| n == 0) {
-                        setup.castling &= !v.gate_bits(c);
-                    }
-                }
+                castling_field(v, text, s, f, &mut setup)?;
             }
             if let Some((s, f)) = get(3)
                 && v.end.counting.is_some()

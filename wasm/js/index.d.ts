@@ -1,6 +1,6 @@
 // Types of index.js: ffish.js's module object and chimera's own functions.
-import { Board } from "./chimera_wasm.js";
-export { Board };
+import { Board, Game } from "./chimera_wasm.js";
+export { Board, Game };
 
 export interface Chimera {
   /** Compiles rules text: `{ok, name, variant, warnings, tests, start}` or `{ok: false, error}`. */
@@ -22,6 +22,11 @@ export interface FFish {
   startingFen(variant: string): string;
   validateFen(fen: string, variant?: string): number;
   info(): string;
+  capturesToHand(variant: string): boolean;
+  /** Reads a PGN game (its first): tags, and the moves as ffish's UCI. */
+  readGamePGN(pgn: string): Game;
+  /** ffish.js's notation numbers (DEFAULT, SAN and SHOGI_HODGES_NUMBER are written here). */
+  Notation: Record<string, number>;
   chimera: Chimera;
 }
 

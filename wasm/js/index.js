@@ -33,6 +33,13 @@ const chimera = {
   request: parsed(raw.request),
 };
 
+// ffish.js's notation numbers (Board's sanMove, pushSan, variationSan take
+// DEFAULT, SAN and SHOGI_HODGES_NUMBER; another throws).
+const Notation = Object.freeze({
+  DEFAULT: 0, SAN: 1, LAN: 2, SHOGI_HOSKING: 3, SHOGI_HODGES: 4, SHOGI_HODGES_NUMBER: 5,
+  JANGGI: 6, XIANGQI_WXF: 7, THAI_SAN: 8, THAI_LAN: 9,
+});
+
 // ffish.js's module object: `Board` and the module functions, plus `chimera`.
 export default function Module(options = {}) {
   if (!loading) {
@@ -45,6 +52,9 @@ export default function Module(options = {}) {
     startingFen: raw.startingFen,
     validateFen: raw.validateFen,
     info: raw.info,
+    capturesToHand: raw.capturesToHand,
+    readGamePGN: raw.readGamePGN,
+    Notation,
     chimera,
   }));
 }

@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chimera::game::Game;
+use chimera::game::record::Record;
 use chimera::game::search::{Limits, Searcher};
 use chimera::rules::Source;
 use chimera::{Color, Compiled, Loader, Move, MoveNotation, Position, Variant, web};
@@ -514,6 +515,71 @@ pub fn variants() -> String {
 pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
     let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
     Ok(v.keeps_captures(Color::First))
+}
+
+/// A game read from PGN, as ffish.js's `Game`: its tags and its moves.
+#[wasm_bindgen(js_name = Game)]
+pub struct PgnGame {
+    tags: Vec<(String, String)>,
+    moves: Vec<String>,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl PgnGame {
+    /// The tag names, in file order, separated by spaces.
+    #[wasm_bindgen(js_name = headerKeys)]
+    pub fn header_keys(&self) -> String {
+        let keys: Vec<&str> = self.tags.iter().map(|(k, _)| k.as_str()).collect();
+        keys.join(" ")
+    }
+
+    /// A tag's value (empty if the game has no such tag).
+    pub fn headers(&self, key: &str) -> String {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+
+    /// The game's moves as ffish's UCI, separated by spaces.
+    #[wasm_bindgen(js_name = mainlineMoves)]
+    pub fn mainline_moves(&self) -> String {
+        self.moves.join(" ")
+    }
+
+    /// Frees the game.
+    pub fn delete(self) {}
+}
+
+/// Reads the first game of a PGN text (ffish.js's `readGamePGN`): its
+/// `Variant` tag names the variant (lower case; chess without one), its
+/// `FEN` tag the start; moves in SAN (also with XBoard's shogi letters),
+/// UCI or chimera's own notation. A move that is not legal is an error
+/// naming it.
+#[wasm_bindgen(js_name = readGamePGN)]
+pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
+    let rec = Record::parse(pgn).map_err(|e| JsError::new(&e))?;
+    let name = rec
+        .tags
+        .get("Variant")
+        .map_or_else(|| "chess".to_string(), |v| v.trim().to_lowercase());
+    let v = variant(&name).map_err(|e| JsError::new(&e))?;
+    let start = rec.tags.get("FEN").or_else(|| rec.tags.get("Start"));
+    let pos = start_position(&v, start.map(String::as_str)).map_err(|e| JsError::new(&e))?;
+    let mut game = Game::new(pos);
+    let mut moves = Vec::with_capacity(rec.moves.len());
+    for (i, text) in rec.moves.iter().enumerate() {
+        let mut before = game.position().clone();
+        let m = game
+            .play_text(text)
+            .map_err(|e| JsError::new(&format!("move {} ({}): {e}", i + 1, clip(text))))?;
+        moves.push(ffish_text(&mut before, &m));
+    }
+    Ok(PgnGame {
+        tags: rec.tags.into_iter().collect(),
+        moves,
+    })
 }
 
 /// Loads a chimera rules file's text (ffish.js loads a `variants.ini`):

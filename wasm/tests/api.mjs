@@ -82,6 +82,15 @@ check("insufficient material: bare kings", bare.isInsufficientMaterial() && bare
 check("toVerboseString", bare.toVerboseString().includes("Fen: 8/8/8/8/8/8/8/K1k5 w - - 0 1"), bare.toVerboseString());
 bare.delete();
 check("capturesToHand", ffish.capturesToHand("crazyhouse") === true && ffish.capturesToHand("chess") === false);
+const pgn = ffish.readGamePGN(`[Event "test"]
+[Variant "Crazyhouse"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 {a drop} *`);
+check("readGamePGN: tags", pgn.headerKeys() === "Event Variant" && pgn.headers("Event") === "test" && pgn.headers("Nope") === "", pgn.headerKeys());
+check("readGamePGN: moves as UCI", pgn.mainlineMoves() === "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e5", pgn.mainlineMoves());
+pgn.delete();
+check("readGamePGN: an illegal move is an error", (throws(() => ffish.readGamePGN("1. e5 *")) || "").includes("move 1"));
+check("Notation numbers", ffish.Notation.SAN === 1 && ffish.Notation.SHOGI_HODGES_NUMBER === 5);
 const hs = new ffish.Board("shogi");
 check("shogi: SAN by default, Hodges as the rules file's default", hs.sanMove("c3c4") === "Pc4" && hs.sanMove("c3c4", 0) === "P-76" && hs.sanMove("c3c4", 5) === "P-76", [hs.sanMove("c3c4"), hs.sanMove("c3c4", 0)]);
 check("shogi: pushSan in Hodges", hs.pushSan("P-76", 5) && hs.moveStack() === "c3c4", hs.moveStack());
