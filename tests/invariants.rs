@@ -39,6 +39,7 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::DoublePass => text.contains("double_pass"),
         Reason::Counting => text.contains("[end.counting]"),
         Reason::OnlyPromotions => text.contains("only_promotions"),
+        Reason::Rule("full board") => text.contains("full_board"),
         _ => false,
     }
 }
