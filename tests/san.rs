@@ -194,3 +194,13 @@ fn shogi_pieces_in_san_are_written_with_fairy_stockfishs_letters() {
     assert_eq!(san("minishogi", two_golds, "d4c4"), "Gdc4");
     assert_eq!(san("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP b - 1", "a1a2-"), "Ga2=L");
 }
+
+#[test]
+fn a_promotion_with_a_step_of_its_own_is_written_from_its_square() {
+    // Sittuyin: the last pawn may turn into a general in place or with a
+    // diagonal step; the step is written from the pawn's square, as
+    // Fairy-Stockfish (ffish's sanMove) writes it.
+    let fen = "8/8/2f4k/2Ps4/4p2p/2K4s/2R2NR1/8[] w - - 2 77";
+    assert_eq!(san("sittuyin", fen, "c5b4f"), "c5b4=F");
+    assert_eq!(san("sittuyin", fen, "c5c5f"), "c5=F");
+}

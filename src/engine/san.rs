@@ -166,6 +166,10 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
         }
     } else if pawn && capture {
         s.push_str(&file_text(pos, m.from, false));
+    } else if pawn && m.from != m.to && m.promotion().is_some() && v.def(kind).promotion_move.is_some() {
+        // A promotion with a step of its own (sittuyin's general) is written
+        // from its square, as Fairy-Stockfish writes it: `c5b4=F`.
+        s.push_str(&square(pos, m.from, false));
     } else if !others.is_empty() {
         if others.iter().all(|&o| g.file(o) != g.file(m.from)) {
             s.push_str(&file_text(pos, m.from, false));
