@@ -167,7 +167,7 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     } else if pawn && capture {
         s.push_str(&file_text(pos, m.from, false));
     } else if pawn && m.from != m.to && m.promotion().is_some() && v.def(kind).promotion_move.is_some() {
-        // A promotion with a step of its own (sittuyin's general) is written
+        // A promotion with a step of its own (a promotion_move's step) is written
         // from its square, as Fairy-Stockfish writes it: `c5b4=F`.
         s.push_str(&square(pos, m.from, false));
     } else if !others.is_empty() {
