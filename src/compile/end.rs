@@ -8,8 +8,8 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MoveRules, Outcome, PieceDef, ReachGoal,
-    RepetitionResult, RepetitionRule, Verdict,
+    ConnectRule, CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MoveRules, Outcome, PieceDef,
+    ReachGoal, RepetitionResult, RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
 
@@ -134,6 +134,76 @@ pub(super) fn compile(
         last_royal: file.end.royal_pieces == rules::RoyalPieces::Last,
         full_board: file.end.full_board.map(verdict),
         draws_by_piece_count: file.end.draws_by_piece_count,
+        connect: match &file.end.connect {
+            None => None,
+            Some(c) => Some(connect(c, cx, names)?),
+        },
+    })
+}
+
+/// `[end.connect]`.
+fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names) -> Result<ConnectRule> {
+    let r = c.get_ref();
+    let count = |n: &Option<Spanned<u32>>, least: u32| -> Result<usize> {
+        match n {
+            None => Ok(0),
+            Some(n) if *n.get_ref() < least => Err(cx.err(
+                n.span(),
+                format!("a connection of fewer than {least} pieces means nothing here"),
+            )),
+            Some(n) => Ok(*n.get_ref() as usize),
+        }
+    };
+    let (in_a_row, square, collinear) = (
+        count(&r.in_a_row, 2)?,
+        count(&r.square, 2)?,
+        count(&r.collinear, 2)?,
+    );
+    if in_a_row + square + collinear == 0 {
+        return Err(cx.err(
+            c.span(),
+            "`[end.connect]` needs `in_a_row`, `square` or `collinear`: what the pieces must form",
+        ));
+    }
+    let kinds = if r.pieces.is_empty() {
+        KindSet::ALL
+    } else {
+        let mut set = KindSet::EMPTY;
+        for n in &r.pieces {
+            set.insert(names.piece(cx, n, "connect")?);
+        }
+        set
+    };
+    let mut directions = Vec::new();
+    match &r.lines {
+        None => directions.extend([(1, 0), (0, 1), (1, 1), (1, -1)]),
+        Some(lines) => {
+            for l in lines {
+                let d: &[(i32, i32)] = match l.get_ref().as_str() {
+                    "ranks" => &[(1, 0)],
+                    "files" => &[(0, 1)],
+                    "diagonals" => &[(1, 1), (1, -1)],
+                    other => {
+                        return Err(cx.err(
+                            l.span(),
+                            format!("lines are \"ranks\", \"files\" or \"diagonals\", not `{other}`"),
+                        ));
+                    }
+                };
+                directions.extend_from_slice(d);
+            }
+        }
+    }
+    if directions.is_empty() && in_a_row + collinear > 0 {
+        return Err(cx.err(c.span(), "`lines` is empty: no line can be formed"));
+    }
+    Ok(ConnectRule {
+        in_a_row,
+        square,
+        collinear,
+        kinds,
+        directions,
+        outcome: outcome(r.result),
     })
 }
 
@@ -362,6 +432,8 @@ pub(super) fn move_rules(
         .map(|d| match d.get_ref() {
             rules::DropsOnly::Enclosing => DropArea::Enclosing,
             rules::DropsOnly::NextToOwn => DropArea::NextToOwn,
+            rules::DropsOnly::OnTop => DropArea::OnTop,
+            rules::DropsOnly::ApartFromEnemy => DropArea::ApartFromEnemy,
         });
     Ok(MoveRules {
         flip,

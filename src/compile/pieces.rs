@@ -338,6 +338,25 @@ fn resets_clock_mode(p: &PieceTable, cx: &Ctx, single_leg: bool) -> Result<(bool
     })
 }
 
+/// The moves of an `immobile` piece: none. It may not also be given moves.
+fn immobile(p: &PieceTable, cx: &Ctx) -> Result<Program> {
+    let given = [Some(&p.betza), p.xbetza.as_ref()]
+        .into_iter()
+        .flatten()
+        .chain(p.betza_when.values())
+        .find(|b| b.span() != (0..0));
+    match given {
+        Some(b) => Err(cx.err(
+            b.span(),
+            format!(
+                "`{}` is immobile: it has no moves to write (drop `betza` or `immobile`)",
+                p.name.get_ref()
+            ),
+        )),
+        None => Ok(Program::Alt(Vec::new())),
+    }
+}
+
 fn compile_piece(
     p: &PieceTable,
     cx: &Ctx,
@@ -347,7 +366,11 @@ fn compile_piece(
 ) -> Result<PieceDef> {
     let betza = chosen_betza(p, cx, options)?;
     check_ranks(cx, &p.name, &p.initial_ranks, geo.ranks, "initial rank")?;
-    let (_, prog) = parse_notation(betza, cx)?;
+    let prog = if p.immobile {
+        immobile(p, cx)?
+    } else {
+        parse_notation(betza, cx)?.1
+    };
     let all_legs = prog.legs();
     if all_legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() {
         return Err(Box::new(

@@ -13,13 +13,16 @@ use std::fmt;
 use super::moves::Move;
 use super::position::Position;
 use super::types::{Color, KindSet, Square};
-use super::variant::{Outcome, RepetitionResult, Variant, Verdict};
+use super::variant::{ConnectRule, Outcome, RepetitionResult, Variant, Verdict};
 
 /// The reason of `royal_pieces = "last"`: a side lost every royal piece.
 pub(crate) const ROYALS_CAPTURED: &str = "capture of the royal pieces";
 
 /// The reason of `[end] full_board`: no empty square is left.
 pub(crate) const FULL_BOARD: &str = "full board";
+
+/// The reason of `[end.connect]`: a line or block of pieces was formed.
+pub(crate) const CONNECTION: &str = "connection";
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -295,6 +298,15 @@ impl Position {
                 return Some(GameResult::win(to_move, Reason::LossOfCommand));
             }
         }
+        if let Some(c) = &v.end.connect
+            && self.connected(c)
+        {
+            return Some(GameResult::from_outcome(
+                !self.side,
+                c.outcome,
+                Reason::Rule(CONNECTION),
+            ));
+        }
         if let Some(r) = self.facing_or_passes() {
             return Some(r);
         }
@@ -304,6 +316,64 @@ impl Position {
             return Some(self.verdict(o, Reason::Rule(FULL_BOARD)));
         }
         v.hooks.iter().find_map(|h| h.decided(self))
+    }
+
+    /// Whether the player who just moved has formed what `[end.connect]`
+    /// asks for with its pieces of the rule's kinds.
+    fn connected(&self, c: &ConnectRule) -> bool {
+        let g = &self.v.geometry;
+        let mover = !self.side;
+        let counts = |sq: Square| {
+            self.board[sq.index()].is_some_and(|p| p.color() == mover && c.kinds.contains(p.kind()))
+        };
+        let own: Vec<Square> = self.plist[mover.index()]
+            .iter()
+            .copied()
+            .filter(|&s| counts(s))
+            .collect();
+        let at = |f: i32, r: i32| g.square(f, r).is_some_and(counts);
+        let line_from = |s: Square, d: (i32, i32), n: usize| {
+            let (f, r) = (g.file(s) as i32, g.rank(s) as i32);
+            (1..n as i32).all(|i| at(f + d.0 * i, r + d.1 * i))
+        };
+        if c.in_a_row > 0
+            && own
+                .iter()
+                .any(|&s| c.directions.iter().any(|&d| line_from(s, d, c.in_a_row)))
+        {
+            return true;
+        }
+        if c.square > 0 {
+            let n = c.square as i32;
+            let block = |s: Square| {
+                let (f, r) = (g.file(s) as i32, g.rank(s) as i32);
+                (0..n).all(|i| (0..n).all(|j| at(f + i, r + j)))
+            };
+            if own.iter().any(|&s| block(s)) {
+                return true;
+            }
+        }
+        if c.collinear > 0 {
+            // The pieces on the whole line through `s`, gaps allowed.
+            let on_line = |s: Square, d: (i32, i32)| {
+                let (f, r) = (g.file(s) as i32, g.rank(s) as i32);
+                let side = |sign: i32| {
+                    (1..)
+                        .map(|i| (f + sign * d.0 * i, r + sign * d.1 * i))
+                        .take_while(|&(x, y)| g.square(x, y).is_some())
+                        .filter(|&(x, y)| at(x, y))
+                        .count()
+                };
+                1 + side(1) + side(-1)
+            };
+            if own
+                .iter()
+                .any(|&s| c.directions.iter().any(|&d| on_line(s, d) >= c.collinear))
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// The royal pieces faced each other before the last move and still do,

@@ -653,6 +653,15 @@ impl Position {
                         .is_some_and(|t| self.board[t.index()].is_some_and(|p| p.color() == c))
                 }),
                 DropArea::Enclosing => self.encloses(sq, c),
+                DropArea::OnTop => {
+                    g.rank(sq) == 0
+                        || g.offset(sq, (0, -1))
+                            .is_some_and(|t| self.board[t.index()].is_some())
+                }
+                DropArea::ApartFromEnemy => [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().all(|&d| {
+                    g.offset(sq, d)
+                        .is_none_or(|t| self.board[t.index()].is_none_or(|p| p.color() == c))
+                }),
             };
         }
         Some(area)

@@ -515,6 +515,24 @@ pub(crate) struct ReachGoal {
     pub safe: bool,
 }
 
+/// `[end.connect]`: what the mover's pieces must form, and its outcome.
+#[derive(Debug, Clone)]
+pub(crate) struct ConnectRule {
+    /// Pieces side by side on a line (0: not this way).
+    pub in_a_row: usize,
+    /// A block of n by n pieces (0: not this way).
+    pub square: usize,
+    /// Pieces anywhere on one line (0: not this way).
+    pub collinear: usize,
+    /// The kinds that count.
+    pub kinds: KindSet,
+    /// The lines' directions, one of each opposite pair: (1, 0) ranks,
+    /// (0, 1) files, (1, 1) and (1, -1) diagonals.
+    pub directions: Vec<(i32, i32)>,
+    /// The outcome for the player who made it.
+    pub outcome: Outcome,
+}
+
 /// How the game ends.
 #[derive(Debug, Clone)]
 pub(crate) struct EndRules {
@@ -564,6 +582,8 @@ pub(crate) struct EndRules {
     pub full_board: Option<Verdict>,
     /// Drawn endings go to the side with more pieces on the board.
     pub draws_by_piece_count: bool,
+    /// A line or block of the mover's pieces ends the game.
+    pub connect: Option<ConnectRule>,
     /// Only a side's last royal piece must be kept safe; losing every one
     /// loses (several royal pieces are otherwise all guarded).
     pub last_royal: bool,
@@ -648,6 +668,10 @@ pub enum DropArea {
     Enclosing,
     /// Next to an own piece.
     NextToOwn,
+    /// On the first rank (the first player's) or right above a piece.
+    OnTop,
+    /// With no enemy piece a rook step away.
+    ApartFromEnemy,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

@@ -55,12 +55,12 @@ pub fn parse(src: &Source) -> Result<RulesFile, Box<Diagnostic>> {
                 })?;
                 p.betza = toml::Spanned::new(x.span(), converted);
             }
-            None if !betza_given => {
+            None if !betza_given && !p.immobile => {
                 return Err(Box::new(
                     src.error(
                         p.name.span(),
                         format!(
-                            "piece `{}` has no moves: give `betza` (or `xbetza`)",
+                            "piece `{}` has no moves: give `betza` (or `xbetza`, or `immobile = true`)",
                             p.name.get_ref()
                         ),
                     )

@@ -316,6 +316,10 @@ pub struct PieceTable {
     /// converted to `betza` when the file is read (`chimera import xbetza`).
     #[serde(default)]
     pub xbetza: Option<Spanned<String>>,
+    /// A piece without moves (it enters by drops and stays where it is put:
+    /// tic-tac-toe's marks, reversi's discs); it has no `betza`.
+    #[serde(default)]
+    pub immobile: bool,
     /// Checkmate rules apply to it.
     #[serde(default)]
     pub royal: bool,
@@ -903,6 +907,32 @@ pub enum RuleEnd {
     Points,
 }
 
+/// `[end.connect]`: the player who just moved and now has `in_a_row`
+/// pieces side by side on a line, a `square` of pieces, or `collinear`
+/// pieces anywhere on one line, gets `result`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Connect {
+    /// Pieces side by side on one line (tic-tac-toe: 3).
+    pub in_a_row: Option<Spanned<u32>>,
+    /// A block of this many files by this many ranks (teeko: 2).
+    pub square: Option<Spanned<u32>>,
+    /// Pieces on one line, whatever stands between them.
+    pub collinear: Option<Spanned<u32>>,
+    /// The pieces that count (default: all).
+    #[serde(default)]
+    pub pieces: Vec<Spanned<String>>,
+    /// The lines that count: "ranks", "files", "diagonals" (default: all).
+    pub lines: Option<Vec<Spanned<String>>>,
+    /// The result for the player who made it (default "win").
+    #[serde(default = "connect_win")]
+    pub result: Outcome,
+}
+
+fn connect_win() -> Outcome {
+    Outcome::Win
+}
+
 /// `[end] points = { values = { chariot = 13, … }, second_bonus = 1.5 }`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1042,6 +1072,12 @@ pub enum DropsOnly {
     /// Only on a square next to (a king step from) one of the side's own
     /// pieces (Fairy-Stockfish's `enclosingDrop = ataxx`).
     NextToOwn,
+    /// Only on the first rank or right above a piece, whatever the side
+    /// (connect four's gravity; Fairy-Stockfish's `enclosingDrop = top`).
+    OnTop,
+    /// Only on a square with no enemy piece a rook step away (snort;
+    /// Fairy-Stockfish's `enclosingDrop = snort`).
+    ApartFromEnemy,
 }
 
 /// `[moves] drop_mate = { result, when }`.
@@ -1191,6 +1227,9 @@ pub struct EndRules {
     /// `blockers` are gone, a side counts its moves and the game is drawn
     /// when the count passes the limit.
     pub counting: Option<Spanned<Counting>>,
+    /// A line or block of the mover's pieces ends the game
+    /// (`[end.connect]`: tic-tac-toe, connect four, teeko).
+    pub connect: Option<Spanned<Connect>>,
     /// A side not in check whose only pieces are its royal piece and one
     /// piece that promotes, and whose every legal move is a promotion, ends
     /// the game with this result (sittuyin: a draw — promoting is optional,

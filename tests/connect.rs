@@ -1,0 +1,190 @@
+//! Pieces without moves (`immobile`) and `[end.connect]`: a row, a block or
+//! collinear pieces of the player who just moved end the game
+//! (docs/rules-format.md) — tic-tac-toe, teeko and three musketeers on
+//! boards of their own.
+use chimera::{History, MoveNotation, Position, Reason, judge, load_str};
+
+/// Tic-tac-toe on `files`×`ranks`, with `connect` as the `[end.connect]`
+/// table's body.
+fn marks(files: u32, ranks: u32, hand: &str, connect: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "marks"
+[board]
+files = {files}
+ranks = {ranks}
+[sides]
+first = {{ name = "white", letter = "w" }}
+second = {{ name = "black", letter = "b" }}
+[text]
+position = "fen"
+[hand]
+captures = "remove"
+[[piece]]
+name = "mark"
+symbol = "P"
+immobile = true
+[[piece]]
+name = "runner"
+symbol = "R"
+betza = "mW"
+[setup]
+position = "{files}{rows}[{hand}] w - - 0 1"
+[end]
+stalemate = "draw"
+[end.connect]
+{connect}
+"#,
+        rows = format!("/{files}").repeat(ranks as usize - 1),
+    )
+}
+
+fn end(pos: &mut Position) -> Option<chimera::GameResult> {
+    let h = [pos.hash()];
+    judge(
+        pos,
+        &History {
+            hashes: &h,
+            checks: None,
+        },
+    )
+}
+
+fn texts(pos: &mut Position) -> Vec<String> {
+    let moves = pos.legal_move_list();
+    let mut t: Vec<String> = moves
+        .iter()
+        .map(|m| pos.move_text_as(m, MoveNotation::Uci))
+        .collect();
+    t.sort();
+    t
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    pos.make(m);
+}
+
+#[test]
+fn an_immobile_piece_is_only_dropped_and_never_moves() {
+    let v =
+        load_str("m.toml", &marks(3, 3, "PPpp", "in_a_row = 3")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "3/1P1/3[Pp] w - - 0 1").unwrap();
+    let t = texts(&mut pos);
+    assert_eq!(t.len(), 8, "{t:?}");
+    assert!(t.iter().all(|m| m.starts_with("P@")), "{t:?}");
+}
+
+#[test]
+fn three_in_a_row_wins_for_the_player_who_made_it_on_every_line() {
+    let v = load_str("m.toml", &marks(3, 3, "PPPppp", "in_a_row = 3"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    // A rank, a file, each diagonal.
+    for (fen, last) in [
+        ("3/pp1/PP1[Pp] w - - 0 1", "P@c1"),
+        ("2p/Pp1/P2[Pp] w - - 0 1", "P@a3"),
+        ("3/1P1/P1p[Pp] w - - 0 1", "P@c3"),
+        ("P1p/1p1/2P[Pp] b - - 0 1", "P@a1"),
+    ] {
+        let mut pos = Position::from_text(&v, fen).unwrap();
+        assert_eq!(end(&mut pos), None, "{fen}");
+        play(&mut pos, last);
+        let r = end(&mut pos).unwrap_or_else(|| panic!("{fen} {last}: no end"));
+        assert_eq!(r.winner, Some(!pos.side_to_move()), "{fen} {last}");
+        assert_eq!(r.reason, Reason::Rule("connection"));
+        assert!(
+            pos.legal_move_list().is_empty(),
+            "a decided position has no moves"
+        );
+    }
+    // Two in a row and a gap: nothing.
+    let mut pos = Position::from_text(&v, "3/pp1/P1P[Pp] b - - 0 1").unwrap();
+    assert_eq!(end(&mut pos), None);
+}
+
+#[test]
+fn only_the_listed_lines_and_pieces_count_and_the_result_may_be_a_loss() {
+    let rules = marks(
+        3,
+        3,
+        "PPPRppp",
+        "in_a_row = 3\nlines = [\"ranks\", \"files\"]\npieces = [\"mark\"]\nresult = \"loss\"",
+    );
+    let v = load_str("m.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    // A diagonal does not count.
+    let mut pos = Position::from_text(&v, "2P/1P1/1pp[Pp] w - - 0 1").unwrap();
+    play(&mut pos, "P@a1");
+    assert_eq!(end(&mut pos), None);
+    // A rank of marks loses for the one who made it.
+    let mut pos = Position::from_text(&v, "3/pp1/PP1[Pp] w - - 0 1").unwrap();
+    play(&mut pos, "P@c1");
+    let r = end(&mut pos).expect("an end");
+    assert_eq!(r.winner, Some(pos.side_to_move()));
+    // A runner is not a mark.
+    let mut pos = Position::from_text(&v, "3/ppR/PP1[Pp] w - - 0 1").unwrap();
+    play(&mut pos, "c2c1");
+    assert_eq!(end(&mut pos), None);
+}
+
+#[test]
+fn only_the_movers_pieces_count() {
+    let v = load_str("m.toml", &marks(3, 3, "PPPPPpppp", "in_a_row = 3"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    // White's row stands, but black moved last: only black's pieces are
+    // judged (as Fairy-Stockfish judges them), so the game goes on.
+    let mut pos = Position::from_text(&v, "3/p2/PPP[Pp] w - - 0 1").unwrap();
+    assert_eq!(end(&mut pos), None);
+    // The same board with white having moved last: white has won, and the
+    // position has no moves.
+    let mut pos = Position::from_text(&v, "3/p2/PPP[Pp] b - - 0 1").unwrap();
+    assert!(end(&mut pos).is_some_and(|r| r.winner == Some(chimera::Color::First)));
+    assert!(pos.legal_move_list().is_empty());
+}
+
+#[test]
+fn a_square_block_and_collinear_pieces() {
+    let v = load_str("m.toml", &marks(4, 4, "PPPPPPpppppp", "in_a_row = 4\nsquare = 2"))
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "4/1PP1/1P2/pp2[PPpp] w - - 0 1").unwrap();
+    play(&mut pos, "P@c2");
+    assert!(end(&mut pos).is_some_and(|r| r.winner == Some(chimera::Color::First)));
+    let v = load_str(
+        "m.toml",
+        &marks(
+            5,
+            5,
+            "PPPPPPpppppp",
+            "collinear = 3\nlines = [\"ranks\", \"files\"]",
+        ),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render()));
+    // a1, c1 and e1 with black pieces between still count; on a diagonal not.
+    let mut pos = Position::from_text(&v, "5/5/5/5/PpP1p[Pp] w - - 0 1").unwrap();
+    play(&mut pos, "P@e2");
+    assert_eq!(end(&mut pos), None);
+    let mut pos = Position::from_text(&v, "5/5/5/5/PpPp1[Pp] w - - 0 1").unwrap();
+    play(&mut pos, "P@e1");
+    assert!(end(&mut pos).is_some_and(|r| r.winner == Some(chimera::Color::First)));
+}
+
+#[test]
+fn bad_connect_tables_are_errors_with_their_place() {
+    for (body, says) in [
+        ("pieces = [\"mark\"]", "needs `in_a_row`, `square` or `collinear`"),
+        ("in_a_row = 1", "fewer than 2"),
+        ("in_a_row = 3\nlines = [\"rows\"]", "not `rows`"),
+        ("in_a_row = 3\npieces = [\"stone\"]", "stone"),
+        ("in_a_row = 3\nresult = \"maybe\"", "maybe"),
+    ] {
+        let e = load_str("m.toml", &marks(3, 3, "Pp", body)).expect_err(body);
+        let text = e.render();
+        assert!(text.contains(says), "{body}: {text}");
+        assert!(text.contains("m.toml:"), "{body}: positioned: {text}");
+    }
+    // An immobile piece with moves.
+    let rules =
+        marks(3, 3, "Pp", "in_a_row = 3").replace("immobile = true", "immobile = true\nbetza = \"W\"");
+    let e = load_str("m.toml", &rules).expect_err("immobile with betza");
+    assert!(e.render().contains("is immobile"), "{}", e.render());
+}
