@@ -70,6 +70,18 @@ fn imported_sample_agrees_with_pyffish() {
         "twokings2",
         "allwayspawns",
         "coffeehouse",
+        // Rows that win, pieces without moves, drops by gravity.
+        "tictactoe",
+        "cfour",
+        "teeko",
+        "three-musketeers",
+        // Built-in parents with turning pieces and walls.
+        "snort",
+        "flipello6",
+        "la-mancha-duel",
+        "atomicduck",
+        // A king that is not royal castles.
+        "atomic-giveaway",
     ];
     let mut args = vec!["import", "fsf", INI, "-o", dir.path().to_str().unwrap()];
     for s in &sample {

@@ -538,6 +538,7 @@ fn defaults() -> BTreeMap<String, Val> {
     put("collinearN", Int(0));
     put("connectValue", Text("win".into()));
     put("materialCounting", Text("none".into()));
+    put("freeDrops", Bool(false));
     put("countingRule", Text("none".into()));
     put("castlingWins", Text(String::new()));
     d
@@ -798,7 +799,7 @@ fn apply_pieces(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
 fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     let s = r.section;
     for e in &s.entries {
-        if r.builtin && (e.key == "resetPieces" || e.key == "notImportable") {
+        if r.builtin && (e.key == "resetPieces" || e.key == "notImportable" || e.key == "freeDrops") {
             continue;
         }
         if !known_key(&e.key) {
@@ -819,6 +820,9 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
                 m.props
                     .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
             }
+        }
+        if s.get("freeDrops").is_some() {
+            m.props.insert("freeDrops".into(), (Val::Bool(true), None));
         }
         if let Some(e) = s.get("notImportable") {
             m.not_importable = Some((e.value.clone(), r.src(e)));
@@ -1262,7 +1266,7 @@ fn builtin_model(name: &str, ini: &Ini, child: &Section) -> Result<Model, Diagno
     let Some(idx) = b.sections.iter().position(|s| s.name == name) else {
         let span = child.parent_span.clone().unwrap_or(child.span.clone());
         return Err(ini.error(span, format!("chimera does not know the settings of Fairy-Stockfish's built-in `{name}` yet"))
-            .help("import a section whose parents are in the file, or one of: chess, crazyhouse, giveaway, antichess, extinction, nocheckatomic, atomic, 3check, kingofthehill, racingkings, makruk, pocketknight, placement, minishogi, gorogoro, shogi, losalamos, gardner, breakthrough, capablanca, janus, grand, xiangqi"));
+            .help("import a section whose parents are in the file, or one of: chess, crazyhouse, giveaway, antichess, extinction, nocheckatomic, atomic, 3check, kingofthehill, racingkings, makruk, pocketknight, placement, minishogi, gorogoro, shogi, losalamos, gardner, breakthrough, capablanca, janus, grand, xiangqi, amazons, ataxx, flipersi, flipello, snailtrail"));
     };
     let mut chain = vec![idx];
     while let Some(p) = &b.sections[*chain.last().unwrap_or(&idx)].parent {
@@ -1391,6 +1395,12 @@ impl Tx<'_> {
     /// whole ranks, the second player's being the mirror image; `None` (and
     /// a problem) otherwise.
     fn rank_region(&self, kw: &str, kb: &str) -> Option<Vec<u32>> {
+        self.try_rank_region(kw, kb)
+            .map_err(|why| self.problem(kw, why))
+            .ok()
+    }
+    /// [`Tx::rank_region`] without the problem: why not, instead.
+    fn try_rank_region(&self, kw: &str, kb: &str) -> Result<Vec<u32>, String> {
         let (w, b) = (self.squares(kw), self.squares(kb));
         let ranks_of = |bb: Bb| -> Option<Vec<u32>> {
             let mut out = Vec::new();
@@ -1407,11 +1417,7 @@ impl Tx<'_> {
             Some(out)
         };
         let (Some(rw), Some(rb)) = (ranks_of(w), ranks_of(b)) else {
-            self.problem(
-                kw,
-                "a region that is not whole ranks (chimera gives these by relative rank)",
-            );
-            return None;
+            return Err("a region that is not whole ranks (chimera gives these by relative rank)".into());
         };
         let mirrored: Vec<u32> = {
             let mut v: Vec<u32> = rb.iter().map(|r| self.ranks - 1 - r).collect();
@@ -1419,17 +1425,13 @@ impl Tx<'_> {
             v
         };
         if mirrored != rw {
-            self.problem(
-                kw,
-                format!(
-                    "the second side's region ({}) is not the mirror image of the first's ({})",
-                    names(self, b),
-                    names(self, w)
-                ),
-            );
-            return None;
+            return Err(format!(
+                "the second side's region ({}) is not the mirror image of the first's ({})",
+                names(self, b),
+                names(self, w)
+            ));
         }
-        Some(rw.iter().map(|r| r + 1).collect())
+        Ok(rw.iter().map(|r| r + 1).collect())
     }
     fn square_names(&self, b: Bb) -> Vec<String> {
         let mut out = Vec::new();
@@ -1596,6 +1598,9 @@ struct Plan {
     limits: BTreeMap<usize, usize>,
     promoted: BTreeMap<usize, usize>,
     prom_ranks: Vec<u32>,
+    /// The promotion squares of each side, when they are not ranks that
+    /// mirror each other.
+    prom_squares: Option<[Vec<String>; 2]>,
     dsr: Option<Vec<u32>>,
     drop_ranks: Option<Vec<u32>>,
     ext_value: String,
@@ -1614,8 +1619,60 @@ fn pieces_and_rules(t: &Tx) -> String {
     let mut out = write_pieces(t, &p, &pieces, promoted_kinds);
     out.push_str(&hand_and_gating(t, &p));
     out.push_str(&setup_and_castling(t));
+    out.push_str(&walls_table(t));
     out.push_str(&moves_table(t, &p));
     out.push_str(&end_rules(t, &p, end));
+    out
+}
+
+/// `[walls]`: Fairy-Stockfish's `wallingRule` and `wallingRegion`, and
+/// walls (`*`) in the start position.
+fn walls_table(t: &Tx) -> String {
+    let rule = t.text("wallingRule");
+    let in_fen = t
+        .text("startFen")
+        .split_whitespace()
+        .next()
+        .is_some_and(|b| b.contains('*'));
+    let after = match rule.as_str() {
+        "none" | "static" => None,
+        "arrow" => Some(("arrow", false)),
+        "duck" => Some(("anywhere", true)),
+        "past" => Some(("vacated", false)),
+        other => {
+            t.problem(
+                "wallingRule",
+                format!("walls placed as `{other}` places them have no chimera rule"),
+            );
+            return String::new();
+        }
+    };
+    if t.bool("wallOrMove") {
+        t.problem("wallOrMove", "a wall instead of a move has no chimera rule");
+    }
+    if after.is_none() && !in_fen && rule == "none" {
+        t.val("wallingRegion.w");
+        t.val("wallingRegion.b");
+        return String::new();
+    }
+    let mut out = format!("{}[walls]\n", t.from(&["wallingRule", "startFen"]));
+    if let Some((where_, single)) = after {
+        out.push_str(&format!("after_move = {}\n", q(where_)));
+        if single {
+            out.push_str("single = true\n");
+        }
+    }
+    if t.same_both("wallingRegion") {
+        let banned = t.board() & !t.squares("wallingRegion.w");
+        if banned != 0 && after.is_some() {
+            out.push_str(&format!(
+                "{}except = {}\n",
+                t.from(&["wallingRegion.w"]),
+                qlist(&t.square_names(banned))
+            ));
+        }
+    }
+    out.push('\n');
     out
 }
 
@@ -1651,9 +1708,24 @@ fn plan(t: &Tx) -> Plan {
     // The promotion region matters only when something promotes.
     let pawns_promote = prom_pawns.iter().any(|p| types.contains(p)) && !prom_to.is_empty();
     let has_pawns = prom_pawns.iter().any(|p| types.contains(p));
+    // A region that is not each side's mirror image: the pawns' rules are
+    // given per side as squares (piece promotions need ranks).
+    let mut prom_squares = None;
     let prom_ranks = if has_pawns || !promoted.is_empty() {
-        t.rank_region("promotionRegion.w", "promotionRegion.b")
-            .unwrap_or_default()
+        match t.try_rank_region("promotionRegion.w", "promotionRegion.b") {
+            Ok(r) => r,
+            Err(_) if promoted.is_empty() => {
+                prom_squares = Some([
+                    t.square_names(t.squares("promotionRegion.w") & t.board()),
+                    t.square_names(t.squares("promotionRegion.b") & t.board()),
+                ]);
+                Vec::new()
+            }
+            Err(why) => {
+                t.problem("promotionRegion.w", why);
+                Vec::new()
+            }
+        }
     } else {
         t.val("promotionRegion.w");
         t.val("promotionRegion.b");
@@ -1734,6 +1806,7 @@ fn plan(t: &Tx) -> Plan {
         limits,
         promoted,
         prom_ranks,
+        prom_squares,
         dsr,
         drop_ranks,
         ext_value,
@@ -1993,15 +2066,8 @@ fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
             return None;
         }
     };
-    if betza.is_empty() && pt != PAWN {
-        let span = m.piece_src[pt].as_ref().and_then(|s| s.span.clone());
-        t.problems.borrow_mut().push(Problem {
-            key: piece_name(pt),
-            span,
-            reason: "a piece without moves cannot be written in chimera's notation".into(),
-        });
-        return None;
-    }
+    // A piece without moves (`immobile`) keeps an empty Betza: it is
+    // written `immobile = true`.
     if pt == PAWN {
         // The chess pawn: Fairy-Stockfish's own move code.
         betza = if is_ep { "fmWfceF".into() } else { "fmWfcF".into() };
@@ -2028,12 +2094,23 @@ fn piece_promotions(
         ref prom_to,
         ref promoted,
         ref prom_ranks,
+        ref prom_squares,
         ..
     } = p;
     let m = t.m;
     // Promotion.
     let mut prom: Vec<String> = Vec::new();
-    if prom_pawns.contains(&pt) && !prom_to.is_empty() && !prom_ranks.is_empty() {
+    let zones: Vec<String> = match prom_squares {
+        Some(sides) => ["first", "second"]
+            .iter()
+            .zip(sides)
+            .filter(|(_, sq)| !sq.is_empty())
+            .map(|(side, sq)| format!("side = {}, squares = {}", q(side), qlist(sq)))
+            .collect(),
+        None if prom_ranks.is_empty() => Vec::new(),
+        None => vec![format!("ranks = {}", nums(prom_ranks))],
+    };
+    if prom_pawns.contains(&pt) && !prom_to.is_empty() && !zones.is_empty() {
         let targets: Vec<String> = prom_to
             .iter()
             .map(|&p| {
@@ -2044,11 +2121,12 @@ fn piece_promotions(
                 }
             })
             .collect();
-        prom.push(format!(
-            "{{ ranks = {}, to = {}, forced = {mandatory_pawn} }}",
-            nums(prom_ranks),
-            qlist(&targets)
-        ));
+        for zone in &zones {
+            prom.push(format!(
+                "{{ {zone}, to = {}, forced = {mandatory_pawn} }}",
+                qlist(&targets)
+            ));
+        }
         comment.push_str(&t.from(&[
             "promotionPawnTypes.w",
             "promotionPieceTypes.w",
@@ -2235,11 +2313,15 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
         }
         let _ = p.pt;
         out.push_str(&p.comment);
+        let moves = if p.betza.is_empty() {
+            "immobile = true".to_string()
+        } else {
+            format!("betza = {}", q(&p.betza))
+        };
         out.push_str(&format!(
-            "[[piece]]\nname = {}\nsymbol = {}\nbetza = {}\n",
+            "[[piece]]\nname = {}\nsymbol = {}\n{moves}\n",
             q(&p.name),
             q(&p.symbol),
-            q(&p.betza)
         ));
         for l in &p.lines {
             out.push_str(l);
@@ -2271,13 +2353,18 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     // Hand.
     if drops {
         out.push_str(&format!(
-            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n\n",
+            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n{}\n",
             t.from(&["pieceDrops", "capturesToHand", "immobilityIllegal"]),
             q(if to_hand { "hand" } else { "remove" }),
-            t.bool("immobilityIllegal")
+            t.bool("immobilityIllegal"),
+            drop_area(t)
         ));
-    } else if to_hand {
-        t.problem("capturesToHand", "captures go to the hand but drops are off");
+    } else {
+        // Endless hands mean nothing without drops.
+        t.val("freeDrops");
+        if to_hand {
+            t.problem("capturesToHand", "captures go to the hand but drops are off");
+        }
     }
     if !t.bool("dropChecks") {
         t.problem("dropChecks", "drops that may not give check have no chimera rule");
@@ -2317,6 +2404,44 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
         }
     }
     out
+}
+
+/// The `[hand]` lines of Fairy-Stockfish's `enclosingDrop`,
+/// `enclosingDropStart` and `freeDrops` (the `[hand]` table's text goes
+/// just before).
+fn drop_area(t: &Tx) -> String {
+    let mut lines = String::new();
+    let area = match t.text("enclosingDrop").as_str() {
+        "none" => None,
+        "reversi" => Some("enclosing"),
+        "ataxx" => Some("next_to_own"),
+        "top" => Some("on_top"),
+        "snort" => Some("apart_from_enemy"),
+        other => {
+            t.problem(
+                "enclosingDrop",
+                format!("drops limited as `{other}` limits them have no chimera rule"),
+            );
+            None
+        }
+    };
+    if let Some(a) = area {
+        lines.push_str(&format!("{}drops_only = {}\n", t.from(&["enclosingDrop"]), q(a)));
+        let start = t.squares("enclosingDropStart");
+        if start != 0 {
+            lines.push_str(&format!(
+                "{}first_drops = {}\n",
+                t.from(&["enclosingDropStart"]),
+                qlist(&t.square_names(start))
+            ));
+        }
+    } else {
+        t.val("enclosingDropStart");
+    }
+    if t.bool("freeDrops") {
+        lines.push_str("# Fairy-Stockfish's built-in freeDrops: hands without end\nfree = true\n");
+    }
+    lines
 }
 
 /// `[setup]` and `[[castling]]`.
@@ -2426,10 +2551,26 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
         moves.push(format!("{}pass = true", t.from(&["pass.w"])));
     }
     if t.bool("passOnStalemate.w") || t.bool("passOnStalemate.b") {
-        t.problem(
-            "passOnStalemate.w",
-            "passing only when stalemated has no chimera rule",
-        );
+        if t.same_both("passOnStalemate") {
+            moves.push(format!(
+                "{}pass_when_stuck = true",
+                t.from(&["passOnStalemate.w", "passOnStalemate.b"])
+            ));
+        } else {
+            t.problem(
+                "passOnStalemate.w",
+                "passing when stuck for one side only has no chimera rule",
+            );
+        }
+    }
+    match t.text("flipEnclosedPieces").as_str() {
+        "none" => {}
+        "reversi" => moves.push(format!("{}flip = \"enclosed\"", t.from(&["flipEnclosedPieces"]))),
+        "ataxx" => moves.push(format!("{}flip = \"adjacent\"", t.from(&["flipEnclosedPieces"]))),
+        other => t.problem(
+            "flipEnclosedPieces",
+            format!("turning pieces as `{other}` does has no chimera rule"),
+        ),
     }
     if t.bool("blastOnCapture") {
         let mut immune = vec![cname(PAWN)];
@@ -2480,10 +2621,27 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
     }
     end.push(format!("{}stalemate = {}", t.from(&["stalemateValue"]), q(&sv)));
     if t.bool("stalematePieceCount") {
-        t.problem(
-            "stalematePieceCount",
-            "stalemate decided by piece count has no chimera rule (issue 27 item 9)",
-        );
+        end.push(format!(
+            "{}stalemate_piece_count = true",
+            t.from(&["stalematePieceCount"])
+        ));
+    }
+    match t.text("materialCounting").as_str() {
+        "none" => {}
+        "unweighted" => end.push(format!(
+            "{}draws_by_piece_count = true",
+            t.from(&["materialCounting"])
+        )),
+        _ => t.problem(
+            "materialCounting",
+            "material counting other than by the number of pieces is not imported",
+        ),
+    }
+    if t.bool("adjudicateFullBoard") {
+        end.push(format!(
+            "{}full_board = \"draw\"",
+            t.from(&["adjudicateFullBoard"])
+        ));
     }
     let nfold = t.int("nFoldRule");
     let nval = t.text("nFoldValue");
@@ -2537,6 +2695,63 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
     for l in end {
         out.push_str(&l);
         out.push('\n');
+    }
+    out.push_str(&connect_table(t, p));
+    out
+}
+
+/// `[end.connect]`: rows, squares and collinear pieces that win.
+fn connect_table(t: &Tx, p: &Plan) -> String {
+    let (n, nxn, col) = (t.int("connectN"), t.int("connectNxN"), t.int("collinearN"));
+    let lines_keys = ["connectHorizontal", "connectVertical", "connectDiagonal"];
+    if n == 0 && nxn == 0 && col == 0 {
+        for k in lines_keys.iter().chain(&["connectPieceTypes", "connectValue"]) {
+            t.val(k);
+        }
+        return String::new();
+    }
+    let mut out = format!(
+        "\n{}[end.connect]\n",
+        t.from(&[
+            "connectN",
+            "connectNxN",
+            "collinearN",
+            "connectPieceTypes",
+            "connectValue"
+        ])
+    );
+    for (k, v) in [("in_a_row", n), ("square", nxn), ("collinear", col)] {
+        if v != 0 {
+            out.push_str(&format!("{k} = {v}\n"));
+        }
+    }
+    let set = t.set("connectPieceTypes");
+    let kinds: Vec<String> = p
+        .types
+        .iter()
+        .filter(|&&pt| set & (1u128 << pt) != 0)
+        .map(|&pt| cname(pt))
+        .collect();
+    if kinds.len() < p.types.len() {
+        out.push_str(&format!("pieces = {}\n", qlist(&kinds)));
+    }
+    let lines: Vec<String> = lines_keys
+        .iter()
+        .zip(["ranks", "files", "diagonals"])
+        .filter(|(k, _)| t.bool(k))
+        .map(|(_, l)| l.to_string())
+        .collect();
+    if lines.len() < 3 {
+        out.push_str(&format!("{}lines = {}\n", t.from(&lines_keys), qlist(&lines)));
+    }
+    let value = t.text("connectValue");
+    if value == "none" {
+        t.problem(
+            "connectValue",
+            "a connection without a result has no chimera rule",
+        );
+    } else if value != "win" {
+        out.push_str(&format!("result = {}\n", q(&value)));
     }
     out
 }
@@ -2632,22 +2847,10 @@ fn unsupported_rules(t: &Tx) {
     if t.text("countingRule") != "none" {
         t.problem("countingRule", "the Thai and ASEAN counting rules are not imported yet (variants/makruk.toml and asean.toml say them)");
     }
-    for (k, why) in [
-        ("materialCounting", "material counting has no chimera rule"),
-        (
-            "chasingRule",
-            "xiangqi's chasing rule is a native hook (`chasing`) that the importer does not attach",
-        ),
-        (
-            "enclosingDrop",
-            "drops that must enclose pieces have no chimera rule (issue 27 item 2)",
-        ),
-        (
-            "flipEnclosedPieces",
-            "turning enemy pieces around has no chimera rule (issue 27 item 2)",
-        ),
-        ("wallingRule", "walls have no chimera rule (issue 27 item 1)"),
-    ] {
+    for (k, why) in [(
+        "chasingRule",
+        "xiangqi's chasing rule is a native hook (`chasing`) that the importer does not attach",
+    )] {
         if t.text(k) != "none" {
             t.problem(k, why);
         }
@@ -2675,11 +2878,6 @@ fn unsupported_rules(t: &Tx) {
             "two boards (bughouse) have no chimera rule (issue 27 item 7)",
         ),
         (
-            "adjudicateFullBoard",
-            "adjudication of a full board has no chimera rule",
-        ),
-        ("wallOrMove", "walls have no chimera rule (issue 27 item 1)"),
-        (
             "petrifyBlastPieces",
             "petrification has no chimera rule (issue 27 item 1)",
         ),
@@ -2700,28 +2898,16 @@ fn unsupported_rules(t: &Tx) {
     if t.squares("diagonalLines") != 0 {
         t.problem("diagonalLines", "janggi's palace diagonals are a chimera rule (`extra_moves` with `within`) the importer does not write yet");
     }
-    if t.int("connectN") != 0
-        || t.int("connectNxN") != 0
-        || t.int("collinearN") != 0
-        || t.squares("connectRegion1.w") != 0
-        || t.squares("connectRegion1.b") != 0
-    {
+    if t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
         t.problem(
-            "connectN",
-            "winning by a row or a connection of pieces has no chimera rule",
+            "connectRegion1.w",
+            "winning by connecting two regions has no chimera rule",
         );
     }
     for k in [
-        "connectPieceTypes",
-        "connectHorizontal",
-        "connectVertical",
-        "connectDiagonal",
         "connectRegion2.w",
         "connectRegion2.b",
         "connectValue",
-        "enclosingDropStart",
-        "wallingRegion.w",
-        "wallingRegion.b",
         "castlingWins",
     ] {
         t.val(k);
@@ -2802,9 +2988,13 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
     t.same_both("castlingRookPieces");
     let king = t.ty("castlingKingPiece.w");
     let rooks = t.set("castlingRookPieces.w");
-    if king != KING {
-        return Err("castling by a king that is not royal (issue 27 item 3)".into());
-    }
+    // A castling king of another kind (a commoner where the king is not
+    // royal) is the rule's `piece`; the royal king is the default.
+    let piece_line = if king == KING {
+        String::new()
+    } else {
+        format!("piece = {}\n", q(&cname(king)))
+    };
     let mut out = String::new();
     let mut kept = String::new();
     let from = t.from(&[
@@ -2846,7 +3036,7 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         // (else the one on the king's file), the rook searched from the
         // rook file inwards; a right without them is dropped.
         let kings: Vec<u32> = (0..t.files)
-            .filter(|&f| piece_at(f).is_some_and(|ch| is_own(ch) && t.m.type_of_letter(ch) == Some(KING)))
+            .filter(|&f| piece_at(f).is_some_and(|ch| is_own(ch) && t.m.type_of_letter(ch) == Some(king)))
             .collect();
         let kfile = if kings.len() == 1 { kings[0] } else { kfile_default };
         if !kings.contains(&kfile) {
@@ -2875,7 +3065,7 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         let rto = if kingside { kto - 1 } else { kto + 1 };
         let name = |f: u32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
         out.push_str(&format!(
-            "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n\n",
+            "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n{piece_line}\n",
             q(if white { "first" } else { "second" }),
             q(&c.to_string()),
             q(&name(kfile)),
