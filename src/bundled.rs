@@ -63,6 +63,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("isolation7x7", include_str!("../variants/isolation7x7.toml")),
     ("janggi", include_str!("../variants/janggi.toml")),
     ("janggicasual", include_str!("../variants/janggicasual.toml")),
+    ("janggimodern", include_str!("../variants/janggimodern.toml")),
     (
         "janggitraditional",
         include_str!("../variants/janggitraditional.toml"),
@@ -115,6 +116,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("racingkings", include_str!("../variants/racingkings.toml")),
     ("seirawan", include_str!("../variants/seirawan.toml")),
     ("shako", include_str!("../variants/shako.toml")),
+    ("shatar", include_str!("../variants/shatar.toml")),
     ("shatranj", include_str!("../variants/shatranj.toml")),
     ("sho-shogi", include_str!("../variants/sho-shogi.toml")),
     ("shogi", include_str!("../variants/shogi.toml")),

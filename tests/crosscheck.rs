@@ -77,6 +77,20 @@ fn caparandom_shuffled_agrees_with_fairy_stockfish() {
     crosscheck_with("caparandom.toml", "caparandom", 6, 200, &["--shuffle", "yes"]);
 }
 
+/// Players that often move a piece straight back (the tool's `--shuttle`),
+/// so that janggimodern's move-repetition rule ends games (one pass in the
+/// series, checks that break it) as Fairy-Stockfish ends them.
+#[test]
+fn janggimodern_move_repetition_agrees_with_fairy_stockfish() {
+    crosscheck_with(
+        "janggimodern.toml",
+        "janggimodern",
+        10,
+        200,
+        &["--shuttle", "0.8"],
+    );
+}
+
 /// One test per Fairy-Stockfish variant file, against pyffish.
 macro_rules! against_pyffish {
     ($($test:ident: $variant:literal,)*) => {$(
@@ -136,6 +150,7 @@ briefly_against_pyffish! {
     clobber_plays_as_fairy_stockfish: "clobber",
     clobber10_plays_as_fairy_stockfish: "clobber10",
     legan_plays_as_fairy_stockfish: "legan",
+    shatar_plays_as_fairy_stockfish: "shatar",
     sortofalmost_plays_as_fairy_stockfish: "sortofalmost",
     fivecheck_plays_as_fairy_stockfish: "5check",
     ai_wok_plays_as_fairy_stockfish: "ai-wok",
@@ -161,6 +176,7 @@ briefly_against_pyffish! {
     grasshopper_plays_as_fairy_stockfish: "grasshopper",
     hoppelpoppel_plays_as_fairy_stockfish: "hoppelpoppel",
     janggicasual_plays_as_fairy_stockfish: "janggicasual",
+    janggimodern_plays_as_fairy_stockfish: "janggimodern",
     janggitraditional_plays_as_fairy_stockfish: "janggitraditional",
     janus_plays_as_fairy_stockfish: "janus",
     jesonmor_plays_as_fairy_stockfish: "jesonmor",

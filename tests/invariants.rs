@@ -40,6 +40,8 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::Counting => text.contains("[end.counting]"),
         Reason::OnlyPromotions => text.contains("only_promotions"),
         Reason::Rule("full board") => text.contains("full_board"),
+        Reason::Rule("mate rule") => text.contains("mate_rule"),
+        Reason::Rule("move repetition") => text.contains("move_repetition"),
         _ => false,
     }
 }

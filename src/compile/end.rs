@@ -8,8 +8,8 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    ConnectRule, CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MoveRules, Outcome, PieceDef,
-    ReachGoal, RepetitionResult, RepetitionRule, Verdict,
+    ConnectRule, CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MateRule, MoveRepetition,
+    MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
 
@@ -138,6 +138,14 @@ pub(super) fn compile(
             None => None,
             Some(c) => Some(connect(c, cx, names)?),
         },
+        mate_rule: match &file.end.mate_rule {
+            None => None,
+            Some(m) => Some(mate_rule(m, cx, names, has_royal)?),
+        },
+        move_repetition: match &file.end.move_repetition {
+            None => None,
+            Some(m) => Some(move_repetition(m, cx, names)?),
+        },
     })
 }
 
@@ -204,6 +212,64 @@ fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names) -> Result<Conne
         kinds,
         directions,
         outcome: outcome(r.result),
+/// `[end] mate_rule`: pieces and results (said for the mating side, turned
+/// into the mated player's outcomes).
+fn mate_rule(m: &Spanned<rules::MateRule>, cx: &Ctx, names: &Names, has_royal: bool) -> Result<MateRule> {
+    if !has_royal {
+        return Err(cx.err(m.span(), "a mate rule needs a royal piece to mate"));
+    }
+    let rule = m.get_ref();
+    if rule.alone.is_none() && rule.series.is_none() {
+        return Err(cx.err(m.span(), "a mate rule needs `alone` or `series` (or both)"));
+    }
+    let part = |p: &Option<rules::MatePieces>| -> Result<Option<(KindSet, Outcome)>> {
+        let Some(p) = p else { return Ok(None) };
+        if p.pieces.is_empty() {
+            return Err(cx.err(m.span(), "a mate rule's `pieces` may not be empty"));
+        }
+        let mut set = KindSet::EMPTY;
+        for n in &p.pieces {
+            set.insert(names.piece(cx, n, "mate rule")?);
+        }
+        let outcome = match p.result.get_ref().as_str() {
+            "win" => Outcome::Loss,
+            "loss" => Outcome::Win,
+            "draw" => Outcome::Draw,
+            other => {
+                return Err(cx.err(
+                    p.result.span(),
+                    format!("a mate rule's result is \"win\", \"loss\" or \"draw\" for the side that mates, not `{other}`"),
+                ));
+            }
+        };
+        Ok(Some((set, outcome)))
+    };
+    Ok(MateRule {
+        alone: part(&rule.alone)?,
+        series: part(&rule.series)?,
+    })
+}
+
+/// `[end] move_repetition`.
+fn move_repetition(m: &Spanned<rules::MoveRepetition>, cx: &Ctx, names: &Names) -> Result<MoveRepetition> {
+    let r = m.get_ref();
+    if !(2..=100).contains(&r.count) {
+        return Err(cx.err(
+            m.span(),
+            format!(
+                "move_repetition counts moves back and forth: 2 to 100, not {}",
+                r.count
+            ),
+        ));
+    }
+    let mut except = KindSet::EMPTY;
+    for n in &r.except {
+        except.insert(names.piece(cx, n, "move_repetition")?);
+    }
+    Ok(MoveRepetition {
+        count: r.count,
+        outcome: outcome(r.result),
+        except,
     })
 }
 

@@ -340,7 +340,13 @@ impl Position {
 
     /// Whether an attacker can capture on `target` (with a phantom enemy
     /// there if it is empty).
-    fn captures_on(&self, from: Square, p: Piece, target: Square, buf: &mut Vec<super::moves::Move>) -> bool {
+    pub(crate) fn captures_on(
+        &self,
+        from: Square,
+        p: Piece,
+        target: Square,
+        buf: &mut Vec<super::moves::Move>,
+    ) -> bool {
         if self.board[target.index()].is_none() {
             let mut tmp = self.clone();
             tmp.ep = Square::NONE;

@@ -560,6 +560,9 @@ impl Position {
             if self.mated_by_losing_drop() {
                 return GameResult::win(to_move, Reason::DropMate);
             }
+            if let Some(rule) = &self.v.end.mate_rule {
+                return self.settle(self.mate_by_rule(rule));
+            }
             GameResult::from_outcome(to_move, self.v.end.checkmated, Reason::Checkmate)
         } else if self.v.end.stalemate_piece_count {
             let on_board = |c: Color| {
@@ -739,6 +742,9 @@ fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(Ga
 /// the position, by repetition, by having no legal move, or by the counter.
 pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
     if let Some(r) = pos.decided() {
+        return Some(pos.settle(r));
+    }
+    if let Some(r) = pos.move_repetition() {
         return Some(pos.settle(r));
     }
     if let Some((r, plies)) = repetition_span(&pos.v, history, pos.side) {

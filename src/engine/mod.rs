@@ -10,6 +10,7 @@ pub(crate) mod end;
 pub(crate) mod geometry;
 pub(crate) mod hook;
 pub(crate) mod legs;
+mod lookback;
 mod make;
 pub(crate) mod movegen;
 pub(crate) mod moves;

@@ -590,6 +590,29 @@ pub(crate) struct EndRules {
     /// Outcome (for the side to move) when its only legal moves are
     /// promotions of its one non-royal piece.
     pub only_promotions: Option<Outcome>,
+    /// Checkmates judged by the pieces that give them.
+    pub mate_rule: Option<MateRule>,
+    /// A piece moved back and forth too often ends the game.
+    pub move_repetition: Option<MoveRepetition>,
+}
+
+/// `[end] mate_rule`: outcomes for the mated player.
+#[derive(Debug, Clone)]
+pub(crate) struct MateRule {
+    /// A mate given by these kinds only.
+    pub alone: Option<(KindSet, Outcome)>,
+    /// A mate whose series of checks had no check by these kinds.
+    pub series: Option<(KindSet, Outcome)>,
+}
+
+/// `[end] move_repetition`: the outcome for the player who shuttled.
+#[derive(Debug, Clone)]
+pub(crate) struct MoveRepetition {
+    /// Moves back and forth in a row.
+    pub count: u32,
+    pub outcome: Outcome,
+    /// Kinds whose moves do not count.
+    pub except: KindSet,
 }
 
 /// The counting rule: see the rules file's `[end.counting]`. Limits are in
@@ -1075,7 +1098,12 @@ impl Variant {
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
     pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
-        const RULES: [&str; 2] = [super::end::ROYALS_CAPTURED, super::end::FULL_BOARD];
+        const RULES: [&str; 4] = [
+            super::end::ROYALS_CAPTURED,
+            super::end::FULL_BOARD,
+            super::lookback::MATE_RULE,
+            super::lookback::MOVE_REPETITION,
+        ];
         super::end::Reason::parse(text).or_else(|| {
             if let Some(r) = RULES
                 .iter()

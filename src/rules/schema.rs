@@ -1235,6 +1235,53 @@ pub struct EndRules {
     /// the game with this result (sittuyin: a draw — promoting is optional,
     /// so being left only promotions counts as stalemate).
     pub only_promotions: Option<Outcome>,
+    /// Checkmates judged by the pieces that give them: a mate given by
+    /// `alone` pieces only, or one whose series of checks no `series` piece
+    /// took part in, has another result (shatar).
+    pub mate_rule: Option<Spanned<MateRule>>,
+    /// A player who moves one piece back and forth `count` times in a row
+    /// gets `result` (Fairy-Stockfish's `moveRepetitionIllegal`, janggi).
+    pub move_repetition: Option<Spanned<MoveRepetition>>,
+}
+
+/// `[end] mate_rule = { alone, series }`. Results are said, as
+/// `[end] checkmate`, for the side that mates.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MateRule {
+    /// A mate whose checking pieces are all of these kinds has this result.
+    pub alone: Option<MatePieces>,
+    /// A mate counts only when a check of the unbroken series of checks
+    /// that leads to it was given by one of these kinds; otherwise it has
+    /// this result.
+    pub series: Option<MatePieces>,
+}
+
+/// Pieces of `[end] mate_rule` and the result they bring.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MatePieces {
+    /// The pieces, by name.
+    pub pieces: Vec<Spanned<String>>,
+    /// For the side that mates: "win", "loss" or "draw".
+    pub result: Spanned<String>,
+}
+
+/// `[end] move_repetition = { count, result, except }`: a player's move
+/// that is the `count`-th in a row of one piece going back and forth
+/// between two squares, having come to the first by a move that took
+/// nothing, while the player was in check before none of these moves.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRepetition {
+    /// The moves back and forth (at least 2).
+    pub count: u32,
+    /// For the player who made them: "loss" (default), "win" or "draw".
+    #[serde(default)]
+    pub result: Outcome,
+    /// Pieces whose moves do not count.
+    #[serde(default)]
+    pub except: Vec<Spanned<String>>,
 }
 
 /// `[end.counting]`: a count of moves toward a draw, as the Thai and Burmese

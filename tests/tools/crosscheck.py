@@ -10,7 +10,11 @@ result.
 
 Usage:
     crosscheck.py CHIMERA RULES.toml REFERENCE_VARIANT [--games N] [--plies N] [--seed S] [--ini FILE]
-                  [--shuffle yes]
+                  [--shuffle yes] [--shuttle P]
+
+With --shuttle P (0 to 1), a player takes back its own last move with
+probability P when it may (`e4e2` after `e2e4`), so that games meet the
+rules about pieces moved back and forth (janggimodern's move repetition).
 
 With --shuffle yes, each game starts from its own shuffled start (pyffish
 only), drawn here from the seed independently of chimera: the reference's
@@ -158,7 +162,9 @@ class Pyffish:
 
     def result(self):
         if not self.legal():
-            r = self.sf.game_result(self.variant, self.fens[-1], [])
+            # With the whole game: the end of a game with no legal move may
+            # look back (shatar's series of checks, the drop that mates).
+            r = self.sf.game_result(self.variant, self.fens[0], self.moves)
             return self._judged(r, "no legal move")
         start, moves = self._recent()
         end, r = self.sf.is_immediate_game_end(self.variant, start, moves)
@@ -326,6 +332,7 @@ def main():
     seed = int(opts.get("--seed", 1))
     ini = opts.get("--ini")
     shuffle = opts.get("--shuffle") == "yes"
+    shuttle = float(opts.get("--shuttle", 0))
     ref = PythonChess(variant) if variant in ("chess", "crazyhouse") and not ini else Pyffish(variant, ini)
     DROP_MATE_BANNED[0] = drop_mate_banned(rules)
     sfen = variant not in ("chess", "crazyhouse") and "shogi" in open(rules).read().lower() and "sfen" in open(rules).read()
@@ -348,6 +355,9 @@ def main():
             # drop that mates); it never chooses one.
             choices = list(legal)
             m = rng.choice(choices)
+            back = shuttle_move(played, legal)
+            if back and rng.random() < shuttle:
+                m = back
             while ref.pawn_drop_mate(m) and len(choices) > 1:
                 choices.remove(m)
                 m = rng.choice(choices)
@@ -417,6 +427,18 @@ def main():
     ep = f"; {EP_LISTS[0]} en-passant fields written as square lists accepted" if EP_LISTS[0] else ""
     print(f"{variant}: {games - failures}/{games} games agree; {accepted} pawn-drop mates accepted as known differences{ep}")
     sys.exit(1 if failures else 0)
+
+
+def shuttle_move(played, legal):
+    """The move that takes back the mover's own last move (`e2e4` after
+    `e4e2`), if legal: what --shuttle plays, to meet move-repetition rules."""
+    if len(played) < 2:
+        return None
+    m = re.fullmatch(r"([a-z]+[0-9]+)([a-z]+[0-9]+)", played[-2])
+    if not m:
+        return None
+    back = m.group(2) + m.group(1)
+    return back if back in legal else None
 
 
 def ref_pawn_drop_mate(ref, variant, fen, m):

@@ -747,6 +747,9 @@ impl Worker {
             if let Some(r) = pos.decided() {
                 return Self::score_of(r, pos, ply);
             }
+            if let Some(r) = pos.move_repetition() {
+                return Self::score_of(pos.settle(r), pos, ply);
+            }
         }
         let in_check = pos.in_check(pos.side_to_move());
         let mut n = Node {
