@@ -120,6 +120,16 @@ pub fn compile(
         algebraic_notation: sides::algebraic_notation(file),
         drop_castling: rights.castles.iter().any(|c| c.by_drops.is_some()),
         gates: rights.gates,
+        gate_drops: file
+            .gating
+            .as_ref()
+            .and_then(|g| g.drops.as_ref())
+            .is_some_and(|d| *d.get_ref()),
+        gate_unshielded: file
+            .gating
+            .as_ref()
+            .and_then(|g| g.shields.as_ref())
+            .is_some_and(|d| !*d.get_ref()),
         once_squares: rights.once,
         once_aimers: rights.once_aimers,
         extra_legality: false,
@@ -246,6 +256,7 @@ fn rule_flags(v: &mut Variant) {
     v.extra_legality = !v.hooks.is_empty()
         || v.pocket.is_some_and(|p| p.from_board)
         || v.moves.no_checks
+        || v.moves.no_drop_checks
         || v.moves.compulsory_capture
         || v.moves.must_drop
         || v.moves.one_piece_pass
