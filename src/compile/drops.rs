@@ -33,6 +33,7 @@ pub(super) fn apply(
             let vectors = step_vectors(&sp.betza, cx, geo, orientation)?;
             def.spawn = Some(Spawn { piece, vectors });
         }
+        let listed = drop_squares(p, cx, geo)?;
         for c in Color::BOTH {
             def.drop_ok[c.index()] = geo
                 .all_squares()
@@ -41,7 +42,10 @@ pub(super) fn apply(
                         .drop
                         .ranks
                         .as_ref()
-                        .is_none_or(|r| r.contains(&geo.relative_rank(s, c)));
+                        .is_none_or(|r| r.contains(&geo.relative_rank(s, c)))
+                        && listed
+                            .as_ref()
+                            .is_none_or(|l| l.contains(&(geo.file(s), geo.relative_rank(s, c))));
                     let in_region = def.region.as_ref().is_none_or(|r| r[c.index()][s.index()]);
                     rank_ok && in_region && !(no_dead_drops && def.dead[c.index()][s.index()])
                 })
@@ -211,6 +215,28 @@ pub(super) fn pocket(file: &RulesFile) -> Option<PocketRules> {
         capacity: *p.capacity.get_ref(),
         from_board: p.from_board,
     })
+}
+
+/// A piece's `drop.squares`, as (file, relative rank) pairs: the squares
+/// named from the first player's side.
+fn drop_squares(p: &crate::rules::PieceTable, cx: &Ctx, geo: &Geometry) -> Result<Option<Vec<(usize, u32)>>> {
+    let Some(list) = &p.drop.squares else {
+        return Ok(None);
+    };
+    if list.get_ref().is_empty() {
+        return Err(cx.err(list.span(), "drop squares need at least one square"));
+    }
+    let mut out = Vec::new();
+    for s in list.get_ref() {
+        let sq = geo.parse_square(s.get_ref()).ok_or_else(|| {
+            cx.err(
+                s.span(),
+                format!("`{}` is not a square of the board", s.get_ref()),
+            )
+        })?;
+        out.push((geo.file(sq), geo.relative_rank(sq, Color::First)));
+    }
+    Ok(Some(out))
 }
 
 /// `[hand] first_drops`: the squares drops must fill first (they need

@@ -440,6 +440,35 @@ fn counting(c: &Spanned<rules::Counting>, cx: &Ctx, names: &Names) -> Result<Cou
     })
 }
 
+/// `[moves] must_drop` and `must_drop_pieces`: whether drops are
+/// compulsory, and for which kinds in hand.
+fn must_drop_rules(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<(bool, Option<KindSet>)> {
+    let must_drop = match &file.moves.must_drop {
+        Some(m) if *m.get_ref() && file.hand.is_none() => {
+            return Err(cx.err(m.span(), "must_drop needs a [hand] to drop from"));
+        }
+        Some(m) => *m.get_ref(),
+        None => false,
+    };
+    let Some(list) = &file.moves.must_drop_pieces else {
+        return Ok((must_drop, None));
+    };
+    if !must_drop {
+        return Err(cx.err(
+            list.span(),
+            "must_drop_pieces names the pieces of `must_drop = true`, which is not set",
+        ));
+    }
+    if list.get_ref().is_empty() {
+        return Err(cx.err(list.span(), "must_drop_pieces needs at least one piece"));
+    }
+    let mut kinds = KindSet::EMPTY;
+    for n in list.get_ref() {
+        kinds.insert(names.piece(cx, n, "must_drop_pieces")?);
+    }
+    Ok((must_drop, Some(kinds)))
+}
+
 /// `[moves]`: compulsory capture, checks, explosions.
 pub(super) fn move_rules(
     file: &RulesFile,
@@ -469,13 +498,7 @@ pub(super) fn move_rules(
             Some(Explosion { immune, unharmed })
         }
     };
-    let must_drop = match &file.moves.must_drop {
-        Some(m) if *m.get_ref() && file.hand.is_none() => {
-            return Err(cx.err(m.span(), "must_drop needs a [hand] to drop from"));
-        }
-        Some(m) => *m.get_ref(),
-        None => false,
-    };
+    let (must_drop, must_drop_kinds) = must_drop_rules(file, cx, names)?;
     let flip = match &file.moves.flip {
         None => None,
         Some(f) => {
@@ -506,6 +529,12 @@ pub(super) fn move_rules(
         pass_when_stuck: file.moves.pass_when_stuck,
         drops_only,
         must_drop,
+        must_drop_kinds,
+        no_drop_checks: file
+            .hand
+            .as_ref()
+            .and_then(|h| h.drops_may_check.as_ref())
+            .is_some_and(|m| !*m.get_ref()),
         pass: file.moves.pass,
         one_piece_pass: file.moves.one_piece_pass,
         check_freezes_royal: file.moves.check_freezes_royal,

@@ -96,6 +96,7 @@ pub fn compile(
     let end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
     let move_rules = end::move_rules(file, &cx, &names, &pieces)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), rights.count());
+    let (gate_drops, gate_unshielded) = gating_flags(file);
     let has_drops = hand.is_some()
         || sides
             .iter()
@@ -120,6 +121,8 @@ pub fn compile(
         algebraic_notation: sides::algebraic_notation(file),
         drop_castling: rights.castles.iter().any(|c| c.by_drops.is_some()),
         gates: rights.gates,
+        gate_drops,
+        gate_unshielded,
         once_squares: rights.once,
         once_aimers: rights.once_aimers,
         extra_legality: false,
@@ -239,6 +242,18 @@ impl Ctx<'_> {
     }
 }
 
+/// `[gating] drops` and `shields = false`: whether pieces in hand may also
+/// be dropped, and whether the gated piece leaves its king unshielded.
+fn gating_flags(file: &RulesFile) -> (bool, bool) {
+    let flag = |f: fn(&crate::rules::GatingRules) -> Option<&toml::Spanned<bool>>| {
+        file.gating.as_ref().and_then(f).map(|d| *d.get_ref())
+    };
+    (
+        flag(|g| g.drops.as_ref()).unwrap_or(false),
+        !flag(|g| g.shields.as_ref()).unwrap_or(true),
+    )
+}
+
 /// The flags that tell generation and `make` which rules beyond the pieces'
 /// own moves apply (see their fields in `Variant`).
 fn rule_flags(v: &mut Variant) {
@@ -246,6 +261,7 @@ fn rule_flags(v: &mut Variant) {
     v.extra_legality = !v.hooks.is_empty()
         || v.pocket.is_some_and(|p| p.from_board)
         || v.moves.no_checks
+        || v.moves.no_drop_checks
         || v.moves.compulsory_capture
         || v.moves.must_drop
         || v.moves.one_piece_pass

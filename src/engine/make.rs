@@ -202,8 +202,13 @@ impl Position {
         self.add_store(Store::Hand, us, mv.piece(), -1);
         self.put(sq, Piece::new(mv.piece(), us));
         undo.effects.push(Effect::Square(sq, None));
-        // An empty hand closes the side's gates (as Fairy-Stockfish keeps them).
-        if self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
+        self.close_gates_if_empty(us);
+    }
+
+    /// An empty hand closes the side's gates (as Fairy-Stockfish keeps
+    /// them), unless captures may fill it again.
+    fn close_gates_if_empty(&mut self, us: Color) {
+        if !self.v.keeps_captures(us) && self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
             self.set_castling(self.castling & !self.v.gate_bits(us));
         }
     }
@@ -312,6 +317,8 @@ impl Position {
             && matches!(mv.kind, MoveKind::Board | MoveKind::Castle)
         {
             self.gate(mv, us, &mut undo);
+        } else if self.v.gate_drops && mv.kind == MoveKind::Drop {
+            self.close_gates_if_empty(us);
         }
         // FEN counts full moves; SFEN counts plies.
         if us == Color::Second || self.v.position_style == PositionStyle::Sfen {

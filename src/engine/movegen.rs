@@ -26,8 +26,9 @@ impl Position {
                 self.piece_moves(sq, p, out);
             }
         }
-        // With gating, pieces in hand enter only by gating.
-        if self.v.has_drops && self.v.gates.is_empty() {
+        // With gating, pieces in hand enter only by gating, unless the
+        // rules also let them be dropped.
+        if self.v.has_drops && (self.v.gates.is_empty() || self.v.gate_drops) {
             self.store_drops(Store::Hand, MoveKind::Drop, out);
         }
         if self.v.pocket.is_some() {
@@ -79,7 +80,18 @@ impl Position {
                 _ => &[],
             };
             for &f in flags {
-                for &k in &held {
+                // The gated piece obeys its drop rules on the gate square.
+                let gate = if f & AUX_GATE_ROOK != 0 {
+                    v.castles[(m.aux & super::moves::AUX_CASTLE) as usize].rook
+                } else if m.kind == MoveKind::Castle {
+                    v.castles[(m.aux & super::moves::AUX_CASTLE) as usize].king
+                } else {
+                    m.from
+                };
+                for &k in held
+                    .iter()
+                    .filter(|&&k| v.def(k).drop_ok[c.index()][gate.index()])
+                {
                     let mut g = m;
                     g.set_piece(k);
                     g.aux |= f;
@@ -580,9 +592,12 @@ impl Position {
             self.hook_additions(out);
         }
         let rules = self.v.moves;
-        if rules.no_checks {
+        if rules.no_checks || rules.no_drop_checks {
             let them = !self.side;
             out.retain(|&m| {
+                if !rules.no_checks && m.kind != MoveKind::Drop {
+                    return true;
+                }
                 self.make(m);
                 let check = self.in_check(them);
                 self.unmake();
@@ -604,8 +619,8 @@ impl Position {
         if self.v.end.royals_facing.is_some() && self.royals_facing() {
             self.part_royals(out);
         }
-        if rules.must_drop && out.iter().any(|m| m.kind == MoveKind::Drop) {
-            out.retain(|m| m.kind == MoveKind::Drop);
+        if rules.must_drop {
+            self.keep_must_drops(out);
         }
         if !self.v.colour_split.is_empty() {
             self.keep_colour_split(out);
@@ -622,6 +637,26 @@ impl Position {
         }
         if rules.pass_when_stuck && out.is_empty() && !self.plist[self.side.index()].is_empty() {
             out.push(Move::pass());
+        }
+    }
+
+    /// `[moves] must_drop`: while the side holds a piece of the kinds it
+    /// names, drops of other kinds are illegal, and while a drop of one is
+    /// legal, only drops are (with every kind named: while any drop is
+    /// legal).
+    fn keep_must_drops(&self, out: &mut Vec<Move>) {
+        if let Some(kinds) = self.v.moves.must_drop_kinds {
+            let held = self
+                .v
+                .kinds()
+                .any(|k| kinds.contains(k) && self.count(Store::Hand, self.side, k) > 0);
+            if !held {
+                return;
+            }
+            out.retain(|m| m.kind != MoveKind::Drop || kinds.contains(m.piece()));
+        }
+        if out.iter().any(|m| m.kind == MoveKind::Drop) {
+            out.retain(|m| m.kind == MoveKind::Drop);
         }
     }
 
@@ -852,6 +887,15 @@ impl Position {
     /// Whether a pseudo-legal move is legal by the board rules, judged by
     /// making it (see [`Position::filter_slow`]).
     fn slow_legal(&mut self, m: Move, us: Color) -> bool {
+        // `[gating] shields = false`: judged as the move without its gate.
+        let m = if self.v.gate_unshielded && m.kind == MoveKind::Board && m.aux & AUX_GATE != 0 {
+            let mut g = m;
+            g.aux &= !AUX_GATE;
+            g.set_piece(PieceKind(0));
+            g
+        } else {
+            m
+        };
         let guarded = self.has_royal(us) && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
         if guarded {
             return self.is_legal_pseudo(m, us);
@@ -925,7 +969,7 @@ impl Position {
     /// itself, applied to `m` (the others only thin or dedupe a list that
     /// has moves).
     fn per_move_special(&mut self, m: Move) -> bool {
-        if self.v.moves.no_checks {
+        if self.v.moves.no_checks || (self.v.moves.no_drop_checks && m.kind == MoveKind::Drop) {
             let them = !self.side;
             self.make(m);
             let check = self.in_check(them);

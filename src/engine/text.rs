@@ -351,11 +351,12 @@ fn castling_field(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup)
     } else {
         setup.castling = rights_field(v, text, s, f, &setup.board)?;
     }
-    // A side whose hand is empty has no gates left.
+    // A side whose hand is empty has no gates left, unless its captures
+    // may fill the hand again.
     let nk = v.nkinds();
     for c in Color::BOTH {
         let hand = &setup.stores[Store::Hand as usize][c.index() * nk..(c.index() + 1) * nk];
-        if hand.iter().all(|&n| n == 0) {
+        if hand.iter().all(|&n| n == 0) && !v.keeps_captures(c) {
             setup.castling &= !v.gate_bits(c);
         }
     }

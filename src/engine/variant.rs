@@ -649,6 +649,8 @@ pub(crate) struct MoveRules {
     pub compulsory_capture: bool,
     /// No move may give check.
     pub no_checks: bool,
+    /// No drop may give check.
+    pub no_drop_checks: bool,
     /// Captures explode: the capturer and every piece on the eight
     /// squares around the capture square leave the board, except the
     /// immune and unharmed kinds.
@@ -657,6 +659,10 @@ pub(crate) struct MoveRules {
     pub no_facing_royals: bool,
     /// While a drop is legal, only drops are.
     pub must_drop: bool,
+    /// The kinds `must_drop` applies to (`None`: every kind): while one is
+    /// in hand, drops of other kinds are illegal, and a legal drop of one
+    /// excludes board moves.
+    pub must_drop_kinds: Option<KindSet>,
     /// A player may pass.
     pub pass: bool,
     /// Pieces' passes (out and back, nothing taken) are one move.
@@ -791,6 +797,12 @@ pub struct Variant {
     /// Squares a piece from hand may enter when their first piece leaves
     /// them; their rights are bits of the castling field after the castles'.
     pub(crate) gates: Vec<Gate>,
+    /// With gates: pieces in hand may also be dropped as usual
+    /// (`[gating] drops`).
+    pub(crate) gate_drops: bool,
+    /// With gates: the gated piece does not shield its own royal piece
+    /// (`[gating] shields = false`).
+    pub(crate) gate_unshielded: bool,
     /// The squares whose rights allow `once` moves (every back-rank square of
     /// each side, when a piece has such moves); their bits follow the
     /// gating squares'.

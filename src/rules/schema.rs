@@ -641,6 +641,10 @@ pub struct DropRules {
     /// A drop of this piece may not give checkmate (uchifuzume).
     #[serde(default)]
     pub no_mate: bool,
+    /// Squares where the piece may be dropped, named from the first
+    /// player's side (the second player's are on its own relative ranks,
+    /// same files); with `ranks`, both must allow the square.
+    pub squares: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `spawn = { piece, betza }`.
@@ -690,6 +694,9 @@ pub struct HandRules {
     /// (Fairy-Stockfish's `freeDrops`).
     #[serde(default)]
     pub free: bool,
+    /// Whether a drop may give check (`false`: a drop that checks is
+    /// illegal; Fairy-Stockfish's `dropChecks`).
+    pub drops_may_check: Option<Spanned<bool>>,
 }
 
 fn default_capture() -> CaptureRule {
@@ -716,6 +723,14 @@ pub struct PocketRules {
 pub struct GatingRules {
     /// Relative ranks whose squares may be gated (each once).
     pub ranks: Spanned<Vec<u32>>,
+    /// Pieces in hand may also be dropped as usual, not only gated (s-house).
+    #[serde(default)]
+    pub drops: Option<Spanned<bool>>,
+    /// Whether the gated piece shields its own royal piece (`false`: a
+    /// gating board move is legal only when the same move without the gate
+    /// is, as Fairy-Stockfish judges it).
+    #[serde(default)]
+    pub shields: Option<Spanned<bool>>,
 }
 
 /// `[walls]`: walls are squares no piece may enter, pass or take, written
@@ -1020,6 +1035,9 @@ pub struct MoveRules {
     /// A player holding pieces in hand must drop one while a drop is legal
     /// (placement chess, sittuyin's setup).
     pub must_drop: Option<Spanned<bool>>,
+    /// With `must_drop`: only pieces of these kinds in hand must be
+    /// dropped, and while one is held no other piece may be dropped.
+    pub must_drop_pieces: Option<Spanned<Vec<Spanned<String>>>>,
     /// A player may pass instead of moving (never leaving its royal piece
     /// attacked).
     #[serde(default)]
@@ -1135,6 +1153,7 @@ impl Default for MoveRules {
             explosions: None,
             royals_may_face: true,
             must_drop: None,
+            must_drop_pieces: None,
             pass: false,
             one_piece_pass: false,
             drop_mate: None,
