@@ -212,6 +212,9 @@ fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names) -> Result<Conne
         kinds,
         directions,
         outcome: outcome(r.result),
+    })
+}
+
 /// `[end] mate_rule`: pieces and results (said for the mating side, turned
 /// into the mated player's outcomes).
 fn mate_rule(m: &Spanned<rules::MateRule>, cx: &Ctx, names: &Names, has_royal: bool) -> Result<MateRule> {
