@@ -122,6 +122,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("sittuyin", include_str!("../variants/sittuyin.toml")),
     ("snailtrail", include_str!("../variants/snailtrail.toml")),
     ("sortofalmost", include_str!("../variants/sortofalmost.toml")),
+    ("spartan", include_str!("../variants/spartan.toml")),
     ("suicide", include_str!("../variants/suicide.toml")),
     ("tai-shogi", include_str!("../variants/tai-shogi.toml")),
     ("taikyoku-shogi", include_str!("../variants/taikyoku-shogi.toml")),

@@ -137,6 +137,7 @@ briefly_against_pyffish! {
     clobber10_plays_as_fairy_stockfish: "clobber10",
     legan_plays_as_fairy_stockfish: "legan",
     sortofalmost_plays_as_fairy_stockfish: "sortofalmost",
+    spartan_plays_as_fairy_stockfish: "spartan",
     fivecheck_plays_as_fairy_stockfish: "5check",
     ai_wok_plays_as_fairy_stockfish: "ai-wok",
     almost_plays_as_fairy_stockfish: "almost",

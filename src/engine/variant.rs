@@ -567,6 +567,9 @@ pub(crate) struct EndRules {
     /// Only a side's last royal piece must be kept safe; losing every one
     /// loses (several royal pieces are otherwise all guarded).
     pub last_royal: bool,
+    /// A side may not leave all its royal pieces attacked at once; check is
+    /// an attack on every one (`royal_pieces = "not_all"`).
+    pub not_all_royal: bool,
     /// Outcome (for the side to move) when its only legal moves are
     /// promotions of its one non-royal piece.
     pub only_promotions: Option<Outcome>,

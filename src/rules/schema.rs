@@ -545,6 +545,10 @@ pub enum RoyalPieces {
     Every,
     /// Only a side's last royal piece.
     Last,
+    /// Not all of a side's royal pieces at once: a move may not leave every
+    /// one of them attacked, and check is an attack on every one
+    /// (Fairy-Stockfish's duple check).
+    NotAll,
 }
 
 /// What a move must do to promote.
@@ -1155,7 +1159,9 @@ pub struct EndRules {
     /// Which royal pieces must be kept safe: "every" one (the default), or
     /// only the "last" one a side has left (chu shogi's king and crown
     /// prince): while a side has two or more, any may be left attacked and
-    /// taken; a side that loses them all loses.
+    /// taken; a side that loses them all loses. Or "not_all": a side may
+    /// not leave all its royal pieces attacked at once (spartan chess's two
+    /// kings).
     #[serde(default)]
     pub royal_pieces: RoyalPieces,
     /// How `"points"` endings count: piece values and the second player's
