@@ -133,6 +133,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("torpedo", include_str!("../variants/torpedo.toml")),
     ("troitzky", include_str!("../variants/troitzky.toml")),
     ("wa-shogi", include_str!("../variants/wa-shogi.toml")),
+    ("wolf", include_str!("../variants/wolf.toml")),
     ("wwii-chess", include_str!("../variants/wwii-chess.toml")),
     ("xiangqi", include_str!("../variants/xiangqi.toml")),
     ("yarishogi", include_str!("../variants/yarishogi.toml")),

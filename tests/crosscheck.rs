@@ -188,6 +188,7 @@ briefly_against_pyffish! {
     shoshogi_plays_as_fairy_stockfish: "shoshogi",
     tencubed_plays_as_fairy_stockfish: "tencubed",
     threekings_plays_as_fairy_stockfish: "threekings",
+    wolf_plays_as_fairy_stockfish: "wolf",
     torpedo_plays_as_fairy_stockfish: "torpedo",
     yarishogi_plays_as_fairy_stockfish: "yarishogi",
     giveaway_plays_as_fairy_stockfish: "giveaway",

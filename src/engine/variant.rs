@@ -214,6 +214,9 @@ pub struct PieceDef {
     pub(crate) initial: [Vec<bool>; 2],
     /// Squares from which a double step leaves an en-passant square, per side.
     pub(crate) ep_from: [Vec<bool>; 2],
+    /// The en-passant field after its double step names the square passed
+    /// over and the square reached (`en_passant_text = "path"`).
+    pub(crate) ep_path_text: bool,
     /// Squares the piece's moves may end on, per side (all when `None`).
     pub(crate) region: Option<[Vec<bool>; 2]>,
     /// Squares from which its `zone` legs (extra moves) apply, per side.

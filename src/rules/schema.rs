@@ -322,6 +322,19 @@ pub struct PieceTable {
     /// Relative ranks from which `i` (initial) moves are allowed.
     #[serde(default)]
     pub initial_ranks: Vec<u32>,
+    /// Further squares from which `i` moves are allowed, named for the first
+    /// player and mirrored for the second (wolf chess's b3, c3, f3, g3).
+    #[serde(default)]
+    pub initial_squares: Vec<Spanned<String>>,
+    /// Its double step may be taken en passant (by other pieces' `e`
+    /// captures) though it has no `e` capture of its own.
+    #[serde(default)]
+    pub taken_en_passant: bool,
+    /// How position text writes the en-passant field after its double step:
+    /// "square" (the square passed over, the default) or "path" (the square
+    /// passed over and the square reached, as Fairy-Stockfish writes the
+    /// field of a piece that is not its built-in pawn).
+    pub en_passant_text: Option<Spanned<String>>,
     /// Relative ranks from which a double step may be taken en passant
     /// (default: all of `initial_ranks`). Horde: `[2]` for pawns that also
     /// double-step from the first rank.
