@@ -132,6 +132,7 @@ pub(super) fn compile(
             }
         }),
         last_royal: file.end.royal_pieces == rules::RoyalPieces::Last,
+        not_all_royal: file.end.royal_pieces == rules::RoyalPieces::NotAll,
         full_board: file.end.full_board.map(verdict),
         draws_by_piece_count: file.end.draws_by_piece_count,
         connect: match &file.end.connect {

@@ -271,6 +271,46 @@ fn check_captures(p: &PieceTable, cx: &Ctx, betza: &Spanned<String>, prog: &Prog
     Ok(())
 }
 
+/// The squares from which `i` moves may start, per side: `initial_ranks`
+/// and `initial_squares` (named for the first player, mirrored for the
+/// second).
+fn initial_squares(
+    p: &PieceTable,
+    cx: &Ctx,
+    geo: &Geometry,
+    orientation: Orientation,
+) -> Result<[Vec<bool>; 2]> {
+    let mut initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
+    for s in &p.initial_squares {
+        let sq = geo.parse_square(s.get_ref()).ok_or_else(|| {
+            cx.err(
+                s.span(),
+                format!("`{}` is not a square of the board", s.get_ref()),
+            )
+        })?;
+        initial[0][sq.index()] = true;
+        initial[1][geo.mirror(sq, orientation == Orientation::Rotate).index()] = true;
+    }
+    Ok(initial)
+}
+
+/// `en_passant_text`: whether the en-passant field names the path
+/// ("path") or the square passed over ("square", the default).
+fn en_passant_text(p: &PieceTable, cx: &Ctx) -> Result<bool> {
+    match &p.en_passant_text {
+        None => Ok(false),
+        Some(t) if t.get_ref() == "square" => Ok(false),
+        Some(t) if t.get_ref() == "path" => Ok(true),
+        Some(t) => Err(cx.err(
+            t.span(),
+            format!(
+                "`en_passant_text = \"{}\"` is not a choice (\"square\" or \"path\")",
+                t.get_ref()
+            ),
+        )),
+    }
+}
+
 /// The squares from which the piece's double step may be taken en passant:
 /// `en_passant_from_ranks`, or else all its initial squares.
 fn en_passant_squares(
@@ -372,7 +412,7 @@ fn compile_piece(
         parse_notation(betza, cx)?.1
     };
     let all_legs = prog.legs();
-    if all_legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() {
+    if all_legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() && p.initial_squares.is_empty() {
         return Err(Box::new(
             cx.diag(
                 p.betza.span(),
@@ -385,7 +425,7 @@ fn compile_piece(
         ));
     }
     check_captures(p, cx, betza, &prog)?;
-    let has_ep = all_legs.iter().any(|l| l.en_passant);
+    let has_ep = all_legs.iter().any(|l| l.en_passant) || p.taken_en_passant;
     let simple = prog.simple_legs().filter(|legs| legs.iter().all(|l| !l.shoots));
     let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
     let mut machine = None;
@@ -427,8 +467,9 @@ fn compile_piece(
     let once = once_moves(p, cx, geo, orientation)?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
-    let initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
+    let initial = initial_squares(p, cx, geo, orientation)?;
     let ep_from = en_passant_squares(p, cx, geo, &rays, &initial)?;
+    let ep_path_text = en_passant_text(p, cx)?;
     // Dead squares: no ray reaches any square of the board.
     let dead = Color::BOTH.map(|c| {
         geo.all_squares()
@@ -454,6 +495,7 @@ fn compile_piece(
         overlapping_rays,
         initial,
         ep_from,
+        ep_path_text,
         region,
         zone,
         promotions: Vec::new(),

@@ -111,6 +111,7 @@ fn wall_def(geo: &Geometry) -> PieceDef {
         overlapping_rays: false,
         initial: Color::BOTH.map(|_| vec![false; geo.nsq]),
         ep_from: Color::BOTH.map(|_| vec![false; geo.nsq]),
+        ep_path_text: false,
         region: None,
         zone: Color::BOTH.map(|_| vec![false; geo.nsq]),
         promotions: Vec::new(),

@@ -363,7 +363,8 @@ impl Position {
     }
 
     /// Whether a royal piece of `color` is attacked (under `royal_pieces =
-    /// "last"`, only a side's last royal piece counts).
+    /// "last"`, only a side's last royal piece counts; under `"not_all"`,
+    /// every one must be attacked).
     pub fn in_check(&self, color: Color) -> bool {
         if self.v.end.last_royal && self.royal_count[color.index()] > 1 {
             return false;
@@ -371,6 +372,9 @@ impl Position {
         match self.royal_squares(color) {
             RoyalSquares::None => false,
             RoyalSquares::One(s) => self.threatened(s, !color),
+            RoyalSquares::Many(v) if self.v.end.not_all_royal => {
+                v.iter().all(|&s| self.threatened(s, !color))
+            }
             RoyalSquares::Many(v) => v.iter().any(|&s| self.threatened(s, !color)),
         }
     }
@@ -387,6 +391,10 @@ impl Position {
             RoyalSquares::Many(v) => v.to_vec(),
         };
         out.retain(|&s| self.threatened(s, !color));
+        if self.v.end.not_all_royal && out.len() < self.royal_count[color.index()] as usize {
+            // Some royal piece is safe: no check.
+            out.clear();
+        }
         out.sort_by_key(|s| s.index());
         out
     }

@@ -857,6 +857,8 @@ impl Position {
             && self.v.gates.is_empty()
             && !self.v.hooks_change_board
             && self.royal_count[us.index()] == 1
+            // A promotion to a second royal piece can answer a check.
+            && !self.v.end.not_all_royal
     }
 
     fn legal_moves_core(&mut self, out: &mut Vec<Move>) {

@@ -841,9 +841,24 @@ fn board_text(v: &Variant, board: &[Option<Piece>]) -> String {
     s
 }
 
+/// The en-passant field: the square passed over, or with
+/// `en_passant_text = "path"` on the piece that passed it, that square and
+/// the one it reached, in board order (as Fairy-Stockfish writes them).
+fn ep_text(v: &Variant, setup: &Setup) -> String {
+    let g = &v.geometry;
+    let path = super::position::ep_victim(v, &setup.board, setup.side, setup.ep)
+        .filter(|victim| setup.board[victim.index()].is_some_and(|p| v.def(p.kind()).ep_path_text));
+    match path {
+        Some(victim) if victim.index() < setup.ep.index() => {
+            format!("{}{}", g.name(victim), g.name(setup.ep))
+        }
+        Some(victim) => format!("{}{}", g.name(setup.ep), g.name(victim)),
+        None => g.name(setup.ep),
+    }
+}
+
 /// Formats a position's parts as text.
 pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
-    let g = &v.geometry;
     let mut s = board_text(v, &setup.board);
     let hands = &setup.stores[Store::Hand as usize];
     let side = &v.sides[setup.side.index()].letter;
@@ -857,7 +872,7 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
             let ep = if counting {
                 setup.count.limit.to_string()
             } else if setup.ep.is_some() {
-                g.name(setup.ep)
+                ep_text(v, setup)
             } else {
                 "-".into()
             };

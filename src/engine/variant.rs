@@ -214,6 +214,9 @@ pub struct PieceDef {
     pub(crate) initial: [Vec<bool>; 2],
     /// Squares from which a double step leaves an en-passant square, per side.
     pub(crate) ep_from: [Vec<bool>; 2],
+    /// The en-passant field after its double step names the square passed
+    /// over and the square reached (`en_passant_text = "path"`).
+    pub(crate) ep_path_text: bool,
     /// Squares the piece's moves may end on, per side (all when `None`).
     pub(crate) region: Option<[Vec<bool>; 2]>,
     /// Squares from which its `zone` legs (extra moves) apply, per side.
@@ -587,6 +590,9 @@ pub(crate) struct EndRules {
     /// Only a side's last royal piece must be kept safe; losing every one
     /// loses (several royal pieces are otherwise all guarded).
     pub last_royal: bool,
+    /// A side may not leave all its royal pieces attacked at once; check is
+    /// an attack on every one (`royal_pieces = "not_all"`).
+    pub not_all_royal: bool,
     /// Outcome (for the side to move) when its only legal moves are
     /// promotions of its one non-royal piece.
     pub only_promotions: Option<Outcome>,

@@ -326,6 +326,19 @@ pub struct PieceTable {
     /// Relative ranks from which `i` (initial) moves are allowed.
     #[serde(default)]
     pub initial_ranks: Vec<u32>,
+    /// Further squares from which `i` moves are allowed, named for the first
+    /// player and mirrored for the second (wolf chess's b3, c3, f3, g3).
+    #[serde(default)]
+    pub initial_squares: Vec<Spanned<String>>,
+    /// Its double step may be taken en passant (by other pieces' `e`
+    /// captures) though it has no `e` capture of its own.
+    #[serde(default)]
+    pub taken_en_passant: bool,
+    /// How position text writes the en-passant field after its double step:
+    /// "square" (the square passed over, the default) or "path" (the square
+    /// passed over and the square reached, as Fairy-Stockfish writes the
+    /// field of a piece that is not its built-in pawn).
+    pub en_passant_text: Option<Spanned<String>>,
     /// Relative ranks from which a double step may be taken en passant
     /// (default: all of `initial_ranks`). Horde: `[2]` for pawns that also
     /// double-step from the first rank.
@@ -549,6 +562,10 @@ pub enum RoyalPieces {
     Every,
     /// Only a side's last royal piece.
     Last,
+    /// Not all of a side's royal pieces at once: a move may not leave every
+    /// one of them attacked, and check is an attack on every one
+    /// (Fairy-Stockfish's duple check).
+    NotAll,
 }
 
 /// What a move must do to promote.
@@ -1210,7 +1227,9 @@ pub struct EndRules {
     /// Which royal pieces must be kept safe: "every" one (the default), or
     /// only the "last" one a side has left (chu shogi's king and crown
     /// prince): while a side has two or more, any may be left attacked and
-    /// taken; a side that loses them all loses.
+    /// taken; a side that loses them all loses. Or "not_all": a side may
+    /// not leave all its royal pieces attacked at once (spartan chess's two
+    /// kings).
     #[serde(default)]
     pub royal_pieces: RoyalPieces,
     /// How `"points"` endings count: piece values and the second player's

@@ -1,0 +1,140 @@
+//! General rules-file features that Fairy-Stockfish's variants needed
+//! (issue 27), each on a small board of its own.
+use chimera::{Color, Position};
+
+fn sorted_moves(pos: &mut Position) -> Vec<String> {
+    let mut names: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    names.sort();
+    names
+}
+
+/// `[end] royal_pieces = "not_all"` (Fairy-Stockfish's duple check): a
+/// side with two royal pieces may leave one attacked, not both; check is an
+/// attack on both; the last one is guarded as a king is.
+#[test]
+fn not_all_royal_pieces_may_be_left_attacked() {
+    let text = r#"
+[variant]
+name = "Two kings"
+[board]
+files = 5
+ranks = 5
+[end]
+royal_pieces = "not_all"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[setup]
+position = "k1k2/5/5/5/1RKR1 w - - 0 1"
+"#;
+    let v = chimera::load_str("two.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    // One king attacked: no check, and the other may step into an attack.
+    let mut pos = Position::from_text(&v, "k1k2/5/5/5/R1K2 b - - 0 1").unwrap();
+    assert!(!pos.in_check(Color::Second));
+    assert!(pos.checked_royals(Color::Second).is_empty());
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"c5b5".to_string()), "{moves:?}");
+    // Both attacked: check, and a move must leave one of them safe.
+    let mut pos = Position::from_text(&v, "k1k2/5/5/5/R1R1K b - - 0 1").unwrap();
+    assert!(pos.in_check(Color::Second));
+    assert_eq!(pos.checked_royals(Color::Second).len(), 2);
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        !moves.contains(&"a5a4".to_string()),
+        "both still attacked: {moves:?}"
+    );
+    assert!(moves.contains(&"a5b5".to_string()), "{moves:?}");
+    // The default, "every": one attacked king is check.
+    let every = text.replace("royal_pieces = \"not_all\"\n", "");
+    let v = chimera::load_str("every.toml", &every).unwrap();
+    let pos = Position::from_text(&v, "k1k2/5/5/5/R1K2 b - - 0 1").unwrap();
+    assert!(pos.in_check(Color::Second));
+}
+
+const SERGEANTS: &str = r#"
+[variant]
+name = "Sergeants"
+[board]
+files = 4
+ranks = 6
+[sides]
+first = { name = "white", letter = "w" }
+second = { name = "black", letter = "b" }
+second_orientation = "reflect"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fmWfceFifmnD"
+initial_ranks = [2]
+initial_squares = ["b3"]
+[[piece]]
+name = "sergeant"
+symbol = "S"
+betza = "fKifmnD"
+initial_ranks = [2]
+taken_en_passant = true
+en_passant_text = "path"
+[setup]
+position = "k2s/pp2/4/4/PP2/K2S w - - 0 1"
+"#;
+
+/// `initial_squares` add squares to `initial_ranks` (mirrored for the
+/// second player); `taken_en_passant` lets pawns take a sergeant's double
+/// step; `en_passant_text = "path"` writes the field as the square passed
+/// over and the square reached (Fairy-Stockfish's wolf chess).
+#[test]
+fn initial_squares_and_a_double_step_others_take_en_passant() {
+    let v = chimera::load_str("sergeants.toml", SERGEANTS).unwrap_or_else(|d| panic!("{}", d.render()));
+    // b3 is an initial square, a3 is not; for black, b4 (mirrored).
+    let mut pos = Position::from_text(&v, "k3/4/4/PP2/4/K3 w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"b3b5".to_string()) && !moves.contains(&"a3a5".to_string()),
+        "{moves:?}"
+    );
+    let mut pos = Position::from_text(&v, "k3/4/1p2/p3/4/K3 b - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"b4b2".to_string()) && !moves.contains(&"a3a1".to_string()),
+        "{moves:?}"
+    );
+    // The sergeant's double step: the field names b2 and b3, and the pawn
+    // on a3 takes it en passant.
+    let mut pos = Position::from_text(&v, "k3/4/p3/4/1S2/K3 w - - 0 1").unwrap();
+    let m = pos.parse_move("b2b4").unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_text(), "k3/4/pS2/4/4/K3 b - b3b4 1 1");
+    let ep = pos.parse_move("a4b3").unwrap();
+    assert!(pos.legal_move_list().contains(&ep));
+    pos.make(ep);
+    assert_eq!(pos.to_text(), "k3/4/4/1p2/4/K3 w - - 0 2");
+    // The field reads back.
+    let back = Position::from_text(&v, "k3/4/pS2/4/4/K3 b - b3b4 0 1").unwrap();
+    assert_eq!(back.to_text(), "k3/4/pS2/4/4/K3 b - b3b4 0 1");
+    // Without taken_en_passant, no en-passant square.
+    let plain = SERGEANTS.replace("taken_en_passant = true\n", "");
+    let v = chimera::load_str("plain.toml", &plain).unwrap();
+    let mut pos = Position::from_text(&v, "k3/4/p3/4/1S2/K3 w - - 0 1").unwrap();
+    let m = pos.parse_move("b2b4").unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_text(), "k3/4/pS2/4/4/K3 b - - 1 1");
+    // A bad choice is an error at the key.
+    let bad = SERGEANTS.replace("en_passant_text = \"path\"", "en_passant_text = \"route\"");
+    let Err(e) = chimera::load_str("bad.toml", &bad) else {
+        panic!("an error")
+    };
+    assert!(e.render().contains("\"square\" or \"path\""), "{}", e.render());
+    let bad = SERGEANTS.replace("initial_squares = [\"b3\"]", "initial_squares = [\"q9\"]");
+    assert!(chimera::load_str("bad.toml", &bad).is_err());
+}
