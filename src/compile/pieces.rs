@@ -397,6 +397,23 @@ fn immobile(p: &PieceTable, cx: &Ctx) -> Result<Program> {
     }
 }
 
+/// `i` (initial) moves need ranks or squares to start from.
+fn check_initial(p: &PieceTable, cx: &Ctx, legs: &[&notation::Leg]) -> Result<()> {
+    if legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() && p.initial_squares.is_empty() {
+        return Err(Box::new(
+            cx.diag(
+                p.betza.span(),
+                format!(
+                    "`{}` has `i` (initial) moves but no `initial_ranks`",
+                    p.name.get_ref()
+                ),
+            )
+            .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
+        ));
+    }
+    Ok(())
+}
+
 fn compile_piece(
     p: &PieceTable,
     cx: &Ctx,
@@ -412,18 +429,7 @@ fn compile_piece(
         parse_notation(betza, cx)?.1
     };
     let all_legs = prog.legs();
-    if all_legs.iter().any(|l| l.initial) && p.initial_ranks.is_empty() && p.initial_squares.is_empty() {
-        return Err(Box::new(
-            cx.diag(
-                p.betza.span(),
-                format!(
-                    "`{}` has `i` (initial) moves but no `initial_ranks`",
-                    p.name.get_ref()
-                ),
-            )
-            .help("add e.g. `initial_ranks = [2]`: the relative ranks an `i` move may start from"),
-        ));
-    }
+    check_initial(p, cx, &all_legs)?;
     check_captures(p, cx, betza, &prog)?;
     let has_ep = all_legs.iter().any(|l| l.en_passant) || p.taken_en_passant;
     let simple = prog.simple_legs().filter(|legs| legs.iter().all(|l| !l.shoots));

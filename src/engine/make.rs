@@ -297,7 +297,21 @@ impl Position {
                     self.add_store(Store::Pocket, us, p.kind(), 1);
                 }
             }
-            MoveKind::Pass => {}
+            MoveKind::Pass => {
+                // Fairy-Stockfish makes a stuck player's pass as its lowest
+                // piece standing still: a piece whose every move resets the
+                // clock (a pawn) resets it.
+                if let Some(s) = super::movetext::stuck_pass_square(self)
+                    && let Some(p) = self.board[s.index()]
+                {
+                    let flags = self.v.kind_flags[p.kind().index()];
+                    if flags & super::variant::KIND_RESETS_CLOCK != 0
+                        && flags & super::variant::KIND_RESETS_IRREVERSIBLE == 0
+                    {
+                        self.halfmove = 0;
+                    }
+                }
+            }
             MoveKind::Castle => {
                 let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
                 let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
