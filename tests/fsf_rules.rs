@@ -138,3 +138,51 @@ fn initial_squares_and_a_double_step_others_take_en_passant() {
     let bad = SERGEANTS.replace("initial_squares = [\"b3\"]", "initial_squares = [\"q9\"]");
     assert!(chimera::load_str("bad.toml", &bad).is_err());
 }
+
+/// A double step that promotes leaves no en-passant square: the piece that
+/// could have been taken so is gone (Fairy-Stockfish's epicatomic, whose
+/// promotion zone starts on the fourth rank of its short board).
+#[test]
+fn a_promoting_double_step_leaves_no_en_passant_square() {
+    let text = r#"
+[variant]
+name = "Short zone"
+[board]
+files = 5
+ranks = 6
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fmWfceFifmnD"
+initial_ranks = [2]
+promotion = [{ ranks = [4, 5, 6], to = ["queen"], forced = true }]
+[[piece]]
+name = "queen"
+symbol = "Q"
+betza = "Q"
+[setup]
+position = "k4/5/5/5/2p2/2P1K w - - 0 1"
+"#;
+    let v = chimera::load_str("z.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    // b2-b4 promotes; the second side's pawn on c4 could otherwise take it
+    // en passant on b3.
+    let mut pos = Position::from_text(&v, "k4/5/2p2/5/1P3/4K w - - 0 1").unwrap();
+    let m = pos.parse_move("b2b4q").expect("the double step promotes");
+    pos.make(m);
+    assert_eq!(pos.to_text(), "k4/5/1Qp2/5/5/4K b - - 1 1");
+    let moves = sorted_moves(&mut pos);
+    assert!(!moves.iter().any(|t| t.starts_with("c4b3")), "{moves:?}");
+    // Without promotion the same step leaves the square (the rule's control).
+    let text2 = text.replace("ranks = [4, 5, 6]", "ranks = [6]");
+    let v2 = chimera::load_str("z.toml", &text2).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v2, "k4/5/2p2/5/1P3/4K w - - 0 1").unwrap();
+    let m = pos.parse_move("b2b4").expect("the double step");
+    pos.make(m);
+    assert!(sorted_moves(&mut pos).iter().any(|t| t.starts_with("c4b3")));
+    assert_eq!(pos.side_to_move(), Color::Second);
+}

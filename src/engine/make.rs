@@ -567,7 +567,9 @@ impl Position {
                     .unwrap_or(Square::NONE);
             }
         }
-        if mv.aux & AUX_EP_CREATE != 0 {
+        // A double step that promotes leaves no en-passant square: the
+        // piece that could be taken so is gone (as Fairy-Stockfish plays).
+        if mv.aux & AUX_EP_CREATE != 0 && mv.promo().some().is_none() {
             // The square passed over: halfway between from and to.
             let g = &self.v.geometry;
             let (ff, fr) = (g.file(mv.from) as i32, g.rank(mv.from) as i32);
