@@ -891,10 +891,28 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
 }
 
 /// The legal move an XBoard move text names (`=` for "no promotion" and
-/// the case of a drop's letter are forgiven).
+/// the case of a drop's letter are forgiven). XBoard keeps a rank as one
+/// character (`'1'` + rank − 1), so on a board of 16 ranks the 16th is `@`,
+/// which it then relays as a drop: `i16h15` reaches the other engine as
+/// `I@h15`. Such a text, when it names no drop, is read as the move from
+/// the 16th rank.
 fn parse_move(pos: &mut Position, text: &str, p: &Presentation) -> Option<Move> {
     let t = text.trim();
     let t = t.strip_suffix('=').unwrap_or(t);
+    let found = find_move(pos, t, p);
+    if found.is_some() || pos.v.geometry.ranks() != 16 {
+        return found;
+    }
+    match t.split_once('@') {
+        Some((file, rest)) if file.len() == 1 && file.chars().all(|c| c.is_ascii_alphabetic()) => {
+            find_move(pos, &format!("{}16{rest}", file.to_ascii_lowercase()), p)
+        }
+        _ => None,
+    }
+}
+
+/// [`parse_move`] without the 16th rank's repair.
+fn find_move(pos: &mut Position, t: &str, p: &Presentation) -> Option<Move> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let found: Vec<Move> = moves
