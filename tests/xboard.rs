@@ -1105,15 +1105,15 @@ fn xboard_announces_sho_shogi_under_chu() {
 }
 
 /// XBoard keeps a rank as one character, so on tenjiku's 16 ranks the 16th
-/// is `@` and a move from it (`c16b15`) is relayed as a drop (`C@b15`):
-/// chimera reads it as the move it was. Before, it answered "Illegal move"
+/// is `@` and a move from it (`c16b15`) is relayed as a drop (`C@b15`), a
+/// move to it as `b15c@`: chimera reads them as the moves they were. Before, it answered "Illegal move"
 /// and XBoard waited for ever.
 #[test]
 fn xboard_reads_a_move_from_the_sixteenth_rank_relayed_as_a_drop() {
     let out = speak(
         "xboard",
         &[],
-        "xboard\nprotover 2\nnew\nvariant tenjiku\nforce\nusermove a5a6\nusermove C@b15\nusermove Q@b14\nping 7\nquit\n",
+        "xboard\nprotover 2\nnew\nvariant tenjiku\nforce\nusermove a5a6\nusermove C@b15\nusermove Q@b14\nusermove a6a7\nusermove b15c@\nping 7\nquit\n",
     );
     assert_eq!(
         out.iter()

@@ -903,12 +903,21 @@ fn parse_move(pos: &mut Position, text: &str, p: &Presentation) -> Option<Move> 
     if found.is_some() || pos.v.geometry.ranks() != 16 {
         return found;
     }
-    match t.split_once('@') {
-        Some((file, rest)) if file.len() == 1 && file.chars().all(|c| c.is_ascii_alphabetic()) => {
-            find_move(pos, &format!("{}16{rest}", file.to_ascii_lowercase()), p)
-        }
-        _ => None,
+    if !t.contains('@') {
+        return None;
     }
+    // Each `@` after a file letter is the 16th rank (`C@b15`, `b15c@`).
+    let mut repaired = String::new();
+    for c in t.chars() {
+        if c == '@' && repaired.ends_with(|l: char| l.is_ascii_alphabetic()) {
+            let file = repaired.pop().map(|l| l.to_ascii_lowercase());
+            repaired.extend(file);
+            repaired.push_str("16");
+        } else {
+            repaired.push(c);
+        }
+    }
+    find_move(pos, &repaired, p)
 }
 
 /// [`parse_move`] without the 16th rank's repair.
