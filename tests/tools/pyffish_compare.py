@@ -19,7 +19,7 @@ Known conventions, accepted and counted (docs/python.md):
 - pyffish writes the en-passant field of a pawn that is not the chess pawn
   as a list of squares (`d3e4`);
 - get_san's check mark where Fairy-Stockfish does not see a check to its
-  king (atomic; coregal's royal queen);
+  king (atomic; coregal's royal queen; spartan's kings, commoners there);
 - the order of the pieces in a hand (it carries no meaning; Fairy-Stockfish
   orders them by its internal piece types);
 - in the variants where the rules file keeps a counter Fairy-Stockfish does
@@ -55,9 +55,10 @@ SAN_EVERY = 8
 SAN_SAMPLE = 4
 
 # Fairy-Stockfish's SAN marks a check to its king piece only: no `+` for an
-# attack on coregal's royal queen, none in atomic (its king is not royal
-# there); chimera marks every check its rules see.
-CHECK_MARK_OMITTED = {"atomic", "coregal"}
+# attack on coregal's royal queen or spartan's kings (pseudo-royal
+# commoners there), none in atomic (its king is not royal there); chimera
+# marks every check its rules see.
+CHECK_MARK_OMITTED = {"atomic", "coregal", "spartan"}
 ROOT = Path(__file__).resolve().parents[2]
 
 # The 28 best-known variants: always compared, first.
@@ -167,7 +168,7 @@ def compare_game(variant, rng, plies, t, banned):
             a, b = ff.get_san(variant, fen, m), cf.get_san(variant, fen, m)
             if a != b:
                 if variant in CHECK_MARK_OMITTED and b[:-1] == a and b[-1] in "+#":
-                    t.accept("check mark pyffish omits (atomic, coregal)")
+                    t.accept("check mark pyffish omits (atomic, coregal, spartan)")
                 else:
                     t.diff(f"{where}: get_san {m}: pyffish {a} chimera {b}")
         # game end, looking back WINDOW plies
