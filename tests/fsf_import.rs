@@ -116,6 +116,32 @@ fn imported_sample_agrees_with_pyffish() {
     }
 }
 
+#[test]
+fn a_rule_naming_a_piece_type_names_its_promoted_kinds_too() {
+    // mandala: a shogi pawn promotes to the immobile piece, the flag piece;
+    // Fairy-Stockfish's promoted pawn is of that type, so it wins on arrival
+    // (a random game against pyffish found chimera playing on here).
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        INI,
+        "-o",
+        dir.path().to_str().unwrap(),
+        "--section",
+        "mandala",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let file = dir.path().join("mandala.toml");
+    let fen = "fj3j1g2/bB2L2f1l/r1rbrr1rrr/1G8/1R4rE2/4G1R3/R1R7/2LRR1FRRR/BJ3F4/J2+r2eGL1[RR] w - - 0 40";
+    let out = common::chimera(&["moves", file.to_str().unwrap(), "--position", fen]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.stdout.is_empty() && err.contains("black wins by reaching"),
+        "{err}"
+    );
+}
+
 fn import_text(text: &str) -> (Option<i32>, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.ini");

@@ -1615,13 +1615,20 @@ fn pieces_and_rules(t: &Tx) -> String {
             pieces.push(piece);
         }
     }
-    let end = extinction_end(t, &p);
+    // Fairy-Stockfish's rules name piece types; a promoted kind of chimera's
+    // is its own piece, so a rule naming its type must name it too.
+    let kinds: Vec<(usize, String)> = pieces
+        .iter()
+        .chain(promoted_kinds.iter())
+        .map(|k| (k.pt, k.name.clone()))
+        .collect();
+    let end = extinction_end(t, &p, &kinds);
     let mut out = write_pieces(t, &p, &pieces, promoted_kinds);
     out.push_str(&hand_and_gating(t, &p));
     out.push_str(&setup_and_castling(t));
     out.push_str(&walls_table(t));
     out.push_str(&moves_table(t, &p));
-    out.push_str(&end_rules(t, &p, end));
+    out.push_str(&end_rules(t, &p, end, &kinds));
     out
 }
 
@@ -2249,7 +2256,7 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
 }
 
 /// The extinction rule.
-fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
+fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
     let &Plan {
         ext_types,
         ext_count,
@@ -2289,7 +2296,12 @@ fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
         } else {
             format!(
                 "pieces = {}, ",
-                qlist(&listed.iter().map(|&p| cname(p)).collect::<Vec<_>>())
+                qlist(
+                    &listed
+                        .iter()
+                        .flat_map(|&p| kinds_of(kinds, p))
+                        .collect::<Vec<_>>()
+                )
             )
         };
         let opp = if ext_opp > 0 {
@@ -2306,6 +2318,22 @@ fn extinction_end(t: &Tx, p: &Plan) -> Vec<String> {
         t.val("extinctionClaim");
     }
     end
+}
+
+/// The names of chimera's pieces of Fairy-Stockfish's piece type `pt`: the
+/// piece itself and the promoted kinds that move as it (a promoted piece is
+/// of its promoted type there).
+fn kinds_of(kinds: &[(usize, String)], pt: usize) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for (_, name) in kinds.iter().filter(|(k, _)| *k == pt) {
+        if !names.contains(name) {
+            names.push(name.clone());
+        }
+    }
+    if names.is_empty() {
+        names.push(cname(pt));
+    }
+    names
 }
 
 /// The pieces and the `[promotion]` defaults.
@@ -2619,7 +2647,7 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
 }
 
 /// `[end]`.
-fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
+fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) -> String {
     let mut out = String::new();
     // End.
     let cm = t.text("checkmateValue");
@@ -2709,7 +2737,7 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>) -> String {
             nmove * 2
         ));
     }
-    end_reach(t, p, &mut end);
+    end_reach(t, p, &mut end, kinds);
     unsupported_rules(t);
     out.push_str("[end]\n");
     for l in end {
@@ -2777,7 +2805,7 @@ fn connect_table(t: &Tx, p: &Plan) -> String {
 }
 
 /// Flag regions (`reach`) and check counting.
-fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>) {
+fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)]) {
     let Plan { types, .. } = p;
     let fen_fields: Vec<String> = t
         .text("startFen")
@@ -2810,11 +2838,11 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>) {
             }
             let fp = t.ty(k);
             let who: Vec<usize> = if fp == 0 { types.clone() } else { vec![fp] };
-            for p in who {
+            for name in who.iter().flat_map(|&p| kinds_of(kinds, p)) {
                 reach.push(format!(
                     "  {{ side = {}, piece = {}, squares = {}{} }},",
                     q(side),
-                    q(&cname(p)),
+                    q(&name),
                     qlist(&t.square_names(region)),
                     if safe { ", safe = true" } else { "" }
                 ));

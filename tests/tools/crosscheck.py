@@ -416,7 +416,7 @@ def main():
                 else:
                     ok = " wins " in mine and mine.split(" wins ")[0] in chimera_side_names(rules, winner)
                 if not ok:
-                    problems.append(f"result: reference {theirs} ({want}), chimera `{mine}`")
+                    problems.append(f"result: reference {theirs} ({want}), chimera `{mine}` at {final_fen}")
             elif theirs is None and mine != "ongoing" and len(played) >= plies:
                 problems.append(f"result: chimera ended the game (`{mine}`), the reference did not")
         status = "ok" if not problems else "FAIL"
