@@ -294,11 +294,32 @@ fn reach_goals(file: &RulesFile, cx: &Ctx, names: &Names, geo: &Geometry) -> Res
         } else {
             Color::Second
         };
+        let count = match &r.count {
+            None => 1,
+            Some(c) => match usize::try_from(*c.get_ref()) {
+                Ok(n) if n >= 1 && n <= sqs.len() => n,
+                _ => {
+                    return Err(cx.err(
+                        c.span(),
+                        format!(
+                            "count is from 1 to the number of squares ({}), not {}",
+                            sqs.len(),
+                            c.get_ref()
+                        ),
+                    ));
+                }
+            },
+        };
+        if r.safe && count > 1 {
+            return Err(cx.err(r.piece.span(), "a `safe` reach is of one piece: leave out count"));
+        }
         reach.push(ReachGoal {
             side,
             kind: k,
             squares: sqs,
             safe: r.safe,
+            count,
+            or_when_full: r.or_when_full,
         });
     }
     Ok(reach)
@@ -499,7 +520,21 @@ pub(super) fn move_rules(
                 unharmed.insert(k);
                 immune.insert(k);
             }
-            Some(Explosion { immune, unharmed })
+            let to_hand = match &x.to_hand {
+                Some(t) if *t.get_ref() && !super::sides::some_side_keeps_captures(file) => {
+                    return Err(cx.err(
+                        t.span(),
+                        "`to_hand = true` puts exploded pieces in a hand, but captures leave the game (`[hand] captures`)",
+                    ));
+                }
+                Some(t) => *t.get_ref(),
+                None => false,
+            };
+            Some(Explosion {
+                immune,
+                unharmed,
+                to_hand,
+            })
         }
     };
     let (must_drop, must_drop_kinds) = must_drop_rules(file, cx, names)?;

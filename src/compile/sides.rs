@@ -103,3 +103,10 @@ fn infos(file: &RulesFile, hand: Option<&rules::HandRules>) -> [SideInfo; 2] {
         captures: capture_rule(defs[c].captures.unwrap_or(default_capture)),
     })
 }
+
+/// Whether either side's captures go to a hand.
+pub(super) fn some_side_keeps_captures(file: &RulesFile) -> bool {
+    infos(file, file.hand.as_ref())
+        .iter()
+        .any(|s| s.captures != CaptureRule::Remove)
+}

@@ -459,11 +459,18 @@ impl Position {
     pub(crate) fn reached(&self, c: Color) -> bool {
         self.v.end.reach.iter().any(|goal| {
             let own = super::types::Piece::new(goal.kind, goal.side);
-            goal.side == c
-                && goal
-                    .squares
-                    .iter()
-                    .any(|&s| self.board[s.index()] == Some(own) && !(goal.safe && self.attacked(s, !c)))
+            if goal.side != c {
+                return false;
+            }
+            let there = goal
+                .squares
+                .iter()
+                .filter(|&&s| self.board[s.index()] == Some(own) && !(goal.safe && self.attacked(s, !c)))
+                .count();
+            there >= goal.count
+                || (goal.or_when_full
+                    && there > 0
+                    && goal.squares.iter().all(|&s| self.board[s.index()].is_some()))
         })
     }
 

@@ -284,6 +284,8 @@ pub(crate) enum Effect {
     Square(Square, Option<Piece>),
     /// A state slot's previous value.
     State(usize, u32),
+    /// A hand count's previous value (its index in the hand store).
+    Hand(usize, u16),
 }
 
 /// The move just made, and the way to change the position after it. Reading
@@ -333,7 +335,7 @@ impl Effects<'_> {
         let effects = self.pos.stack_top_effects();
         self.captured().chain(effects.iter().filter_map(|e| match e {
             Effect::Square(_, old) => *old,
-            Effect::State(..) => None,
+            Effect::State(..) | Effect::Hand(..) => None,
         }))
     }
 

@@ -621,8 +621,13 @@ impl Position {
     fn explode(&mut self, at: Square, x: super::variant::Explosion) {
         let immune = x.immune;
         let mut royal_hit = self.board[at.index()].is_some_and(|p| self.v.def(p.kind()).royal);
-        if !self.board[at.index()].is_some_and(|p| x.unharmed.contains(p.kind())) {
+        if let Some(p) = self.board[at.index()]
+            && !x.unharmed.contains(p.kind())
+        {
             self.record_square(at, None);
+            if x.to_hand {
+                self.record_to_hand(p);
+            }
         }
         for d in super::geometry::FRAMES {
             let Some(s) = self.v.geometry.offset(at, d) else {
@@ -633,6 +638,9 @@ impl Position {
             {
                 royal_hit |= self.v.def(p.kind()).royal;
                 self.record_square(s, None);
+                if x.to_hand {
+                    self.record_to_hand(p);
+                }
                 // A king or rook blown up takes its castling rights along.
                 self.set_castling(self.castling & self.v.castle_keep[s.index()]);
             }
@@ -813,6 +821,24 @@ impl Position {
         }
     }
 
+    /// A piece removed from the board goes to its opponent's hand as a
+    /// captured piece would (by the receiver's capture rule), recorded.
+    fn record_to_hand(&mut self, p: Piece) {
+        let receiver = !p.color();
+        let k = p.kind();
+        let kind = match self.v.sides[receiver.index()].captures {
+            CaptureRule::Remove => return,
+            CaptureRule::HandAsIs => k,
+            CaptureRule::Hand => self.v.def(k).demotes_to.some().unwrap_or(k),
+        };
+        let idx = self.store_index(receiver, kind);
+        let old = self.stores[Store::Hand as usize][idx];
+        if let Some(u) = self.stack.last_mut() {
+            u.effects.push(Effect::Hand(idx, old));
+        }
+        self.add_store(Store::Hand, receiver, kind, 1);
+    }
+
     /// A recorded state change (hook effects).
     pub(crate) fn record_state(&mut self, slot: usize, value: u32) {
         let old = self.state[slot];
@@ -838,6 +864,7 @@ impl Position {
                     }
                 }
                 Effect::State(slot, old) => self.state[slot] = old,
+                Effect::Hand(idx, old) => self.stores[Store::Hand as usize][idx] = old,
             }
         }
         self.side = !self.side;

@@ -516,6 +516,10 @@ pub(crate) struct ReachGoal {
     pub squares: Vec<Square>,
     /// Only while no enemy piece attacks it there.
     pub safe: bool,
+    /// How many of the pieces must stand on the squares at once.
+    pub count: usize,
+    /// Also met when one is there and every square is occupied.
+    pub or_when_full: bool,
 }
 
 /// `[end.connect]`: what the mover's pieces must form, and its outcome.
@@ -646,6 +650,8 @@ pub(crate) struct Explosion {
     /// Kinds no explosion removes, not even a capturer's own (kings that
     /// are not royal, in some games).
     pub unharmed: KindSet,
+    /// The pieces it removes go to their opponent's hand.
+    pub to_hand: bool,
 }
 
 /// Rules on which moves are legal, beyond each piece's moves.

@@ -2400,22 +2400,27 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     let mut out = String::new();
     // Hand.
     if drops {
+        // Fairy-Stockfish's check test needs its king piece: with no king
+        // (atomic's is a pseudo-royal commoner) no drop gives check.
+        let checks = if t.bool("dropChecks") || !p.types.contains(&KING) {
+            String::new()
+        } else {
+            format!("{}drops_may_check = false\n", t.from(&["dropChecks"]))
+        };
         out.push_str(&format!(
-            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n{}\n",
+            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n{checks}{}\n",
             t.from(&["pieceDrops", "capturesToHand", "immobilityIllegal"]),
             q(if to_hand { "hand" } else { "remove" }),
             t.bool("immobilityIllegal"),
             drop_area(t)
         ));
     } else {
+        t.val("dropChecks");
         // Endless hands mean nothing without drops.
         t.val("freeDrops");
         if to_hand {
             t.problem("capturesToHand", "captures go to the hand but drops are off");
         }
-    }
-    if !t.bool("dropChecks") {
-        t.problem("dropChecks", "drops that may not give check have no chimera rule");
     }
     if t.bool("sittuyinRookDrop") {
         t.problem("sittuyinRookDrop", "sittuyin's rook drops are not imported");
@@ -2629,8 +2634,15 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
             );
         }
         immune.retain(|n| types.iter().any(|&p| &cname(p) == n));
+        // Fairy-Stockfish puts every piece an explosion removes in its
+        // opponent's hand when captures go to the hand.
+        let to_hand = if p.to_hand && p.drops {
+            ", to_hand = true"
+        } else {
+            ""
+        };
         moves.push(format!(
-            "{}explosions = {{ immune = {} }}",
+            "{}explosions = {{ immune = {}{to_hand} }}",
             t.from(&["blastOnCapture"]),
             qlist(&immune)
         ));
@@ -2825,41 +2837,75 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
                 "a safe arrival without the reply move is not imported",
             );
         }
-        if t.int("flagPieceCount") != 1 {
-            t.problem(
-                "flagPieceCount",
-                "several pieces that must reach the region have no chimera rule",
-            );
+        let count = t.int("flagPieceCount");
+        let blocked = t.bool("flagPieceBlockedWin");
+        let mut more = String::new();
+        let mut never: Vec<String> = Vec::new();
+        if count != 1 {
+            more.push_str(&format!(", count = {count}"));
         }
-        t.val("flagPieceBlockedWin");
+        if blocked {
+            more.push_str(", or_when_full = true");
+        }
+        if safe {
+            more.push_str(", safe = true");
+        }
         for (side, region, k) in [("first", fr_w, "flagPiece.w"), ("second", fr_b, "flagPiece.b")] {
             if region == 0 {
                 continue;
             }
+            if !blocked && count > i64::from(region.count_ones()) {
+                // More pieces than the region has squares: never met.
+                never.push(format!(
+                    "# flagPieceCount {count} is more than the {} squares of {side}'s region: its flag is never reached\n",
+                    region.count_ones()
+                ));
+                t.val(k);
+                continue;
+            }
             let fp = t.ty(k);
             let who: Vec<usize> = if fp == 0 { types.clone() } else { vec![fp] };
-            for name in who.iter().flat_map(|&p| kinds_of(kinds, p)) {
+            let names: Vec<String> = who.iter().flat_map(|&p| kinds_of(kinds, p)).collect();
+            if (count != 1 || blocked) && names.len() > 1 {
+                t.problem(
+                    "flagPieceCount",
+                    "several pieces that must reach the region together, of more than one kind, have no chimera rule",
+                );
+            }
+            for name in names {
                 reach.push(format!(
-                    "  {{ side = {}, piece = {}, squares = {}{} }},",
+                    "  {{ side = {}, piece = {}, squares = {}{more} }},",
                     q(side),
                     q(&name),
                     qlist(&t.square_names(region)),
-                    if safe { ", safe = true" } else { "" }
                 ));
             }
         }
-        end.push(format!(
-            "{}reach = [\n{}\n]",
-            t.from(&["flagRegion.w", "flagRegion.b", "flagPiece.w", "flagPiece.b"]),
-            reach.join("\n")
-        ));
-        if flag_move && !safe {
-            // Fairy-Stockfish ends the game early (the first player's
-            // arrival answered, the second's winning at once) only for a
-            // king; any other flag piece's arrival is answered for both.
-            let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
-            let reply = if kings { "true" } else { "\"both\"" };
-            end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
+        if reach.is_empty() {
+            t.val("flagMove");
+            end.push(never.concat().trim_end().to_string());
+        } else {
+            end.push(format!(
+                "{}{}reach = [\n{}\n]",
+                t.from(&[
+                    "flagRegion.w",
+                    "flagRegion.b",
+                    "flagPiece.w",
+                    "flagPiece.b",
+                    "flagPieceCount",
+                    "flagPieceBlockedWin"
+                ]),
+                never.concat(),
+                reach.join("\n")
+            ));
+            if flag_move && !safe {
+                // Fairy-Stockfish ends the game early (the first player's
+                // arrival answered, the second's winning at once) only for a
+                // king; any other flag piece's arrival is answered for both.
+                let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
+                let reply = if kings { "true" } else { "\"both\"" };
+                end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
+            }
         }
     } else {
         for k in [

@@ -1160,6 +1160,9 @@ pub struct Explosions {
     /// the kings).
     #[serde(default)]
     pub unharmed: Vec<Spanned<String>>,
+    /// The pieces an explosion removes go to their opponent's hand, as
+    /// captured pieces (Fairy-Stockfish's atomic with drops).
+    pub to_hand: Option<Spanned<bool>>,
 }
 
 impl Default for MoveRules {
@@ -1428,6 +1431,11 @@ pub struct Reach {
     /// Only while no enemy piece attacks it there (dobutsu's try).
     #[serde(default)]
     pub safe: bool,
+    /// How many of these pieces must stand on the squares at once (1).
+    pub count: Option<Spanned<i64>>,
+    /// Also met when one of them is there and no square is left empty.
+    #[serde(default)]
+    pub or_when_full: bool,
 }
 
 /// A named switch: `[options.thunderclap] default = "main", choices = [...]`.

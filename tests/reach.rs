@@ -1,0 +1,98 @@
+//! `[end] reach` with several pieces: `count` (that many of the pieces on
+//! the squares at once — halma-like races, Fairy-Stockfish's
+//! `flagPieceCount`) and `or_when_full` (one is enough when no square is
+//! left empty — `flagPieceBlockedWin`), on a small board of their own.
+use chimera::{History, Position, load_str};
+
+/// Runners that step forward or sideways on 4×4; the first player's
+/// runners win on the fourth rank, with `extra` in the reach table.
+fn race(start: &str, squares: &str, extra: &str) -> String {
+    format!(
+        r#"
+[variant]
+name = "race"
+[board]
+files = 4
+ranks = 4
+[sides]
+first = {{ name = "white", letter = "w" }}
+second = {{ name = "black", letter = "b" }}
+[text]
+position = "fen"
+[[piece]]
+name = "runner"
+symbol = "R"
+betza = "mfWmsW"
+[setup]
+position = "{start} w - - 0 1"
+[end]
+stalemate = "draw"
+reach = [{{ side = "first", piece = "runner", squares = {squares}{extra} }}]
+"#
+    )
+}
+
+fn result(pos: &mut Position) -> Option<String> {
+    let h = [pos.hash()];
+    chimera::judge(
+        pos,
+        &History {
+            hashes: &h,
+            checks: None,
+        },
+    )
+    .map(|r| format!("{r:?}"))
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    pos.make(m);
+}
+
+#[test]
+fn a_count_of_pieces_must_stand_on_the_squares_together() {
+    let squares = r#"["a4", "b4", "c4"]"#;
+    let v = load_str("race.toml", &race("4/RR2/4/3r", squares, ", count = 2")).unwrap();
+    let mut pos = Position::start(&v);
+    play(&mut pos, "a3a4");
+    assert_eq!(result(&mut pos), None, "one runner of two is not enough");
+    play(&mut pos, "d1c1");
+    play(&mut pos, "b3b4");
+    let r = result(&mut pos).expect("two runners there win");
+    assert!(r.contains("First") && r.contains("Reach"), "{r}");
+    // Without `count`, the first arrival wins.
+    let v = load_str("race.toml", &race("4/RR2/4/3r", squares, "")).unwrap();
+    let mut pos = Position::start(&v);
+    play(&mut pos, "a3a4");
+    assert!(result(&mut pos).is_some());
+}
+
+#[test]
+fn one_piece_is_enough_when_no_square_is_left_empty() {
+    // a4 and b4 with count 2; black's runner holds b4.
+    let squares = r#"["a4", "b4"]"#;
+    for (extra, ends) in [(", count = 2, or_when_full = true", true), (", count = 2", false)] {
+        let v = load_str("race.toml", &race("1r2/R3/4/4", squares, extra)).unwrap();
+        let mut pos = Position::start(&v);
+        play(&mut pos, "a3a4");
+        assert_eq!(result(&mut pos).is_some(), ends, "{extra}");
+    }
+}
+
+#[test]
+fn bad_counts_are_errors_with_their_place() {
+    let squares = r#"["a4", "b4"]"#;
+    for (extra, says) in [
+        (
+            ", count = 0",
+            "count is from 1 to the number of squares (2), not 0",
+        ),
+        (", count = 3", "not 3"),
+        (", count = 2, safe = true", "leave out count"),
+    ] {
+        let e = load_str("race.toml", &race("4/RR2/4/3r", squares, extra)).expect_err(extra);
+        let text = e.render();
+        assert!(text.contains(says), "{extra}: {text}");
+        assert!(text.contains("race.toml:"), "{extra}: positioned: {text}");
+    }
+}
