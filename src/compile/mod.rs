@@ -170,8 +170,7 @@ pub fn compile(
         options,
         display,
     };
-    pieces::range_capture(file, &cx, &variant)?;
-    pieces::petrification(file, &cx, &mut variant)?;
+    pieces::capture_rules(file, &cx, &mut variant)?;
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
     rule_flags(&mut variant);

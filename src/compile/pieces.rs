@@ -570,6 +570,13 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
     Ok(())
 }
 
+/// The capture rules checked against the whole variant: range capture and
+/// petrification.
+pub(super) fn capture_rules(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> Result<()> {
+    range_capture(file, cx, v)?;
+    petrification(file, cx, v)
+}
+
 /// `petrifies_on_capture`: fills the variant's petrifying kinds and the
 /// attack filters that count a royal petrifier's reach, and checks the key
 /// against the rest of the rules: the variant needs `[walls]` (the stone is
@@ -577,7 +584,7 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
 /// petrified capturer would go is not said), and a royal petrifier whose
 /// attacks the attack tables describe (its reach is read from them; a
 /// piece that needs the slow attack test has none there).
-pub(super) fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> Result<()> {
+fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> Result<()> {
     for (k, p) in file.pieces.iter().enumerate() {
         let Some(flag) = &p.petrifies_on_capture else {
             continue;
@@ -633,7 +640,7 @@ pub(super) fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::V
 /// `cannot_hop` (a jumped piece is taken, and check is found where the
 /// piece lands), and captured pieces must leave the game (no hand, no
 /// explosions): the rules for a jumped piece going to a hand are not said.
-pub(super) fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
+fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
     use crate::engine::legs::Hop;
     for (k, p) in file.pieces.iter().enumerate() {
         let Some(flag) = &p.captures_jumped else { continue };
