@@ -198,6 +198,7 @@ briefly_against_pyffish! {
     paradigm_plays_as_fairy_stockfish: "paradigm",
     pawnback_plays_as_fairy_stockfish: "pawnback",
     pawnsideways_plays_as_fairy_stockfish: "pawnsideways",
+    petrified_plays_as_fairy_stockfish: "petrified",
     perfect_plays_as_fairy_stockfish: "perfect",
     pocketknight_plays_as_fairy_stockfish: "pocketknight",
     raazuvaa_plays_as_fairy_stockfish: "raazuvaa",

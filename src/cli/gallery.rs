@@ -298,7 +298,7 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
     let any_piece = |f: &PieceTest<'_>| pieces.iter().any(f);
     let has = |p: &toml::Value, k: &str| p.get(k).is_some();
     let drop_key = |p: &toml::Value, k: &str| p.get("drop").and_then(|d| d.get(k)).is_some();
-    let checks: [(&PieceTest<'_>, &'static str); 17] = [
+    let checks: [(&PieceTest<'_>, &'static str); 18] = [
         (
             &|p| {
                 p.get("betza")
@@ -320,6 +320,7 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
         (&|p| drop_key(p, "ranks"), "drop ranks"),
         (&|p| has(p, "spawn"), "spawn moves"),
         (&|p| has(p, "burn"), "burning"),
+        (&|p| has(p, "petrifies_on_capture"), "capturers turn to stone"),
         (&|p| has(p, "region"), "move regions"),
         (&|p| has(p, "extra_moves"), "extra moves on some squares"),
         (&|p| has(p, "once"), "one-time moves of unmoved pieces"),

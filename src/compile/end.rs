@@ -582,6 +582,8 @@ pub(super) fn move_rules(
         explosion,
         no_facing_royals: !file.moves.royals_may_face,
         burners: KindSet::EMPTY,
+        petrify: KindSet::EMPTY,
+        petrify_royal: KindSet::EMPTY,
     })
 }
 

@@ -101,8 +101,9 @@ fn families(v: &Variant, start: &Setup) -> Vec<Family> {
         if spawned.iter().any(|&s| kinds.contains(PieceKind::from_index(s))) {
             continue;
         }
-        // Walls placed after moves have no limit.
-        if v.placed_walls() && kinds.contains(v.wall.kind()) {
+        // Walls placed after moves, or left by pieces that petrify, have
+        // no limit.
+        if (v.placed_walls() || !v.moves.petrify.is_empty()) && kinds.contains(v.wall.kind()) {
             continue;
         }
         let mut per_side = [0u32; 2];

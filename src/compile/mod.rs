@@ -170,7 +170,7 @@ pub fn compile(
         options,
         display,
     };
-    pieces::range_capture(file, &cx, &variant)?;
+    pieces::capture_rules(file, &cx, &mut variant)?;
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
     rule_flags(&mut variant);
@@ -289,5 +289,6 @@ fn rule_flags(v: &mut Variant) {
         || v.end.counting.is_some()
         || v.moves.flip.is_some()
         || !v.once_aimers.is_empty()
+        || !v.moves.petrify.is_empty()
         || v.placed_walls();
 }

@@ -532,6 +532,7 @@ fn compile_piece(
 /// Resolves each piece's target filters (`cannot_capture`, `cannot_shoot`,
 /// `cannot_hop`, `cannot_shoot_within`).
 pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [PieceDef]) -> Result<()> {
+    let n = pieces.len();
     for (p, def) in file.pieces.iter().zip(pieces.iter_mut()) {
         let set = |list: &[Spanned<String>], what: &str| -> Result<KindSet> {
             let mut s = KindSet::EMPTY;
@@ -541,6 +542,11 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
             Ok(s)
         };
         def.filters.cannot_capture = set(&p.cannot_capture, "cannot_capture")?;
+        if def.royal && p.petrifies_on_capture.as_ref().is_some_and(|b| *b.get_ref()) {
+            // A royal piece that petrifies never captures: it would leave
+            // the game. Its attack lines stay (see `petrification`).
+            def.filters.cannot_capture = (0..n).map(PieceKind::from_index).collect();
+        }
         if let (Some(o), Some(once)) = (&p.once, def.once.as_mut()) {
             once.aimed_by = set(&o.lost_when_aimed_by, "lost_when_aimed_by")?;
         }
@@ -564,13 +570,77 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
     Ok(())
 }
 
+/// The capture rules checked against the whole variant: range capture and
+/// petrification.
+pub(super) fn capture_rules(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> Result<()> {
+    range_capture(file, cx, v)?;
+    petrification(file, cx, v)
+}
+
+/// `petrifies_on_capture`: fills the variant's petrifying kinds and the
+/// attack filters that count a royal petrifier's reach, and checks the key
+/// against the rest of the rules: the variant needs `[walls]` (the stone is
+/// a wall), captures that leave the game (no hand, no explosions: where a
+/// petrified capturer would go is not said), and a royal petrifier whose
+/// attacks the attack tables describe (its reach is read from them; a
+/// piece that needs the slow attack test has none there).
+fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> Result<()> {
+    for (k, p) in file.pieces.iter().enumerate() {
+        let Some(flag) = &p.petrifies_on_capture else {
+            continue;
+        };
+        if !*flag.get_ref() {
+            continue;
+        }
+        let span = flag.span();
+        if v.walls.is_none() {
+            return Err(cx.err(
+                span,
+                "`petrifies_on_capture` needs `[walls]`: the petrified piece becomes a wall (`*` in position text)",
+            ));
+        }
+        if v.sides
+            .iter()
+            .any(|s| s.captures != crate::engine::CaptureRule::Remove)
+            || v.moves.explosion.is_some()
+        {
+            return Err(cx.err(
+                span,
+                "`petrifies_on_capture` needs captures that leave the game (no hand, no explosions)",
+            ));
+        }
+        let kind = PieceKind::from_index(k);
+        v.moves.petrify.insert(kind);
+        if v.pieces[k].royal {
+            if v.slow_attackers.iter().any(|s| s.contains(kind)) {
+                return Err(cx.err(
+                    span,
+                    "a royal piece that petrifies must attack by leaps, rides or hops the attack tables hold (no multi-leg moves, shots or long conditional rides): its reach counts against castling and for checkmate",
+                ));
+            }
+            v.moves.petrify_royal.insert(kind);
+        }
+    }
+    if !v.moves.petrify_royal.is_empty() {
+        let royal = v.moves.petrify_royal;
+        let a = &mut v.attacks;
+        a.reach_take = a.cannot_take.clone().map(|per_target| {
+            per_target
+                .into_iter()
+                .map(|set| set.iter().filter(|k| !royal.contains(*k)).collect())
+                .collect()
+        });
+    }
+    Ok(())
+}
+
 /// Checks `captures_jumped` against the rest of the rules: the piece needs
 /// single-leg hopping moves to capture with (`p`, `pp`, `p3`; no
 /// grasshopper, no multi-leg move), every royal piece must be in its
 /// `cannot_hop` (a jumped piece is taken, and check is found where the
 /// piece lands), and captured pieces must leave the game (no hand, no
 /// explosions): the rules for a jumped piece going to a hand are not said.
-pub(super) fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
+fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
     use crate::engine::legs::Hop;
     for (k, p) in file.pieces.iter().enumerate() {
         let Some(flag) = &p.captures_jumped else { continue };

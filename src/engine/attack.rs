@@ -48,6 +48,10 @@ pub(crate) struct Attacks {
     /// Per kind standing on the target: the kinds that cannot take it
     /// (empty when no kind has such a filter).
     pub cannot_take: [Vec<KindSet>; 2],
+    /// As `cannot_take`, but without the royal kinds that petrify on
+    /// capture (whose filters bar every target): where they could take but
+    /// for their rule ([`Position::menaced`]). Empty when no kind petrifies.
+    pub reach_take: [Vec<KindSet>; 2],
     /// Per attacking kind: the kinds it may not hop over (empty when no
     /// kind has such a filter).
     pub cannot_hop: [Vec<KindSet>; 2],
@@ -410,6 +414,58 @@ impl Position {
             return true;
         }
         self.attacked(sq, by) || (!self.v.moves.burners.is_empty() && self.burn_threat(sq, by))
+    }
+
+    /// Whether `by` threatens `sq` ([`Position::threatened`]) or a royal
+    /// piece of `by` that petrifies on capture could take there but for its
+    /// rule (it never captures: taking would turn it to stone). Fairy-Stockfish
+    /// counts such a reach as an attack on the squares a king castles out of
+    /// or through, and for checkmate against stalemate.
+    pub(crate) fn menaced(&self, sq: Square, by: Color) -> bool {
+        self.threatened(sq, by) || self.petrified_reach(sq, by)
+    }
+
+    /// Whether a piece of `by` could take on `sq`, the royal pieces that
+    /// petrify on capture counted as if they could (their attack lines are
+    /// kept; only their filters bar them).
+    fn petrified_reach(&self, sq: Square, by: Color) -> bool {
+        let v = &*self.v;
+        if v.moves.petrify_royal.is_empty() {
+            return false;
+        }
+        let a = &v.attacks;
+        let target = self.board[sq.index()].map_or(PieceKind(0), |p| p.kind());
+        let out = Barred {
+            region: a.region_out[by.index()]
+                .get(sq.index())
+                .unwrap_or(&KindSet::EMPTY),
+            take: a.reach_take[by.index()]
+                .get(target.index())
+                .unwrap_or(&KindSet::EMPTY),
+        };
+        let hit = if self.has_bitboards() {
+            self.bb_attacked(sq, by, self.occ[0] | self.occ[1], out)
+        } else {
+            self.lines_attack(sq, by, out)
+        };
+        hit || (!a.complex[by.index()].is_empty() && self.complex_attack(sq, by, out))
+    }
+
+    /// Whether `color` has no legal move as a checkmated side rather than a
+    /// stalemated one: one of its royal pieces is in check, or (with royal
+    /// pieces that petrify on capture) menaced ([`Position::menaced`]).
+    pub(crate) fn mated_if_stuck(&self, color: Color) -> bool {
+        if self.in_check(color) {
+            return true;
+        }
+        if self.v.moves.petrify_royal.is_empty() {
+            return false;
+        }
+        match self.royal_squares(color) {
+            RoyalSquares::None => false,
+            RoyalSquares::One(s) => self.menaced(s, !color),
+            RoyalSquares::Many(v) => v.iter().any(|&s| self.menaced(s, !color)),
+        }
     }
 
     /// Whether a burner of `by` has a board move after which its burning

@@ -563,7 +563,7 @@ impl Position {
     /// check, stalemate otherwise, with the variant's outcome for each.
     pub fn no_move_result(&self) -> GameResult {
         let to_move = self.side;
-        let r = if self.in_check(to_move) {
+        let r = if self.mated_if_stuck(to_move) {
             if self.mated_by_losing_drop() {
                 return GameResult::win(to_move, Reason::DropMate);
             }

@@ -366,6 +366,14 @@ impl Position {
         }
         if let Some(p) = moved
             && mv.kind == MoveKind::Board
+            && mv.is_capture()
+            && self.v.moves.petrify.contains(p.kind())
+            && let Some(to) = mv.to()
+        {
+            self.petrify(to, p);
+        }
+        if let Some(p) = moved
+            && mv.kind == MoveKind::Board
             && self.v.once_aimers.contains(p.kind())
         {
             self.aim_at_once_rights(mv.to, p.kind(), !us);
@@ -837,6 +845,26 @@ impl Position {
             u.effects.push(Effect::Hand(idx, old));
         }
         self.add_store(Store::Hand, receiver, kind, 1);
+    }
+
+    /// The capturer `p` on `sq` turns to stone (`petrifies_on_capture`): a
+    /// wall takes its place, recorded for unmake as a placed wall is.
+    #[cold]
+    fn petrify(&mut self, sq: Square, p: Piece) {
+        if self.board[sq.index()] != Some(p) {
+            return;
+        }
+        self.take(sq);
+        let wall = self.v.wall;
+        self.board[sq.index()] = Some(wall);
+        self.wall_occ(sq, true);
+        self.hash ^= self.piece_key(wall, sq);
+        if let Some(u) = self.stack.last_mut() {
+            u.effects.push(Effect::Square(sq, Some(p)));
+        }
+        if self.v.is_royal(p.kind()) {
+            self.refresh_royals();
+        }
     }
 
     /// A recorded state change (hook effects).

@@ -544,7 +544,18 @@ impl Position {
             if blocked {
                 continue;
             }
-            if cs.safe.iter().any(|&s| self.threatened(s, !c)) {
+            // The squares the king leaves and crosses are judged by
+            // `menaced`, where it ends by `threatened` (Fairy-Stockfish's
+            // castling test; the two differ only for royal pieces that
+            // petrify on capture).
+            let unsafe_square = |s: Square| {
+                if s == cs.king_to && s != cs.king {
+                    self.threatened(s, !c)
+                } else {
+                    self.menaced(s, !c)
+                }
+            };
+            if cs.safe.iter().any(|&s| unsafe_square(s)) {
                 continue;
             }
             let mut m = Move::board(cs.king, cs.king_to);

@@ -689,6 +689,14 @@ pub(crate) struct MoveRules {
     pub pass_when_stuck: bool,
     /// Where drops may go, beyond the pieces' drop rules.
     pub drops_only: Option<DropArea>,
+    /// Kinds that turn to stone (a wall on the square where the move ends)
+    /// when they capture (`petrifies_on_capture`); empty: none.
+    pub petrify: KindSet,
+    /// The royal kinds among them: they never capture (their filters bar
+    /// every target), yet the squares they could take on but for that count
+    /// against castling out of or through them, and for checkmate rather
+    /// than stalemate, as Fairy-Stockfish judges.
+    pub petrify_royal: KindSet,
 }
 
 /// `[moves] flip`: which enemy pieces become the mover's after a move or

@@ -411,6 +411,11 @@ pub struct PieceTable {
     /// also end on a piece they could jump (taking it, of either side) and
     /// stop before a piece they may not jump (`cannot_hop`) without taking it.
     pub captures_jumped: Option<Spanned<bool>>,
+    /// `true`: a capture by this piece turns it to stone: it becomes a wall
+    /// on the square where its move ends (Fairy-Stockfish's
+    /// `petrifyOnCaptureTypes`). Needs `[walls]`. A royal piece that
+    /// petrifies never captures (it would leave the game).
+    pub petrifies_on_capture: Option<Spanned<bool>>,
 }
 
 /// The `betza` of a piece that gives none (its `xbetza` then fills it in).
