@@ -226,7 +226,7 @@ fn load_variant_config(config: &str) -> PyResult<String> {
 fn start_fen(variant: &str) -> PyResult<String> {
     guard(|| {
         let v = registry::get(variant)?;
-        let mut pos = Position::start(&v);
+        let pos = Position::start(&v);
         let fen = fen_of(&pos);
         // Fairy-Stockfish's start positions of the shogi variants are in its
         // short form: `…[-] w 0 1`.
@@ -309,11 +309,11 @@ fn get_fen(
         py.detach(|| {
             guard(|| {
                 let game = replay(&v, fen, &moves)?;
-                let mut pos = game.position().clone();
+                let pos = game.position();
                 if sfen && v.uses_sfen() {
                     Ok(pos.to_text())
                 } else {
-                    Ok(fen_of(&pos))
+                    Ok(fen_of(pos))
                 }
             })
         })
