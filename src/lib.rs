@@ -60,7 +60,7 @@ pub use engine::{
     HookEntry, HookError, KindSet, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation, MoveTextError,
     Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionError, PositionStyle,
     PromotionTrigger, Reason, Registry, RepetitionResult, RepetitionRule, Square, StateSlot, Store,
-    Strictness, TextError, Variant, completes_forbidden_repetition, drop_forbidden_repetitions,
+    Strictness, TextError, TextStyle, Variant, completes_forbidden_repetition, drop_forbidden_repetitions,
     forbidden_repetition, judge, perft, perft_counting_drop_mates, perft_divide, repetition,
     repetition_forbids_moves,
 };

@@ -90,7 +90,7 @@ fn python_package_agrees_with_pyffish() {
         String::from_utf8_lossy(&out.stderr)
     );
     println!("{}", text.lines().last().unwrap_or(""));
-    let args = ["--games", "1", "--plies", "40", "--seed", "1"].map(String::from);
+    let args = ["--games", "1", "--plies", "40", "--seed", "1", "--chess960", "2"].map(String::from);
     if let Some(out) = common::python_tool(
         "pyffish_compare.py",
         &args,

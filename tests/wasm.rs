@@ -4,7 +4,8 @@
 //!   chimera's own (rules text with diagnostics, test cases, search, perft,
 //!   the board's questions): wasm/tests/api.mjs;
 //! - in Node against npm `ffish` (Fairy-Stockfish in WebAssembly) on seeded
-//!   random games of the 73 variants both have: legal moves, positions,
+//!   random games of the 73 variants both have, and chess and capablanca
+//!   on Chess960 boards (`is960`): legal moves, positions (the FEN strings),
 //!   game over and result at every ply (wasm/tests/ffish.mjs);
 //! - in headless Chromium, on a site `chimera publish` wrote, served by
 //!   `python3 -m http.server` with no chimera process (tests/tools/published.py):
@@ -136,6 +137,8 @@ fn the_package_agrees_with_ffish_on_random_games() {
             "200",
             "--seed",
             "1",
+            "--chess960",
+            "2",
         ],
     );
     if code == Some(3) {
@@ -143,7 +146,7 @@ fn the_package_agrees_with_ffish_on_random_games() {
         return;
     }
     assert_eq!(code, Some(0), "chimera's package and ffish disagree:\n{out}");
-    assert!(out.contains("ffish: 73 passed, 0 failed"), "{out}");
+    assert!(out.contains("ffish: 75 passed, 0 failed"), "{out}");
     println!("{}", out.lines().rev().take(2).collect::<Vec<_>>().join("\n"));
 }
 

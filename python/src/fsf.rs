@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use chimera::game::Game;
-use chimera::{Color, GameResult, Move, MoveNotation, Position, Reason, Variant};
+use chimera::{Color, GameResult, Move, MoveNotation, Position, Reason, TextStyle, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
@@ -43,17 +43,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
     Ok(())
-}
-
-/// chimera has no Chess960 castling (docs/fsf-variants.md, item 4).
-fn no_960(chess960: bool) -> PyResult<()> {
-    if chess960 {
-        Err(Error::new_err(
-            "chess960=True: chimera has no Chess960 castling yet (docs/fsf-variants.md, item 4)",
-        ))
-    } else {
-        Ok(())
-    }
 }
 
 /// The position after `fen` (the start when empty or `startpos`) and
@@ -144,81 +133,10 @@ pub(crate) fn uci(pos: &mut Position, m: &Move) -> String {
     }
 }
 
-/// The position as Fairy-Stockfish writes it.
-pub(crate) fn fen_of(pos: &mut Position) -> String {
-    let v = pos.variant().clone();
-    let text = pos.to_text();
-    if !v.uses_sfen() {
-        return fen_en_passant(pos, text);
-    }
-    // SFEN `board side hands n` → `board[hands] w - - clock n`.
-    let fields: Vec<&str> = text.split(' ').collect();
-    let board = fields.first().copied().unwrap_or("");
-    let side = if pos.side_to_move() == Color::First {
-        'w'
-    } else {
-        'b'
-    };
-    let fullmove = pos.fullmove_number().div_ceil(2);
-    let mut fen = format!(
-        "{board}[{}] {side} - - {} {}",
-        hand_text(pos),
-        pos.halfmove_clock(),
-        fullmove
-    );
-    // chimera's extensions (`pocket=…`, `flags=…`) follow, as in its SFEN.
-    for extra in fields.iter().skip(4) {
-        fen.push(' ');
-        fen.push_str(extra);
-    }
-    fen
-}
-
-/// The hands as Fairy-Stockfish writes them: the first player's pieces (upper
-/// case) then the second's, each from the most valuable kind down.
-fn hand_text(pos: &Position) -> String {
-    let v = pos.variant();
-    let mut kinds: Vec<_> = v.kinds().collect();
-    kinds.reverse();
-    let mut s = String::new();
-    for c in [Color::First, Color::Second] {
-        for &k in &kinds {
-            let n = pos.hand(c, k);
-            let sym = v.piece(k).symbol();
-            let sym = if c == Color::First {
-                sym.to_uppercase()
-            } else {
-                sym.to_lowercase()
-            };
-            for _ in 0..n {
-                s.push_str(&sym);
-            }
-        }
-    }
-    s
-}
-
-/// Fairy-Stockfish writes an en-passant square only when a capture there is
-/// legal; chimera after every double step, as the FEN standard does.
-fn fen_en_passant(pos: &mut Position, text: String) -> String {
-    let Some(ep) = pos.en_passant() else {
-        return text;
-    };
-    let ep_capture = pos
-        .legal_move_list()
-        .iter()
-        .any(|m| m.to() == Some(ep) && m.is_capture() && pos.piece_at(ep).is_none());
-    if ep_capture {
-        return text;
-    }
-    let mut fields: Vec<&str> = text.split(' ').collect();
-    if fields.len() > 3 {
-        let name = pos.variant().square_name(ep);
-        if fields[3] == name {
-            fields[3] = "-";
-        }
-    }
-    fields.join(" ")
+/// The position as Fairy-Stockfish writes it (chimera's
+/// `TextStyle::FairyStockfish`).
+pub(crate) fn fen_of(pos: &Position) -> String {
+    pos.to_text_as(TextStyle::FairyStockfish)
 }
 
 /// Rules that end a game only when a player claims it (Fairy-Stockfish's
@@ -308,8 +226,8 @@ fn load_variant_config(config: &str) -> PyResult<String> {
 fn start_fen(variant: &str) -> PyResult<String> {
     guard(|| {
         let v = registry::get(variant)?;
-        let mut pos = Position::start(&v);
-        let fen = fen_of(&mut pos);
+        let pos = Position::start(&v);
+        let fen = fen_of(&pos);
         // Fairy-Stockfish's start positions of the shogi variants are in its
         // short form: `…[-] w 0 1`.
         if v.uses_sfen()
@@ -352,8 +270,7 @@ fn legal_moves(
     chess960: bool,
 ) -> PyResult<Vec<String>> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         py.detach(|| {
             guard(|| {
                 let game = replay(&v, fen, &moves)?;
@@ -388,16 +305,15 @@ fn get_fen(
 ) -> PyResult<String> {
     let _ = (showPromoted, countStarted);
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         py.detach(|| {
             guard(|| {
                 let game = replay(&v, fen, &moves)?;
-                let mut pos = game.position().clone();
+                let pos = game.position();
                 if sfen && v.uses_sfen() {
                     Ok(pos.to_text())
                 } else {
-                    Ok(fen_of(&mut pos))
+                    Ok(fen_of(pos))
                 }
             })
         })
@@ -426,8 +342,7 @@ fn notation_of(v: &Variant, notation: i32) -> PyResult<MoveNotation> {
 #[pyo3(signature = (variant, fen, r#move, chess960=false, notation=0))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let n = notation_of(&v, notation)?;
         let mut game = replay(&v, fen, &[])?;
         let m = parse(&mut game, r#move).map_err(MoveError::new_err)?;
@@ -447,8 +362,7 @@ fn get_san_moves(
     notation: i32,
 ) -> PyResult<Vec<String>> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let n = notation_of(&v, notation)?;
         let mut game = replay(&v, fen, &[])?;
         let mut out = Vec::with_capacity(moves.len());
@@ -470,8 +384,7 @@ fn get_san_moves(
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let game = replay(&v, fen, &moves)?;
         let pos = game.position();
         Ok(pos.in_check(pos.side_to_move()))
@@ -484,8 +397,7 @@ fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 #[pyo3(signature = (variant, fen, moves, r#move, chess960=false))]
 fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess960: bool) -> PyResult<bool> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let mut game = replay(&v, fen, &moves)?;
         let m = parse(&mut game, r#move).map_err(MoveError::new_err)?;
         Ok(m.is_capture())
@@ -499,8 +411,7 @@ fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess9
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let mut game = replay(&v, fen, &moves)?;
         let to_move = game.side_to_move();
         let pos = game.position().clone();
@@ -527,8 +438,7 @@ fn is_immediate_game_end(
     chess960: bool,
 ) -> PyResult<(bool, i32)> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let mut game = replay(&v, fen, &moves)?;
         let to_move = game.side_to_move();
         Ok(match game.result() {
@@ -555,8 +465,7 @@ fn is_optional_game_end(
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let mut game = replay(&v, fen, &moves)?;
         let to_move = game.side_to_move();
         Ok(match game.result() {
@@ -580,8 +489,7 @@ fn has_insufficient_material(
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         let game = replay(&v, fen, &moves)?;
         let pos = game.position();
         Ok((pos.only_royals(Color::First), pos.only_royals(Color::Second)))
@@ -596,8 +504,7 @@ fn has_insufficient_material(
 #[pyo3(signature = (fen, variant, chess960=false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     guard(|| {
-        no_960(chess960)?;
-        let v = registry::get(variant)?;
+        let v = registry::get_as(variant, chess960)?;
         if fen.trim().is_empty() {
             return Ok(0);
         }

@@ -532,7 +532,7 @@ impl PyPosition {
     /// The position in Fairy-Stockfish's FEN.
     #[getter]
     fn fen(&self) -> PyResult<String> {
-        guard(|| Ok(crate::fsf::fen_of(&mut self.game.position().clone())))
+        guard(|| Ok(crate::fsf::fen_of(self.game.position())))
     }
 
     /// The name of the side to move (`white`, `black`, …).

@@ -44,6 +44,31 @@ pub(crate) fn get(name: &str) -> PyResult<Arc<Variant>> {
     Ok(v)
 }
 
+/// The variant called `name`, under Chess960's castling when `chess960`
+/// (pyffish's flag: castling is the king taking its own rook, the castling
+/// field names the rooks' files); `chimera.Error` when its castling cannot
+/// be so.
+pub(crate) fn get_as(name: &str, chess960: bool) -> PyResult<Arc<Variant>> {
+    type Cache = Mutex<BTreeMap<String, (Arc<Variant>, Arc<Variant>)>>;
+    static CHESS960: OnceLock<Cache> = OnceLock::new();
+    let v = get(name)?;
+    if !chess960 {
+        return Ok(v);
+    }
+    let cache = CHESS960.get_or_init(|| Mutex::new(BTreeMap::new()));
+    let mut map = cache.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((base, v960)) = map.get(name)
+        && Arc::ptr_eq(base, &v)
+    {
+        return Ok(v960.clone());
+    }
+    let v960 = v
+        .chess960()
+        .map_err(|e| Error::new_err(format!("chess960=True for `{name}`: {e}")))?;
+    map.insert(name.to_string(), (v, v960.clone()));
+    Ok(v960)
+}
+
 /// Every name `get` accepts: bundled, aliases, loaded.
 pub(crate) fn names() -> Vec<String> {
     let map = loaded().lock().unwrap_or_else(|p| p.into_inner());

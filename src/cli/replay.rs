@@ -8,7 +8,7 @@ use serde_json::json;
 use super::context::{Context, position_with};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
-use crate::engine::{Color, MoveNotation, Reason, Strictness};
+use crate::engine::{Color, MoveNotation, Reason, Strictness, TextStyle};
 use crate::game::Game;
 use crate::game::record::Record;
 
@@ -31,6 +31,11 @@ pub(crate) struct Args {
     /// Move notation of --trace: canonical (default), uci, usi or seed.
     #[arg(long, default_value = "canonical")]
     notation: String,
+    /// Position text of --trace and of the JSON result: `own` (the rules
+    /// file's FEN or SFEN, the default) or `fsf` (Fairy-Stockfish's FEN,
+    /// character for character: docs/python.md).
+    #[arg(long, default_value = "own")]
+    position_text: String,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
@@ -45,7 +50,7 @@ pub(crate) struct Args {
 }
 
 /// One line of `--trace`: the position before move `i`, its legal moves, the move.
-fn trace(out: &Output, game: &mut Game, i: usize, m: &str, notation: MoveNotation) {
+fn trace(out: &Output, game: &mut Game, i: usize, m: &str, notation: MoveNotation, style: TextStyle) {
     let mut moves: Vec<String> = {
         let list = game.legal_moves();
         list.iter()
@@ -53,7 +58,7 @@ fn trace(out: &Output, game: &mut Game, i: usize, m: &str, notation: MoveNotatio
             .collect()
     };
     moves.sort();
-    let position = game.position().to_text();
+    let position = game.position().to_text_as(style);
     out.emit(
         format!("{}. {position}  [{}]  {m}", i + 1, moves.join(" ")),
         json!({"ply": i + 1, "position": position, "moves": moves, "move": m}),
@@ -109,10 +114,15 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             a.notation
         ))
     })?;
+    let style = match a.position_text.as_str() {
+        "own" => TextStyle::Own,
+        "fsf" => TextStyle::FairyStockfish,
+        other => return Err(bad(format!("unknown position text `{other}`: own or fsf"))),
+    };
     let mut game = Game::new(pos);
     for (i, m) in rec.moves.iter().enumerate() {
         if a.trace {
-            trace(&out, &mut game, i, m, notation);
+            trace(&out, &mut game, i, m, notation, style);
         }
         game.play_text(m).map_err(|e| {
             bad(format!(
@@ -132,12 +142,12 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             "result": by_rules,
             "moves": rec.moves.len(),
             "verified": false,
-            "position": game.position().to_text(),
+            "position": game.position().to_text_as(style),
         }));
         return Ok(ExitCode::SUCCESS);
     };
     if let Some(expected) = pgn_result(tag) {
-        return check_pgn_result(&out, path, &rec, &mut game, tag, expected);
+        return check_pgn_result(&out, path, &rec, &mut game, tag, expected, style);
     }
     let external = external_reason(tag);
     let fail = |why: String| Err(Failure::Failed(format!("{}: {why}", path.display())));
@@ -179,6 +189,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         tag,
         how,
         external.is_none(),
+        style,
     ))
 }
 
@@ -194,6 +205,7 @@ fn verified(
     tag: &str,
     how: &str,
     by_rules: bool,
+    style: TextStyle,
 ) -> ExitCode {
     out.text(format!("{}result: {tag}{how}", board_text(pos)));
     out.text(format!("record verified: {moves} moves, result {tag}"));
@@ -202,7 +214,7 @@ fn verified(
         "by_rules": by_rules,
         "moves": moves,
         "verified": true,
-        "position": pos.to_text(),
+        "position": pos.to_text_as(style),
     }));
     ExitCode::SUCCESS
 }
@@ -231,6 +243,7 @@ fn check_pgn_result(
     game: &mut Game,
     tag: &str,
     expected: Option<Color>,
+    style: TextStyle,
 ) -> Outcome {
     let v = game.variant().clone();
     let result = game.result();
@@ -254,6 +267,7 @@ fn check_pgn_result(
         tag,
         &how,
         result.is_some(),
+        style,
     ))
 }
 

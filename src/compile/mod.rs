@@ -104,6 +104,7 @@ pub fn compile(
     let promotion_moves_any = pieces.iter().any(|d| d.promotion_move.is_some());
     let start = crate::engine::setup::Setup::empty(geometry.nsq, pieces.len(), 0);
     let material = Default::default();
+    let hand_order = sides::hand_order(file, &cx, &names, pieces.len())?;
     let mut variant = Variant {
         engine_weights: None,
         name: file.variant.name.clone(),
@@ -119,6 +120,7 @@ pub fn compile(
         position_style: sides::position_style(file),
         display_notation: sides::display_notation(file),
         algebraic_notation: sides::algebraic_notation(file),
+        hand_order,
         drop_castling: rights.castles.iter().any(|c| c.by_drops.is_some()),
         gates: rights.gates,
         gate_drops,

@@ -1,8 +1,10 @@
 //! Stage: sides. Names, position-text letters and where captures go; how the
 //! second player's pieces are turned; the position-text style.
 
+use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::movetext::MoveNotation;
+use crate::engine::types::PieceKind;
 use crate::engine::variant::{CaptureRule, Orientation, PositionStyle, SideInfo};
 use crate::rules::{self, RulesFile};
 
@@ -32,6 +34,28 @@ pub(super) fn algebraic_notation(file: &RulesFile) -> MoveNotation {
         rules::AlgebraicStyle::San => MoveNotation::San,
         rules::AlgebraicStyle::HodgesNumber => MoveNotation::HodgesNumber,
     }
+}
+
+/// The order of the kinds in a FEN hand: `[text] hand_order`, then the
+/// kinds it leaves out, in the file's order.
+pub(super) fn hand_order(file: &RulesFile, cx: &Ctx, names: &Names, nkinds: usize) -> Result<Vec<PieceKind>> {
+    let mut order: Vec<PieceKind> = Vec::new();
+    for name in &file.text.hand_order {
+        let k = names.piece(cx, name, "`hand_order`")?;
+        if order.contains(&k) {
+            return Err(cx.err(
+                name.span(),
+                format!("`hand_order` names `{}` twice", name.get_ref()),
+            ));
+        }
+        order.push(k);
+    }
+    for k in (0..nkinds).map(PieceKind::from_index) {
+        if !order.contains(&k) {
+            order.push(k);
+        }
+    }
+    Ok(order)
 }
 
 /// FEN or SFEN.

@@ -35,7 +35,7 @@ pub use movetext::{MoveNotation, MoveTextError, xboard_rank_text};
 pub use perft::{perft, perft_counting_drop_mates, perft_divide};
 pub use position::{Position, PositionError, Strictness};
 pub use setup::Store;
-pub use text::TextError;
+pub use text::{TextError, TextStyle};
 pub use types::{Color, KindSet, MAX_KINDS, Piece, PieceKind, Square};
 pub use variant::{
     CaptureRule, Orientation, Outcome, PieceDef, PositionStyle, PromotionTrigger, RepetitionResult,

@@ -227,6 +227,33 @@ impl Position {
         text::format_setup(&self.v, &self.setup())
     }
 
+    /// The position as text in `style`: the variant's own text, or
+    /// Fairy-Stockfish's FEN ([`TextStyle`]).
+    pub fn to_text_as(&self, style: text::TextStyle) -> String {
+        let mut setup = self.setup();
+        if style == text::TextStyle::FairyStockfish && setup.ep.is_some() && !self.ep_takeable() {
+            setup.ep = Square::NONE;
+        }
+        text::format_setup_as(&self.v, &setup, style)
+    }
+
+    /// Whether Fairy-Stockfish keeps the en-passant square: a piece of the
+    /// side to move could take there by its moves (its king may be left
+    /// attacked), or the piece that passed writes its squares as a path
+    /// (Fairy-Stockfish keeps those of its custom pawns whatever stands
+    /// around them).
+    fn ep_takeable(&self) -> bool {
+        let victim = self.ep_victim;
+        if victim.is_some() && self.board[victim.index()].is_some_and(|p| self.v.def(p.kind()).ep_path_text) {
+            return true;
+        }
+        let mut moves = Vec::new();
+        self.pseudo_moves(&mut moves);
+        moves
+            .iter()
+            .any(|m| m.to == self.ep && (0..m.ncap()).any(|i| m.cap(i) == victim))
+    }
+
     /// The variant.
     pub fn variant(&self) -> &Arc<Variant> {
         &self.v

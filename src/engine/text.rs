@@ -791,10 +791,12 @@ pub(crate) fn symbol_text(v: &Variant, p: Piece) -> String {
     }
 }
 
-fn store_text(v: &Variant, counts: &[u16], with_counts: bool) -> String {
+/// A store's pieces, first player's then second's, each side's kinds in
+/// `order`; in count form (`2P`) or a letter per piece.
+fn store_text(v: &Variant, counts: &[u16], order: &[PieceKind], with_counts: bool) -> String {
     let mut out = String::new();
     for c in Color::BOTH {
-        for k in v.kinds() {
+        for &k in order {
             let n = counts[c.index() * v.nkinds() + k.index()];
             if n == 0 {
                 continue;
@@ -857,15 +859,41 @@ fn ep_text(v: &Variant, setup: &Setup) -> String {
     }
 }
 
-/// Formats a position's parts as text.
+/// How a position is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TextStyle {
+    /// The rules file's own text (`[text] position`: FEN or SFEN), which
+    /// reads back to the same position.
+    #[default]
+    Own,
+    /// Fairy-Stockfish's FEN, as its `Position::fen` writes it: an SFEN
+    /// variant as `board[hands] w - - halfmove move` (hands without counts,
+    /// `w` for the first player, the move number counting both sides'
+    /// moves), hands in `[text] hand_order`, and the en-passant square only
+    /// where a piece of the side to move could take there (by its moves,
+    /// whether or not that leaves its king attacked; a piece whose rules
+    /// file writes its en-passant squares as a path, `en_passant_text =
+    /// "path"`, always). It reads back, but a dropped en-passant square is
+    /// gone. Castling rights are the rules file's letters, the rooks' files
+    /// for `any_file` castling (Chess960's Shredder-FEN, `HAha`).
+    FairyStockfish,
+}
+
+/// Formats a position's parts as text, in the variant's own style.
 pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
+    format_setup_as(v, setup, TextStyle::Own)
+}
+
+/// Formats a position's parts as text in `style` (an en-passant square
+/// Fairy-Stockfish would not write is the caller's to remove).
+pub(crate) fn format_setup_as(v: &Variant, setup: &Setup, style: TextStyle) -> String {
     let mut s = board_text(v, &setup.board);
     let hands = &setup.stores[Store::Hand as usize];
     let side = &v.sides[setup.side.index()].letter;
-    match v.position_style {
-        PositionStyle::Fen => {
+    match (v.position_style, style) {
+        (PositionStyle::Fen, _) => {
             if v.has_drops && !v.hand_free {
-                s.push_str(&format!("[{}]", store_text(v, hands, false)));
+                s.push_str(&format!("[{}]", store_text(v, hands, &v.hand_order, false)));
             }
             let cs = rights_text(v, setup);
             let counting = setup.count.limit != 0;
@@ -883,17 +911,31 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
             let clock = if counting { setup.count.ply } else { setup.halfmove };
             s.push_str(&format!(" {clock} {}", setup.fullmove));
         }
-        PositionStyle::Sfen => {
-            let h = store_text(v, hands, true);
+        (PositionStyle::Sfen, TextStyle::Own) => {
+            let order: Vec<PieceKind> = v.kinds().collect();
+            let h = store_text(v, hands, &order, true);
             s.push_str(&format!(
                 " {side} {} {}",
                 if h.is_empty() { "-".into() } else { h },
                 setup.fullmove
             ));
         }
+        (PositionStyle::Sfen, TextStyle::FairyStockfish) => {
+            // SFEN's move number counts plies; FEN's, both sides' moves.
+            if v.has_drops && !v.hand_free {
+                s.push_str(&format!("[{}]", store_text(v, hands, &v.hand_order, false)));
+            }
+            let side = if setup.side == Color::First { 'w' } else { 'b' };
+            s.push_str(&format!(
+                " {side} - - {} {}",
+                setup.halfmove,
+                setup.fullmove.div_ceil(2)
+            ));
+        }
     }
+    let all: Vec<PieceKind> = v.kinds().collect();
     for (key, store) in [("reserve", Store::Reserve), ("pocket", Store::Pocket)] {
-        let t = store_text(v, &setup.stores[store as usize], true);
+        let t = store_text(v, &setup.stores[store as usize], &all, true);
         if !t.is_empty() {
             s.push_str(&format!(" {key}={t}"));
         }

@@ -813,6 +813,9 @@ pub struct Variant {
     /// How moves are written in algebraic form: SAN or numeric Hodges
     /// (`[text] algebraic`).
     pub(crate) algebraic_notation: super::movetext::MoveNotation,
+    /// Every kind, in the order a FEN hand writes them (`[text]
+    /// hand_order`, then the rest in the file's order).
+    pub(crate) hand_order: Vec<PieceKind>,
     pub(crate) castles: Vec<Castle>,
     /// Squares a piece from hand may enter when their first piece leaves
     /// them; their rights are bits of the castling field after the castles'.
@@ -955,6 +958,52 @@ impl Variant {
         }
         v.castle_keep = castle_keep(v.geometry.nsq, &v.castles, &v.gates);
         Arc::new(v)
+    }
+
+    /// The variant under Chess960's castling (pyffish's and ffish.js's
+    /// `chess960`, UCI's `UCI_Chess960`): every castling rule takes its king
+    /// and rook from the position, as `any_file = true` does, its rook being
+    /// the kind that stands on the rule's rook square in the start position;
+    /// the castling field then names the rooks' files (`HAha`) and castling
+    /// is written as the king taking its own rook (`e1h1`). The same
+    /// variant when it has no castling or all of it is so already. An error
+    /// says why a variant's castling cannot be so (gating, rights granted by
+    /// drops, a rule whose king does not end beyond its rook, a board wider
+    /// than 26 files, no piece on a rook square at the start).
+    pub fn chess960(self: &Arc<Variant>) -> Result<Arc<Variant>, String> {
+        if self.castles.iter().all(|c| c.any_file.is_some()) {
+            return Ok(Arc::clone(self));
+        }
+        let g = &self.geometry;
+        if !self.gates.is_empty() {
+            return Err("Chess960 castling with gating is not supported (both use file letters in the castling field)".into());
+        }
+        if g.files > 26 {
+            return Err("Chess960 castling needs a board of at most 26 files".into());
+        }
+        let mut v = (**self).clone();
+        for c in &mut v.castles {
+            if c.any_file.is_some() {
+                continue;
+            }
+            let kingside = c.kingside(g);
+            let beyond = (g.file(c.king_to) > g.file(c.rook_to)) == kingside && c.king_to != c.rook_to;
+            if !beyond || c.by_drops.is_some() {
+                return Err(format!(
+                    "castling `{}` cannot be Chess960's (its king must end beyond its rook, and the right not come from drops)",
+                    c.right
+                ));
+            }
+            let Some(rook) = self.start.board[c.rook.index()].filter(|p| p.color() == c.color) else {
+                return Err(format!(
+                    "castling `{}`: no piece of its side on {} at the start, to castle as the rook",
+                    c.right,
+                    g.name(c.rook)
+                ));
+            };
+            c.any_file = Some(rook.kind());
+        }
+        Ok(Arc::new(v))
     }
 
     /// Whether some castling rule takes its king and rook from the position.

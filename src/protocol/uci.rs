@@ -5,7 +5,9 @@
 //! the first player, `byoyomi`, `bestmove resign`).
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant
-//! value <name>`, `position startpos|fen <text> [moves …]`, `go [depth N]
+//! value <name>`, `setoption name UCI_Chess960 value true|false` (UCI only:
+//! castling as Chess960's, the king taking its own rook, `e1h1`, the
+//! castling field naming the rooks' files; for any variant that castles), `position startpos|fen <text> [moves …]`, `go [depth N]
 //! [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [nodes N]
 //! [infinite]`, `stop`, `quit`. The search runs on its own thread, so
 //! `stop` and `isready` are answered while it thinks; it reports `info
@@ -95,6 +97,12 @@ pub struct Uci {
     dialect: Dialect,
     variants: Vec<(String, Arc<Variant>)>,
     current: usize,
+    /// The current variant as played: under Chess960's castling with
+    /// `UCI_Chess960`.
+    played: Arc<Variant>,
+    /// `UCI_Chess960`: castling is the king taking its own rook, the
+    /// castling field names the rooks' files ([`Variant::chess960`]).
+    chess960: bool,
     pos: Position,
     hashes: Vec<u64>,
     searcher: Option<Searcher>,
@@ -141,6 +149,8 @@ impl Uci {
             pos,
             current: 0,
             searcher: Some(Searcher::new(&first)),
+            played: first,
+            chess960: false,
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
             thinking: None,
@@ -215,7 +225,31 @@ impl Uci {
     }
 
     fn variant(&self) -> &Arc<Variant> {
-        &self.variants[self.current].1
+        &self.played
+    }
+
+    /// Plays the variant `i` (under Chess960's castling with
+    /// `UCI_Chess960`; where its castling cannot be so, it is said, and the
+    /// variant's own is played) from its start.
+    fn play_variant(&mut self, i: usize) {
+        self.finish_search();
+        self.current = i;
+        let (name, v) = &self.variants[i];
+        self.played = if self.chess960 {
+            match v.chess960() {
+                Ok(v960) => v960,
+                Err(e) => {
+                    let line =
+                        format!("info string UCI_Chess960 in {name}: {e}; castling is the variant's own");
+                    self.say(&line);
+                    Arc::clone(v)
+                }
+            }
+        } else {
+            Arc::clone(v)
+        };
+        self.searcher = Some(self.new_searcher());
+        self.set_start();
     }
 
     fn hello(&self) {
@@ -234,6 +268,9 @@ impl Uci {
         self.say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
+        if self.dialect == Dialect::Uci {
+            self.say("option name UCI_Chess960 type check default false");
+        }
         self.say(&format!("{}ok", self.dialect.hello()));
     }
 
@@ -296,6 +333,18 @@ impl Uci {
         if name.eq_ignore_ascii_case("hash") || name.eq_ignore_ascii_case("threads") || usi_hash {
             return self.set_number(name, value);
         }
+        if self.dialect == Dialect::Uci && name.eq_ignore_ascii_case("UCI_Chess960") {
+            return match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => {
+                    self.chess960 = value.eq_ignore_ascii_case("true");
+                    self.play_variant(self.current);
+                }
+                _ => self.say(&format!(
+                    "info string UCI_Chess960 is `true` or `false`, not `{}`",
+                    clip(value)
+                )),
+            };
+        }
         if !name.eq_ignore_ascii_case(self.dialect.variant_option()) {
             return self.say(&format!("info string unknown option: {}", clip(name)));
         }
@@ -304,12 +353,7 @@ impl Uci {
             .iter()
             .position(|(n, _)| n.eq_ignore_ascii_case(value))
         {
-            Some(i) => {
-                self.finish_search();
-                self.current = i;
-                self.searcher = Some(self.new_searcher());
-                self.set_start();
-            }
+            Some(i) => self.play_variant(i),
             None => self.say(&format!("info string unknown variant: {}", clip(value))),
         }
     }

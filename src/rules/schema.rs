@@ -262,6 +262,13 @@ pub struct Text {
     /// `P-76`, as Fairy-Stockfish writes its shogi variants).
     #[serde(default)]
     pub algebraic: AlgebraicStyle,
+    /// The order of each side's pieces in a FEN hand (`[QRBNPqrbnp]`), by
+    /// piece name; pieces not listed follow in the file's order. Default:
+    /// the file's order. SFEN hands keep the file's order (USI's, when the
+    /// file lists the pieces as USI does); this order is also that of the
+    /// hands when an SFEN variant is written as Fairy-Stockfish's FEN.
+    #[serde(default)]
+    pub hand_order: Vec<Spanned<String>>,
 }
 
 /// An algebraic move notation.

@@ -13,8 +13,9 @@
 //!
 //! Functions of chimera's face answer JSON text; `js/chimera.js` parses
 //! it. Moves of the ffish face are UCI as Fairy-Stockfish writes them (a
-//! shogi promotion is a bare `+`); positions are the rules file's text
-//! (FEN, or SFEN for a file that asks for it).
+//! shogi promotion is a bare `+`); positions are written as Fairy-Stockfish
+//! writes them (`TextStyle::FairyStockfish`) and read in that form or the
+//! rules file's own (FEN, or SFEN for a file that asks for it).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -25,7 +26,7 @@ use chimera::game::Game;
 use chimera::game::record::Record;
 use chimera::game::search::{Limits, Searcher};
 use chimera::rules::Source;
-use chimera::{Color, Compiled, Loader, Move, MoveNotation, Position, Variant, web};
+use chimera::{Color, Compiled, Loader, Move, MoveNotation, Position, TextStyle, Variant, web};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 
@@ -63,6 +64,24 @@ fn compiled(name: &str) -> Result<Arc<Compiled>, String> {
 
 fn variant(name: &str) -> Result<Arc<Variant>, String> {
     compiled(name).map(|c| Arc::clone(&c.variant))
+}
+
+/// The variant of that name, under Chess960's castling when `chess960`
+/// (ffish.js's `is960`: castling is the king taking its own rook, the
+/// castling field names the rooks' files).
+fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, String> {
+    let v = variant(name)?;
+    if chess960 {
+        v.chess960()
+            .map_err(|e| format!("is960 for `{}`: {e}", clip(name)))
+    } else {
+        Ok(v)
+    }
+}
+
+/// The position as Fairy-Stockfish writes it.
+fn fsf_fen(pos: &Position) -> String {
+    pos.to_text_as(TextStyle::FairyStockfish)
 }
 
 fn clip(s: &str) -> String {
@@ -142,6 +161,8 @@ fn lookup(game: &Game, legal: &[(Move, String)], uci: &str) -> Option<Move> {
 #[wasm_bindgen]
 pub struct Board {
     name: String,
+    /// Castling is Chess960's (`is960`).
+    chess960: bool,
     game: Game,
     /// (legal move, its ffish text) of the current position, when known.
     legal: Option<Vec<(Move, String)>>,
@@ -149,17 +170,22 @@ pub struct Board {
 
 #[wasm_bindgen]
 impl Board {
-    /// `new Board(variant, fen)`: the variant's start position, or `fen`
-    /// (empty: the start). `variant` defaults to `chess`.
+    /// `new Board(variant, fen, is960)`: the variant's start position, or
+    /// `fen` (empty: the start). `variant` defaults to `chess`. With
+    /// `is960`, castling is Chess960's: the king takes its own rook
+    /// (`e1h1`), the castling field names the rooks' files (`HAha`), for
+    /// any variant that castles.
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: Option<String>, fen: Option<String>) -> Result<Board, JsError> {
+    pub fn new(variant: Option<String>, fen: Option<String>, is960: Option<bool>) -> Result<Board, JsError> {
         let name = variant
             .filter(|v| !v.is_empty())
             .unwrap_or_else(|| "chess".into());
-        let v = self::variant(&name).map_err(|e| JsError::new(&e))?;
+        let chess960 = is960.unwrap_or(false);
+        let v = variant_as(&name, chess960).map_err(|e| JsError::new(&e))?;
         let pos = start_position(&v, fen.as_deref()).map_err(|e| JsError::new(&e))?;
         Ok(Board {
             name,
+            chess960,
             game: Game::new(pos),
             legal: None,
         })
@@ -341,11 +367,10 @@ impl Board {
         format!("{}\nFen: {}\n", self.to_string_js(), self.fen())
     }
 
-    /// Whether castling is Chess960's (false: chimera's castling rules name
-    /// their squares; a shuffled start is a position like any other).
+    /// Whether castling is Chess960's (`new Board(variant, fen, true)`).
     #[wasm_bindgen(js_name = is960)]
     pub fn is_960(&self) -> bool {
-        false
+        self.chess960
     }
 
     /// The pieces in a side's hand (`true`: the first side), lower case,
@@ -391,9 +416,10 @@ impl Board {
         self.legal = None;
     }
 
-    /// The position as text.
+    /// The position as Fairy-Stockfish writes it (chimera's own text, for
+    /// an SFEN variant: `chimera.Board`'s `text`).
     pub fn fen(&self) -> String {
-        self.game.position().to_text()
+        fsf_fen(self.game.position())
     }
 
     /// Sets the position (the moves played are forgotten).
@@ -591,19 +617,26 @@ pub fn load_variant_config(text: &str) -> Result<String, JsError> {
     register(text, None).map(|(k, _)| k).map_err(|e| JsError::new(&e))
 }
 
-/// The variant's start position.
+/// The variant's start position, as Fairy-Stockfish writes it (the shogi
+/// variants' in its short form: `…[-] w 0 1`).
 #[wasm_bindgen(js_name = startingFen)]
 pub fn starting_fen(variant: &str) -> Result<String, JsError> {
     let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
-    Ok(Position::start(&v).to_text())
+    let fen = fsf_fen(&Position::start(&v));
+    if v.uses_sfen()
+        && let Some((board, _)) = fen.split_once("[]")
+    {
+        return Ok(format!("{board}[-] w 0 1"));
+    }
+    Ok(fen)
 }
 
 /// 1 when `fen` is a position of the variant, -1 when it is not (ffish.js
 /// numbers its reasons; the reason is `chimera.validatePosition`'s).
 #[wasm_bindgen(js_name = validateFen)]
-pub fn validate_fen(fen: &str, variant: Option<String>) -> i32 {
+pub fn validate_fen(fen: &str, variant: Option<String>, chess960: Option<bool>) -> i32 {
     let name = variant.unwrap_or_else(|| "chess".into());
-    match self::variant(&name).and_then(|v| start_position(&v, Some(fen))) {
+    match variant_as(&name, chess960.unwrap_or(false)).and_then(|v| start_position(&v, Some(fen))) {
         Ok(_) => 1,
         Err(_) => -1,
     }
@@ -698,6 +731,7 @@ pub fn search(
         for (i, m) in moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
             let mut board = Board {
                 name: String::new(),
+                chess960: false,
                 game: game.clone(),
                 legal: None,
             };

@@ -37,7 +37,8 @@ check("20 moves", b.legalMoves().split(" ").length === 20 && b.numberLegalMoves(
 check("turn: white", b.turn() === true);
 check("push a legal move", b.push("e2e4") === true);
 check("push refuses an illegal one", b.push("e7e4") === false && b.gamePly() === 1);
-check("fen after e2e4", b.fen() === "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", b.fen());
+// As Fairy-Stockfish writes it: no en-passant square where no pawn can take.
+check("fen after e2e4", b.fen() === "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", b.fen());
 check("turn: black", b.turn() === false);
 b.pushMoves("d7d5");
 check("isCapture", b.isCapture("e4d5") === true && b.isCapture("e4e5") === false);
@@ -70,6 +71,15 @@ n.push("h1h8");
 check("checkedPieces: the king in check", n.checkedPieces() === "e8", n.checkedPieces());
 check("is960", n.is960() === false);
 n.delete();
+const c960 = new ffish.Board("chess", "", true);
+check("is960: a Chess960 board", c960.is960() === true && c960.fen() === "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", c960.fen());
+c960.setFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+const moves960 = c960.legalMoves().split(" ");
+check("is960: castling is the king taking its rook", moves960.includes("e1h1") && moves960.includes("e1a1") && !moves960.includes("e1g1") && c960.sanMove("e1h1") === "O-O", c960.legalMoves());
+c960.push("e1h1");
+check("is960: after O-O", c960.fen() === "r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1", c960.fen());
+check("validateFen with chess960", ffish.validateFen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "chess", true) === 1);
+c960.delete();
 const h = new ffish.Board("crazyhouse", "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPP2PPP/RNB1KBNR[Qqp] w KQkq - 0 3");
 check("pocket", h.pocket(true) === "q" && h.pocket(false) === "qp", [h.pocket(true), h.pocket(false)]);
 check("a drop in SAN", h.sanMove("Q@e2") === "Q@e2" && h.pushSan("Q@e2"), h.sanMove("Q@e2"));

@@ -5,7 +5,13 @@
 // ply), the chosen move's (`sanMove`), played back by its SAN on odd plies
 // (`pushSan`), and the whole game at the end (`variationSan`).
 //
-//   node wasm/tests/ffish.mjs PKG_DIR [--games N] [--plies N] [--seed S] [VARIANT…]
+//   node wasm/tests/ffish.mjs PKG_DIR [--games N] [--plies N] [--seed S] [--chess960 N] [VARIANT…]
+//
+// The position is compared as a string, character for character: chimera's
+// `fen()` writes Fairy-Stockfish's FEN. With --chess960 N (default 2), N
+// more games each of chess and capablanca are played on boards made with
+// is960 = true, each from its own shuffled start (the back rank shuffled,
+// the bishops on squares of different colours, the king between the rooks).
 //
 // PKG_DIR is the built package (wasm/build.sh). Prints a line a variant and
 // `N passed, N failed`; exits 1 on any difference, 3 when ffish is not
@@ -16,12 +22,10 @@
 // - Fairy-Stockfish counts a drop that mates as legal where the rules ban
 //   it (shogi's pawn, tori shogi's swallow): such a move missing from
 //   chimera's list is accepted, and never chosen.
-// - Fairy-Stockfish writes an en-passant square only when a capture there is
-//   legal, chimera after every double step; a custom pawn's field as a list
-//   of squares.
-// - Fairy-Stockfish may list a hand's pieces in another order.
-// - A rules file whose positions are SFEN is compared by board, side and
-//   hand.
+// - Fairy-Stockfish writes a custom pawn's en-passant field as the list of
+//   squares it passed and reached even where the pawn cannot take en
+//   passant (chimera writes none) or where the rules file writes the square
+//   passed over alone (epLists).
 // - Fairy-Stockfish's repetition and move-count draws are claims: it is
 //   asked with claimDraw = true, as chimera ends the game by them.
 // - Fairy-Stockfish ends a game drawn by insufficient material; chimera's
@@ -44,7 +48,7 @@ if (args.length < 1) {
   process.exit(2);
 }
 const pkg = path.resolve(args.shift());
-const opts = { games: 2, plies: 120, seed: 1 };
+const opts = { games: 2, plies: 120, seed: 1, chess960: 2 };
 const only = [];
 while (args.length) {
   const a = args.shift();
@@ -116,50 +120,44 @@ const CLOCK = {
 };
 let clockUnchecked = false;
 
-function sortedHand(fen) {
-  const i = fen.indexOf("[");
-  if (i < 0) return fen;
-  const j = fen.indexOf("]", i);
-  return fen.slice(0, i + 1) + [...fen.slice(i + 1, j)].sort().join("") + fen.slice(j);
-}
-
-function expandCounts(hand) {
-  let out = "", n = "";
-  for (let i = 0; i < hand.length; i++) {
-    const c = hand[i];
-    if (/[0-9]/.test(c)) { n += c; continue; }
-    let sym = c;
-    if (c === "+" && i + 1 < hand.length) { sym = hand.slice(i, i + 2); i++; }
-    out += sym.repeat(Number(n || "1"));
-    n = "";
-  }
-  return out;
-}
-
-// A difference of positions, or null.
+// A difference of positions, or null: the strings must be equal, but for
+// the known differences above.
 function positionDiff(theirs, mine) {
-  const sfen = theirs.includes("[") && !mine.includes("[");
-  if (!sfen) {
-    const r = theirs.split(" "), c = mine.split(" ");
-    if (r.length === c.length && r.length >= 4 && c[3] !== "-" && r[3] !== c[3]) {
-      if (r[3] === "-") c[3] = "-";
-      else if ((r[3].match(/[a-z]+[0-9]+/g) || []).includes(c[3])) { counts.epLists++; c[3] = r[3]; }
-    }
-    if (clockUnchecked && r.length === c.length && r.length >= 6 && r[r.length - 2] !== c[r.length - 2]) {
-      counts.clocks++;
-      c[r.length - 2] = r[r.length - 2];
-    }
-    const a = sortedHand(r.join(" ")), b = sortedHand(c.join(" "));
-    return a === b ? null : `ffish ${theirs}\n      chimera ${mine}`;
+  const r = theirs.split(" "), c = mine.split(" ");
+  if (r.length === c.length && r.length >= 4 && r[3] !== c[3]) {
+    const squares = r[3].match(/[a-z]+[0-9]+/g) || [];
+    if (squares.length >= 2 && (c[3] === "-" || squares.includes(c[3]))) { counts.epLists++; c[3] = r[3]; }
   }
-  const [rfield, rside] = theirs.split(" ");
-  const [rb, rhand] = rfield.split("[");
-  const cf = mine.split(" ");
-  const cside = { b: "w", w: "b" }[cf[1]] || cf[1];
-  const chand = cf[2] && cf[2] !== "-" ? expandCounts(cf[2]) : "";
-  const same = rb === cf[0] && rside === cside
-    && [...rhand.replace("]", "").replace("-", "")].sort().join("") === [...chand].sort().join("");
-  return same ? null : `ffish ${theirs}\n      chimera ${mine}`;
+  if (clockUnchecked && r.length === c.length && r.length >= 6 && r[r.length - 2] !== c[r.length - 2]) {
+    counts.clocks++;
+    c[r.length - 2] = r[r.length - 2];
+  }
+  return r.join(" ") === c.join(" ") ? null : `ffish ${theirs}\n      chimera ${mine}`;
+}
+
+// A Chess960 start of the variant: its start with the back rank shuffled,
+// every castling right held.
+function shuffledStart(start, random) {
+  const fields = start.split(" ");
+  const ranks = fields[0].split("/");
+  for (;;) {
+    const pieces = [...ranks[ranks.length - 1]];
+    for (let i = pieces.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [pieces[i], pieces[j]] = [pieces[j], pieces[i]];
+    }
+    const bishops = pieces.flatMap((p, i) => (p === "B" ? [i] : []));
+    const rooks = pieces.flatMap((p, i) => (p === "R" ? [i] : []));
+    const king = pieces.indexOf("K");
+    if (bishops[0] % 2 !== bishops[1] % 2 && rooks[0] < king && king < rooks[1]) {
+      const row = pieces.join("");
+      ranks[ranks.length - 1] = row;
+      ranks[0] = row.toLowerCase();
+      fields[0] = ranks.join("/");
+      fields[2] = "KQkq";
+      return fields.join(" ");
+    }
+  }
 }
 
 // Whether `m`, legal for ffish, is a drop that mates (which the rules may ban).
@@ -171,10 +169,11 @@ function dropMate(board, m) {
   return mate;
 }
 
-function game(variant, seed) {
+function game(variant, seed, is960 = false) {
   const random = rng(seed);
-  const theirs = new ff.Board(variant);
-  const mine = new chimera.Board(variant);
+  const start = is960 ? shuffledStart(ff.startingFen(variant), random) : "";
+  const theirs = is960 ? new ff.Board(variant, start, true) : new ff.Board(variant);
+  const mine = new chimera.Board(variant, start, is960);
   const problems = [];
   const played = [];
   let plies = 0;
@@ -216,7 +215,8 @@ function game(variant, seed) {
       plies++;
     }
     if (!problems.length) {
-      const a = new ff.Board(variant), b = new chimera.Board(variant);
+      const a = is960 ? new ff.Board(variant, start, true) : new ff.Board(variant);
+      const b = new chimera.Board(variant, start, is960);
       const va = a.variationSan(played.join(" ")), vb = b.variationSan(played.join(" "));
       a.delete();
       b.delete();
@@ -247,15 +247,18 @@ function sanDiff(variant, theirs, mine, moves) {
 }
 
 let passed = 0, failed = 0;
-for (const v of only.length ? only : VARIANTS) {
+const runs = (only.length ? only : VARIANTS).map((v) => [v, false]);
+if (!only.length) for (const v of ["chess", "capablanca"]) runs.push([v, true]);
+for (const [v, is960] of runs) {
   let lines = [], plies = 0, bad = 0;
   clockUnchecked = v in CLOCK;
-  for (let g = 0; g < opts.games; g++) {
-    const r = game(v, opts.seed * 1000 + g);
+  const games = is960 ? opts.chess960 : opts.games;
+  for (let g = 0; g < games; g++) {
+    const r = game(v, opts.seed * 1000 + g, is960);
     plies += r.plies;
     if (r.problems.length) { bad++; lines.push(`  game ${g + 1}: ` + r.problems.join("\n  ")); }
   }
-  console.log(`${v}: ${opts.games - bad}/${opts.games} games agree, ${plies} plies`);
+  console.log(`${v}${is960 ? " (is960)" : ""}: ${games - bad}/${games} games agree, ${plies} plies`);
   for (const l of lines) console.log(l);
   if (bad) failed++; else passed++;
 }
