@@ -106,8 +106,8 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("paradigm", include_str!("../variants/paradigm.toml")),
     ("pawnback", include_str!("../variants/pawnback.toml")),
     ("pawnsideways", include_str!("../variants/pawnsideways.toml")),
-    ("petrified", include_str!("../variants/petrified.toml")),
     ("perfect", include_str!("../variants/perfect.toml")),
+    ("petrified", include_str!("../variants/petrified.toml")),
     ("placement", include_str!("../variants/placement.toml")),
     (
         "pocket-shogi-copper",

@@ -104,6 +104,51 @@ fn uci_plays_other_variants_by_uci_variant() {
 }
 
 #[test]
+fn uci_chess960_castles_king_takes_rook() {
+    let out = uci(&[], "uci\n");
+    assert!(
+        out.iter()
+            .any(|l| l == "option name UCI_Chess960 type check default false"),
+        "{out:?}"
+    );
+    let position = "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1\ngo depth 1\n";
+    // Chess's own castling is e1g1: e1h1 is no move there.
+    let plain = uci(&[], position);
+    assert!(
+        plain
+            .iter()
+            .any(|l| l.starts_with("info string illegal move e1h1")),
+        "{plain:?}"
+    );
+    let out = uci(
+        &[],
+        &format!("setoption name UCI_Chess960 value true\n{position}"),
+    );
+    assert!(!out.iter().any(|l| l.starts_with("info string")), "{out:?}");
+    let v = variant("chess.toml")
+        .chess960()
+        .expect("chess castles as Chess960");
+    let mut pos = Position::from_text(&v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("position");
+    let m = pos.parse_move("e1h1").expect("castling");
+    pos.make(m);
+    assert_eq!(pos.to_text(), "r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1");
+    let best = bestmove(&out);
+    assert!(
+        pos.legal_move_list()
+            .iter()
+            .any(|m| pos.clone().move_text_as(m, chimera::MoveNotation::Uci) == best[0]),
+        "{best:?}"
+    );
+    let wrong = uci(&[], "setoption name UCI_Chess960 value maybe\n");
+    assert!(
+        wrong
+            .iter()
+            .any(|l| l.contains("UCI_Chess960 is `true` or `false`")),
+        "{wrong:?}"
+    );
+}
+
+#[test]
 fn uci_offers_the_files_it_is_given() {
     let out = uci(&["variants/kozune.toml"], "uci\nposition startpos\ngo depth 2\n");
     assert!(

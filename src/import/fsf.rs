@@ -1528,13 +1528,20 @@ pub fn translate(m: &Model, source: &str) -> Translation {
         "{}[board]\nfiles = {files}\nranks = {ranks}\n\n",
         t.from(&["maxFile", "maxRank"])
     ));
-    out.push_str("# Fairy-Stockfish turns the second side's moves by 180 degrees.\n[sides]\nfirst = { name = \"white\", letter = \"w\" }\nsecond = { name = \"black\", letter = \"b\" }\nsecond_orientation = \"rotate\"\n\n[text]\nposition = \"fen\"\n\n");
+    out.push_str("# Fairy-Stockfish turns the second side's moves by 180 degrees.\n[sides]\nfirst = { name = \"white\", letter = \"w\" }\nsecond = { name = \"black\", letter = \"b\" }\nsecond_orientation = \"rotate\"\n\n[text]\nposition = \"fen\"\n");
     for k in COSMETIC.iter().chain(["pieceValueMg", "pieceValueEg"].iter()) {
         if m.props.contains_key(*k) {
             t.val(k);
         }
     }
-    let body = pieces_and_rules(&t);
+    let (body, hand_order) = pieces_and_rules(&t);
+    if let Some(order) = hand_order {
+        out.push_str(&format!(
+            "# Fairy-Stockfish writes a hand by its piece types, the last first\nhand_order = {}\n",
+            qlist(&order)
+        ));
+    }
+    out.push('\n');
     out.push_str(&body);
     // Anything set and not read is not silently dropped.
     let used = t.used.borrow().clone();
@@ -1606,7 +1613,9 @@ struct Plan {
     ext_value: String,
 }
 
-fn pieces_and_rules(t: &Tx) -> String {
+/// The rules after `[text]`, and the hand order to write there (when the
+/// section has hands).
+fn pieces_and_rules(t: &Tx) -> (String, Option<Vec<String>>) {
     let p = plan(t);
     let mut pieces = Vec::new();
     let mut promoted_kinds: Vec<PieceOut> = Vec::new();
@@ -1629,7 +1638,13 @@ fn pieces_and_rules(t: &Tx) -> String {
     out.push_str(&walls_table(t));
     out.push_str(&moves_table(t, &p));
     out.push_str(&end_rules(t, &p, end, &kinds));
-    out
+    let hands = p.drops || t.text("startFen").contains('[');
+    let order = hands.then(|| {
+        let mut base: Vec<&PieceOut> = pieces.iter().collect();
+        base.sort_by_key(|k| std::cmp::Reverse(k.pt));
+        base.iter().map(|k| k.name.clone()).collect()
+    });
+    (out, order)
 }
 
 /// `[walls]`: Fairy-Stockfish's `wallingRule` and `wallingRegion`, and
