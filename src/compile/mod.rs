@@ -176,17 +176,24 @@ pub fn compile(
     native::attach(file, &cx, registry, &mut variant)?;
     tables::derive(&mut variant);
     rule_flags(&mut variant);
-    let start = setup::start(file, &cx, &names, &variant)?;
-    variant.material = material::limits(&variant, &start);
+    start_position(file, &cx, &names, &mut variant)?;
+    Ok(variant)
+}
+
+/// The start position, its material limits and royal count, checked; and
+/// the shuffled starts.
+fn start_position(file: &RulesFile, cx: &Ctx, names: &names::Names, variant: &mut Variant) -> Result<()> {
+    let start = setup::start(file, cx, names, variant)?;
+    variant.material = material::limits(variant, &start);
     for p in start.board.iter().flatten() {
         if variant.pieces[p.kind().index()].royal {
             variant.start_royal_count[p.color().index()] += 1;
         }
     }
     variant.start = start;
-    setup::check(file, &cx, &variant)?;
-    variant.shuffle = setup::shuffle(file, &cx, &names, &variant)?;
-    Ok(variant)
+    setup::check(file, cx, variant)?;
+    variant.shuffle = setup::shuffle(file, cx, names, variant)?;
+    Ok(())
 }
 
 /// The source being compiled, for diagnostics.
