@@ -599,16 +599,7 @@ fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> 
                 "`petrifies_on_capture` needs `[walls]`: the petrified piece becomes a wall (`*` in position text)",
             ));
         }
-        if v.sides
-            .iter()
-            .any(|s| s.captures != crate::engine::CaptureRule::Remove)
-            || v.moves.explosion.is_some()
-        {
-            return Err(cx.err(
-                span,
-                "`petrifies_on_capture` needs captures that leave the game (no hand, no explosions)",
-            ));
-        }
+        captures_leave_the_game(v, cx, span.clone(), "petrifies_on_capture")?;
         let kind = PieceKind::from_index(k);
         v.moves.petrify.insert(kind);
         if v.pieces[k].royal {
@@ -679,16 +670,24 @@ fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Resu
                 ),
             ));
         }
-        if v.sides
-            .iter()
-            .any(|s| s.captures != crate::engine::CaptureRule::Remove)
-            || v.moves.explosion.is_some()
-        {
-            return Err(cx.err(
-                span,
-                "`captures_jumped` needs captures that leave the game (no hand, no explosions)",
-            ));
-        }
+        captures_leave_the_game(v, cx, span, "captures_jumped")?;
+    }
+    Ok(())
+}
+
+/// A rule that removes captured pieces in its own way (`key`) needs
+/// captures that leave the game: no hand, no explosions.
+fn captures_leave_the_game(
+    v: &crate::engine::Variant,
+    cx: &Ctx,
+    span: std::ops::Range<usize>,
+    key: &str,
+) -> Result<()> {
+    if v.keeps_captures(Color::First) || v.keeps_captures(Color::Second) || v.moves.explosion.is_some() {
+        return Err(cx.err(
+            span,
+            format!("`{key}` needs captures that leave the game (no hand, no explosions)"),
+        ));
     }
     Ok(())
 }
