@@ -1485,16 +1485,25 @@ impl XBoard {
     /// Whether XBoard would take the engine's claim of `r` for false. In a
     /// game between two engines (after `computer`) XBoard tests an engine's
     /// claim of its own win against its own rules, unless the board has
-    /// holdings: a variant it plays by its own rules agrees with chimera's;
-    /// in an announced one it sees checkmate, not a king on the hill, a
-    /// side's last piece lost or a count of checks.
+    /// holdings. In an announced variant it sees checkmate, not a king on
+    /// the hill, a side's last piece lost or a count of checks. A variant it
+    /// plays by its own rules agrees with chimera's but for the bare king:
+    /// XBoard believes a king destroyed (atomic) at once, a bare king
+    /// (shatranj) only after the bared side's reply, whether or not that
+    /// side could bare the other in turn.
     fn unverifiable(&self, r: &GameResult) -> bool {
+        let judged_later = if self.shown.known {
+            r.reason == Reason::Extinction
+                && r.winner
+                    .is_some_and(|w| self.game.position().has_royal(w.other()))
+        } else {
+            r.reason != Reason::Checkmate
+        };
         self.computer_opponent
-            && !self.shown.known
             && !has_holdings(self.game.variant())
             && r.winner.is_some()
             && r.winner == self.engine
-            && r.reason != Reason::Checkmate
+            && judged_later
     }
 
     /// `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}`.
