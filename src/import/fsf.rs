@@ -1464,9 +1464,33 @@ fn nums(v: &[u32]) -> String {
     )
 }
 
+/// The piece types of xiangqi, in the order of the `chasing` hook's names
+/// for them.
+const XIANGQI_TYPES: [(&str, &str); 7] = [
+    ("king", "general"),
+    ("fers", "advisor"),
+    ("elephant", "elephant"),
+    ("horse", "horse"),
+    ("rook", "chariot"),
+    ("cannon", "cannon"),
+    ("soldier", "soldier"),
+];
+
+thread_local! {
+    /// Set while a section with xiangqi's chasing rule is translated: its
+    /// pieces take the names the `chasing` hook finds them by.
+    static XIANGQI_NAMES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// chimera's name of a piece type.
 fn cname(pt: usize) -> String {
-    piece_name(pt)
+    let name = piece_name(pt);
+    if XIANGQI_NAMES.with(std::cell::Cell::get)
+        && let Some((_, x)) = XIANGQI_TYPES.iter().find(|(n, _)| *n == name)
+    {
+        return (*x).into();
+    }
+    name
 }
 
 /// The result of translating a section.
@@ -1534,7 +1558,23 @@ pub fn translate(m: &Model, source: &str) -> Translation {
             t.val(k);
         }
     }
+    // Xiangqi's chasing rule is chimera's `chasing` hook, which finds
+    // xiangqi's seven pieces by their names.
+    let chasing = t.text("chasingRule") == "axf";
+    let xiangqi = m.types();
+    let has_xiangqi = XIANGQI_TYPES
+        .iter()
+        .all(|(n, _)| xiangqi.iter().any(|&pt| piece_name(pt) == *n));
+    XIANGQI_NAMES.with(|c| c.set(chasing && has_xiangqi));
     let (body, hand_order) = pieces_and_rules(&t);
+    XIANGQI_NAMES.with(|c| c.set(false));
+    if chasing && has_xiangqi {
+        let at = out.find("[variant]").unwrap_or(0);
+        out.insert_str(
+            at,
+            "# from chasingRule = axf: xiangqi's perpetual chase loses (a native rule)\nhooks = [\"chasing\"]\n\n",
+        );
+    }
     if let Some(order) = hand_order {
         out.push_str(&format!(
             "# Fairy-Stockfish writes a hand by its piece types, the last first\nhand_order = {}\n",
@@ -2251,10 +2291,11 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
         }
         if drop_no_doubled == pt && pt != 0 {
             if no_doubled_count == 0 {
-                t.problem(
-                    "dropNoDoubledCount",
-                    "a count of 0 forbids every drop of the piece; chimera has no such rule",
-                );
+                // No file may hold fewer than none: never dropped, though
+                // captures still fill the hand.
+                lines.push("# dropNoDoubledCount = 0: never dropped".into());
+                lines.push("drop = { ranks = [] }".into());
+                return;
             } else if no_doubled_count == 1 {
                 d.push("one_per_file = true".into());
             } else {
@@ -2956,13 +2997,11 @@ fn unsupported_rules(t: &Tx) {
     if t.text("countingRule") != "none" {
         t.problem("countingRule", "the Thai and ASEAN counting rules are not imported yet (variants/makruk.toml and asean.toml say them)");
     }
-    for (k, why) in [(
-        "chasingRule",
-        "xiangqi's chasing rule is a native hook (`chasing`) that the importer does not attach",
-    )] {
-        if t.text(k) != "none" {
-            t.problem(k, why);
-        }
+    if t.text("chasingRule") != "none" && !XIANGQI_NAMES.with(std::cell::Cell::get) {
+        t.problem(
+            "chasingRule",
+            "xiangqi's chasing rule is chimera's `chasing` hook, which needs xiangqi's seven pieces (king, fers, elephant, horse, rook, cannon, soldier)",
+        );
     }
     for (k, why) in [
         (

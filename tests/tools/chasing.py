@@ -8,7 +8,10 @@ game (by repetition, perpetual check or perpetual chase). chimera replays the
 same moves (`chimera replay --json`) and must reach the same result.
 
 Usage:
-    chasing.py CHIMERA XIANGQI.toml [--cycles N] [--seed S]
+    chasing.py CHIMERA XIANGQI.toml [--cycles N] [--seed S] [--variant NAME --ini FILE]
+
+`--variant` names another pyffish variant with xiangqi's pieces and chasing
+rule (e.g. an imported section of a variants.ini, loaded with `--ini`).
 
 Exits 1 on any disagreement, 3 when pyffish is not installed.
 """
@@ -38,7 +41,7 @@ def piece_at(board, sq):
     rows = board.split("/")
     f, r = ord(sq[0]) - 97, int(sq[1:])
     i = 0
-    for ch in rows[10 - r]:
+    for ch in rows[len(rows) - r]:
         if ch.isdigit():
             i += int(ch)
         else:
@@ -60,6 +63,11 @@ def main():
     opts = dict(zip(args[2::2], args[3::2]))
     cycles = int(opts.get("--cycles", 100))
     rng = random.Random(int(opts.get("--seed", 1)))
+    global VARIANT
+    VARIANT = opts.get("--variant", "xiangqi")
+    if "--ini" in opts:
+        with open(opts["--ini"]) as f:
+            sf.load_variant_config(f.read())
     start = sf.start_fen(VARIANT)
 
     def threatens(fen, before, m):
@@ -121,7 +129,7 @@ def main():
         os.unlink(record)
         lines = [json.loads(x) for x in out.stdout.splitlines() if x.startswith("{")]
         result = lines[-1].get("result", "") if lines else out.stderr.strip()
-        mine = "draw" if result.startswith("draw") else "first" if result.startswith("red") else "second" if result.startswith("black") else result
+        mine = "draw" if result.startswith("draw") else "first" if result.startswith(("red", "white")) else "second" if result.startswith("black") else result
         judged += 1
         if expected != "draw":
             decisive += 1
@@ -129,7 +137,7 @@ def main():
             agree += 1
         else:
             print(f"DIFFER from {fen} after {' '.join(played)}: Fairy-Stockfish {expected}, chimera {result}")
-    print(f"xiangqi repetitions: {agree}/{judged} agree ({decisive} decisive)")
+    print(f"{VARIANT} repetitions: {agree}/{judged} agree ({decisive} decisive)")
     sys.exit(0 if agree == judged else 1)
 
 
