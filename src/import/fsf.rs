@@ -2813,6 +2813,105 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
         out.push('\n');
     }
     out.push_str(&connect_table(t, p));
+    out.push_str(&counting_table(t, kinds));
+    out
+}
+
+/// `[end.counting]`: Fairy-Stockfish's `countingRule`, said as the bundled
+/// makruk, cambodian and asean files say it. A line of the pieces' honour
+/// for a type the variant lacks never applies and is left out.
+fn counting_table(t: &Tx, kinds: &[(usize, String)]) -> String {
+    const PAWN_T: usize = 1;
+    const KNIGHT: usize = 2;
+    const ROOK: usize = 4;
+    const KHON: usize = 9;
+    type Honour = &'static [(usize, u32, u32)];
+    let rule = t.text("countingRule");
+    let (board, at_most, with_blockers, honour, otherwise, from_pieces): (u32, u32, bool, Honour, u32, bool) =
+        match rule.as_str() {
+            "makruk" => (
+                64,
+                0,
+                false,
+                &[
+                    (ROOK, 2, 8),
+                    (ROOK, 1, 16),
+                    (KHON, 2, 22),
+                    (KNIGHT, 2, 32),
+                    (KHON, 1, 44),
+                ],
+                64,
+                true,
+            ),
+            "cambodian" => (
+                63,
+                3,
+                true,
+                &[
+                    (ROOK, 2, 7),
+                    (ROOK, 1, 15),
+                    (KHON, 2, 21),
+                    (KNIGHT, 2, 31),
+                    (KHON, 1, 43),
+                ],
+                63,
+                true,
+            ),
+            "asean" => (
+                0,
+                0,
+                false,
+                &[(ROOK, 1, 16), (KHON, 1, 44), (KNIGHT, 1, 64)],
+                0,
+                false,
+            ),
+            _ => return String::new(),
+        };
+    let names = |pt: usize| -> Vec<String> {
+        kinds
+            .iter()
+            .filter(|(k, _)| *k == pt)
+            .map(|(_, n)| n.clone())
+            .collect()
+    };
+    let mut lines = Vec::new();
+    for &(pt, n, moves) in honour {
+        match names(pt).as_slice() {
+            [] => {}
+            [one] => lines.push(format!(
+                "  {{ piece = {}, at_least = {n}, moves = {moves} }},",
+                q(one)
+            )),
+            _ => {
+                t.problem(
+                    "countingRule",
+                    format!(
+                        "the counting rule counts `{}` pieces of several chimera kinds together (promoted ones too); chimera's pieces' honour counts one kind",
+                        piece_name(pt)
+                    ),
+                );
+                return String::new();
+            }
+        }
+    }
+    let mut out = format!(
+        "\n{}[end.counting]\nblockers = {}\nboard_honour = {board}\n",
+        t.from(&["countingRule"]),
+        qlist(&names(PAWN_T))
+    );
+    if at_most > 0 {
+        out.push_str(&format!("board_honour_at_most = {at_most}\n"));
+    }
+    if with_blockers {
+        out.push_str("board_honour_with_blockers = true\n");
+    }
+    out.push_str(&format!(
+        "pieces_honour = [\n{}\n]\notherwise = {otherwise}\n",
+        lines.join("\n")
+    ));
+    if from_pieces {
+        out.push_str("from_pieces = true\n");
+    }
     out
 }
 
@@ -2994,9 +3093,6 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
 
 /// Settings chimera has no rule for.
 fn unsupported_rules(t: &Tx) {
-    if t.text("countingRule") != "none" {
-        t.problem("countingRule", "the Thai and ASEAN counting rules are not imported yet (variants/makruk.toml and asean.toml say them)");
-    }
     if t.text("chasingRule") != "none" && !XIANGQI_NAMES.with(std::cell::Cell::get) {
         t.problem(
             "chasingRule",

@@ -11,7 +11,10 @@ the result.
 
 Usage:
     crosscheck.py CHIMERA RULES.toml REFERENCE_VARIANT [--games N] [--plies N] [--seed S] [--ini FILE]
-                  [--shuffle yes] [--shuttle P]
+                  [--shuffle yes] [--shuttle P] [--start FEN]
+
+With --start FEN, every game starts from that position (pyffish only), as
+Fairy-Stockfish writes it: endgames for a counting rule, say.
 
 With --shuttle P (0 to 1), a player takes back its own last move with
 probability P when it may (`e4e2` after `e2e4`), so that games meet the
@@ -77,7 +80,7 @@ class PythonChess:
 
     def new(self, start=None):
         if start:
-            die("--shuffle needs pyffish as the reference", 2)
+            die("--shuffle and --start need pyffish as the reference", 2)
         self.board = self.cls()
         return self.board
 
@@ -280,13 +283,14 @@ def main():
     ini = opts.get("--ini")
     shuffle = opts.get("--shuffle") == "yes"
     shuttle = float(opts.get("--shuttle", 0))
+    fixed = opts.get("--start")
     ref = PythonChess(variant) if variant in ("chess", "crazyhouse") and not ini else Pyffish(variant, ini)
     DROP_MATE_BANNED[0] = drop_mate_banned(rules)
     failures = 0
     accepted = 0
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
-        start = shuffled_start(ref.start_fen(), rng) if shuffle else None
+        start = shuffled_start(ref.start_fen(), rng) if shuffle else fixed
         ref.new(start)
         played, legal_lists, fens = [], [], []
         ending = None
@@ -315,7 +319,7 @@ def main():
         final_fen = ref.fen()
         with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
             f.write(f'[VariantFile "{os.path.abspath(rules)}"]\n')
-            if shuffle:
+            if shuffle or fixed:
                 f.write(f'[Start "{ref.fens[0]}"]\n')
             f.write("\n")
             f.write(" ".join(played) + "\n")
