@@ -2989,7 +2989,7 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
         if safe && !flag_move {
             t.problem(
                 "flagPieceSafe",
-                "a safe arrival without the reply move is not imported",
+                "a safe arrival without the reply move is not imported: Fairy-Stockfish asks for safety only while exactly flagPieceCount pieces of all flag kinds together stand in the region (two attacked pieces there win), chimera's `safe` counts the unattacked pieces of one kind",
             );
         }
         let count = t.int("flagPieceCount");
