@@ -877,8 +877,47 @@ impl Position {
             self.legal_moves_fast(out);
             return;
         }
+        if self.unguarded_generation() {
+            self.legal_moves_unguarded(out);
+            return;
+        }
         self.pseudo_moves(out);
         self.filter_slow(out);
+    }
+
+    /// Whether the side to move has no royal piece and its moves may be
+    /// generated as the fast path does (bitboards, no gating): then no move
+    /// can leave it in check, and [`Position::slow_legal`] passes every
+    /// move but a drop under a drop-mate ban without making it.
+    fn unguarded_generation(&self) -> bool {
+        !self.v.reference && !self.has_royal(self.side) && self.v.gates.is_empty()
+    }
+
+    /// The legal moves of a side with no royal piece (see
+    /// [`Position::unguarded_generation`]): the fast path's generator with
+    /// no check and no pin; of the moves it leaves to judge, only drops can
+    /// be illegal (a drop that mates under a ban), as
+    /// [`Position::slow_legal`] tells.
+    fn legal_moves_unguarded(&mut self, out: &mut Vec<Move>) {
+        let safety = Safety::new(self.has_bitboards());
+        let judged = match &self.v.bb {
+            _ if self.v.placement.is_some() && self.in_placement() => {
+                self.placement_moves(out);
+                out.len()
+            }
+            Some(t) if t.narrow => self.generate_bb::<u64>(t, Square::NONE, &safety, out),
+            Some(t) => self.generate_bb::<u128>(t, Square::NONE, &safety, out),
+            None => self.generate_mailbox(Square::NONE, &safety, out),
+        };
+        let us = self.side;
+        let mut i = judged;
+        while i < out.len() {
+            if !out[i].is_drop() || self.slow_legal(out[i], us) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
     }
 
     /// Keeps the pseudo-legal moves in `out` that leave the mover safe,
