@@ -604,15 +604,12 @@ impl Position {
         }
         let rules = self.v.moves;
         if rules.no_checks || rules.no_drop_checks {
-            let them = !self.side;
+            let quick = self.quick_check_test();
             out.retain(|&m| {
                 if !rules.no_checks && m.kind != MoveKind::Drop {
                     return true;
                 }
-                self.make(m);
-                let check = self.in_check(them);
-                self.unmake();
-                !check
+                !self.move_gives_check(m, quick)
             });
         }
         if self.v.unprotected_captures {
@@ -649,6 +646,88 @@ impl Position {
         if rules.pass_when_stuck && out.is_empty() && !self.plist[self.side.index()].is_empty() {
             out.push(Move::pass());
         }
+    }
+
+    /// Whether [`Position::gives_check_quick`] may judge this position's
+    /// moves: the mover's attacks are all on the reverse attack lines of a
+    /// board with bitboards, a move changes the board only on its own
+    /// squares, and a check is an attack on the opponent's one royal piece.
+    fn quick_check_test(&self) -> bool {
+        let v = &*self.v;
+        let (us, them) = (self.side.index(), (!self.side).index());
+        !v.reference
+            && !v.extra_make
+            && self.has_bitboards()
+            && v.slow_attackers[us].is_empty()
+            && v.attacks.complex[us].is_empty()
+            && v.attacks.unprotected[us].is_empty()
+            && v.moves.explosion.is_none()
+            && v.moves.burners.is_empty()
+            && !v.moves.no_facing_royals
+            && self.royal_count[them] <= 1
+    }
+
+    /// Whether the pseudo-legal move `m` puts the opponent in check: judged
+    /// on the board with only the move's squares changed when `quick` (see
+    /// [`Position::quick_check_test`]) and the move allows, else made.
+    fn move_gives_check(&mut self, m: Move, quick: bool) -> bool {
+        if quick && let Some(check) = self.gives_check_quick(m) {
+            return check;
+        }
+        let them = !self.side;
+        self.make(m);
+        let check = self.in_check(them);
+        self.unmake();
+        check
+    }
+
+    /// [`Position::move_gives_check`] without making the move: the moved (or
+    /// dropped) piece is put on its destination, the origin emptied, the
+    /// reverse attack lines from the opponent's royal piece asked, and the
+    /// two squares restored. `None` for the moves that change more squares
+    /// (captures elsewhere, castling) or take the royal piece.
+    fn gives_check_quick(&mut self, m: Move) -> Option<bool> {
+        let us = self.side;
+        let them = !us;
+        let r = match self.royal_squares(them) {
+            RoyalSquares::None => return Some(false),
+            RoyalSquares::One(r) => r,
+            RoyalSquares::Many(_) => return None,
+        };
+        let (from, placed) = match m.kind {
+            MoveKind::Board
+                if m.to != r && !m.is_line_capture() && (!m.is_capture() || m.captures_on_target_only()) =>
+            {
+                let p = self.board[m.from.index()]?;
+                (m.from, m.promo().some().map_or(p, |k| Piece::new(k, us)))
+            }
+            MoveKind::Drop | MoveKind::PocketDrop if self.board[m.to.index()].is_none() => (
+                Square::NONE,
+                Piece::new(m.promo().some().unwrap_or(m.piece()), us),
+            ),
+            _ => return None,
+        };
+        let royal = self.board[r.index()].map_or(PieceKind(0), |p| p.kind());
+        let (occ, at_from, at_to) = (
+            self.occ,
+            self.board.get(from.index()).copied().flatten(),
+            self.board[m.to.index()],
+        );
+        if from != Square::NONE {
+            self.board[from.index()] = None;
+            self.occ[us.index()] &= !bit(from);
+        }
+        self.board[m.to.index()] = Some(placed);
+        self.occ[us.index()] |= bit(m.to);
+        self.occ[them.index()] &= !bit(m.to);
+        let out = self.cannot_attack(r, us, royal);
+        let check = self.bb_attacked(r, us, self.occ[0] | self.occ[1], out);
+        self.board[m.to.index()] = at_to;
+        if from != Square::NONE {
+            self.board[from.index()] = at_from;
+        }
+        self.occ = occ;
+        Some(check)
     }
 
     /// `[moves] must_drop`: while the side holds a piece of the kinds it
@@ -1022,11 +1101,8 @@ impl Position {
     /// has moves).
     fn per_move_special(&mut self, m: Move) -> bool {
         if self.v.moves.no_checks || (self.v.moves.no_drop_checks && m.kind == MoveKind::Drop) {
-            let them = !self.side;
-            self.make(m);
-            let check = self.in_check(them);
-            self.unmake();
-            if check {
+            let quick = self.quick_check_test();
+            if self.move_gives_check(m, quick) {
                 return false;
             }
         }
