@@ -694,40 +694,111 @@ impl Position {
             RoyalSquares::One(r) => r,
             RoyalSquares::Many(_) => return None,
         };
+        if m.kind == MoveKind::Board && m.to == r {
+            return None;
+        }
+        let royal = self.board[r.index()].map_or(PieceKind(0), |p| p.kind());
+        let undo = self.put_quick(m)?;
+        let out = self.cannot_attack(r, us, royal);
+        let check = self.bb_attacked(r, us, self.occ[0] | self.occ[1], out);
+        self.take_back_quick(m, undo);
+        Some(check)
+    }
+
+    /// The board and occupancy changes of `m` alone (a board move that
+    /// captures at most on its destination, or a drop on an empty square),
+    /// for a test that [`Position::take_back_quick`] undoes; `None` for
+    /// other moves and for a move that takes a piece of its own side or
+    /// makes or unmakes a royal piece.
+    #[inline]
+    fn put_quick(&mut self, m: Move) -> Option<QuickUndo> {
+        let us = self.side;
         let (from, placed) = match m.kind {
-            MoveKind::Board
-                if m.to != r && !m.is_line_capture() && (!m.is_capture() || m.captures_on_target_only()) =>
-            {
+            MoveKind::Board if !m.is_line_capture() && (!m.is_capture() || m.captures_on_target_only()) => {
                 let p = self.board[m.from.index()]?;
-                (m.from, m.promo().some().map_or(p, |k| Piece::new(k, us)))
+                let placed = m.promo().some().map_or(p, |k| Piece::new(k, us));
+                if self.v.is_royal(p.kind()) != self.v.is_royal(placed.kind()) {
+                    return None;
+                }
+                (m.from, placed)
             }
-            MoveKind::Drop | MoveKind::PocketDrop if self.board[m.to.index()].is_none() => (
-                Square::NONE,
-                Piece::new(m.promo().some().unwrap_or(m.piece()), us),
-            ),
+            MoveKind::Drop | MoveKind::PocketDrop if self.board[m.to.index()].is_none() => {
+                let placed = Piece::new(m.promo().some().unwrap_or(m.piece()), us);
+                if self.v.is_royal(placed.kind()) {
+                    return None;
+                }
+                (Square::NONE, placed)
+            }
             _ => return None,
         };
-        let royal = self.board[r.index()].map_or(PieceKind(0), |p| p.kind());
-        let (occ, at_from, at_to) = (
-            self.occ,
-            self.board.get(from.index()).copied().flatten(),
-            self.board[m.to.index()],
-        );
+        let at_to = self.board[m.to.index()];
+        if at_to.is_some_and(|q| q.color() == us) && m.to != from {
+            return None;
+        }
+        let undo = QuickUndo {
+            occ: self.occ,
+            at_from: self.board.get(from.index()).copied().flatten(),
+            at_to,
+            from,
+        };
         if from != Square::NONE {
             self.board[from.index()] = None;
             self.occ[us.index()] &= !bit(from);
         }
         self.board[m.to.index()] = Some(placed);
         self.occ[us.index()] |= bit(m.to);
-        self.occ[them.index()] &= !bit(m.to);
-        let out = self.cannot_attack(r, us, royal);
-        let check = self.bb_attacked(r, us, self.occ[0] | self.occ[1], out);
-        self.board[m.to.index()] = at_to;
-        if from != Square::NONE {
-            self.board[from.index()] = at_from;
+        self.occ[(!us).index()] &= !bit(m.to);
+        Some(undo)
+    }
+
+    /// Undoes [`Position::put_quick`].
+    #[inline]
+    fn take_back_quick(&mut self, m: Move, undo: QuickUndo) {
+        self.board[m.to.index()] = undo.at_to;
+        if undo.from != Square::NONE {
+            self.board[undo.from.index()] = undo.at_from;
         }
-        self.occ = occ;
-        Some(check)
+        self.occ = undo.occ;
+    }
+
+    /// Whether the board changes by a move's own squares alone, and every
+    /// attack of `by` on a royal piece is judged from the board (slow
+    /// attackers from their list, each asked for its colour): then
+    /// [`Position::legal_quick`] may judge a move without making it.
+    fn quick_legality(&self, by: Color) -> bool {
+        let v = &*self.v;
+        !v.reference
+            && !v.hooks_change_board
+            && v.gates.is_empty()
+            && v.moves.explosion.is_none()
+            && v.moves.burners.is_empty()
+            && v.moves.flip.is_none()
+            && !v.placed_walls()
+            && v.attacks.unprotected[by.index()].is_empty()
+            && !v.end.last_royal
+            && !v.end.not_all_royal
+    }
+
+    /// Whether the pseudo-legal move `m` of the side to move leaves its one
+    /// royal piece safe, judged with only the move's squares changed (see
+    /// [`Position::put_quick`]); `None` when only making it can tell.
+    fn legal_quick(&mut self, m: Move) -> Option<bool> {
+        let us = self.side;
+        if !self.quick_legality(!us) {
+            return None;
+        }
+        let RoyalSquares::One(king) = self.royal_squares(us) else {
+            return None;
+        };
+        let king = if m.kind == MoveKind::Board && m.from == king {
+            m.to
+        } else {
+            king
+        };
+        let undo = self.put_quick(m)?;
+        let safe = !self.threatened(king, !us);
+        self.take_back_quick(m, undo);
+        Some(safe)
     }
 
     /// `[moves] must_drop`: while the side holds a piece of the kinds it
@@ -1423,6 +1494,12 @@ impl Position {
     /// Whether a pseudo-legal move leaves `us` safe (and, for a drop under the
     /// drop-mate ban, does not mate).
     pub(crate) fn is_legal_pseudo(&mut self, m: Move, us: Color) -> bool {
+        if us == self.side
+            && !(m.is_drop() && self.drop_mate_banned(m))
+            && let Some(ok) = self.legal_quick(m)
+        {
+            return ok;
+        }
         let royals = self.royal_count;
         self.make(m);
         let mut ok = if self.v.moves.explosion.is_some() {
@@ -1481,4 +1558,12 @@ pub(super) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
             out.remove(i);
         }
     }
+}
+
+/// What [`Position::put_quick`] changed.
+struct QuickUndo {
+    occ: [super::bitboard::Bb; 2],
+    at_from: Option<Piece>,
+    at_to: Option<Piece>,
+    from: Square,
 }
