@@ -1311,7 +1311,9 @@ impl Position {
     fn generate_bb<B: Bits>(&self, t: &BbTable, king: Square, safety: &Safety, out: &mut Vec<Move>) -> usize {
         let us = self.side;
         let (own, enemy) = (B::of(self.occ[us.index()]), B::of(self.occ[(!us).index()]));
-        let ep_bit = if self.ep.is_some() {
+        // An en-passant capture lands on an empty square: not on a wall
+        // placed there after the double step (`[walls] after_move`).
+        let ep_bit = if self.ep.is_some() && self.board[self.ep.index()].is_none() {
             B::of(bit(self.ep))
         } else {
             B::ZERO
