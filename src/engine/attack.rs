@@ -229,8 +229,11 @@ impl Position {
             &[]
         };
         self.plist[by.index()].iter().any(|&s| {
+            // (The colour is asked for a board changed by a move's squares
+            // alone, where a captured piece's square holds the captor.)
             self.board[s.index()].is_some_and(|p| {
-                kinds.contains(p.kind())
+                p.color() == by
+                    && kinds.contains(p.kind())
                     && self.may_reach(reach, p.kind(), s, sq)
                     && self.captures_on(s, p, sq, &mut buf)
             })

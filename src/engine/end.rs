@@ -525,13 +525,30 @@ impl Position {
         on_board + in_hand
     }
 
+    /// Whether `color` has at most `limit` pieces of `kinds` (on the board
+    /// and in hand): [`Position::material`] that stops counting the board
+    /// once it is past the limit.
+    fn material_at_most(&self, color: Color, kinds: super::types::KindSet, limit: u32) -> bool {
+        let mut n = 0u32;
+        for s in &self.plist[color.index()] {
+            if self.board[s.index()].is_some_and(|p| kinds.contains(p.kind())) {
+                n += 1;
+                if n > limit {
+                    return false;
+                }
+            }
+        }
+        self.material(color, kinds) <= limit
+    }
+
     /// The extinction rule: the side that just moved is judged first, then
     /// the side to move (which, with grace, needs one more enemy piece).
     fn extinction(&self, x: &super::variant::Extinction) -> Option<GameResult> {
         let stm = self.side;
         for c in [!stm, stm] {
             let needed = x.opponent_at_least + u32::from(x.grace && c == stm);
-            let short = |kinds| self.material(c, kinds) <= x.at_most && self.material(!c, kinds) >= needed;
+            let short =
+                |kinds| self.material_at_most(c, kinds, x.at_most) && self.material(!c, kinds) >= needed;
             let extinct = if x.each_kind {
                 self.v
                     .kinds()

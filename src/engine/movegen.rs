@@ -604,15 +604,12 @@ impl Position {
         }
         let rules = self.v.moves;
         if rules.no_checks || rules.no_drop_checks {
-            let them = !self.side;
+            let quick = self.quick_check_test();
             out.retain(|&m| {
                 if !rules.no_checks && m.kind != MoveKind::Drop {
                     return true;
                 }
-                self.make(m);
-                let check = self.in_check(them);
-                self.unmake();
-                !check
+                !self.move_gives_check(m, quick)
             });
         }
         if self.v.unprotected_captures {
@@ -649,6 +646,159 @@ impl Position {
         if rules.pass_when_stuck && out.is_empty() && !self.plist[self.side.index()].is_empty() {
             out.push(Move::pass());
         }
+    }
+
+    /// Whether [`Position::gives_check_quick`] may judge this position's
+    /// moves: the mover's attacks are all on the reverse attack lines of a
+    /// board with bitboards, a move changes the board only on its own
+    /// squares, and a check is an attack on the opponent's one royal piece.
+    fn quick_check_test(&self) -> bool {
+        let v = &*self.v;
+        let (us, them) = (self.side.index(), (!self.side).index());
+        !v.reference
+            && !v.extra_make
+            && self.has_bitboards()
+            && v.slow_attackers[us].is_empty()
+            && v.attacks.complex[us].is_empty()
+            && v.attacks.unprotected[us].is_empty()
+            && v.moves.explosion.is_none()
+            && v.moves.burners.is_empty()
+            && !v.moves.no_facing_royals
+            && self.royal_count[them] <= 1
+    }
+
+    /// Whether the pseudo-legal move `m` puts the opponent in check: judged
+    /// on the board with only the move's squares changed when `quick` (see
+    /// [`Position::quick_check_test`]) and the move allows, else made.
+    fn move_gives_check(&mut self, m: Move, quick: bool) -> bool {
+        if quick && let Some(check) = self.gives_check_quick(m) {
+            return check;
+        }
+        let them = !self.side;
+        self.make(m);
+        let check = self.in_check(them);
+        self.unmake();
+        check
+    }
+
+    /// [`Position::move_gives_check`] without making the move: the moved (or
+    /// dropped) piece is put on its destination, the origin emptied, the
+    /// reverse attack lines from the opponent's royal piece asked, and the
+    /// two squares restored. `None` for the moves that change more squares
+    /// (captures elsewhere, castling) or take the royal piece.
+    fn gives_check_quick(&mut self, m: Move) -> Option<bool> {
+        let us = self.side;
+        let them = !us;
+        let r = match self.royal_squares(them) {
+            RoyalSquares::None => return Some(false),
+            RoyalSquares::One(r) => r,
+            RoyalSquares::Many(_) => return None,
+        };
+        if m.kind == MoveKind::Board && m.to == r {
+            return None;
+        }
+        let royal = self.board[r.index()].map_or(PieceKind(0), |p| p.kind());
+        let undo = self.put_quick(m)?;
+        let out = self.cannot_attack(r, us, royal);
+        let check = self.bb_attacked(r, us, self.occ[0] | self.occ[1], out);
+        self.take_back_quick(m, undo);
+        Some(check)
+    }
+
+    /// The board and occupancy changes of `m` alone (a board move that
+    /// captures at most on its destination, or a drop on an empty square),
+    /// for a test that [`Position::take_back_quick`] undoes; `None` for
+    /// other moves and for a move that takes a piece of its own side or
+    /// makes or unmakes a royal piece.
+    #[inline]
+    fn put_quick(&mut self, m: Move) -> Option<QuickUndo> {
+        let us = self.side;
+        let (from, placed) = match m.kind {
+            MoveKind::Board if !m.is_line_capture() && (!m.is_capture() || m.captures_on_target_only()) => {
+                let p = self.board[m.from.index()]?;
+                let placed = m.promo().some().map_or(p, |k| Piece::new(k, us));
+                if self.v.is_royal(p.kind()) != self.v.is_royal(placed.kind()) {
+                    return None;
+                }
+                (m.from, placed)
+            }
+            MoveKind::Drop | MoveKind::PocketDrop if self.board[m.to.index()].is_none() => {
+                let placed = Piece::new(m.promo().some().unwrap_or(m.piece()), us);
+                if self.v.is_royal(placed.kind()) {
+                    return None;
+                }
+                (Square::NONE, placed)
+            }
+            _ => return None,
+        };
+        let at_to = self.board[m.to.index()];
+        if at_to.is_some_and(|q| q.color() == us) && m.to != from {
+            return None;
+        }
+        let undo = QuickUndo {
+            occ: self.occ,
+            at_from: self.board.get(from.index()).copied().flatten(),
+            at_to,
+            from,
+        };
+        if from != Square::NONE {
+            self.board[from.index()] = None;
+            self.occ[us.index()] &= !bit(from);
+        }
+        self.board[m.to.index()] = Some(placed);
+        self.occ[us.index()] |= bit(m.to);
+        self.occ[(!us).index()] &= !bit(m.to);
+        Some(undo)
+    }
+
+    /// Undoes [`Position::put_quick`].
+    #[inline]
+    fn take_back_quick(&mut self, m: Move, undo: QuickUndo) {
+        self.board[m.to.index()] = undo.at_to;
+        if undo.from != Square::NONE {
+            self.board[undo.from.index()] = undo.at_from;
+        }
+        self.occ = undo.occ;
+    }
+
+    /// Whether the board changes by a move's own squares alone, and every
+    /// attack of `by` on a royal piece is judged from the board (slow
+    /// attackers from their list, each asked for its colour): then
+    /// [`Position::legal_quick`] may judge a move without making it.
+    fn quick_legality(&self, by: Color) -> bool {
+        let v = &*self.v;
+        !v.reference
+            && !v.hooks_change_board
+            && v.gates.is_empty()
+            && v.moves.explosion.is_none()
+            && v.moves.burners.is_empty()
+            && v.moves.flip.is_none()
+            && !v.placed_walls()
+            && v.attacks.unprotected[by.index()].is_empty()
+            && !v.end.last_royal
+            && !v.end.not_all_royal
+    }
+
+    /// Whether the pseudo-legal move `m` of the side to move leaves its one
+    /// royal piece safe, judged with only the move's squares changed (see
+    /// [`Position::put_quick`]); `None` when only making it can tell.
+    fn legal_quick(&mut self, m: Move) -> Option<bool> {
+        let us = self.side;
+        if !self.quick_legality(!us) {
+            return None;
+        }
+        let RoyalSquares::One(king) = self.royal_squares(us) else {
+            return None;
+        };
+        let king = if m.kind == MoveKind::Board && m.from == king {
+            m.to
+        } else {
+            king
+        };
+        let undo = self.put_quick(m)?;
+        let safe = !self.threatened(king, !us);
+        self.take_back_quick(m, undo);
+        Some(safe)
     }
 
     /// `[moves] must_drop`: while the side holds a piece of the kinds it
@@ -877,8 +1027,47 @@ impl Position {
             self.legal_moves_fast(out);
             return;
         }
+        if self.unguarded_generation() {
+            self.legal_moves_unguarded(out);
+            return;
+        }
         self.pseudo_moves(out);
         self.filter_slow(out);
+    }
+
+    /// Whether the side to move has no royal piece and its moves may be
+    /// generated as the fast path does (bitboards, no gating): then no move
+    /// can leave it in check, and [`Position::slow_legal`] passes every
+    /// move but a drop under a drop-mate ban without making it.
+    fn unguarded_generation(&self) -> bool {
+        !self.v.reference && !self.has_royal(self.side) && self.v.gates.is_empty()
+    }
+
+    /// The legal moves of a side with no royal piece (see
+    /// [`Position::unguarded_generation`]): the fast path's generator with
+    /// no check and no pin; of the moves it leaves to judge, only drops can
+    /// be illegal (a drop that mates under a ban), as
+    /// [`Position::slow_legal`] tells.
+    fn legal_moves_unguarded(&mut self, out: &mut Vec<Move>) {
+        let safety = Safety::new(self.has_bitboards());
+        let judged = match &self.v.bb {
+            _ if self.v.placement.is_some() && self.in_placement() => {
+                self.placement_moves(out);
+                out.len()
+            }
+            Some(t) if t.narrow => self.generate_bb::<u64>(t, Square::NONE, &safety, out),
+            Some(t) => self.generate_bb::<u128>(t, Square::NONE, &safety, out),
+            None => self.generate_mailbox(Square::NONE, &safety, out),
+        };
+        let us = self.side;
+        let mut i = judged;
+        while i < out.len() {
+            if !out[i].is_drop() || self.slow_legal(out[i], us) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
     }
 
     /// Keeps the pseudo-legal moves in `out` that leave the mover safe,
@@ -983,11 +1172,8 @@ impl Position {
     /// has moves).
     fn per_move_special(&mut self, m: Move) -> bool {
         if self.v.moves.no_checks || (self.v.moves.no_drop_checks && m.kind == MoveKind::Drop) {
-            let them = !self.side;
-            self.make(m);
-            let check = self.in_check(them);
-            self.unmake();
-            if check {
+            let quick = self.quick_check_test();
+            if self.move_gives_check(m, quick) {
                 return false;
             }
         }
@@ -1125,7 +1311,9 @@ impl Position {
     fn generate_bb<B: Bits>(&self, t: &BbTable, king: Square, safety: &Safety, out: &mut Vec<Move>) -> usize {
         let us = self.side;
         let (own, enemy) = (B::of(self.occ[us.index()]), B::of(self.occ[(!us).index()]));
-        let ep_bit = if self.ep.is_some() {
+        // An en-passant capture lands on an empty square: not on a wall
+        // placed there after the double step (`[walls] after_move`).
+        let ep_bit = if self.ep.is_some() && self.board[self.ep.index()].is_none() {
             B::of(bit(self.ep))
         } else {
             B::ZERO
@@ -1308,6 +1496,12 @@ impl Position {
     /// Whether a pseudo-legal move leaves `us` safe (and, for a drop under the
     /// drop-mate ban, does not mate).
     pub(crate) fn is_legal_pseudo(&mut self, m: Move, us: Color) -> bool {
+        if us == self.side
+            && !(m.is_drop() && self.drop_mate_banned(m))
+            && let Some(ok) = self.legal_quick(m)
+        {
+            return ok;
+        }
         let royals = self.royal_count;
         self.make(m);
         let mut ok = if self.v.moves.explosion.is_some() {
@@ -1366,4 +1560,12 @@ pub(super) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
             out.remove(i);
         }
     }
+}
+
+/// What [`Position::put_quick`] changed.
+struct QuickUndo {
+    occ: [super::bitboard::Bb; 2],
+    at_from: Option<Piece>,
+    at_to: Option<Piece>,
+    from: Square,
 }

@@ -151,8 +151,10 @@ impl Position {
         let pos = Position::build(v, setup);
         let waiting = !pos.side;
         // A game-ending move may leave its own royal piece attacked (blowing
-        // up the enemy's wins even out of check).
-        if pos.in_check(waiting) && pos.decided().is_none() {
+        // up the enemy's wins even out of check), and so may a pass while
+        // the royal pieces face each other (`[end] royals_facing`: legal
+        // even in check, it ends the game, which a text cannot tell).
+        if pos.in_check(waiting) && pos.decided().is_none() && !pos.royals_facing_by_rule() {
             return Err(PositionError::Invalid(format!(
                 "{} is in check with {} to move (its royal piece could be taken)",
                 v.side_name(waiting),
