@@ -85,6 +85,9 @@ fn imported_sample_agrees_with_pyffish() {
         // Several pieces must reach the region; exploded pieces to the hand.
         "kono",
         "atomiczh",
+        // Double-step and mobility regions per side, as squares.
+        "xhess",
+        "buffalo",
     ];
     let mut args = vec!["import", "fsf", INI, "-o", dir.path().to_str().unwrap()];
     for s in &sample {
@@ -117,6 +120,46 @@ fn imported_sample_agrees_with_pyffish() {
         };
         println!("{}", out.lines().last().unwrap_or(""));
     }
+}
+
+/// Double-step and mobility regions that differ between the sides (or limit
+/// one side only) are written as each side's squares by name.
+#[test]
+fn regions_per_side_are_written_as_squares() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        INI,
+        "-o",
+        dir.path().to_str().unwrap(),
+        "--section",
+        "xhess",
+        "--section",
+        "buffalo",
+        "--section",
+        "xiangqihouse",
+    ]);
+    let read = |s: &str| std::fs::read_to_string(dir.path().join(format!("{s}.toml"))).unwrap();
+    let xhess = read("xhess");
+    assert!(
+        xhess.contains(
+            r#"{ side = "second", squares = ["a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "i7", "j7"] }"#
+        ),
+        "{xhess}"
+    );
+    assert!(!xhess.contains("initial_ranks"), "{xhess}");
+    let buffalo = read("buffalo");
+    assert!(
+        buffalo.contains(r#"region = [{ side = "first", squares = ["a2", "#),
+        "{buffalo}"
+    );
+    assert!(!buffalo.contains(r#"side = "second", squares"#), "{buffalo}");
+    // xiangqihouse's regions (not whole ranks by whole files) translate,
+    // and with them the whole section.
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let xiangqihouse = read("xiangqihouse");
+    assert!(xiangqihouse.contains("squares = ["), "{xiangqihouse}");
 }
 
 #[test]

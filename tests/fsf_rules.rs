@@ -186,3 +186,125 @@ position = "k4/5/5/5/2p2/2P1K w - - 0 1"
     assert!(sorted_moves(&mut pos).iter().any(|t| t.starts_with("c4b3")));
     assert_eq!(pos.side_to_move(), Color::Second);
 }
+
+const SIDED: &str = r#"
+[variant]
+name = "Sided regions"
+[board]
+files = 4
+ranks = 6
+[sides]
+first = { name = "white", letter = "w" }
+second = { name = "black", letter = "b" }
+second_orientation = "reflect"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fmWfcFifmnD"
+initial_squares = [{ side = "first", squares = ["a2", "b2"] }, { side = "second", squares = ["c4"] }]
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "mR"
+region = [{ side = "first", squares = ["a1", "a2", "a3", "b3"] }]
+[setup]
+position = "rppk/pppp/4/4/PPPP/RPPK w - - 0 1"
+"#;
+
+/// `initial_squares = [{ side, squares }]`: each side's squares by their own
+/// names, not mirrored (Fairy-Stockfish's `doubleStepRegionWhite/Black`
+/// that differ: xhess, alapo); a side with none has no initial moves.
+#[test]
+fn initial_squares_per_side() {
+    let v = chimera::load_str("sided.toml", SIDED).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "3k/4/4/4/PP1P/K3 w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    for m in ["a2a4", "b2b4"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    assert!(!moves.contains(&"d2d4".to_string()), "{moves:?}");
+    // Black: c4 (its own name), not the mirror of a2/b2 (a5, b5).
+    let mut pos = Position::from_text(&v, "3k/pp2/2p1/4/4/K3 b - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(moves.contains(&"c4c2".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m == "a5a3" || m == "b5b3"), "{moves:?}");
+    // A bad square in a side's list is an error at its place.
+    let bad = SIDED.replace("squares = [\"c4\"]", "squares = [\"c9\"]");
+    let Err(e) = chimera::load_str("bad.toml", &bad) else {
+        panic!("an error")
+    };
+    assert!(e.render().contains("`c9` is not a square"), "{}", e.render());
+    let bad = SIDED.replace("{ side = \"second\", squares", "{ side = \"third\", squares");
+    assert!(chimera::load_str("bad.toml", &bad).is_err());
+}
+
+/// `region = [{ side, squares }]`: a region as squares by name, for one side
+/// only; the other side is not limited (Fairy-Stockfish's buffalo, whose
+/// mobility regions are the first player's only).
+#[test]
+fn region_per_side_as_squares() {
+    let v = chimera::load_str("sided.toml", SIDED).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "3k/4/4/4/4/R2K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
+    assert_eq!(rook, ["a1a2", "a1a3"], "{moves:?}");
+    let mut pos = Position::from_text(&v, "3k/4/4/4/4/r2K b - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert!(
+        moves.contains(&"a1a6".to_string()) && moves.contains(&"a1c1".to_string()),
+        "{moves:?}"
+    );
+    // Several regions join; a side-less one applies to both (ranks relative).
+    let two = SIDED.replace(
+        "region = [{ side = \"first\", squares = [\"a1\", \"a2\", \"a3\", \"b3\"] }]",
+        "region = [{ side = \"first\", squares = [\"a1\", \"a2\"] }, { side = \"first\", squares = [\"b1\"] }, { side = \"second\", ranks = [1] }]",
+    );
+    let v = chimera::load_str("two.toml", &two).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "3k/4/4/4/4/R2K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
+    assert_eq!(rook, ["a1a2", "a1b1"], "{moves:?}");
+    let mut pos = Position::from_text(&v, "r3/4/4/4/4/K2k b - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("a6")).collect();
+    assert_eq!(
+        rook,
+        ["a6b6", "a6c6", "a6d6"],
+        "second's rank 1 is rank 6: {moves:?}"
+    );
+    // Misuse: squares with ranks, an empty square list, a bad name, no region.
+    for (from, to, says) in [
+        (
+            "squares = [\"a1\", \"a2\", \"a3\", \"b3\"]",
+            "squares = [\"a1\"], ranks = [1]",
+            "one or the other",
+        ),
+        (
+            "squares = [\"a1\", \"a2\", \"a3\", \"b3\"]",
+            "squares = []",
+            "a region with no square",
+        ),
+        (
+            "squares = [\"a1\", \"a2\", \"a3\", \"b3\"]",
+            "squares = [\"z1\"]",
+            "`z1` is not a square",
+        ),
+        (
+            "region = [{ side = \"first\", squares = [\"a1\", \"a2\", \"a3\", \"b3\"] }]",
+            "region = []",
+            "empty list of regions",
+        ),
+    ] {
+        let bad = SIDED.replace(from, to);
+        let Err(e) = chimera::load_str("bad.toml", &bad) else {
+            panic!("{to}: an error")
+        };
+        assert!(e.render().contains(says), "{to}: {}", e.render());
+        assert!(e.line >= 1 && e.column >= 1);
+    }
+}

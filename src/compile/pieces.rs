@@ -12,7 +12,7 @@ use crate::engine::moves::MAX_CAPTURES;
 use crate::engine::types::{Color, KindSet, PieceKind};
 use crate::engine::variant::{OnceMoves, Orientation, PieceDef};
 use crate::notation::{self, Program};
-use crate::rules::{PieceTable, RulesFile};
+use crate::rules::{InitialSquare, PieceTable, Region, RulesFile, SideName};
 use toml::Spanned;
 
 /// Parses a notation string of the rules file, pointing into it on error.
@@ -204,14 +204,81 @@ fn once_moves(
     }))
 }
 
-/// `region`: the squares the piece's moves may end on, per side.
+/// `region`: the squares the piece's moves may end on, per side: the union
+/// of the regions that apply to the side; a side none applies to is not
+/// limited.
 fn region_squares(p: &PieceTable, cx: &Ctx, geo: &Geometry) -> Result<Option<[Vec<bool>; 2]>> {
     let Some(r) = &p.region else { return Ok(None) };
-    let reg = r.get_ref();
+    let n = geo.all_squares().count();
+    let mut out: [Option<Vec<bool>>; 2] = [None, None];
+    for reg in r.get_ref().items() {
+        let sides: &[Color] = match reg.side {
+            None => &Color::BOTH,
+            Some(SideName::First) => &[Color::First],
+            Some(SideName::Second) => &[Color::Second],
+        };
+        for &c in sides {
+            let set = out[c.index()].get_or_insert_with(|| vec![false; n]);
+            for s in region_of(p, cx, geo, r.span(), reg, c)? {
+                set[s] = true;
+            }
+        }
+    }
+    let [w, b] = out;
+    if w.is_none() && b.is_none() {
+        return Err(cx.err(
+            r.span(),
+            format!("`{}` has an empty list of regions", p.name.get_ref()),
+        ));
+    }
+    Ok(Some([
+        w.unwrap_or_else(|| vec![true; n]),
+        b.unwrap_or_else(|| vec![true; n]),
+    ]))
+}
+
+/// The squares (indices) of one region table for side `c`.
+fn region_of(
+    p: &PieceTable,
+    cx: &Ctx,
+    geo: &Geometry,
+    span: std::ops::Range<usize>,
+    reg: &Region,
+    c: Color,
+) -> Result<Vec<usize>> {
+    if let Some(sq) = &reg.squares {
+        if !reg.ranks.is_empty() || !reg.files.is_empty() {
+            return Err(cx.err(
+                sq.span(),
+                format!(
+                    "a region of `{}` gives `squares` and `ranks`/`files`: one or the other",
+                    p.name.get_ref()
+                ),
+            ));
+        }
+        if sq.get_ref().is_empty() {
+            return Err(cx.err(
+                sq.span(),
+                "`squares = []`: a region with no square (leave the side out instead)",
+            ));
+        }
+        return sq
+            .get_ref()
+            .iter()
+            .map(|s| {
+                geo.parse_square(s.get_ref()).map(|q| q.index()).ok_or_else(|| {
+                    cx.err(
+                        s.span(),
+                        format!("`{}` is not a square of the board", s.get_ref()),
+                    )
+                })
+            })
+            .collect();
+    }
     check_ranks(cx, &p.name, &reg.ranks, geo.ranks, "region rank")?;
     if let Some(f) = reg.files.iter().find(|&&f| f == 0 || f as usize > geo.files) {
         return Err(cx.err(
-            r.span(),
+            span,
             format!(
                 "region file {f} of `{}` is off the board (1..{})",
                 p.name.get_ref(),
@@ -219,14 +286,14 @@ fn region_squares(p: &PieceTable, cx: &Ctx, geo: &Geometry) -> Result<Option<[Ve
             ),
         ));
     }
-    Ok(Some(Color::BOTH.map(|c| {
-        geo.all_squares()
-            .map(|s| {
-                (reg.ranks.is_empty() || reg.ranks.contains(&geo.relative_rank(s, c)))
-                    && (reg.files.is_empty() || reg.files.contains(&(geo.file(s) as u32 + 1)))
-            })
-            .collect()
-    })))
+    Ok(geo
+        .all_squares()
+        .filter(|&s| {
+            (reg.ranks.is_empty() || reg.ranks.contains(&geo.relative_rank(s, c)))
+                && (reg.files.is_empty() || reg.files.contains(&(geo.file(s) as u32 + 1)))
+        })
+        .map(|s| s.index())
+        .collect())
 }
 
 /// Whether two rays of a side can reach the same square: they share a
@@ -272,8 +339,8 @@ fn check_captures(p: &PieceTable, cx: &Ctx, betza: &Spanned<String>, prog: &Prog
 }
 
 /// The squares from which `i` moves may start, per side: `initial_ranks`
-/// and `initial_squares` (named for the first player, mirrored for the
-/// second).
+/// and `initial_squares` (a name is the first player's square, mirrored
+/// for the second; `{ side, squares }` names one side's squares).
 fn initial_squares(
     p: &PieceTable,
     cx: &Ctx,
@@ -281,15 +348,27 @@ fn initial_squares(
     orientation: Orientation,
 ) -> Result<[Vec<bool>; 2]> {
     let mut initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
+    let parse = |name: &str, span: std::ops::Range<usize>| {
+        geo.parse_square(name)
+            .ok_or_else(|| cx.err(span, format!("`{name}` is not a square of the board")))
+    };
     for s in &p.initial_squares {
-        let sq = geo.parse_square(s.get_ref()).ok_or_else(|| {
-            cx.err(
-                s.span(),
-                format!("`{}` is not a square of the board", s.get_ref()),
-            )
-        })?;
-        initial[0][sq.index()] = true;
-        initial[1][geo.mirror(sq, orientation == Orientation::Rotate).index()] = true;
+        match s.get_ref() {
+            InitialSquare::Mirrored(name) => {
+                let sq = parse(name, s.span())?;
+                initial[0][sq.index()] = true;
+                initial[1][geo.mirror(sq, orientation == Orientation::Rotate).index()] = true;
+            }
+            InitialSquare::Side(side) => {
+                let c = match side.side {
+                    SideName::First => 0,
+                    SideName::Second => 1,
+                };
+                for name in &side.squares {
+                    initial[c][parse(name.get_ref(), name.span())?.index()] = true;
+                }
+            }
+        }
     }
     Ok(initial)
 }

@@ -1648,7 +1648,9 @@ struct Plan {
     /// The promotion squares of each side, when they are not ranks that
     /// mirror each other.
     prom_squares: Option<[Vec<String>; 2]>,
-    dsr: Option<Vec<u32>>,
+    /// The `initial_ranks` or `initial_squares` line of the double-step
+    /// region, when some piece uses it.
+    dsr: Option<String>,
     drop_ranks: Option<Vec<u32>>,
     ext_value: String,
 }
@@ -1895,18 +1897,44 @@ fn promotion_zone(
     }
 }
 
-/// The relative ranks of the double-step region, when some piece uses it.
-fn double_step_ranks(t: &Tx, types: &[usize]) -> Option<Vec<u32>> {
+/// The double-step region, when some piece uses it, as the line that says
+/// it: `initial_ranks` when the sides' regions are whole ranks that mirror
+/// each other, otherwise each side's `initial_squares` by name.
+fn double_step_ranks(t: &Tx, types: &[usize]) -> Option<String> {
     let m = t.m;
     let double = t.bool("doubleStep");
     let initial_moves = types.iter().any(|&p| p == PAWN || pieces_def(m, p).contains('i'));
-    if initial_moves && double && (t.squares("doubleStepRegion.w") | t.squares("doubleStepRegion.b")) != 0 {
-        t.rank_region("doubleStepRegion.w", "doubleStepRegion.b")
+    let (kw, kb) = ("doubleStepRegion.w", "doubleStepRegion.b");
+    if initial_moves && double && (t.squares(kw) | t.squares(kb)) & t.board() != 0 {
+        Some(match t.try_rank_region(kw, kb) {
+            Ok(r) => format!("initial_ranks = {}", nums(&r)),
+            Err(_) => format!(
+                "initial_squares = [{}]",
+                side_squares(t, t.squares(kw), t.squares(kb))
+            ),
+        })
     } else {
-        t.val("doubleStepRegion.w");
-        t.val("doubleStepRegion.b");
+        t.val(kw);
+        t.val(kb);
         None
     }
+}
+
+/// `{ side = "first", squares = […] }, { side = "second", … }` for two
+/// sets of squares (a side with none is left out).
+fn side_squares(t: &Tx, w: Bb, b: Bb) -> String {
+    [("first", w), ("second", b)]
+        .iter()
+        .filter(|(_, bb)| bb & t.board() != 0)
+        .map(|(side, bb)| {
+            format!(
+                "{{ side = {}, squares = {} }}",
+                q(side),
+                qlist(&t.square_names(bb & t.board()))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Settings that are only ever reported.
@@ -2047,7 +2075,7 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         betza.push_str("ifmnD");
     }
     if has_initial && let Some(r) = &dsr {
-        lines.push(format!("initial_ranks = {}", nums(r)));
+        lines.push(r.clone());
         comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
     } else if betza.contains('i') {
         t.problem(
@@ -2971,6 +2999,24 @@ fn connect_table(t: &Tx, p: &Plan) -> String {
     out
 }
 
+/// `flagPieceSafe` is translated only without `flagMove`.
+fn flag_safe_problems(t: &Tx, safe: bool, flag_move: bool) {
+    if safe && !flag_move {
+        t.problem(
+            "flagPieceSafe",
+            "a safe arrival without the reply move is not imported: Fairy-Stockfish asks for safety only while exactly flagPieceCount pieces of all flag kinds together stand in the region (two attacked pieces there win), chimera's `safe` counts the unattacked pieces of one kind",
+        );
+    } else if safe {
+        // Fairy-Stockfish: an attacked arrival wins if the piece is still
+        // there after the reply, attacked or not; chimera's `safe` wants
+        // it unattacked then.
+        t.problem(
+            "flagPieceSafe",
+            "a safe arrival with the reply move (an attacked arrival wins after the reply even if still attacked) is not imported",
+        );
+    }
+}
+
 /// Flag regions (`reach`) and check counting.
 fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)]) {
     let Plan { types, .. } = p;
@@ -2986,12 +3032,7 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
         let mut reach = Vec::new();
         let safe = t.bool("flagPieceSafe");
         let flag_move = t.bool("flagMove");
-        if safe && !flag_move {
-            t.problem(
-                "flagPieceSafe",
-                "a safe arrival without the reply move is not imported: Fairy-Stockfish asks for safety only while exactly flagPieceCount pieces of all flag kinds together stand in the region (two attacked pieces there win), chimera's `safe` counts the unattacked pieces of one kind",
-            );
-        }
+        flag_safe_problems(t, safe, flag_move);
         let count = t.int("flagPieceCount");
         let blocked = t.bool("flagPieceBlockedWin");
         let mut more = String::new();
@@ -3007,6 +3048,8 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
         }
         for (side, region, k) in [("first", fr_w, "flagPiece.w"), ("second", fr_b, "flagPiece.b")] {
             if region == 0 {
+                // No region: the side's flag piece has no flag to reach.
+                t.val(k);
                 continue;
             }
             if !blocked && count > i64::from(region.count_ones()) {
@@ -3178,26 +3221,46 @@ fn pieces_def(m: &Model, pt: usize) -> String {
     }
 }
 
-/// A mobility region as chimera's `region = { ranks, files }`.
+/// A mobility region as chimera's `region = { ranks, files }`; regions that
+/// are not whole ranks crossed with whole files, mirrored, or that limit
+/// one side only, as each side's squares by name.
 fn region(t: &Tx, w: Option<Bb>, b: Option<Bb>) -> Result<String, String> {
-    let (Some(w), Some(b)) = (w, b) else {
-        return Err("a mobility region for one side only (chimera's regions apply to both sides)".into());
-    };
     let board = t.board();
+    let by_side = || {
+        let part = |side: &str, bb: Option<Bb>| {
+            bb.map(|bb| {
+                format!(
+                    "{{ side = {}, squares = {} }}",
+                    q(side),
+                    qlist(&t.square_names(bb & board))
+                )
+            })
+        };
+        let parts: Vec<String> = [part("first", w), part("second", b)]
+            .into_iter()
+            .flatten()
+            .collect();
+        if [w, b].iter().flatten().any(|bb| bb & board == 0) {
+            return Err(
+                "a mobility region with no square of the board (the piece could not move)".to_string(),
+            );
+        }
+        Ok(format!("region = [{}]", parts.join(", ")))
+    };
+    let (Some(w), Some(b)) = (w, b) else {
+        return by_side();
+    };
     let (w, b) = (w & board, b & board);
     let ranks: Vec<u32> = (0..t.ranks).filter(|&r| w & rank_bb(r) != 0).collect();
     let files: Vec<u32> = (0..t.files).filter(|&f| w & file_bb(f) != 0).collect();
     let product = ranks
         .iter()
         .fold(0, |acc, &r| files.iter().fold(acc, |a, &f| a | sq(f, r)));
-    if product != w {
-        return Err("a mobility region that is not whole ranks crossed with whole files".into());
-    }
     let mirror = ranks.iter().fold(0, |acc, &r| {
         files.iter().fold(acc, |a, &f| a | sq(f, t.ranks - 1 - r))
     });
-    if mirror != b {
-        return Err("the second side's mobility region is not the first's, ranks mirrored".into());
+    if product != w || mirror != b {
+        return by_side();
     }
     let all_files = files.len() as u32 == t.files;
     let all_ranks = ranks.len() as u32 == t.ranks;

@@ -333,10 +333,12 @@ pub struct PieceTable {
     /// Relative ranks from which `i` (initial) moves are allowed.
     #[serde(default)]
     pub initial_ranks: Vec<u32>,
-    /// Further squares from which `i` moves are allowed, named for the first
-    /// player and mirrored for the second (wolf chess's b3, c3, f3, g3).
+    /// Further squares from which `i` moves are allowed: a name is the first
+    /// player's square, mirrored for the second (wolf chess's b3, c3, f3, g3);
+    /// `{ side, squares }` gives one side's squares by their own names
+    /// (Fairy-Stockfish's `doubleStepRegionWhite/Black`).
     #[serde(default)]
-    pub initial_squares: Vec<Spanned<String>>,
+    pub initial_squares: Vec<Spanned<InitialSquare>>,
     /// Its double step may be taken en passant (by other pieces' `e`
     /// captures) though it has no `e` capture of its own.
     #[serde(default)]
@@ -395,7 +397,7 @@ pub struct PieceTable {
     pub value: Option<f64>,
     /// Where the piece may go: its moves end only on these squares (the
     /// xiangqi palace and river).
-    pub region: Option<Spanned<Region>>,
+    pub region: Option<Spanned<OneOrMany<Region>>>,
     /// More moves the piece has while it stands on some ranks (a soldier
     /// across the river).
     pub extra_moves: Option<ExtraMoves>,
@@ -474,7 +476,9 @@ pub struct BurnRule {
 }
 
 /// `region = { ranks, files }`: squares on these ranks (counted from the
-/// side's own back rank) and files (1 = the a-file; default all).
+/// side's own back rank) and files (1 = the a-file; default all); or
+/// `{ side, squares }`: these squares (absolute names). A list of regions
+/// joins them; a side no region applies to is not limited.
 #[derive(Debug, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct Region {
@@ -484,6 +488,89 @@ pub struct Region {
     /// Files, 1 = a; default all.
     #[serde(default)]
     pub files: Vec<u32>,
+    /// Or: the squares, by absolute name (not with `ranks` or `files`).
+    pub squares: Option<Spanned<Vec<Spanned<String>>>>,
+    /// The side the region applies to (default both).
+    pub side: Option<SideName>,
+}
+
+/// One table or a list of them (`region`).
+#[derive(Debug, Clone)]
+pub enum OneOrMany<T> {
+    /// `{ … }`.
+    One(T),
+    /// `[{ … }, { … }]`.
+    Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    /// The tables, in order.
+    pub fn items(&self) -> &[T] {
+        match self {
+            OneOrMany::One(t) => std::slice::from_ref(t),
+            OneOrMany::Many(v) => v,
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = OneOrMany<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a table or a list of tables")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, a: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(a)).map(OneOrMany::One)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, a: A) -> Result<Self::Value, A::Error> {
+                Vec::<T>::deserialize(serde::de::value::SeqAccessDeserializer::new(a)).map(OneOrMany::Many)
+            }
+        }
+        d.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
+/// An entry of `initial_squares`: a square name (the first player's,
+/// mirrored for the second) or `{ side, squares }` (that side's squares by
+/// their own names).
+#[derive(Debug, Clone)]
+pub enum InitialSquare {
+    /// `"b3"`.
+    Mirrored(String),
+    /// `{ side = "second", squares = ["a7", "b7"] }`.
+    Side(SideSquares),
+}
+
+/// `{ side, squares }`: one side's squares, by absolute name.
+#[derive(Debug, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct SideSquares {
+    /// The side.
+    pub side: SideName,
+    /// The squares (may be empty: none).
+    pub squares: Vec<Spanned<String>>,
+}
+
+impl<'de> Deserialize<'de> for InitialSquare {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = InitialSquare;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a square name or a table { side, squares }")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Self::Value, E> {
+                Ok(InitialSquare::Mirrored(s.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, a: A) -> Result<Self::Value, A::Error> {
+                SideSquares::deserialize(serde::de::value::MapAccessDeserializer::new(a))
+                    .map(InitialSquare::Side)
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// `extra_moves = { ranks, betza }`.
