@@ -57,6 +57,55 @@ fn points(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Option<(Vec<f64>,
     }
 }
 
+/// `royal_while_at_most` judges every royal piece on its own: not with
+/// `royal_pieces = "last"` or `"not_all"`, nor with explosions or burning
+/// pieces (whose legality rests on a fixed set of royal pieces).
+fn check_royal_limits(file: &RulesFile, cx: &Ctx) -> Result<()> {
+    for p in &file.pieces {
+        let Some(n) = p.royal_counted_with.first() else {
+            continue;
+        };
+        let Some(lim) = &p.royal_while_at_most else {
+            return Err(cx.err(n.span(), "royal_counted_with needs `royal_while_at_most`"));
+        };
+        for n in &p.royal_counted_with {
+            let Some(q) = file.pieces.iter().find(|q| q.name.get_ref() == n.get_ref()) else {
+                continue;
+            };
+            let same = q.royal_while_at_most.as_ref().map(|l| *l.get_ref()) == Some(*lim.get_ref());
+            let back = q
+                .royal_counted_with
+                .iter()
+                .any(|b| b.get_ref() == p.name.get_ref());
+            if !same || !back || q.name.get_ref() == p.name.get_ref() {
+                return Err(cx.err(
+                    n.span(),
+                    "the kinds of royal_counted_with must be other kinds with the same royal_while_at_most that list this one back",
+                ));
+            }
+        }
+    }
+    let Some(lim) = file.pieces.iter().find_map(|p| p.royal_while_at_most.as_ref()) else {
+        return Ok(());
+    };
+    let clash = if file.end.royal_pieces != rules::RoyalPieces::Every {
+        Some("`[end] royal_pieces`")
+    } else if file.moves.explosions.is_some() {
+        Some("`[moves] explosions`")
+    } else if file.pieces.iter().any(|p| p.burn.is_some()) {
+        Some("burning pieces (`burn`)")
+    } else {
+        None
+    };
+    match clash {
+        Some(what) => Err(cx.err(
+            lim.span(),
+            format!("royal_while_at_most cannot be combined with {what}"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The end rules.
 pub(super) fn compile(
     file: &RulesFile,
@@ -68,6 +117,7 @@ pub(super) fn compile(
 ) -> Result<EndRules> {
     let has_royal = pieces.iter().any(|k| k.royal);
     check_counts(file, cx, has_royal)?;
+    check_royal_limits(file, cx)?;
     let default_stalemate = if has_royal {
         rules::Outcome::Draw
     } else {

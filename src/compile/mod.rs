@@ -129,6 +129,7 @@ pub fn compile(
         once_aimers: rights.once_aimers,
         extra_legality: false,
         per_move_legality: false,
+        royal_limits: false,
         unprotected_captures: false,
         capture_promotions: promotions::when_capturing(file, &cx, &names, &options)?,
         extra_make: false,
@@ -266,6 +267,7 @@ fn gating_flags(file: &RulesFile) -> (bool, bool) {
 /// The flags that tell generation and `make` which rules beyond the pieces'
 /// own moves apply (see their fields in `Variant`).
 fn rule_flags(v: &mut Variant) {
+    v.royal_limits = v.kinds().any(|k| v.def(k).royal_limit > 0);
     v.unprotected_captures = v.kinds().any(|k| v.def(k).captures_unprotected_only);
     v.extra_legality = !v.hooks.is_empty()
         || v.pocket.is_some_and(|p| p.from_board)

@@ -575,6 +575,8 @@ fn compile_piece(
         symbol: p.symbol.get_ref().clone(),
         betza: betza.get_ref().clone(),
         royal: p.royal,
+        royal_limit: royal_limit(p, cx)?,
+        royal_group: KindSet::EMPTY,
         rays,
         legs: machine,
         overlapping_rays,
@@ -608,6 +610,31 @@ fn compile_piece(
     })
 }
 
+/// The index of a piece table in the file.
+fn def_index(file: &RulesFile, p: &PieceTable) -> usize {
+    file.pieces.iter().position(|q| std::ptr::eq(q, p)).unwrap_or(0)
+}
+
+/// `royal_while_at_most`: at least 1, and on a royal piece.
+fn royal_limit(p: &PieceTable, cx: &Ctx) -> Result<u16> {
+    let Some(lim) = &p.royal_while_at_most else {
+        return Ok(0);
+    };
+    if !p.royal {
+        return Err(cx.err(
+            lim.span(),
+            "royal_while_at_most needs `royal = true`: it says while a royal piece stays royal",
+        ));
+    }
+    match u16::try_from(*lim.get_ref()) {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(cx.err(
+            lim.span(),
+            "royal_while_at_most must be at least 1 (and below 65536)",
+        )),
+    }
+}
+
 /// Resolves each piece's target filters (`cannot_capture`, `cannot_shoot`,
 /// `cannot_hop`, `cannot_shoot_within`).
 pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [PieceDef]) -> Result<()> {
@@ -621,6 +648,8 @@ pub(super) fn filters(file: &RulesFile, cx: &Ctx, names: &Names, pieces: &mut [P
             Ok(s)
         };
         def.filters.cannot_capture = set(&p.cannot_capture, "cannot_capture")?;
+        def.royal_group = set(&p.royal_counted_with, "royal_counted_with")?;
+        def.royal_group.insert(PieceKind::from_index(def_index(file, p)));
         if def.royal && p.petrifies_on_capture.as_ref().is_some_and(|b| *b.get_ref()) {
             // A royal piece that petrifies never captures: it would leave
             // the game. Its attack lines stay (see `petrification`).

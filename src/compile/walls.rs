@@ -6,7 +6,7 @@ use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
 use crate::engine::legs::TargetFilters;
 use crate::engine::moves::MAX_CAPTURES;
-use crate::engine::types::{Color, MAX_KINDS, Piece, PieceKind};
+use crate::engine::types::{Color, KindSet, MAX_KINDS, Piece, PieceKind};
 use crate::engine::variant::{PieceDef, WallPlacement, Walls};
 use crate::rules::RulesFile;
 
@@ -106,6 +106,8 @@ fn wall_def(geo: &Geometry) -> PieceDef {
         symbol: "*".to_string(),
         betza: String::new(),
         royal: false,
+        royal_limit: 0,
+        royal_group: KindSet::EMPTY,
         rays: [Vec::new(), Vec::new()],
         legs: None,
         overlapping_rays: false,

@@ -342,6 +342,10 @@ impl Position {
         self.hash ^= self.v.zobrist.side;
         let (moved, captured) = (undo.moved, undo.captured);
         self.stack.push(undo);
+        if self.v.royal_limits {
+            // Royalty by count: a capture or promotion can change it.
+            self.refresh_royals();
+        }
         if self.v.extra_make {
             if let Some(sq) = mv.wall() {
                 self.place_wall(sq);

@@ -555,7 +555,10 @@ impl Position {
                     self.menaced(s, !c)
                 }
             };
-            if cs.safe.iter().any(|&s| unsafe_square(s)) {
+            // A king royal only while few castles freely when it is not.
+            let guarded = !self.v.royal_limits
+                || self.board[cs.king.index()].is_some_and(|p| self.royal_now(c, p.kind()));
+            if guarded && cs.safe.iter().any(|&s| unsafe_square(s)) {
                 continue;
             }
             let mut m = Move::board(cs.king, cs.king_to);
@@ -1017,6 +1020,7 @@ impl Position {
             && !self.v.moves.no_facing_royals
             && self.v.gates.is_empty()
             && !self.v.hooks_change_board
+            && !self.v.royal_limits
             && self.royal_count[us.index()] == 1
             // A promotion to a second royal piece can answer a check.
             && !self.v.end.not_all_royal
@@ -1098,7 +1102,8 @@ impl Position {
         } else {
             m
         };
-        let guarded = self.has_royal(us) && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
+        let guarded = self.v.royal_limits
+            || self.has_royal(us) && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
         if guarded {
             return self.is_legal_pseudo(m, us);
         }
@@ -1503,8 +1508,11 @@ impl Position {
             return ok;
         }
         let royals = self.royal_count;
+        let limited = self.v.royal_limits.then(|| self.before_counted_royalty(m, us));
         self.make(m);
-        let mut ok = if self.v.moves.explosion.is_some() {
+        let mut ok = if let Some(before) = limited {
+            before.takes_royal || self.counted_royals_safe(m, us, before)
+        } else if self.v.moves.explosion.is_some() {
             // No royal piece of ours may blow up; blowing up theirs wins.
             let (u, t) = (us.index(), (!us).index());
             self.royal_count[u] >= royals[u] && (self.royal_count[t] < royals[t] || !self.in_check(us))
@@ -1525,6 +1533,63 @@ impl Position {
         ok
     }
 
+    /// What legality under `royal_while_at_most` needs to know of the
+    /// position before the move.
+    fn before_counted_royalty(&self, m: Move, us: Color) -> BeforeMove {
+        let moved = match m.kind {
+            MoveKind::Board | MoveKind::Castle => {
+                m.from().and_then(|f| self.board[f.index()]).map(|p| p.kind())
+            }
+            _ => None,
+        };
+        let them = !us;
+        BeforeMove {
+            moved,
+            moved_royal: moved.is_some_and(|k| self.royal_now(us, k)),
+            takes_royal: m.captures().iter().any(|s| {
+                self.board[s.index()].is_some_and(|p| p.color() == them && self.royal_now(them, p.kind()))
+            }),
+        }
+    }
+
+    /// After the move `m` (just made): whether `us`'s guarded pieces are
+    /// safe, as Fairy-Stockfish judges its pseudo-royal pieces. Guarded are
+    /// the pieces royal before the move (the moving one at its new square,
+    /// whatever it promoted to), and a dropped piece of a royal kind.
+    fn counted_royals_safe(&self, m: Move, us: Color, before: BeforeMove) -> bool {
+        let dest = match m.kind {
+            MoveKind::Castle => Some(self.v.castles[(m.aux & super::moves::AUX_CASTLE) as usize].king_to),
+            _ => m.to(),
+        };
+        let dropped = m.is_drop();
+        let placed = dest.and_then(|d| self.board[d.index()]).map(|p| p.kind());
+        // Before the move, the side had one more of the kind it promoted
+        // from, and one fewer of the kind it dropped.
+        let royal_before = |k: PieceKind, delta: isize| {
+            let def = self.v.def(k);
+            def.royal
+                && (def.royal_limit == 0
+                    || self.count_on_board(us, k) as isize + delta <= def.royal_limit as isize)
+        };
+        let them = !us;
+        self.plist[us.index()].iter().all(|&sq| {
+            let Some(p) = self.board[sq.index()] else {
+                return true;
+            };
+            let k = p.kind();
+            let with =
+                |o: Option<PieceKind>| o.is_some_and(|o| o == k || self.v.def(o).royal_group.contains(k));
+            let guarded = if Some(sq) == dest && dropped {
+                self.v.def(k).royal
+            } else if Some(sq) == dest && before.moved.is_some() {
+                before.moved_royal
+            } else {
+                royal_before(k, with(before.moved) as isize - with(placed) as isize)
+            };
+            !guarded || !self.threatened(sq, them)
+        })
+    }
+
     /// Whether the side to move has at least one legal move by the board
     /// rules (hooks are not consulted).
     pub(crate) fn has_legal_move(&mut self) -> bool {
@@ -1540,6 +1605,18 @@ impl Position {
         let us = self.side;
         buf.into_iter().any(|m| self.is_legal_pseudo(m, us))
     }
+}
+
+/// The position before a move, for legality under `royal_while_at_most`.
+#[derive(Clone, Copy)]
+struct BeforeMove {
+    /// The kind of the piece that moves on the board.
+    moved: Option<PieceKind>,
+    /// Whether that piece was royal.
+    moved_royal: bool,
+    /// Whether the move takes a piece royal for the opponent (always legal,
+    /// as in Fairy-Stockfish).
+    takes_royal: bool,
 }
 
 /// Whether a move is a pass by a piece: out and back, or in place, taking

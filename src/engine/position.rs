@@ -398,14 +398,17 @@ impl Position {
 
     /// Counts each side's royal pieces and keeps the highest royal square,
     /// walking the piece lists (not the whole board: set-up calls this for
-    /// every square it fills).
+    /// every square it fills). A kind with `royal_while_at_most` counts only
+    /// while its side has at most that many of it on the board.
     pub(crate) fn refresh_royals(&mut self) {
         self.royal = [Square::NONE; 2];
         self.royal_count = [0; 2];
         for c in 0..2 {
-            for &sq in &self.plist[c] {
+            let color = if c == 0 { Color::First } else { Color::Second };
+            for i in 0..self.plist[c].len() {
+                let sq = self.plist[c][i];
                 if let Some(p) = self.board[sq.index()]
-                    && self.v.def(p.kind()).royal
+                    && self.royal_now(color, p.kind())
                 {
                     if !self.royal[c].is_some() || sq > self.royal[c] {
                         self.royal[c] = sq;
@@ -414,6 +417,26 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Whether `color`'s pieces of `kind` are royal now: a royal kind, and
+    /// under `royal_while_at_most` while the side has at most that many.
+    pub(crate) fn royal_now(&self, color: Color, kind: PieceKind) -> bool {
+        let def = self.v.def(kind);
+        def.royal && (def.royal_limit == 0 || self.count_on_board(color, kind) <= def.royal_limit as usize)
+    }
+
+    /// How many pieces of `kind` (and the kinds counted with it,
+    /// `royal_counted_with`) `color` has on the board.
+    pub(crate) fn count_on_board(&self, color: Color, kind: PieceKind) -> usize {
+        let group = self.v.def(kind).royal_group;
+        self.plist[color.index()]
+            .iter()
+            .filter(|s| {
+                self.board[s.index()]
+                    .is_some_and(|p| p.color() == color && (p.kind() == kind || group.contains(p.kind())))
+            })
+            .count()
     }
 
     /// Royal squares of a side.
@@ -425,7 +448,7 @@ impl Position {
                 self.plist[color.index()]
                     .iter()
                     .copied()
-                    .filter(|s| self.board[s.index()].is_some_and(|p| self.v.def(p.kind()).royal))
+                    .filter(|s| self.board[s.index()].is_some_and(|p| self.royal_now(color, p.kind())))
                     .collect(),
             ),
         }

@@ -204,6 +204,12 @@ pub struct PieceDef {
     /// Its moves in the rules file's notation (the one in force).
     pub(crate) betza: String,
     pub(crate) royal: bool,
+    /// A royal kind that is royal only while its side has at most this many
+    /// of it on the board (`royal_while_at_most`; 0: always royal).
+    pub(crate) royal_limit: u16,
+    /// The kinds counted together for `royal_limit`: this one and its
+    /// `royal_counted_with`.
+    pub(crate) royal_group: KindSet,
     /// Single-leg moves: one ray per direction, per side.
     pub(crate) rays: [Vec<Ray>; 2],
     /// Multi-leg moves and shots, when the piece is not a union of single legs.
@@ -842,6 +848,9 @@ pub struct Variant {
     /// caller wanting some of the moves need judge only those
     /// ([`Position::legal_moves_selected`](super::Position)).
     pub(crate) per_move_legality: bool,
+    /// Some royal kind is royal only while few (`royal_while_at_most`):
+    /// royalty is counted after every move and legality is judged slowly.
+    pub(crate) royal_limits: bool,
     /// Some piece may capture only unprotected pieces
     /// (`captures_unprotected_only`).
     pub(crate) unprotected_captures: bool,

@@ -1638,7 +1638,9 @@ struct Plan {
     ext_count: i64,
     ext_opp: i64,
     blast: bool,
-    pseudo_royal: Option<usize>,
+    /// Fairy-Stockfish's pseudo-royal piece types, each with its
+    /// `royal_while_at_most` when a side may have more than count + 1.
+    pseudo_royal: Vec<(usize, Option<i64>)>,
     types: Vec<usize>,
     prom_pawns: Vec<usize>,
     prom_to: Vec<usize>,
@@ -1824,8 +1826,9 @@ fn plan(t: &Tx) -> Plan {
     // explosions, the extinction rule does not apply). chimera's royal
     // pieces say this when no side ever has more than that many: at most
     // that many at the start, and none made by promotion.
-    let pseudo_royal = pseudo_royal_kind(
+    let pseudo_royal = pseudo_royal_kinds(
         t,
+        to_hand,
         &types,
         &prom_to,
         pawns_promote,
@@ -1977,13 +1980,15 @@ fn plan_checks(t: &Tx) {
 }
 
 /// Fairy-Stockfish's pseudo-royal pieces: while a side has at most
-/// extinctionPieceCount + 1 of the kind, each is royal (and, without
-/// explosions, the extinction rule does not apply). chimera's royal pieces
-/// say this when no side ever has more than that many: at most that many at
-/// the start, and none made by promotion.
+/// extinctionPieceCount + 1 of a listed kind on the board, each of them is
+/// royal (and, without explosions, the extinction rule does not apply).
+/// chimera's `royal = true` says this when no side ever has more than that
+/// many (at most that many at the start, and none made by promotion), and
+/// `royal_while_at_most` otherwise.
 #[allow(clippy::too_many_arguments)]
-fn pseudo_royal_kind(
+fn pseudo_royal_kinds(
     t: &Tx,
+    to_hand: bool,
     types: &[usize],
     prom_to: &[usize],
     pawns_promote: bool,
@@ -1992,38 +1997,52 @@ fn pseudo_royal_kind(
     ext_value: &str,
     ext_types: u128,
     ext_count: i64,
-) -> Option<usize> {
+) -> Vec<(usize, Option<i64>)> {
     let m = t.m;
-    let start_counts = start_counts(&t.text("startFen"));
-    if extinction_royal && ext_value != "none" {
-        let single = types.iter().copied().find(|&p| ext_types == (1u128 << p));
-        match single {
-            Some(p) => {
-                let letter = m.letters[p].unwrap_or('?');
-                let most = start_counts
-                    .get(&letter.to_ascii_uppercase())
-                    .copied()
-                    .unwrap_or(0)
-                    .max(start_counts.get(&letter).copied().unwrap_or(0));
-                let promoted_to = prom_to.contains(&p) && pawns_promote || promoted.values().any(|&v| v == p);
-                if most as i64 <= ext_count + 1 && !promoted_to {
-                    Some(p)
-                } else {
-                    t.problem("extinctionPseudoRoyal", "pseudo-royal pieces that a side may have more of than count + 1 (or gain by promotion) have no chimera rule");
-                    None
-                }
-            }
-            None => {
-                t.problem(
-                    "extinctionPseudoRoyal",
-                    "pseudo-royal pieces of several kinds have no chimera rule",
-                );
-                None
-            }
-        }
-    } else {
-        None
+    if !extinction_royal || ext_value == "none" {
+        return Vec::new();
     }
+    let start_counts = start_counts(&t.text("startFen"));
+    let blast = t.bool("blastOnCapture");
+    let listed: Vec<usize> = types
+        .iter()
+        .copied()
+        .filter(|&p| ext_types & (1u128 << p) != 0)
+        .collect();
+    if ext_types & 1 != 0 || listed.is_empty() {
+        t.problem(
+            "extinctionPseudoRoyal",
+            "pseudo-royal pieces of every kind have no chimera rule",
+        );
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for p in listed {
+        let letter = m.letters[p].unwrap_or('?');
+        let most = start_counts
+            .get(&letter.to_ascii_uppercase())
+            .copied()
+            .unwrap_or(0)
+            .max(start_counts.get(&letter).copied().unwrap_or(0));
+        let promoted_to = prom_to.contains(&p) && pawns_promote || promoted.values().any(|&v| v == p);
+        if most as i64 <= ext_count + 1 && !promoted_to {
+            out.push((p, None));
+        } else if prom_to.contains(&p) && pawns_promote {
+            t.problem("extinctionPseudoRoyal", format!("a pawn promotion (promotionPieceTypes) to pseudo-royal `{}`: Fairy-Stockfish recounts that kind's royalty within the move, which chimera does not", piece_name(p)));
+            return Vec::new();
+        } else {
+            out.push((p, Some(ext_count + 1)));
+        }
+    }
+    if blast && (out.len() > 1 || out.iter().any(|x| x.1.is_some())) {
+        t.problem("extinctionPseudoRoyal", "pseudo-royal pieces of several kinds, or more than count + 1 of a kind, where captures explode have no chimera rule");
+        return Vec::new();
+    }
+    if to_hand && out.iter().any(|x| x.1.is_some()) {
+        t.problem("extinctionPseudoRoyal", "pseudo-royal pieces that a side may have more of than count + 1 and that captures put in the hand have no chimera rule (a hand holds no royal piece)");
+        return Vec::new();
+    }
+    out
 }
 
 /// One `[[piece]]` (and its promoted kinds into `promoted_kinds`), or `None`
@@ -2033,7 +2052,7 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         mandatory_pawn,
         resets,
         soldier_rank,
-        pseudo_royal,
+        ref pseudo_royal,
         ref prom_pawns,
         ref prom_to,
         ref limits,
@@ -2086,10 +2105,18 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
             ),
         );
     }
-    if pt == KING || pseudo_royal == Some(pt) {
+    let pseudo = pseudo_royal.iter().find(|x| x.0 == pt);
+    if pt == KING || pseudo.is_some() {
         lines.push("royal = true".into());
+        if let Some((_, Some(most))) = pseudo {
+            lines.push(format!("royal_while_at_most = {most}"));
+        }
         if pt != KING {
-            comment.push_str(&t.from(&["extinctionPseudoRoyal"]));
+            comment.push_str(&t.from(&[
+                "extinctionPseudoRoyal",
+                "extinctionPieceTypes",
+                "extinctionPieceCount",
+            ]));
         }
     }
     if resets & (1u128 << pt) != 0 {
@@ -2272,12 +2299,22 @@ fn piece_promotions(
         let pname = format!("promoted {}", cname(pt));
         prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
         comment.push_str(&t.from(&["promotedPieceType#types", "mandatoryPiecePromotion"]));
+        let mut plines = vec![format!("demotes_to = {}", q(&cname(pt)))];
+        // The promoted piece is of its new type: that type's mobility region
+        // is its own (an unsayable one is reported with the type's piece).
+        let (mw, mb) = (m.mobility.get(&(to, 0)), m.mobility.get(&(to, 1)));
+        if mw.is_some() || mb.is_some() {
+            match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
+                Ok(r) => plines.push(r),
+                Err(why) => t.problem("mobilityRegion", why),
+            }
+        }
         promoted_kinds.push(PieceOut {
             pt: to,
             name: pname,
             symbol: format!("+{letter}"),
             betza: b,
-            lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+            lines: plines,
             comment: format!("# `{}` promoted: moves as `{}`\n", piece_name(pt), piece_name(to)),
         });
     }
@@ -2346,14 +2383,14 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
         ext_count,
         ext_opp,
         blast,
-        pseudo_royal,
+        ref pseudo_royal,
         ref types,
         ref ext_value,
         ..
     } = p;
     // Extinction.
     let mut end: Vec<String> = Vec::new();
-    if ext_value != "none" && pseudo_royal.is_some() && !blast {
+    if ext_value != "none" && !pseudo_royal.is_empty() && !blast {
         // Extinction does not apply to pseudo-royal pieces: they cannot be taken.
         t.val("extinctionClaim");
         t.val("extinctionOpponentPieceCount");
@@ -2420,12 +2457,44 @@ fn kinds_of(kinds: &[(usize, String)], pt: usize) -> Vec<String> {
     names
 }
 
+/// The royalty a kind of a pseudo-royal type lacks: the promoted kinds
+/// moving as one are royal too, and all the kinds of the type are counted
+/// together (Fairy-Stockfish counts types).
+fn pseudo_royal_lines(
+    p: &PieceOut,
+    pseudo_royal: &[(usize, Option<i64>)],
+    pieces: &[PieceOut],
+    promoted_kinds: &[PieceOut],
+) -> Vec<String> {
+    let Some(&(_, most)) = pseudo_royal.iter().find(|x| x.0 == p.pt) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if !p.lines.iter().any(|l| l == "royal = true") {
+        out.push("royal = true".to_string());
+        if let Some(most) = most {
+            out.push(format!("royal_while_at_most = {most}"));
+        }
+    }
+    let mut others: Vec<String> = Vec::new();
+    for o in pieces.iter().chain(promoted_kinds) {
+        if o.pt == p.pt && o.name != p.name && !others.contains(&o.name) {
+            others.push(o.name.clone());
+        }
+    }
+    if !others.is_empty() && most.is_some() {
+        out.push(format!("royal_counted_with = {}", qlist(&others)));
+    }
+    out
+}
+
 /// The pieces and the `[promotion]` defaults.
 fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<PieceOut>) -> String {
     let Plan {
         promoted,
         prom_ranks,
         pawns_promote,
+        pseudo_royal,
         ..
     } = p;
     let mut out = String::new();
@@ -2443,7 +2512,6 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
         if !seen.insert(p.name.clone()) {
             continue;
         }
-        let _ = p.pt;
         out.push_str(&p.comment);
         let moves = if p.betza.is_empty() {
             "immobile = true".to_string()
@@ -2455,7 +2523,11 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
             q(&p.name),
             q(&p.symbol),
         ));
-        for l in &p.lines {
+        for l in p
+            .lines
+            .iter()
+            .chain(&pseudo_royal_lines(p, pseudo_royal, pieces, &promoted_kinds))
+        {
             out.push_str(l);
             out.push('\n');
         }

@@ -330,6 +330,14 @@ pub struct PieceTable {
     /// Checkmate rules apply to it.
     #[serde(default)]
     pub royal: bool,
+    /// A royal piece that is royal only while its side has at most this many
+    /// pieces of its kind on the board (Fairy-Stockfish's pseudo-royal
+    /// pieces, `extinctionPseudoRoyal`).
+    pub royal_while_at_most: Option<Spanned<u32>>,
+    /// Other kinds counted with this one for `royal_while_at_most` (a
+    /// promoted kind that moves as it).
+    #[serde(default)]
+    pub royal_counted_with: Vec<Spanned<String>>,
     /// Relative ranks from which `i` (initial) moves are allowed.
     #[serde(default)]
     pub initial_ranks: Vec<u32>,
