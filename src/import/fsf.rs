@@ -2128,8 +2128,6 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
             lines.push("resets_clock = \"irreversible\"".into());
         }
     }
-    // Mobility region.
-    let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
     if prom_pawns.contains(&pt)
         && prom_to.is_empty()
         && !promoted.contains_key(&pt)
@@ -2141,24 +2139,7 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         // regions limit attacks too.
         t.problem("promotionPieceTypes.w", format!("`{}` must promote and has no promotion choices: it may not enter its zone but still attacks it, which no chimera rule says", piece_name(pt)));
     }
-    if mw.is_some() || mb.is_some() {
-        match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
-            Ok(r) => {
-                lines.push(r);
-                for s in [mw, mb].into_iter().flatten() {
-                    comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
-                }
-            }
-            Err(why) => {
-                let s = mw.or(mb).map(|x| x.1.clone());
-                t.problems.borrow_mut().push(Problem {
-                    key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()),
-                    span: s.and_then(|s| s.span),
-                    reason: why,
-                });
-            }
-        }
-    }
+    mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
     piece_drops(t, p, pt, &mut lines);
     if let Some(&n) = limits.get(&pt) {
@@ -2172,6 +2153,32 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         lines,
         comment,
     })
+}
+
+/// A piece's mobility region (`region`), from Fairy-Stockfish's
+/// `mobilityRegionWhite/Black<Piece>`.
+fn mobility_region(t: &Tx, pt: usize, comment: &mut String, lines: &mut Vec<String>) {
+    let m = t.m;
+    let (mw, mb) = (m.mobility.get(&(pt, 0)), m.mobility.get(&(pt, 1)));
+    if mw.is_none() && mb.is_none() {
+        return;
+    }
+    match region(t, mw.map(|x| x.0), mb.map(|x| x.0)) {
+        Ok(r) => {
+            lines.push(r);
+            for s in [mw, mb].into_iter().flatten() {
+                comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
+            }
+        }
+        Err(why) => {
+            let s = mw.or(mb).map(|x| x.1.clone());
+            t.problems.borrow_mut().push(Problem {
+                key: s.as_ref().map_or("mobilityRegion".into(), |s| s.key.clone()),
+                span: s.and_then(|s| s.span),
+                reason: why,
+            });
+        }
+    }
 }
 
 /// A piece's moves in chimera's notation, or `None` with a problem.
