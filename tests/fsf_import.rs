@@ -167,18 +167,7 @@ fn a_rule_naming_a_piece_type_names_its_promoted_kinds_too() {
     // mandala: a shogi pawn promotes to the immobile piece, the flag piece;
     // Fairy-Stockfish's promoted pawn is of that type, so it wins on arrival
     // (a random game against pyffish found chimera playing on here).
-    let dir = tempfile::tempdir().unwrap();
-    let out = common::chimera(&[
-        "import",
-        "fsf",
-        INI,
-        "-o",
-        dir.path().to_str().unwrap(),
-        "--section",
-        "mandala",
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let file = dir.path().join("mandala.toml");
+    let (_dir, file) = import_section("mandala");
     let fen = "fj3j1g2/bB2L2f1l/r1rbrr1rrr/1G8/1R4rE2/4G1R3/R1R7/2LRR1FRRR/BJ3F4/J2+r2eGL1[RR] w - - 0 40";
     let out = common::chimera(&["moves", file.to_str().unwrap(), "--position", fen]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -192,18 +181,7 @@ fn a_rule_naming_a_piece_type_names_its_promoted_kinds_too() {
 fn a_drop_count_of_zero_keeps_the_piece_in_hand_for_good() {
     // dragonfly: `dropNoDoubledCount = 0` forbids every pawn drop, while
     // captured pawns still go to the hand (`drop = { ranks = [] }`).
-    let dir = tempfile::tempdir().unwrap();
-    let out = common::chimera(&[
-        "import",
-        "fsf",
-        INI,
-        "-o",
-        dir.path().to_str().unwrap(),
-        "--section",
-        "dragonfly",
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let file = dir.path().join("dragonfly.toml");
+    let (_dir, file) = import_section("dragonfly");
     let fen = "rbbk1nr/ppppppp/7/7/7/PPPPPP1/RBBKNNR[PN] w - - 0 1";
     let out = common::chimera(&["moves", file.to_str().unwrap(), "--position", fen]);
     let moves = String::from_utf8_lossy(&out.stdout);
@@ -217,18 +195,7 @@ fn an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish() {
     // attaches the `chasing` hook (its pieces named as the hook finds
     // them). Random attacking cycles (tests/tools/chasing.py) are judged by
     // pyffish with the same ini loaded and by the imported file.
-    let dir = tempfile::tempdir().unwrap();
-    let out = common::chimera(&[
-        "import",
-        "fsf",
-        INI,
-        "-o",
-        dir.path().to_str().unwrap(),
-        "--section",
-        "crowdedxiangqi",
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let file = dir.path().join("crowdedxiangqi.toml");
+    let (_dir, file) = import_section("crowdedxiangqi");
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("hooks = [\"chasing\"]"), "{text}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -256,18 +223,7 @@ fn an_imported_counting_rule_counts_as_fairy_stockfish() {
     // `[end.counting]` of variants/makruk.toml. From endgames without pawns
     // (random games seldom reach them), the counts in the position text and
     // the draws they end in must agree with pyffish's.
-    let dir = tempfile::tempdir().unwrap();
-    let out = common::chimera(&[
-        "import",
-        "fsf",
-        INI,
-        "-o",
-        dir.path().to_str().unwrap(),
-        "--section",
-        "makhouse",
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let file = dir.path().join("makhouse.toml");
+    let (_dir, file) = import_section("makhouse");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for start in [
         "8/8/3k4/2s5/8/8/R3N3/4K3[] w - - 0 1",
@@ -297,6 +253,24 @@ fn an_imported_counting_rule_counts_as_fairy_stockfish() {
         };
         assert!(out.contains("'optional'"), "no game ended by a count: {out}");
     }
+}
+
+/// Imports one section of Fairy-Stockfish's variants.ini into a temporary
+/// directory (kept while the first value lives); the written file's path.
+fn import_section(section: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        INI,
+        "-o",
+        dir.path().to_str().unwrap(),
+        "--section",
+        section,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let file = dir.path().join(format!("{section}.toml"));
+    (dir, file)
 }
 
 fn import_text(text: &str) -> (Option<i32>, String, String) {
