@@ -773,7 +773,6 @@ impl Position {
         !v.reference
             && !v.hooks_change_board
             && v.gates.is_empty()
-            && v.moves.explosion.is_none()
             && v.moves.burners.is_empty()
             && v.moves.flip.is_none()
             && !v.placed_walls()
@@ -798,10 +797,75 @@ impl Position {
         } else {
             king
         };
+        if let Some(x) = self.v.moves.explosion
+            && m.is_capture()
+        {
+            return self.legal_quick_blast(m, king, x);
+        }
         let undo = self.put_quick(m)?;
         let safe = !self.threatened(king, !us);
         self.take_back_quick(m, undo);
         Some(safe)
+    }
+
+    /// [`Position::legal_quick`] for a capture that explodes: the capture
+    /// and its blast (as [`Position::explode`] has it) are put on the board
+    /// and occupancy alone, judged as [`Position::is_legal_pseudo`] judges
+    /// a made explosion (no royal piece of ours lost; one of theirs lost, or
+    /// ours safe), and restored. `king` is our one royal piece's square
+    /// after the move. `None` for captures off the destination.
+    fn legal_quick_blast(&mut self, m: Move, king: Square, x: super::variant::Explosion) -> Option<bool> {
+        if m.kind != MoveKind::Board || m.is_line_capture() || !m.captures_on_target_only() {
+            return None;
+        }
+        let us = self.side;
+        let p = self.board[m.from.index()]?;
+        let placed = m.promo().some().map_or(p, |k| Piece::new(k, us));
+        if self.v.is_royal(p.kind()) != self.v.is_royal(placed.kind())
+            || self.board[m.to.index()].is_some_and(|q| q.color() == us)
+        {
+            return None;
+        }
+        let occ = self.occ;
+        let mut saved = [(Square::NONE, None); 10];
+        let mut n = 0;
+        let (mut ours_lost, mut theirs_lost) = (false, false);
+        saved[n] = (m.from, Some(p));
+        n += 1;
+        saved[n] = (m.to, self.board[m.to.index()]);
+        n += 1;
+        self.board[m.from.index()] = None;
+        self.board[m.to.index()] = Some(placed);
+        self.occ[us.index()] = (self.occ[us.index()] & !bit(m.from)) | bit(m.to);
+        self.occ[(!us).index()] &= !bit(m.to);
+        let g = &self.v.geometry;
+        let around = super::geometry::FRAMES.iter().filter_map(|&d| g.offset(m.to, d));
+        for s in std::iter::once(m.to).chain(around) {
+            let Some(q) = self.board[s.index()] else { continue };
+            let spared = if s == m.to { x.unharmed } else { x.immune };
+            if spared.contains(q.kind()) {
+                continue;
+            }
+            if self.v.def(q.kind()).royal {
+                if q.color() == us {
+                    ours_lost = true;
+                } else {
+                    theirs_lost = true;
+                }
+            }
+            if s != m.to {
+                saved[n] = (s, Some(q));
+                n += 1;
+            }
+            self.board[s.index()] = None;
+            self.occ[q.color().index()] &= !bit(s);
+        }
+        let legal = !ours_lost && (theirs_lost || !self.threatened(king, !us));
+        for &(s, q) in saved[..n].iter().rev() {
+            self.board[s.index()] = q;
+        }
+        self.occ = occ;
+        Some(legal)
     }
 
     /// `[moves] must_drop`: while the side holds a piece of the kinds it
@@ -1035,8 +1099,28 @@ impl Position {
             self.legal_moves_unguarded(out);
             return;
         }
-        self.pseudo_moves(out);
+        self.judged_moves(out);
         self.filter_slow(out);
+    }
+
+    /// The pseudo-legal moves, for the moves to judge one by one: the fast
+    /// path's generator with no royal piece, no check and no pin (the same
+    /// moves as [`Position::pseudo_moves`] where no piece gates), else
+    /// [`Position::pseudo_moves`].
+    fn judged_moves(&self, out: &mut Vec<Move>) {
+        let safety = Safety::new(self.has_bitboards());
+        match &self.v.bb {
+            _ if self.v.reference || !self.v.gates.is_empty() || self.in_placement() => {
+                self.pseudo_moves(out)
+            }
+            Some(t) if t.narrow => {
+                self.generate_bb::<u64>(t, Square::NONE, &safety, out);
+            }
+            Some(t) => {
+                self.generate_bb::<u128>(t, Square::NONE, &safety, out);
+            }
+            None => self.pseudo_moves(out),
+        }
     }
 
     /// Whether the side to move has no royal piece and its moves may be
@@ -1080,14 +1164,51 @@ impl Position {
     /// drop-mate ban (which needs the opponent's royal) remains to test.
     fn filter_slow(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
+        let safety = self.quiet_safety();
         let mut i = 0;
         while i < out.len() {
-            if self.slow_legal(out[i], us) {
+            let m = out[i];
+            let quiet = |(s, king): &(Safety, Square)| {
+                m.kind == MoveKind::Board
+                    && !m.is_capture()
+                    && m.from != *king
+                    && s.checks == 0
+                    && !s.pinned(m.from)
+            };
+            if safety.as_ref().is_some_and(quiet) || self.slow_legal(m, us) {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// Where captures alone change the board beyond a move's squares (an
+    /// explosion) and every enemy attack is on the reverse attack lines:
+    /// the safety of the side to move's one royal piece, by which a board
+    /// move that captures nothing, of a piece other than the royal one, is
+    /// legal when there is no check and the piece is not pinned (an
+    /// explosion's rules only ever lift a check: enemy royal pieces next to
+    /// ours attack nothing). `None` elsewhere.
+    fn quiet_safety(&self) -> Option<(Safety, Square)> {
+        let v = &*self.v;
+        let us = self.side;
+        let them = !us;
+        if v.moves.explosion.is_none()
+            || !self.quick_legality(them)
+            || v.moves.no_facing_royals
+            || v.royal_limits
+            || !v.slow_attackers[them.index()].is_empty()
+            || !v.attacks.complex[them.index()].is_empty()
+        {
+            return None;
+        }
+        let RoyalSquares::One(king) = self.royal_squares(us) else {
+            return None;
+        };
+        let mut safety = Safety::new(self.has_bitboards());
+        self.royal_safety(us, king, &mut safety);
+        Some((safety, king))
     }
 
     /// Whether a pseudo-legal move is legal by the board rules, judged by
