@@ -735,7 +735,10 @@ impl Position {
             _ => return None,
         };
         let at_to = self.board[m.to.index()];
-        if at_to.is_some_and(|q| q.color() == us) && m.to != from {
+        if at_to.is_some_and(|q| q.color() == us) && m.to != from
+            || m.gated_kind()
+                .is_some_and(|k| m.kind != MoveKind::Board || m.to == from || self.v.is_royal(k))
+        {
             return None;
         }
         let undo = QuickUndo {
@@ -751,6 +754,13 @@ impl Position {
         self.board[m.to.index()] = Some(placed);
         self.occ[us.index()] |= bit(m.to);
         self.occ[(!us).index()] &= !bit(m.to);
+        // A gated piece enters the square left behind.
+        if let Some(k) = m.gated_kind()
+            && from != Square::NONE
+        {
+            self.board[from.index()] = Some(Piece::new(k, us));
+            self.occ[us.index()] |= bit(from);
+        }
         Some(undo)
     }
 
@@ -764,7 +774,9 @@ impl Position {
         self.occ = undo.occ;
     }
 
-    /// Whether the board changes by a move's own squares alone, and every
+    /// Whether the board changes by a move's own squares alone (and a gated
+    /// piece's, the square left behind; or, for a capture, its explosion's,
+    /// which [`Position::legal_quick_blast`] judges), and every
     /// attack of `by` on a royal piece is judged from the board (slow
     /// attackers from their list, each asked for its colour): then
     /// [`Position::legal_quick`] may judge a move without making it.
@@ -772,7 +784,6 @@ impl Position {
         let v = &*self.v;
         !v.reference
             && !v.hooks_change_board
-            && v.gates.is_empty()
             && v.moves.burners.is_empty()
             && v.moves.flip.is_none()
             && !v.placed_walls()
@@ -815,7 +826,11 @@ impl Position {
     /// ours safe), and restored. `king` is our one royal piece's square
     /// after the move. `None` for captures off the destination.
     fn legal_quick_blast(&mut self, m: Move, king: Square, x: super::variant::Explosion) -> Option<bool> {
-        if m.kind != MoveKind::Board || m.is_line_capture() || !m.captures_on_target_only() {
+        if m.kind != MoveKind::Board
+            || m.is_line_capture()
+            || !m.captures_on_target_only()
+            || m.gated_kind().is_some()
+        {
             return None;
         }
         let us = self.side;
@@ -1165,15 +1180,16 @@ impl Position {
     fn filter_slow(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
         let safety = self.quiet_safety();
+        let explosive = self.v.moves.explosion.is_some();
         let mut i = 0;
         while i < out.len() {
             let m = out[i];
+            let harmless = !m.is_capture()
+                || !explosive
+                    && m.captures_on_target_only()
+                    && self.board[m.to.index()].is_some_and(|p| p.color() != us);
             let quiet = |(s, king): &(Safety, Square)| {
-                m.kind == MoveKind::Board
-                    && !m.is_capture()
-                    && m.from != *king
-                    && s.checks == 0
-                    && !s.pinned(m.from)
+                m.kind == MoveKind::Board && harmless && m.from != *king && s.checks == 0 && !s.pinned(m.from)
             };
             if safety.as_ref().is_some_and(quiet) || self.slow_legal(m, us) {
                 i += 1;
@@ -1183,19 +1199,20 @@ impl Position {
         }
     }
 
-    /// Where captures alone change the board beyond a move's squares (an
-    /// explosion) and every enemy attack is on the reverse attack lines:
-    /// the safety of the side to move's one royal piece, by which a board
-    /// move that captures nothing, of a piece other than the royal one, is
-    /// legal when there is no check and the piece is not pinned (an
-    /// explosion's rules only ever lift a check: enemy royal pieces next to
-    /// ours attack nothing). `None` elsewhere.
+    /// Where a move changes the board on its own squares alone (with a
+    /// gated piece on the square left behind), or a capture's explosion
+    /// around its destination, and every enemy attack is on the reverse
+    /// attack lines: the safety of the side to move's one royal piece. By
+    /// it, a board move of a piece other than the royal one, taking nothing
+    /// or (without explosions) an enemy piece on its destination, is legal
+    /// when there is no check and the piece is not pinned: a gated piece
+    /// only blocks more, and an explosion's rules only ever lift a check
+    /// (enemy royal pieces next to ours attack nothing). `None` elsewhere.
     fn quiet_safety(&self) -> Option<(Safety, Square)> {
         let v = &*self.v;
         let us = self.side;
         let them = !us;
-        if v.moves.explosion.is_none()
-            || !self.quick_legality(them)
+        if !self.quick_legality(them)
             || v.moves.no_facing_royals
             || v.royal_limits
             || !v.slow_attackers[them.index()].is_empty()
