@@ -335,6 +335,41 @@ impl Position {
         })
     }
 
+    /// The squares whose occupancy the attacks of `by` on `sq` off the
+    /// reverse attack lines depend on: each one-screen hop's line from
+    /// `sq`, each point attack's legs and screens, and (where royal pieces
+    /// may not face each other) the four orthogonal lines. A move that
+    /// changes none of them, lines aside, makes no such attack.
+    pub(crate) fn complex_sensitive(&self, sq: Square, by: Color) -> Bb {
+        let v = &*self.v;
+        let g = &v.geometry;
+        let a = &v.attacks;
+        let mut mask: Bb = 0;
+        for line in &a.screens[by.index()] {
+            let ray = g.ray(line.vector, sq);
+            for s in &ray[..ray.len().min(line.masks.len())] {
+                mask |= bit(*s);
+            }
+        }
+        for p in a.points_at(by, sq) {
+            for &(start, n) in &p.spans {
+                for s in g.span(start, n) {
+                    mask |= bit(*s);
+                }
+            }
+        }
+        if v.moves.no_facing_royals {
+            for d in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let mut s = sq;
+                while let Some(t) = g.offset(s, d) {
+                    mask |= bit(t);
+                    s = t;
+                }
+            }
+        }
+        mask
+    }
+
     /// Whether `kind` of `by` may hop the pieces on `squares`.
     fn hoppable(&self, by: Color, kind: PieceKind, squares: &[Square]) -> bool {
         let Some(&never) = self.v.attacks.cannot_hop[by.index()].get(kind.index()) else {

@@ -1188,8 +1188,12 @@ impl Position {
                 || !explosive
                     && m.captures_on_target_only()
                     && self.board[m.to.index()].is_some_and(|p| p.color() != us);
-            let quiet = |(s, king): &(Safety, Square)| {
-                m.kind == MoveKind::Board && harmless && m.from != *king && s.checks == 0 && !s.pinned(m.from)
+            let quiet = |q: &Quiet| {
+                m.kind == MoveKind::Board
+                    && harmless
+                    && m.from != q.king
+                    && !q.safety.pinned(m.from)
+                    && q.sensitive & (bit(m.from) | bit(m.to)) == 0
             };
             if safety.as_ref().is_some_and(quiet) || self.slow_legal(m, us) {
                 i += 1;
@@ -1202,21 +1206,18 @@ impl Position {
     /// Where a move changes the board on its own squares alone (with a
     /// gated piece on the square left behind), or a capture's explosion
     /// around its destination, and every enemy attack is on the reverse
-    /// attack lines: the safety of the side to move's one royal piece. By
-    /// it, a board move of a piece other than the royal one, taking nothing
-    /// or (without explosions) an enemy piece on its destination, is legal
-    /// when there is no check and the piece is not pinned: a gated piece
-    /// only blocks more, and an explosion's rules only ever lift a check
-    /// (enemy royal pieces next to ours attack nothing). `None` elsewhere.
-    fn quiet_safety(&self) -> Option<(Safety, Square)> {
+    /// attack lines or a hop or point attack: what the side to move's one
+    /// royal piece's safety says of quiet moves ([`Quiet`]). `None`
+    /// elsewhere, and in check.
+    fn quiet_safety(&self) -> Option<Quiet> {
         let v = &*self.v;
         let us = self.side;
         let them = !us;
+        let complex = !v.attacks.complex[them.index()].is_empty() || v.moves.no_facing_royals;
         if !self.quick_legality(them)
-            || v.moves.no_facing_royals
             || v.royal_limits
             || !v.slow_attackers[them.index()].is_empty()
-            || !v.attacks.complex[them.index()].is_empty()
+            || complex && !self.has_bitboards()
         {
             return None;
         }
@@ -1225,7 +1226,19 @@ impl Position {
         };
         let mut safety = Safety::new(self.has_bitboards());
         self.royal_safety(us, king, &mut safety);
-        Some((safety, king))
+        if safety.checks > 0 || complex && self.threatened(king, them) {
+            return None;
+        }
+        let sensitive = if complex {
+            self.complex_sensitive(king, them)
+        } else {
+            0
+        };
+        Some(Quiet {
+            safety,
+            king,
+            sensitive,
+        })
     }
 
     /// Whether a pseudo-legal move is legal by the board rules, judged by
@@ -1775,6 +1788,21 @@ pub(super) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
             out.remove(i);
         }
     }
+}
+
+/// What the safety of the side to move's one royal piece, out of check,
+/// says of its quiet moves ([`Position::quiet_safety`]): a board move of a
+/// piece other than the royal one, taking nothing or (without explosions)
+/// an enemy piece on its destination, is legal when the piece is not pinned
+/// and neither of its squares is `sensitive`. A gated piece only blocks
+/// more, and an explosion's rules only ever lift a check (enemy royal
+/// pieces next to ours attack nothing).
+struct Quiet {
+    safety: Safety,
+    king: Square,
+    /// The squares hop and point attacks on the royal piece (and facing
+    /// royal pieces) depend on ([`Position::complex_sensitive`]).
+    sensitive: super::bitboard::Bb,
 }
 
 /// What [`Position::put_quick`] changed.
