@@ -1179,28 +1179,38 @@ impl Position {
     /// drop-mate ban (which needs the opponent's royal) remains to test.
     fn filter_slow(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
-        let safety = self.quiet_safety();
-        let explosive = self.v.moves.explosion.is_some();
+        let quiet = self.quiet_safety();
         let mut i = 0;
         while i < out.len() {
             let m = out[i];
-            let harmless = !m.is_capture()
-                || !explosive
-                    && m.captures_on_target_only()
-                    && self.board[m.to.index()].is_some_and(|p| p.color() != us);
-            let quiet = |q: &Quiet| {
-                m.kind == MoveKind::Board
-                    && harmless
-                    && m.from != q.king
-                    && !q.safety.pinned(m.from)
-                    && q.sensitive & (bit(m.from) | bit(m.to)) == 0
-            };
-            if safety.as_ref().is_some_and(quiet) || self.slow_legal(m, us) {
+            if quiet.as_ref().is_some_and(|q| self.quiet_move(q, m)) || self.slow_legal(m, us) {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// Whether `m` is legal by `q` alone (see [`Quiet`]).
+    #[inline]
+    fn quiet_move(&self, q: &Quiet, m: Move) -> bool {
+        if m.kind != MoveKind::Board
+            || m.from == q.king
+            || q.sensitive & (bit(m.from) | bit(m.to)) != 0
+            || q.safety.pinned(m.from)
+        {
+            return false;
+        }
+        let at_to = self.board[m.to.index()];
+        let harmless = if m.is_capture() {
+            self.v.moves.explosion.is_none()
+                && !m.is_line_capture()
+                && m.captures_on_target_only()
+                && at_to.is_some_and(|p| p.color() != self.side)
+        } else {
+            at_to.is_none()
+        };
+        harmless && m.promo().some().is_none_or(|k| !self.v.is_royal(k))
     }
 
     /// Where a move changes the board on its own squares alone (with a
@@ -1792,8 +1802,9 @@ pub(super) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
 
 /// What the safety of the side to move's one royal piece, out of check,
 /// says of its quiet moves ([`Position::quiet_safety`]): a board move of a
-/// piece other than the royal one, taking nothing or (without explosions)
-/// an enemy piece on its destination, is legal when the piece is not pinned
+/// piece other than the royal one, to an empty square or (without
+/// explosions) taking the enemy piece on its destination alone, and not
+/// promoting to a royal kind, is legal when the piece is not pinned
 /// and neither of its squares is `sensitive`. A gated piece only blocks
 /// more, and an explosion's rules only ever lift a check (enemy royal
 /// pieces next to ours attack nothing).
