@@ -2855,9 +2855,20 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
             "{}draws_by_piece_count = true",
             t.from(&["materialCounting"])
         )),
+        // Fairy-Stockfish gives every drawn ending (stalemate, the move
+        // counter, repetition, a full board) to the side with draw odds.
+        odds @ ("whitedrawodds" | "blackdrawodds") => end.push(format!(
+            "{}draw_odds = {}",
+            t.from(&["materialCounting"]),
+            q(if odds == "whitedrawodds" {
+                "first"
+            } else {
+                "second"
+            })
+        )),
         _ => t.problem(
             "materialCounting",
-            "material counting other than by the number of pieces is not imported",
+            "material counting by janggi's points is not imported",
         ),
     }
     if t.bool("adjudicateFullBoard") {
