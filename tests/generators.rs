@@ -7,6 +7,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
+#[path = "common/agree.rs"]
+mod agree;
+
+use agree::{agree, sorted};
 use chimera::{Move, Position, Variant, perft};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -22,31 +26,6 @@ fn shipped_variants() -> Vec<std::path::PathBuf> {
     files
 }
 
-fn sorted(moves: &[Move]) -> Vec<String> {
-    let mut out: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
-    out.sort();
-    out
-}
-
-/// Both generators' legal moves in the same position (reached by the same
-/// moves: some rules look at the game's history), which must agree.
-fn agree(fast: &mut Position, plain: &mut Position, context: &str) -> Vec<Move> {
-    let a = fast.legal_move_list();
-    let b = plain.legal_move_list();
-    let (sa, sb) = (sorted(&a), sorted(&b));
-    assert_eq!(sa, sb, "{context}: the generators disagree in {}", fast.to_text());
-    // A move is its identity: none may be listed twice.
-    let mut unique = sa.clone();
-    unique.dedup();
-    assert_eq!(
-        unique.len(),
-        sa.len(),
-        "{context}: a move listed twice in {}",
-        fast.to_text()
-    );
-    a
-}
-
 /// Both generators on each position (read leniently): the same moves and
 /// the same perft 3.
 fn agree_on_positions(fast: &Arc<Variant>, plain: &Arc<Variant>, fens: &[&str]) {
@@ -57,30 +36,8 @@ fn agree_on_positions(fast: &Arc<Variant>, plain: &Arc<Variant>, fens: &[&str]) 
         ) else {
             panic!("{fen} does not parse");
         };
-        agree(&mut a, &mut b, fen);
+        agree(&mut a, &mut b, fen, false);
         assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
-    }
-}
-
-/// Both generators along 20 seeded random games of up to `plies` from
-/// `fen` (or the start): the same moves at every ply.
-fn agree_along_games(fast: &Arc<Variant>, plain: &Arc<Variant>, fen: Option<&str>, plies: usize, name: &str) {
-    let start = |v: &Arc<Variant>| match fen {
-        Some(fen) => Position::from_text_with(v, fen, chimera::Strictness::Lenient).expect("position"),
-        None => Position::start(v),
-    };
-    for seed in 0..20u64 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let (mut a, mut b) = (start(fast), start(plain));
-        for ply in 0..plies {
-            let moves = agree(&mut a, &mut b, &format!("{name} seed {seed} ply {ply}"));
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            a.make(m);
-            b.make(m);
-        }
     }
 }
 
@@ -99,7 +56,12 @@ fn fast_and_plain_generators_agree_along_random_games() {
             let mut pos = Position::start(&fast);
             let mut other = Position::start(&plain);
             for ply in 0..plies {
-                let moves = agree(&mut pos, &mut other, &format!("{name} seed {seed} ply {ply}"));
+                let moves = agree(
+                    &mut pos,
+                    &mut other,
+                    &format!("{name} seed {seed} ply {ply}"),
+                    false,
+                );
                 positions += 1;
                 if moves.is_empty() {
                     break;
@@ -211,7 +173,7 @@ fn fast_and_plain_generators_agree_on_odd_pieces() {
     );
     // And along random games from positions full of them.
     let fen = "c1n1k1c/1w1w1w1/7/7/7/1W1W1W1/C1N1K1C w - - 0 1";
-    agree_along_games(&fast, &plain, Some(fen), 60, "odd pieces");
+    agree::agree_along_games(&fast, &plain, Some(fen), (20, 60), "odd pieces", false);
 }
 
 /// A small variant of attackers the attack lines describe with conditions:
@@ -327,9 +289,9 @@ fn fast_and_plain_generators_agree_on_conditional_attackers() {
             "3k3/7/7/7/7/7/Z2K3 b - - 0 1",
         ],
     );
-    agree_along_games(&fast, &plain, None, 80, "odd attackers");
+    agree::agree_along_games(&fast, &plain, None, (20, 80), "odd attackers", false);
     let palace = "cxzkzxc/lllllll/7/7/7/LLLLLLL/CXZKZXC w - - 0 1";
-    agree_along_games(&fast, &plain, Some(palace), 80, "palace attackers");
+    agree::agree_along_games(&fast, &plain, Some(palace), (20, 80), "palace attackers", false);
 }
 
 /// The attack test skips slow attackers (multi-leg pieces, hoppers with

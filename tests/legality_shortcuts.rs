@@ -6,68 +6,18 @@
 //! check while the generals face each other), and along random games of
 //! janggi, xiangqi and duck chess; explosions (atomic) and gating
 //! (seirawan) judged without making the move.
-use std::path::Path;
-use std::sync::Arc;
 
-use chimera::{Move, Position, Variant, perft};
-use rand::{Rng, SeedableRng, rngs::StdRng};
+#[path = "common/agree.rs"]
+mod agree;
 
-fn load(name: &str) -> (Arc<Variant>, Arc<Variant>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
-    let plain = Arc::new(fast.reference_generator());
-    (fast, plain)
-}
+use agree::{load, texts};
+use chimera::{Position, perft};
 
-fn sorted(pos: &Position, moves: &[Move]) -> Vec<String> {
-    let mut out: Vec<String> = moves.iter().map(|m| pos.move_text(m)).collect();
-    out.sort();
-    out
-}
-
-/// Both generators' legal moves in `a` and `b` (the same position), which
-/// must agree; every move made keeps the incremental hash.
-fn agree(a: &mut Position, b: &mut Position, context: &str) -> Vec<Move> {
-    let fast = a.legal_move_list();
-    let plain = b.legal_move_list();
-    assert_eq!(
-        sorted(a, &fast),
-        sorted(b, &plain),
-        "{context}: the generators disagree in {}",
-        a.to_text()
-    );
-    for &m in &fast {
-        a.make(m);
-        assert_eq!(
-            a.hash(),
-            a.compute_hash(),
-            "{context}: hash after {} differs",
-            b.move_text(&m)
-        );
-        a.unmake();
-    }
-    fast
-}
-
-/// Both generators along seeded random games from the start.
+/// Both generators along seeded random games from the start, every move
+/// made keeping the incremental hash.
 fn agree_along_games(name: &str, games: u64, plies: usize) {
     let (fast, plain) = load(name);
-    for seed in 0..games {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let (mut a, mut b) = (Position::start(&fast), Position::start(&plain));
-        for ply in 0..plies {
-            if a.decided().is_some() {
-                break;
-            }
-            let moves = agree(&mut a, &mut b, &format!("{name} seed {seed} ply {ply}"));
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[rng.random_range(0..moves.len())];
-            a.make(m);
-            b.make(m);
-        }
-    }
+    agree::agree_along_games(&fast, &plain, None, (games, plies), name, true);
 }
 
 /// A pass while the generals face each other is legal even in check and
@@ -80,7 +30,7 @@ fn janggi_pass_in_check_while_facing_reads_back() {
     let before = "P3k4/9/9/C8/9/2c6/b8/5A1b1/9/1N2K4 w - - 19 174";
     let mut a = Position::from_text(&fast, before).expect("position");
     let mut b = Position::from_text(&plain, before).expect("position");
-    let moves = agree(&mut a, &mut b, before);
+    let moves = agree::agree(&mut a, &mut b, before, true);
     let pass = a.parse_move("pass").expect("pass");
     assert!(moves.contains(&pass), "a pass is legal in check while facing");
     a.make(pass);
@@ -92,7 +42,7 @@ fn janggi_pass_in_check_while_facing_reads_back() {
     assert_eq!(text, "P3k4/9/9/C8/9/2c6/b8/5A1b1/9/1N2K4 b - - 20 174");
     let mut back = Position::from_text(&fast, &text).expect("the position reads back");
     let mut other = Position::from_text(&plain, &text).expect("the position reads back");
-    agree(&mut back, &mut other, &text);
+    agree::agree(&mut back, &mut other, &text, true);
     assert_eq!(perft(&mut back, 3), perft(&mut other, 3), "perft 3 of {text}");
 }
 
@@ -113,7 +63,7 @@ fn duck_no_en_passant_onto_the_duck() {
     let fen = "rnb1kbnr/1pp2pp1/1q1p3p/4Q3/pPP5/N*1BP3/P2P1PPP/R1BK2NR b kq b3 0 12";
     let mut a = Position::from_text(&fast, fen).expect("position");
     let mut b = Position::from_text(&plain, fen).expect("position");
-    let moves = agree(&mut a, &mut b, fen);
+    let moves = agree::agree(&mut a, &mut b, fen, true);
     assert!(
         !moves.iter().any(|m| a.move_text(m).starts_with("a4b3")),
         "an en-passant capture onto the duck"
@@ -126,7 +76,7 @@ fn duck_moves_keep_the_hash_and_agree_with_making_them() {
     let (fast, plain) = load("duck.toml");
     let mut a = Position::start(&fast);
     let mut b = Position::start(&plain);
-    agree(&mut a, &mut b, "duck start");
+    agree::agree(&mut a, &mut b, "duck start", true);
     assert_eq!(perft(&mut a, 2), perft(&mut b, 2), "duck perft 2");
     agree_along_games("duck.toml", 6, 60);
 }
@@ -158,8 +108,8 @@ fn atomic_explosions_judged_without_making_agree_with_making_them() {
     ] {
         let mut a = Position::from_text(&fast, fen).expect("position");
         let mut b = Position::from_text(&plain, fen).expect("position");
-        let moves = agree(&mut a, &mut b, fen);
-        assert_eq!(sorted(&a, &moves), want, "{fen} (as pyffish lists them)");
+        let moves = agree::agree(&mut a, &mut b, fen, true);
+        assert_eq!(texts(&a, &moves), want, "{fen} (as pyffish lists them)");
         assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
     }
     agree_along_games("atomic.toml", 12, 120);
@@ -175,8 +125,8 @@ fn seirawan_gating_judged_without_making_agrees_with_making_it() {
     let fen = "4k3/8/8/8/8/8/8/r1N1K3[H] w C - 0 1";
     let mut a = Position::from_text(&fast, fen).expect("position");
     let mut b = Position::from_text(&plain, fen).expect("position");
-    let legal = agree(&mut a, &mut b, fen);
-    let moves = sorted(&a, &legal);
+    let legal = agree::agree(&mut a, &mut b, fen, true);
+    let moves = texts(&a, &legal);
     assert!(moves.contains(&"c1a2/H".to_string()), "{moves:?}");
     assert!(!moves.contains(&"c1a2".to_string()), "{moves:?}");
     assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
