@@ -234,3 +234,39 @@ fn gates(file: &RulesFile, cx: &Ctx, geo: &Geometry) -> Result<Vec<Gate>> {
     }
     Ok(out)
 }
+
+/// `[end] castling_wins`: the castling rights it names, by their `right`
+/// letters, as bits of the castling rules (`castles[i]` is bit `i`).
+pub(super) fn winning_rights(file: &RulesFile, cx: &Ctx, castles: &[Castle]) -> Result<u32> {
+    let Some(listed) = &file.end.castling_wins else {
+        return Ok(0);
+    };
+    if listed.get_ref().is_empty() {
+        return Err(cx.err(listed.span(), "`castling_wins` names no castling right"));
+    }
+    let mut mask = 0;
+    for letter in listed.get_ref() {
+        let found: Vec<usize> = (castles.iter().enumerate())
+            .filter(|(_, c)| letter.chars().eq(std::iter::once(c.right)))
+            .map(|(i, _)| i)
+            .collect();
+        if found.is_empty() {
+            let known: Vec<String> = castles.iter().map(|c| format!("`{}`", c.right)).collect();
+            return Err(cx.err(
+                listed.span(),
+                if known.is_empty() {
+                    format!("`castling_wins` names `{letter}`, but the rules have no [[castling]]")
+                } else {
+                    format!(
+                        "`castling_wins` names `{letter}`, no castling right (the rights: {})",
+                        known.join(", ")
+                    )
+                },
+            ));
+        }
+        for i in found {
+            mask |= 1 << i;
+        }
+    }
+    Ok(mask)
+}

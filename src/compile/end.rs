@@ -181,6 +181,8 @@ pub(super) fn compile(
                 Color::Second
             }
         }),
+        // Set from the castling rules (`castling::winning_rights`).
+        castling_wins: 0,
         last_royal: file.end.royal_pieces == rules::RoyalPieces::Last,
         not_all_royal: file.end.royal_pieces == rules::RoyalPieces::NotAll,
         full_board: file.end.full_board.map(verdict),

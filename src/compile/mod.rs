@@ -93,7 +93,8 @@ pub fn compile(
         slow: slow_attackers,
         attacks,
     } = attack::lines(&pieces, &mut geometry);
-    let end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
+    let mut end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
+    end.castling_wins = castling::winning_rights(file, &cx, &rights.castles)?;
     let move_rules = end::move_rules(file, &cx, &names, &pieces)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), rights.count());
     let (gate_drops, gate_unshielded) = gating_flags(file);

@@ -10,13 +10,18 @@
 
 use std::fmt;
 
-use super::moves::Move;
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::{Color, KindSet, Square};
 use super::variant::{ConnectRule, Outcome, RepetitionResult, Variant, Verdict};
 
 /// The reason of `royal_pieces = "last"`: a side lost every royal piece.
 pub(crate) const ROYALS_CAPTURED: &str = "capture of the royal pieces";
+/// [`Reason::Rule`]: a castling that wins (`[end] castling_wins`).
+pub(crate) const CASTLED: &str = "castling";
+/// [`Reason::Rule`]: a side lost every castling right that could win it
+/// the game (`[end] castling_wins`).
+pub(crate) const CASTLING_LOST: &str = "loss of castling rights";
 
 /// The reason of `[end] full_board`: no empty square is left.
 pub(crate) const FULL_BOARD: &str = "full board";
@@ -241,6 +246,11 @@ impl Position {
     /// [`Position::decided`] before a draw is counted.
     fn decided_by_rules(&self) -> Option<GameResult> {
         let v = &*self.v;
+        if v.end.castling_wins != 0
+            && let Some(r) = self.castling_result()
+        {
+            return Some(r);
+        }
         if let Some(n) = v.end.checks_to_win {
             // Only the side that just moved can have given the last check.
             let mover = !self.side;
@@ -609,6 +619,30 @@ impl Position {
             GameResult::from_outcome(to_move, self.v.end.stalemated, Reason::Stalemate)
         };
         self.settle(r)
+    }
+
+    /// `[end] castling_wins`: the last move castled by a listed right (the
+    /// mover wins), or a side holds none of its listed rights any more
+    /// (it loses; the side that moved is asked first, as Fairy-Stockfish
+    /// does: a rook taking a rook can cost both sides their rights).
+    fn castling_result(&self) -> Option<GameResult> {
+        let wins = self.v.end.castling_wins;
+        let mover = !self.side;
+        if let Some(u) = self.stack.last()
+            && u.mv.kind == MoveKind::Castle
+            && wins & (1 << (u.mv.aux & super::moves::AUX_CASTLE)) != 0
+        {
+            return Some(GameResult::win(mover, Reason::Rule(CASTLED)));
+        }
+        for c in [mover, self.side] {
+            let listed: u32 = (self.v.castles.iter().enumerate())
+                .filter(|(i, cs)| cs.color == c && wins & (1 << i) != 0)
+                .fold(0, |m, (i, _)| m | 1 << i);
+            if listed != 0 && self.castling & listed == 0 {
+                return Some(GameResult::win(!c, Reason::Rule(CASTLING_LOST)));
+            }
+        }
+        None
     }
 
     /// The result of a position where the side to move has the legal

@@ -610,6 +610,9 @@ pub(crate) struct EndRules {
     pub mate_rule: Option<MateRule>,
     /// A piece moved back and forth too often ends the game.
     pub move_repetition: Option<MoveRepetition>,
+    /// The castling rights (bits of `castles`) whose castling wins; a side
+    /// left with none of its listed rights loses.
+    pub castling_wins: u32,
 }
 
 /// `[end] mate_rule`: outcomes for the mated player.
@@ -1188,8 +1191,10 @@ impl Variant {
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
     pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
-        const RULES: [&str; 4] = [
+        const RULES: [&str; 6] = [
             super::end::ROYALS_CAPTURED,
+            super::end::CASTLED,
+            super::end::CASTLING_LOST,
             super::end::FULL_BOARD,
             super::lookback::MATE_RULE,
             super::lookback::MOVE_REPETITION,

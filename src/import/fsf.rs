@@ -2821,6 +2821,46 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
     out
 }
 
+/// `castlingWins` and `materialCounting`, as `[end]` lines.
+fn castling_and_material_ends(t: &Tx, end: &mut Vec<String>) {
+    let wins = t.text("castlingWins");
+    if !wins.is_empty() {
+        // The same letters as the castling rules written from the FEN.
+        let letters: Vec<String> = wins
+            .chars()
+            .filter(|c| *c != '-')
+            .map(|c| q(&c.to_string()))
+            .collect();
+        end.push(format!(
+            "{}castling_wins = [{}]",
+            t.from(&["castlingWins"]),
+            letters.join(", ")
+        ));
+    }
+    match t.text("materialCounting").as_str() {
+        "none" => {}
+        "unweighted" => end.push(format!(
+            "{}draws_by_piece_count = true",
+            t.from(&["materialCounting"])
+        )),
+        // Fairy-Stockfish gives every drawn ending (stalemate, the move
+        // counter, repetition, a full board) to the side with draw odds.
+        odds @ ("whitedrawodds" | "blackdrawodds") => end.push(format!(
+            "{}draw_odds = {}",
+            t.from(&["materialCounting"]),
+            q(if odds == "whitedrawodds" {
+                "first"
+            } else {
+                "second"
+            })
+        )),
+        _ => t.problem(
+            "materialCounting",
+            "material counting by janggi's points is not imported",
+        ),
+    }
+}
+
 /// `[end]`.
 fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) -> String {
     let mut out = String::new();
@@ -2849,28 +2889,7 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
             t.from(&["stalematePieceCount"])
         ));
     }
-    match t.text("materialCounting").as_str() {
-        "none" => {}
-        "unweighted" => end.push(format!(
-            "{}draws_by_piece_count = true",
-            t.from(&["materialCounting"])
-        )),
-        // Fairy-Stockfish gives every drawn ending (stalemate, the move
-        // counter, repetition, a full board) to the side with draw odds.
-        odds @ ("whitedrawodds" | "blackdrawodds") => end.push(format!(
-            "{}draw_odds = {}",
-            t.from(&["materialCounting"]),
-            q(if odds == "whitedrawodds" {
-                "first"
-            } else {
-                "second"
-            })
-        )),
-        _ => t.problem(
-            "materialCounting",
-            "material counting by janggi's points is not imported",
-        ),
-    }
+    castling_and_material_ends(t, &mut end);
     if t.bool("adjudicateFullBoard") {
         end.push(format!(
             "{}full_board = \"draw\"",
@@ -3281,16 +3300,8 @@ fn unsupported_rules(t: &Tx) {
             "winning by connecting two regions has no chimera rule",
         );
     }
-    for k in [
-        "connectRegion2.w",
-        "connectRegion2.b",
-        "connectValue",
-        "castlingWins",
-    ] {
+    for k in ["connectRegion2.w", "connectRegion2.b", "connectValue"] {
         t.val(k);
-    }
-    if !t.text("castlingWins").is_empty() {
-        t.problem("castlingWins", "castling as a win has no chimera rule");
     }
 }
 

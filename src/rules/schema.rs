@@ -1334,6 +1334,10 @@ pub struct EndRules {
     /// Every drawn ending (stalemate, repetition, the move counter) is a win
     /// for this side instead (armageddon: black has draw odds).
     pub draw_odds: Option<SideName>,
+    /// Castling rights (their `right` letters) whose castling wins; a side
+    /// that has lost every one of its listed rights loses (Fairy-Stockfish's
+    /// `castlingWins`).
+    pub castling_wins: Option<Spanned<Vec<String>>>,
     /// Which royal pieces must be kept safe: "every" one (the default), or
     /// only the "last" one a side has left (chu shogi's king and crown
     /// prince): while a side has two or more, any may be left attacked and

@@ -182,7 +182,9 @@ class Pyffish:
         return None
 
     def _judged(self, r, how):
-        to_move = "first" if len(self.moves) % 2 == 0 else "second"
+        # Who is to move, from the position (a --start may give the move to
+        # the second player): Fairy-Stockfish writes `w` for the first.
+        to_move = "first" if self.fens[-1].split()[1] == "w" else "second"
         other = "second" if to_move == "first" else "first"
         if r == 0:
             return (None, how)
