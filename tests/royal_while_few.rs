@@ -1,21 +1,10 @@
 //! `royal_while_at_most` and `royal_counted_with`: the rules file's own test
 //! cases (tests/royal-while-few.toml) and the errors for misuse.
 use std::path::Path;
-use std::process::Command;
 
-fn check(path: &Path) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .arg("check")
-        .arg(path)
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
+mod common;
+
+use common::check_rules as check;
 
 fn file() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/royal-while-few.toml")).unwrap()
@@ -56,18 +45,5 @@ fn misuse_is_an_error() {
             "cannot be combined with `[end] royal_pieces`",
         ),
     ];
-    let dir = std::env::temp_dir().join(format!("royal-while-few-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (i, (from, to, want)) in cases.iter().enumerate() {
-        let text = file();
-        assert!(text.contains(from), "case {i}: `{from}` not in the file");
-        let path = dir.join(format!("case{i}.toml"));
-        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-        let (ok, out) = check(&path);
-        assert!(
-            !ok && out.contains(want),
-            "case {i}: expected an error with `{want}`:\n{out}"
-        );
-        assert!(!out.contains("panicked"), "case {i}: {out}");
-    }
+    common::assert_misuse(&file(), &cases, "royal-while-few");
 }

@@ -156,3 +156,38 @@ pub fn match_summary(variant: &str, a: &str, b: &str, games: u32, max_moves: u32
     );
     serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
 }
+
+/// `chimera check PATH`: whether it passed, and what it printed (both
+/// streams).
+#[allow(dead_code)]
+pub fn check_rules(path: &Path) -> (bool, String) {
+    let out = chimera(&["check", path.to_str().unwrap()]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// Each case `(from, to, want)` edits the rules text `text` (`from`
+/// replaced by `to`, once) into a file of its own, which `chimera check`
+/// must refuse with an error containing `want`, at its place in that file,
+/// without panicking. `tag` names the scratch folder.
+#[allow(dead_code)]
+pub fn assert_misuse(text: &str, cases: &[(&str, &str, &str)], tag: &str) {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (from, to, want)) in cases.iter().enumerate() {
+        assert!(text.contains(from), "case {i}: `{from}` not in the file");
+        let path = dir.join(format!("case{i}.toml"));
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        let (ok, out) = check_rules(&path);
+        assert!(
+            !ok && out.contains(want) && out.contains(&format!("case{i}.toml:")),
+            "case {i}: expected an error with `{want}` at its place:\n{out}"
+        );
+        assert!(!out.contains("panicked"), "case {i}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
