@@ -1,6 +1,8 @@
-//! `[end] castling_wins`: the rules file's own test cases
-//! (tests/castling-wins.toml, results as pyffish gives them for
+//! Castling rules files. `[end] castling_wins`: the rules file's own test
+//! cases (tests/castling-wins.toml, results as pyffish gives them for
 //! Fairy-Stockfish's `castle`) and the errors for misuse, at their place.
+//! Castling one square (tests/castling-one-square.toml, Fairy-Stockfish's
+//! `haynie`): written as the king taking its rook, apart from the king's step.
 use std::path::Path;
 
 mod common;
@@ -14,6 +16,12 @@ fn file() -> String {
 #[test]
 fn the_test_cases_pass() {
     let (ok, text) = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-wins.toml"));
+    assert!(ok && text.contains("5 passed, 0 failed"), "{text}");
+}
+
+#[test]
+fn one_square_castling_is_written_apart_from_the_kings_step() {
+    let (ok, text) = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-one-square.toml"));
     assert!(ok && text.contains("5 passed, 0 failed"), "{text}");
 }
 

@@ -308,3 +308,52 @@ fn region_per_side_as_squares() {
         assert!(e.line >= 1 && e.column >= 1);
     }
 }
+
+/// A `forced` promotion rule with `to = []` (Fairy-Stockfish's pawn that
+/// must promote and has no promotion piece, Maharajah and the Sepoys): the
+/// pawn may not step or capture onto the last rank, but still attacks it —
+/// the black king may not go to b4, where the a3 pawn takes.
+#[test]
+fn a_forced_promotion_to_nothing_bars_the_zone_but_not_the_attack() {
+    let text = r#"
+[variant]
+name = "Sepoys"
+[board]
+files = 4
+ranks = 4
+[sides]
+first = { name = "white", letter = "w" }
+second = { name = "black", letter = "b" }
+second_orientation = "reflect"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fmWfcF"
+promotion = [{ ranks = [4], to = [], forced = true }]
+[setup]
+position = "2k1/P3/4/3K w - - 0 1"
+"#;
+    let v = chimera::load_str("sepoys.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::from_text(&v, "2k1/P3/4/3K w - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert_eq!(moves, ["d1c1", "d1c2", "d1d2"], "the pawn may not enter a4");
+    let mut pos = Position::from_text(&v, "2k1/P3/4/3K b - - 0 1").unwrap();
+    let moves = sorted_moves(&mut pos);
+    assert_eq!(
+        moves,
+        ["c4b3", "c4c3", "c4d3", "c4d4"],
+        "b4 is attacked by the pawn"
+    );
+    // Without `forced`, an empty `to` means nothing: an error at the piece.
+    let loose = text.replace("to = [], forced = true", "to = []");
+    let Err(d) = chimera::load_str("loose.toml", &loose) else {
+        panic!("an empty `to` without `forced` was accepted");
+    };
+    let err = d.render();
+    assert!(err.contains("at least one piece in `to`"), "{err}");
+}

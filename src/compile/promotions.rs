@@ -37,8 +37,13 @@ pub(super) fn apply(
             for t in &rule.to {
                 to.push(names.piece(cx, t, "promotion")?);
             }
-            if to.is_empty() {
-                return Err(cx.err(p.name.span(), "a promotion rule needs at least one piece in `to`"));
+            // `to = []` with `forced`: the piece may not make a move that
+            // would promote (it still attacks the zone).
+            if to.is_empty() && !rule.forced {
+                return Err(cx.err(
+                    p.name.span(),
+                    "a promotion rule needs at least one piece in `to` (or `forced = true` with `to = []`: the piece may not enter the zone)",
+                ));
             }
             def.promotions.push(Promotion {
                 zone,

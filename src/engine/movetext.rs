@@ -7,7 +7,8 @@
 //!   a move that may promote but does not is written plainly (or with a bare `=`);
 //! - drop from hand: `P*e5`;
 //! - castling: the king's move, `e1g1`; where king and rook start on any file
-//!   (`any_file`), the king takes its own rook, `b1a1`;
+//!   (`any_file`), or where an ordinary king move would be written the same
+//!   (a king castling one square), the king takes its own rook, `b1a1`;
 //! - a move that captures anywhere but (only) its final square — multi-leg
 //!   captures, igui, shots — lists the captured squares in order after its
 //!   origin and final square: `j9-j14xj10xj11`, igui `e8-e8xf10`, a pass
@@ -224,18 +225,33 @@ pub(crate) fn stuck_pass_square(pos: &Position) -> Option<Square> {
         .min_by_key(|s| s.index())
 }
 
-/// The square a move is written to: its destination, or for castling
-/// whose king and rook start on any file, the rook's square — the king
-/// takes its own rook, as Fairy-Stockfish writes Chess960's castling
-/// (`b1a1`; the king may not move at all).
+/// The square a move is written to: its destination, or for castling the
+/// rook's square — the king takes its own rook, as Fairy-Stockfish writes
+/// Chess960's castling (`b1a1`; the king may not move at all) — where king
+/// and rook start on any file, or where an ordinary move of the king would
+/// be written the same (a king that castles one square, `d1e1`, or that
+/// may leap to its castling square), as Fairy-Stockfish also does.
 fn written_to(pos: &Position, m: &Move) -> Square {
     if m.kind == MoveKind::Castle {
         let c = &pos.v.castles[(m.aux & AUX_CASTLE) as usize];
-        if c.any_file.is_some() {
+        if c.any_file.is_some() || ordinary_move_alike(pos, m) {
             return c.rook;
         }
     }
     m.to
+}
+
+/// Whether the castling piece has an ordinary move from its square to the
+/// castling move's destination, which the king's-move text would name too.
+fn ordinary_move_alike(pos: &Position, m: &Move) -> bool {
+    let Some(p) = pos.piece_at(m.from) else {
+        return false;
+    };
+    let mut moves = Vec::new();
+    pos.piece_moves(m.from, p, &mut moves);
+    moves
+        .iter()
+        .any(|o| o.kind == MoveKind::Board && o.to == m.to && o.promotion().is_none() && plain(pos, o))
 }
 
 /// Whether a board move's captures are implied by its squares (none, the

@@ -1642,8 +1642,11 @@ struct Plan {
     /// `royal_while_at_most` when a side may have more than count + 1.
     pseudo_royal: Vec<(usize, Option<i64>)>,
     types: Vec<usize>,
+    /// The promotion pawn types and promotion pieces (of both sides
+    /// together where they differ; then `prom_sides` has each side's).
     prom_pawns: Vec<usize>,
     prom_to: Vec<usize>,
+    prom_sides: Option<SidePromotions>,
     limits: BTreeMap<usize, usize>,
     promoted: BTreeMap<usize, usize>,
     prom_ranks: Vec<u32>,
@@ -1755,29 +1758,54 @@ fn walls_table(t: &Tx) -> String {
     out
 }
 
-fn plan(t: &Tx) -> Plan {
-    let m = t.m;
-    let types = m.types();
-    let pieces_w = |k: &str| -> Vec<usize> {
+/// Each side's promotion pawn types and pieces (in Fairy-Stockfish's
+/// order), where they differ between the sides.
+type SidePromotions = [(Vec<usize>, Vec<usize>); 2];
+
+/// The promotion pawn types and promotion pieces of both sides together,
+/// and each side's where they differ.
+fn promotion_pieces(t: &Tx, types: &[usize]) -> (Vec<usize>, Vec<usize>, Option<SidePromotions>) {
+    let pawns = |k: &str| -> Vec<usize> {
         let s = t.set(k);
         if s & 1 != 0 {
-            types.clone()
+            types.to_vec()
         } else {
             types.iter().copied().filter(|&p| s & (1u128 << p) != 0).collect()
         }
     };
-    let drops = t.bool("pieceDrops");
-    let to_hand = t.bool("capturesToHand");
-    // Promotions, chess style.
-    t.same_both("promotionPawnTypes");
-    t.same_both("promotionPieceTypes");
-    let prom_pawns = pieces_w("promotionPawnTypes.w");
-    let prom_to: Vec<usize> = {
-        let s = t.set("promotionPieceTypes.w");
+    let targets = |k: &str| -> Vec<usize> {
+        let s = t.set(k);
         let mut v: Vec<usize> = types.iter().copied().filter(|&p| s & (1u128 << p) != 0).collect();
         v.reverse();
         v
     };
+    let sides = [
+        (pawns("promotionPawnTypes.w"), targets("promotionPieceTypes.w")),
+        (pawns("promotionPawnTypes.b"), targets("promotionPieceTypes.b")),
+    ];
+    if sides[0] == sides[1] {
+        return (sides[0].0.clone(), sides[0].1.clone(), None);
+    }
+    let union = |a: &[usize], b: &[usize]| -> Vec<usize> {
+        a.iter()
+            .chain(b.iter().filter(|x| !a.contains(x)))
+            .copied()
+            .collect()
+    };
+    (
+        union(&sides[0].0, &sides[1].0),
+        union(&sides[0].1, &sides[1].1),
+        Some(sides),
+    )
+}
+
+fn plan(t: &Tx) -> Plan {
+    let m = t.m;
+    let types = m.types();
+    let drops = t.bool("pieceDrops");
+    let to_hand = t.bool("capturesToHand");
+    // Promotions, chess style, each side's.
+    let (prom_pawns, prom_to, prom_sides) = promotion_pieces(t, &types);
     let mandatory_pawn = t.bool("mandatoryPawnPromotion");
     let limits = resolved_pairs(m, "promotionLimit");
     t.val("promotionLimit");
@@ -1797,8 +1825,7 @@ fn plan(t: &Tx) -> Plan {
     let dsr = double_step_ranks(t, &types);
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
-    t.same_both("nMoveRuleTypes");
-    let resets = t.set("nMoveRuleTypes.w");
+    let resets = clock_resets(t, (&prom_to, prom_sides.as_ref()), &promoted, drops);
     let drop_no_doubled = t.ty("dropNoDoubled");
     let no_doubled_count = t.int("dropNoDoubledCount");
     let pawn_drop_mate = t.bool("shogiPawnDropMateIllegal");
@@ -1861,6 +1888,7 @@ fn plan(t: &Tx) -> Plan {
         types,
         prom_pawns,
         prom_to,
+        prom_sides,
         limits,
         promoted,
         prom_ranks,
@@ -2049,15 +2077,10 @@ fn pseudo_royal_kinds(
 /// with a problem.
 fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) -> Option<PieceOut> {
     let &Plan {
-        mandatory_pawn,
         resets,
         soldier_rank,
         ref pseudo_royal,
-        ref prom_pawns,
-        ref prom_to,
         ref limits,
-        ref promoted,
-        ref prom_ranks,
         ref dsr,
         ..
     } = p;
@@ -2127,17 +2150,6 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         } else {
             lines.push("resets_clock = \"irreversible\"".into());
         }
-    }
-    if prom_pawns.contains(&pt)
-        && prom_to.is_empty()
-        && !promoted.contains_key(&pt)
-        && mandatory_pawn
-        && !prom_ranks.is_empty()
-    {
-        // Fairy-Stockfish: a pawn that must promote and has nothing to
-        // become never enters the zone, but still attacks it; chimera's
-        // regions limit attacks too.
-        t.problem("promotionPieceTypes.w", format!("`{}` must promote and has no promotion choices: it may not enter its zone but still attacks it, which no chimera rule says", piece_name(pt)));
     }
     mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
@@ -2220,6 +2232,157 @@ fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
 }
 
 /// A piece's promotion rules.
+/// The ini keys a pawn's promotion rules come from.
+const PAWN_PROMOTION_KEYS: &[&str] = &[
+    "promotionPawnTypes.w",
+    "promotionPieceTypes.w",
+    "promotionRegion.w",
+    "promotionRegion.b",
+    "mandatoryPawnPromotion",
+];
+
+/// A pawn's promotion rules (`promotionPawnTypes`, `promotionPieceTypes`,
+/// `promotionRegion*`, `mandatoryPawnPromotion`): a rule per zone, limited
+/// to a side where the sides' pawn types or promotion pieces differ. A pawn
+/// that must promote and has nothing to become never enters the zone, but
+/// still attacks it (`to = []`).
+fn pawn_promotions(
+    t: &Tx,
+    p: &Plan,
+    pt: usize,
+    comment: &mut String,
+    promoted_kinds: &mut Vec<PieceOut>,
+) -> Vec<String> {
+    let m = t.m;
+    let per_side: [Option<&Vec<usize>>; 2] = match &p.prom_sides {
+        None => [p.prom_pawns.contains(&pt).then_some(&p.prom_to); 2],
+        Some(s) => [0, 1].map(|i| s[i].0.contains(&pt).then_some(&s[i].1)),
+    };
+    let names = ["first", "second"];
+    let zones: Vec<(usize, String)> = match &p.prom_squares {
+        Some(sides) => (0..2)
+            .filter(|&i| !sides[i].is_empty())
+            .map(|i| {
+                (
+                    i,
+                    format!("side = {}, squares = {}", q(names[i]), qlist(&sides[i])),
+                )
+            })
+            .collect(),
+        None if p.prom_ranks.is_empty() => Vec::new(),
+        None if per_side[0] == per_side[1] => vec![(0, format!("ranks = {}", nums(&p.prom_ranks)))],
+        None => (0..2)
+            .map(|i| {
+                (
+                    i,
+                    format!("side = {}, ranks = {}", q(names[i]), nums(&p.prom_ranks)),
+                )
+            })
+            .collect(),
+    };
+    let to_hand = p.drops && p.to_hand;
+    let mut prom = Vec::new();
+    for (i, zone) in &zones {
+        let Some(targets) = per_side[*i] else {
+            continue;
+        };
+        if targets.is_empty() {
+            if p.mandatory_pawn && !p.promoted.contains_key(&pt) {
+                prom.push(format!("{{ {zone}, to = [], forced = true }}"));
+            }
+            continue;
+        }
+        let names: Vec<String> = targets
+            .iter()
+            .map(|&k| {
+                if to_hand {
+                    format!("promoted {}", cname(k))
+                } else {
+                    cname(k)
+                }
+            })
+            .collect();
+        prom.push(format!(
+            "{{ {zone}, to = {}, forced = {} }}",
+            qlist(&names),
+            p.mandatory_pawn
+        ));
+    }
+    if prom.is_empty() {
+        return prom;
+    }
+    comment.push_str(&t.from(PAWN_PROMOTION_KEYS));
+    if to_hand && per_side.iter().any(|x| x.is_some_and(|v| !v.is_empty())) {
+        if p.prom_pawns.len() > 1 || p.prom_sides.is_some() {
+            t.problem(
+                "promotionPawnTypes.w",
+                "several kinds of pawns whose promoted pieces go back to the hand as pawns are not imported",
+            );
+        }
+        for &k in &p.prom_to {
+            let base = pieces_def(m, k);
+            let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+            promoted_kinds.push(PieceOut {
+                pt: k,
+                name: format!("promoted {}", cname(k)),
+                symbol: format!("{}~", m.letters[k].unwrap_or('?').to_ascii_uppercase()),
+                betza: b,
+                lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+                comment: "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
+                    .into(),
+            });
+        }
+    }
+    prom
+}
+
+/// The kinds whose moves reset the move counter (`nMoveRuleTypes`). Where
+/// the sides' lists differ, they are joined when each kind only one list
+/// names can only ever be that side's: none of the other side's at the
+/// start, no drops, not made by the other side's promotions.
+fn clock_resets(
+    t: &Tx,
+    (prom_to, prom_sides): (&[usize], Option<&SidePromotions>),
+    promoted: &BTreeMap<usize, usize>,
+    drops: bool,
+) -> u128 {
+    let (w, b) = (t.set("nMoveRuleTypes.w"), t.set("nMoveRuleTypes.b"));
+    if w == b {
+        return w;
+    }
+    let counts = start_counts(&t.text("startFen"));
+    let only = |k: usize, side: usize| -> bool {
+        let Some(l) = t.m.letters[k] else {
+            return false;
+        };
+        let other = if side == 0 {
+            l.to_ascii_lowercase()
+        } else {
+            l.to_ascii_uppercase()
+        };
+        let made_by_other = match prom_sides {
+            Some(s) => s[1 - side].1.contains(&k),
+            None => prom_to.contains(&k),
+        };
+        k != 0
+            && !drops
+            && !counts.contains_key(&other)
+            && !made_by_other
+            && !promoted.values().any(|&v| v == k)
+    };
+    let ok = (0..128).all(|k| match (w >> k & 1 != 0, b >> k & 1 != 0) {
+        (true, false) => only(k, 0),
+        (false, true) => only(k, 1),
+        _ => true,
+    });
+    if ok {
+        w | b
+    } else {
+        t.same_both("nMoveRuleTypes");
+        w
+    }
+}
+
 fn piece_promotions(
     t: &Tx,
     p: &Plan,
@@ -2230,74 +2393,12 @@ fn piece_promotions(
     promoted_kinds: &mut Vec<PieceOut>,
 ) {
     let &Plan {
-        drops,
-        to_hand,
-        mandatory_pawn,
         mandatory_piece,
-        ref prom_pawns,
-        ref prom_to,
         ref promoted,
-        ref prom_ranks,
-        ref prom_squares,
         ..
     } = p;
     let m = t.m;
-    // Promotion.
-    let mut prom: Vec<String> = Vec::new();
-    let zones: Vec<String> = match prom_squares {
-        Some(sides) => ["first", "second"]
-            .iter()
-            .zip(sides)
-            .filter(|(_, sq)| !sq.is_empty())
-            .map(|(side, sq)| format!("side = {}, squares = {}", q(side), qlist(sq)))
-            .collect(),
-        None if prom_ranks.is_empty() => Vec::new(),
-        None => vec![format!("ranks = {}", nums(prom_ranks))],
-    };
-    if prom_pawns.contains(&pt) && !prom_to.is_empty() && !zones.is_empty() {
-        let targets: Vec<String> = prom_to
-            .iter()
-            .map(|&p| {
-                if drops && to_hand {
-                    format!("promoted {}", cname(p))
-                } else {
-                    cname(p)
-                }
-            })
-            .collect();
-        for zone in &zones {
-            prom.push(format!(
-                "{{ {zone}, to = {}, forced = {mandatory_pawn} }}",
-                qlist(&targets)
-            ));
-        }
-        comment.push_str(&t.from(&[
-            "promotionPawnTypes.w",
-            "promotionPieceTypes.w",
-            "promotionRegion.w",
-            "promotionRegion.b",
-            "mandatoryPawnPromotion",
-        ]));
-        if drops && to_hand {
-            if prom_pawns.len() > 1 {
-                t.problem("promotionPawnTypes.w", "several kinds of pawns whose promoted pieces go back to the hand as pawns are not imported");
-            }
-            for &p in prom_to {
-                let base = pieces_def(m, p);
-                let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
-                promoted_kinds.push(PieceOut {
-                    pt: p,
-                    name: format!("promoted {}", cname(p)),
-                    symbol: format!("{}~", m.letters[p].unwrap_or('?').to_ascii_uppercase()),
-                    betza: b,
-                    lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
-                    comment:
-                        "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
-                            .into(),
-                });
-            }
-        }
-    }
+    let mut prom = pawn_promotions(t, p, pt, comment, promoted_kinds);
     if let Some(&to) = promoted.get(&pt)
         && to != 0
     {
@@ -3464,10 +3565,9 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         };
         kept.push(c);
         let kto = if kingside { kside } else { qside };
-        if kto.abs_diff(kfile) < 2 {
+        if kto == kfile {
             return Err(format!(
-                "castling right `{c}` moves the king {} square(s): its UCI text would be an ordinary king move's",
-                kto.abs_diff(kfile)
+                "castling right `{c}` leaves the king on its square, which no chimera castling rule says"
             ));
         }
         let rto = if kingside { kto - 1 } else { kto + 1 };
