@@ -8,7 +8,7 @@ use super::{Ctx, Result, legs};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
 use crate::engine::variant::{Orientation, PieceDef, PocketRules, PromotionMove, Spawn};
-use crate::rules::RulesFile;
+use crate::rules::{InitialSquare, RulesFile, SideName};
 
 /// Drop zones and spawns of every piece.
 pub(super) fn apply(
@@ -35,6 +35,7 @@ pub(super) fn apply(
         }
         let listed = drop_squares(p, cx, geo)?;
         for c in Color::BOTH {
+            let listed = &listed[c.index()];
             def.drop_ok[c.index()] = geo
                 .all_squares()
                 .map(|s| {
@@ -43,9 +44,7 @@ pub(super) fn apply(
                         .ranks
                         .as_ref()
                         .is_none_or(|r| r.contains(&geo.relative_rank(s, c)))
-                        && listed
-                            .as_ref()
-                            .is_none_or(|l| l.contains(&(geo.file(s), geo.relative_rank(s, c))));
+                        && listed.as_ref().is_none_or(|l| l[s.index()]);
                     let in_region = def.region.as_ref().is_none_or(|r| r[c.index()][s.index()]);
                     rank_ok && in_region && !(no_dead_drops && def.dead[c.index()][s.index()])
                 })
@@ -217,26 +216,49 @@ pub(super) fn pocket(file: &RulesFile) -> Option<PocketRules> {
     })
 }
 
-/// A piece's `drop.squares`, as (file, relative rank) pairs: the squares
-/// named from the first player's side.
-fn drop_squares(p: &crate::rules::PieceTable, cx: &Ctx, geo: &Geometry) -> Result<Option<Vec<(usize, u32)>>> {
+/// A piece's `drop.squares`, per side: where it may be dropped, or `None`
+/// when no entry applies to that side. A name is the first player's square,
+/// the second player's being the same file on its own relative rank;
+/// `{ side, squares }` names one side's squares by their own names.
+fn drop_squares(p: &crate::rules::PieceTable, cx: &Ctx, geo: &Geometry) -> Result<[Option<Vec<bool>>; 2]> {
+    let mut out: [Option<Vec<bool>>; 2] = [None, None];
     let Some(list) = &p.drop.squares else {
-        return Ok(None);
+        return Ok(out);
     };
     if list.get_ref().is_empty() {
         return Err(cx.err(list.span(), "drop squares need at least one square"));
     }
-    let mut out = Vec::new();
-    for s in list.get_ref() {
-        let sq = geo.parse_square(s.get_ref()).ok_or_else(|| {
-            cx.err(
-                s.span(),
-                format!("`{}` is not a square of the board", s.get_ref()),
-            )
-        })?;
-        out.push((geo.file(sq), geo.relative_rank(sq, Color::First)));
+    let parse = |name: &str, span: std::ops::Range<usize>| {
+        geo.parse_square(name)
+            .ok_or_else(|| cx.err(span, format!("`{name}` is not a square of the board")))
+    };
+    for entry in list.get_ref() {
+        match entry.get_ref() {
+            InitialSquare::Mirrored(name) => {
+                let sq = parse(name, entry.span())?;
+                let (file, rank) = (geo.file(sq), geo.relative_rank(sq, Color::First));
+                for c in Color::BOTH {
+                    let set = out[c.index()].get_or_insert_with(|| vec![false; geo.nsq]);
+                    for s in geo.all_squares() {
+                        if geo.file(s) == file && geo.relative_rank(s, c) == rank {
+                            set[s.index()] = true;
+                        }
+                    }
+                }
+            }
+            InitialSquare::Side(side) => {
+                let c = match side.side {
+                    SideName::First => 0,
+                    SideName::Second => 1,
+                };
+                let set = out[c].get_or_insert_with(|| vec![false; geo.nsq]);
+                for name in &side.squares {
+                    set[parse(name.get_ref(), name.span())?.index()] = true;
+                }
+            }
+        }
     }
-    Ok(Some(out))
+    Ok(out)
 }
 
 /// `[hand] first_drops`: the squares drops must fill first (they need

@@ -120,7 +120,9 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
         if def.never_moves() {
             out.push(format!("piece `{}` can never move from any square", def.name));
         }
-        if file.pieces[k].drop.ranks.is_some() && def.drop_ok.iter().all(|d| d.iter().all(|&x| !x)) {
+        if (file.pieces[k].drop.ranks.is_some() || file.pieces[k].drop.squares.is_some())
+            && def.drop_ok.iter().all(|d| d.iter().all(|&x| !x))
+        {
             out.push(format!("piece `{}` has an empty drop zone", def.name));
         }
     }

@@ -328,6 +328,12 @@ impl BbTable {
                 e.simple = false;
                 continue;
             }
+            // A ray that crosses a square outside the piece's region is
+            // still blocked there: the slow path sees such pieces.
+            if r.len > 1 && set_of(span) & !region != 0 {
+                e.simple = false;
+                continue;
+            }
             let ray = set_of(span) & region;
             let passes = set_of(g.span(r.passes, r.passes_len as u16));
             let up = span[0] > sq;

@@ -1392,14 +1392,7 @@ impl Tx<'_> {
         true
     }
     /// The relative ranks (1-based, first player's view) of a region that is
-    /// whole ranks, the second player's being the mirror image; `None` (and
-    /// a problem) otherwise.
-    fn rank_region(&self, kw: &str, kb: &str) -> Option<Vec<u32>> {
-        self.try_rank_region(kw, kb)
-            .map_err(|why| self.problem(kw, why))
-            .ok()
-    }
-    /// [`Tx::rank_region`] without the problem: why not, instead.
+    /// whole ranks, the second player's being the mirror image; or why not.
     fn try_rank_region(&self, kw: &str, kb: &str) -> Result<Vec<u32>, String> {
         let (w, b) = (self.squares(kw), self.squares(kb));
         let ranks_of = |bb: Bb| -> Option<Vec<u32>> {
@@ -1657,6 +1650,8 @@ struct Plan {
     /// region, when some piece uses it.
     dsr: Option<String>,
     drop_ranks: Option<Vec<u32>>,
+    /// Each side's drop squares, when `drop_ranks` cannot say them.
+    drop_sides: Option<[Bb; 2]>,
     ext_value: String,
 }
 
@@ -1826,20 +1821,13 @@ fn plan(t: &Tx) -> Plan {
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
     let resets = clock_resets(t, (&prom_to, prom_sides.as_ref()), &promoted, drops);
+    en_passant_into_piece_promotion(t, &promoted, ep);
     let drop_no_doubled = t.ty("dropNoDoubled");
     let no_doubled_count = t.int("dropNoDoubledCount");
     let pawn_drop_mate = t.bool("shogiPawnDropMateIllegal");
     let first_rank_pawn = t.bool("firstRankPawnDrops");
     let zone_pawn = t.bool("promotionZonePawnDrops");
-    let drop_ranks = if drops {
-        t.rank_region("dropRegion.w", "dropRegion.b")
-    } else {
-        None
-    };
-    if !drops {
-        t.val("dropRegion.w");
-        t.val("dropRegion.b");
-    }
+    let (drop_ranks, drop_sides) = drop_region(t, drops);
     let soldier_rank = t.int("soldierPromotionRank");
     let blast_immune = t.set("blastImmuneTypes");
     let extinction_royal = t.bool("extinctionPseudoRoyal");
@@ -1895,13 +1883,48 @@ fn plan(t: &Tx) -> Plan {
         prom_squares,
         dsr,
         drop_ranks,
+        drop_sides,
         ext_value,
     }
 }
 
+/// A pawn's en passant capture onto a square of its side's zone of piece
+/// promotion: Fairy-Stockfish never promotes an en passant capture, chimera
+/// offers (or forces) the promotion there.
+fn en_passant_into_piece_promotion(t: &Tx, promoted: &BTreeMap<usize, usize>, ep: u128) {
+    if !promoted.contains_key(&PAWN) || (ep & 1 == 0 && ep & (1u128 << PAWN) == 0) || !t.bool("doubleStep") {
+        return;
+    }
+    // The squares a double step passes over, per side.
+    let passed = [
+        t.squares("doubleStepRegion.w") << FILES,
+        t.squares("doubleStepRegion.b") >> FILES,
+    ];
+    if passed[1] & t.squares("promotionRegion.w") != 0 || passed[0] & t.squares("promotionRegion.b") != 0 {
+        t.problem(
+            "promotionRegion.w",
+            "en passant onto a square of the capturer's piece promotion zone (Fairy-Stockfish does not promote an en passant capture; chimera would)",
+        );
+    }
+}
+
+/// `dropRegionWhite/Black`: as relative ranks when they are whole ranks,
+/// each the other's mirror image; otherwise each side's squares.
+fn drop_region(t: &Tx, drops: bool) -> (Option<Vec<u32>>, Option<[Bb; 2]>) {
+    if !drops {
+        t.val("dropRegion.w");
+        t.val("dropRegion.b");
+        return (None, None);
+    }
+    match t.try_rank_region("dropRegion.w", "dropRegion.b") {
+        Ok(r) => (Some(r), None),
+        Err(_) => (None, Some([t.squares("dropRegion.w"), t.squares("dropRegion.b")])),
+    }
+}
+
 /// The promotion region as relative ranks; or, when the sides' regions
-/// are not each other's mirror image, as each side's squares (for pawns
-/// only: piece promotions need ranks).
+/// are not each other's mirror image, as each side's squares (promotion
+/// rules per side).
 fn promotion_zone(
     t: &Tx,
     has_pawns: bool,
@@ -1914,17 +1937,13 @@ fn promotion_zone(
     }
     match t.try_rank_region("promotionRegion.w", "promotionRegion.b") {
         Ok(r) => (r, None),
-        Err(_) if no_piece_promotions => (
+        Err(_) => (
             Vec::new(),
             Some([
                 t.square_names(t.squares("promotionRegion.w") & t.board()),
                 t.square_names(t.squares("promotionRegion.b") & t.board()),
             ]),
         ),
-        Err(why) => {
-            t.problem("promotionRegion.w", why);
-            (Vec::new(), None)
-        }
     }
 }
 
@@ -2405,7 +2424,17 @@ fn piece_promotions(
         let base = pieces_def(m, to);
         let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
         let pname = format!("promoted {}", cname(pt));
-        prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
+        if prom_squares.is_some() {
+            // Zones that differ between the sides: a rule per side.
+            for zone in &zones {
+                prom.push(format!(
+                    "{{ {zone}, to = [{}], forced = {mandatory_piece} }}",
+                    q(&pname)
+                ));
+            }
+        } else {
+            prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
+        }
         comment.push_str(&t.from(&["promotedPieceType#types", "mandatoryPiecePromotion"]));
         let mut plines = vec![format!("demotes_to = {}", q(&cname(pt)))];
         // The promoted piece is of its new type: that type's mobility region
@@ -2442,6 +2471,7 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
         zone_pawn,
         ref prom_ranks,
         ref drop_ranks,
+        ref prom_squares,
         ..
     } = p;
     if !drops {
@@ -2451,7 +2481,12 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
     {
         let mut d: Vec<String> = Vec::new();
         let mut ranks: Vec<u32> = drop_ranks.clone().unwrap_or_else(|| (1..=t.ranks).collect());
-        if pt == PAWN {
+        let per_side = p.drop_sides.is_some() || (pt == PAWN && prom_squares.is_some() && !zone_pawn);
+        if per_side {
+            if let Some(squares) = drop_side_squares(t, p, pt) {
+                d.push(squares);
+            }
+        } else if pt == PAWN {
             if !zone_pawn {
                 ranks.retain(|r| !prom_ranks.contains(r));
             }
@@ -2459,7 +2494,7 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
                 ranks.retain(|&r| r != 1);
             }
         }
-        if ranks.len() as u32 != t.ranks {
+        if ranks.len() as u32 != t.ranks && !per_side {
             d.push(format!("ranks = {}", nums(&ranks)));
         }
         if drop_no_doubled == pt && pt != 0 {
@@ -2482,6 +2517,61 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
             lines.push(format!("drop = {{ {} }}", d.join(", ")));
         }
     }
+}
+
+/// A piece's drop squares per side, as Fairy-Stockfish's `drop_region`
+/// limits them before the position is looked at: the side's drop region,
+/// for pawns less the side's promotion zone (unless
+/// `promotionZonePawnDrops`) and its first rank (unless
+/// `firstRankPawnDrops`), as `squares = [{ side, squares }]` for each side
+/// that is limited; `None` when neither is.
+fn drop_side_squares(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
+    let board = t.board();
+    let mut sides: [Bb; 2] = match (&p.drop_sides, &p.drop_ranks) {
+        (Some(s), _) => *s,
+        (None, Some(ranks)) => [0, 1].map(|c| {
+            ranks
+                .iter()
+                .fold(0, |b, &r| b | rank_bb(if c == 0 { r - 1 } else { t.ranks - r }))
+                & board
+        }),
+        (None, None) => [board, board],
+    };
+    if pt == PAWN {
+        let zones: [Bb; 2] = match &p.prom_squares {
+            Some(_) => [t.squares("promotionRegion.w"), t.squares("promotionRegion.b")],
+            None => [0, 1].map(|c| {
+                p.prom_ranks
+                    .iter()
+                    .fold(0, |b, &r| b | rank_bb(if c == 0 { r - 1 } else { t.ranks - r }))
+                    & board
+            }),
+        };
+        for c in 0..2 {
+            if !p.zone_pawn {
+                sides[c] &= !zones[c];
+            }
+            if !p.first_rank_pawn {
+                sides[c] &= !rank_bb(if c == 0 { 0 } else { t.ranks - 1 });
+            }
+        }
+    }
+    if sides.iter().all(|&b| b == board) {
+        return None;
+    }
+    let entries: Vec<String> = ["first", "second"]
+        .iter()
+        .zip(sides)
+        .filter(|(_, b)| *b != board)
+        .map(|(side, b)| {
+            format!(
+                "{{ side = {}, squares = {} }}",
+                q(side),
+                qlist(&t.square_names(b))
+            )
+        })
+        .collect();
+    Some(format!("squares = [{}]", entries.join(", ")))
 }
 
 /// The extinction rule.
@@ -2642,10 +2732,15 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
         out.push('\n');
     }
     if !promoted.is_empty() {
+        // Zones that differ between the sides are the promotion rules' own.
+        let zone = if prom_ranks.is_empty() {
+            String::new()
+        } else {
+            format!("zone = {}\n", nums(prom_ranks))
+        };
         out.push_str(&format!(
-            "{}[promotion]\nzone = {}\ntrigger = \"either\"\nforced_on_dead_squares = {}\n{resets_line}\n",
+            "{}[promotion]\n{zone}trigger = \"either\"\nforced_on_dead_squares = {}\n{resets_line}\n",
             t.from(&["promotionRegion.w", "promotionRegion.b", "promotedPieceType"]),
-            nums(prom_ranks),
             t.bool("immobilityIllegal")
         ));
     } else if t.bool("immobilityIllegal") || resets {

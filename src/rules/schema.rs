@@ -765,10 +765,13 @@ pub struct DropRules {
     /// A drop of this piece may not give checkmate (uchifuzume).
     #[serde(default)]
     pub no_mate: bool,
-    /// Squares where the piece may be dropped, named from the first
-    /// player's side (the second player's are on its own relative ranks,
-    /// same files); with `ranks`, both must allow the square.
-    pub squares: Option<Spanned<Vec<Spanned<String>>>>,
+    /// Squares where the piece may be dropped: a name is the first
+    /// player's square (the second player's is on its own relative rank,
+    /// same file); `{ side, squares }` names one side's squares by their
+    /// own names (Fairy-Stockfish's `dropRegionWhite/Black`); a side no
+    /// entry applies to is not limited. With `ranks`, both must allow the
+    /// square.
+    pub squares: Option<Spanned<Vec<Spanned<InitialSquare>>>>,
 }
 
 /// `spawn = { piece, betza }`.
