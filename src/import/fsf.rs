@@ -2424,9 +2424,16 @@ fn piece_promotions(
         let base = pieces_def(m, to);
         let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
         let pname = format!("promoted {}", cname(pt));
-        if prom_squares.is_some() {
+        if let Some(sides) = &p.prom_squares {
             // Zones that differ between the sides: a rule per side.
-            for zone in &zones {
+            let zones = (0..2).filter(|&i| !sides[i].is_empty()).map(|i| {
+                format!(
+                    "side = {}, squares = {}",
+                    q(["first", "second"][i]),
+                    qlist(&sides[i])
+                )
+            });
+            for zone in zones {
                 prom.push(format!(
                     "{{ {zone}, to = [{}], forced = {mandatory_piece} }}",
                     q(&pname)
