@@ -67,7 +67,11 @@ const KING: usize = ROYAL_SLOT + 1;
 const PAWN: usize = 1;
 const SHOGI_PAWN: usize = 19;
 const SOLDIER: usize = 29;
+const ROOK: usize = 4;
 const JANGGI_CANNON: usize = 28;
+const HORSE: usize = 30;
+const JANGGI_ELEPHANT: usize = 32;
+const WAZIR: usize = 34;
 const NTYPES: usize = KING + 1;
 
 /// The ini name of piece type `pt`.
@@ -559,6 +563,9 @@ pub struct Model {
     piece_src: Vec<Option<Src>>,
     /// The king moves by the royal slot's Betza.
     custom_king: bool,
+    /// The king moves as Fairy-Stockfish's wazir (`kingType = WAZIR`, which
+    /// only a built-in sets): on `diagonalLines` it steps diagonally too.
+    king_wazir: bool,
     /// Settings (property → value, where set).
     props: BTreeMap<String, (Val, Option<Src>)>,
     /// Mobility regions (type, color) → squares.
@@ -588,6 +595,7 @@ impl Model {
             betza: vec![String::new(); NTYPES],
             piece_src: vec![None; NTYPES],
             custom_king: false,
+            king_wazir: false,
             props,
             mobility: BTreeMap::new(),
             not_importable: None,
@@ -758,6 +766,7 @@ fn apply_pieces(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
                     }
                 }
             } else if pt == KING && first != '-' {
+                m.king_wazir = false;
                 match betza {
                     Some(b) => {
                         m.betza[ROYAL_SLOT] = b.trim().to_string();
@@ -794,12 +803,33 @@ fn apply_pieces(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The keys only the built-ins' file has (`resetPieces`, `freeDrops`,
+/// `notImportable`), read before the section's other keys.
+fn apply_builtin(m: &mut Model, r: &Reader) {
+    let s = r.section;
+    if s.get("resetPieces").is_some() {
+        for t in 1..NTYPES {
+            m.letters[t] = None;
+        }
+        for c in ["w", "b"] {
+            m.props
+                .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
+        }
+    }
+    if s.get("freeDrops").is_some() {
+        m.props.insert("freeDrops".into(), (Val::Bool(true), None));
+    }
+    if let Some(e) = s.get("notImportable") {
+        m.not_importable = Some((e.value.clone(), r.src(e)));
+    }
+}
+
 /// Applies one section's entries to `m`, in Fairy-Stockfish's order.
 #[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
 fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     let s = r.section;
     for e in &s.entries {
-        if r.builtin && (e.key == "resetPieces" || e.key == "notImportable" || e.key == "freeDrops") {
+        if r.builtin && ["resetPieces", "notImportable", "freeDrops", "kingType"].contains(&e.key.as_str()) {
             continue;
         }
         if !known_key(&e.key) {
@@ -812,21 +842,7 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
         }
     }
     if r.builtin {
-        if s.get("resetPieces").is_some() {
-            for t in 1..NTYPES {
-                m.letters[t] = None;
-            }
-            for c in ["w", "b"] {
-                m.props
-                    .insert(format!("promotionPieceTypes.{c}"), (Val::Set(0), None));
-            }
-        }
-        if s.get("freeDrops").is_some() {
-            m.props.insert("freeDrops".into(), (Val::Bool(true), None));
-        }
-        if let Some(e) = s.get("notImportable") {
-            m.not_importable = Some((e.value.clone(), r.src(e)));
-        }
+        apply_builtin(m, r);
     }
     for (k, kind) in [("maxRank", Kind::Rank), ("maxFile", Kind::File)] {
         if let Some(e) = s.get(k) {
@@ -848,6 +864,18 @@ fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
         }
     }
     apply_pieces(m, r)?;
+    if r.builtin
+        && let Some(e) = s.get("kingType")
+    {
+        // `king = k:W` then `kingType = wazir`: the C++ `kingType = WAZIR`.
+        if e.value != "wazir" {
+            return Err(r.err(
+                e.value_span.clone(),
+                "only `kingType = wazir` is read here".into(),
+            ));
+        }
+        m.king_wazir = true;
+    }
     for (key, kind, targets) in KEYS {
         let Some(e) = s.get(key) else { continue };
         let v = match kind {
@@ -1266,7 +1294,7 @@ fn builtin_model(name: &str, ini: &Ini, child: &Section) -> Result<Model, Diagno
     let Some(idx) = b.sections.iter().position(|s| s.name == name) else {
         let span = child.parent_span.clone().unwrap_or(child.span.clone());
         return Err(ini.error(span, format!("chimera does not know the settings of Fairy-Stockfish's built-in `{name}` yet"))
-            .help("import a section whose parents are in the file, or one of: chess, crazyhouse, giveaway, antichess, extinction, nocheckatomic, atomic, 3check, kingofthehill, racingkings, makruk, pocketknight, placement, minishogi, gorogoro, shogi, losalamos, gardner, breakthrough, capablanca, janus, grand, xiangqi, amazons, ataxx, flipersi, flipello, snailtrail"));
+            .help("import a section whose parents are in the file, or one of: chess, crazyhouse, giveaway, antichess, extinction, nocheckatomic, atomic, 3check, kingofthehill, racingkings, makruk, pocketknight, placement, minishogi, gorogoro, shogi, losalamos, gardner, breakthrough, capablanca, janus, grand, xiangqi, janggi, amazons, ataxx, flipersi, flipello, snailtrail"));
     };
     let mut chain = vec![idx];
     while let Some(p) = &b.sections[*chain.last().unwrap_or(&idx)].parent {
@@ -2115,13 +2143,6 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         ),
     };
     let mut betza = piece_betza(t, p, pt)?;
-    if pt == JANGGI_CANNON {
-        t.problems.borrow_mut().push(Problem {
-            key: "janggiCannon".into(),
-            span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()),
-            reason: "the janggi cannon's own restrictions are not imported (see variants/janggi.toml)".into(),
-        });
-    }
     if pt == SOLDIER && soldier_rank > 0 {
         betza = "fW".into();
         let ranks: Vec<u32> = (soldier_rank as u32 + 1..=t.ranks).collect();
@@ -2131,6 +2152,7 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         ));
         comment.push_str(&t.from(&["soldierPromotionRank"]));
     }
+    janggi_piece_lines(t, pt, &mut comment, &mut lines);
     let has_initial = betza.contains('i') || pt == PAWN;
     if pt == PAWN && dsr.is_some() {
         betza.push_str("ifmnD");
@@ -2186,6 +2208,62 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     })
 }
 
+/// Fairy-Stockfish's janggi rules of one piece (its `moves_from`): a
+/// janggi cannon never jumps over or takes a janggi cannon; standing on a
+/// square of `diagonalLines`, a wazir (or a king moving as one) also steps
+/// diagonally, a soldier diagonally forward, a rook slides diagonally and a
+/// janggi cannon jumps diagonally (as restricted), each to another square of
+/// the lines (only where the move ends counts) — chimera's `extra_moves`
+/// with `within`, as variants/janggi.toml says it.
+fn janggi_piece_lines(t: &Tx, pt: usize, comment: &mut String, lines: &mut Vec<String>) {
+    if pt == JANGGI_CANNON {
+        let me = qlist(&[cname(pt)]);
+        lines.push(format!("cannot_capture = {me}"));
+        lines.push(format!("cannot_hop = {me}"));
+    }
+    let diagonal = t.squares("diagonalLines");
+    if diagonal == 0 {
+        return;
+    }
+    let betza = match pt {
+        WAZIR => "F",
+        SOLDIER => "fF",
+        ROOK => "B",
+        JANGGI_CANNON => "pB",
+        KING if t.m.custom_king && t.m.king_wazir => "F",
+        _ => return,
+    };
+    if lines.iter().any(|l| l.starts_with("extra_moves")) {
+        t.problem(
+            "diagonalLines",
+            format!(
+                "`{}` has moves across the river and along the diagonal lines: chimera gives a piece one `extra_moves`",
+                piece_name(pt)
+            ),
+        );
+        return;
+    }
+    lines.push(format!(
+        "extra_moves = {{ squares = {}, within = true, betza = \"{betza}\" }}",
+        qlist(&t.square_names(diagonal))
+    ));
+    comment.push_str(&t.from(&["diagonalLines"]));
+}
+
+/// The janggi rules of a promoted kind of type `pt` (Fairy-Stockfish's are
+/// by type): its diagonal lines; a promoted janggi cannon is reported, as
+/// the cannons' `cannot_capture` and `cannot_hop` would not name it.
+fn promoted_janggi_lines(t: &Tx, pt: usize, lines: &mut Vec<String>) {
+    if pt == JANGGI_CANNON {
+        t.problem(
+            "janggiCannon",
+            "a promotion to or from a janggi cannon: the cannons' own restrictions would not name the promoted kind",
+        );
+        return;
+    }
+    janggi_piece_lines(t, pt, &mut String::new(), lines);
+}
+
 /// A piece's mobility region (`region`), from Fairy-Stockfish's
 /// `mobilityRegionWhite/Black<Piece>`.
 fn mobility_region(t: &Tx, pt: usize, comment: &mut String, lines: &mut Vec<String>) {
@@ -2198,7 +2276,11 @@ fn mobility_region(t: &Tx, pt: usize, comment: &mut String, lines: &mut Vec<Stri
         Ok(r) => {
             lines.push(r);
             for s in [mw, mb].into_iter().flatten() {
-                comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
+                if s.1.line > 0 {
+                    comment.push_str(&format!("# from {} (line {})\n", s.1.key, s.1.line));
+                } else {
+                    comment.push_str(&format!("# from {} (built-in `{}`)\n", s.1.key, s.1.section));
+                }
             }
         }
         Err(why) => {
@@ -2341,12 +2423,14 @@ fn pawn_promotions(
         for &k in &p.prom_to {
             let base = pieces_def(m, k);
             let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+            let mut plines = vec![format!("demotes_to = {}", q(&cname(pt)))];
+            promoted_janggi_lines(t, k, &mut plines);
             promoted_kinds.push(PieceOut {
                 pt: k,
                 name: format!("promoted {}", cname(k)),
                 symbol: format!("{}~", m.letters[k].unwrap_or('?').to_ascii_uppercase()),
                 betza: b,
-                lines: vec![format!("demotes_to = {}", q(&cname(pt)))],
+                lines: plines,
                 comment: "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
                     .into(),
             });
@@ -2452,6 +2536,10 @@ fn piece_promotions(
                 Ok(r) => plines.push(r),
                 Err(why) => t.problem("mobilityRegion", why),
             }
+        }
+        promoted_janggi_lines(t, to, &mut plines);
+        if pt == JANGGI_CANNON {
+            promoted_janggi_lines(t, pt, &mut Vec::new());
         }
         promoted_kinds.push(PieceOut {
             pt: to,
@@ -3057,10 +3145,72 @@ fn castling_and_material_ends(t: &Tx, end: &mut Vec<String>) {
                 "second"
             })
         )),
-        _ => t.problem(
+        _ => janggi_points(t, end),
+    }
+    facing_and_passes(t, end);
+}
+
+/// `materialCounting = janggi`: Fairy-Stockfish gives a drawn ending (the
+/// move counter, repetition, bikjang, two passes, a full board) to the side
+/// with more points, its second player counting one more (`position.h`,
+/// `material_counting_result`: first wins when its points minus the
+/// second's, minus one, are above zero — `second_bonus = 1.5` is the same
+/// on whole points).
+fn janggi_points(t: &Tx, end: &mut Vec<String>) {
+    let from = t.from(&["materialCounting"]);
+    if t.text("stalemateValue") == "draw" {
+        t.problem(
             "materialCounting",
-            "material counting by janggi's points is not imported",
-        ),
+            "a stalemate counted by janggi's points has no chimera rule (`draws_by_points` counts repetition and the move counter)",
+        );
+    }
+    let values: Vec<String> = [
+        (ROOK, 13),
+        (JANGGI_CANNON, 7),
+        (HORSE, 5),
+        (JANGGI_ELEPHANT, 3),
+        (WAZIR, 3),
+        (SOLDIER, 2),
+    ]
+    .iter()
+    .filter(|(pt, _)| t.m.letters[*pt].is_some())
+    .map(|(pt, v)| format!("{} = {v}", q(&cname(*pt))))
+    .collect();
+    end.push(format!("{from}draws_by_points = true"));
+    end.push(format!(
+        "points = {{ values = {{ {} }}, second_bonus = 1.5 }}",
+        values.join(", ")
+    ));
+}
+
+/// How a drawn ending that Fairy-Stockfish counts by material ends:
+/// `"points"` under janggi's counting, else `"draw"` (the other countings
+/// are chimera rules that judge every draw).
+fn counted_draw(t: &Tx) -> &'static str {
+    if t.text("materialCounting") == "janggi" {
+        "\"points\""
+    } else {
+        "\"draw\""
+    }
+}
+
+/// `bikjangRule` (the kings facing each other before and after a move) and
+/// `pass` (two passes in a row) end the game as a draw, counted by material
+/// (`position.cpp`, `is_game_end`).
+fn facing_and_passes(t: &Tx, end: &mut Vec<String>) {
+    if t.bool("bikjangRule") {
+        end.push(format!(
+            "{}royals_facing = {}",
+            t.from(&["bikjangRule"]),
+            counted_draw(t)
+        ));
+    }
+    if t.bool("pass.w") && t.bool("pass.b") && !t.bool("wallOrMove") {
+        end.push(format!(
+            "{}double_pass = {}",
+            t.from(&["pass.w"]),
+            counted_draw(t)
+        ));
     }
 }
 
@@ -3095,8 +3245,9 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
     castling_and_material_ends(t, &mut end);
     if t.bool("adjudicateFullBoard") {
         end.push(format!(
-            "{}full_board = \"draw\"",
-            t.from(&["adjudicateFullBoard"])
+            "{}full_board = {}",
+            t.from(&["adjudicateFullBoard"]),
+            counted_draw(t)
         ));
     }
     let nfold = t.int("nFoldRule");
@@ -3463,10 +3614,6 @@ fn unsupported_rules(t: &Tx) {
             "shatarMateRule",
             "shatar's mate rule has no chimera rule (issue 27 item 9)",
         ),
-        (
-            "bikjangRule",
-            "bikjang is a chimera rule (`royals_facing`) the importer does not write yet",
-        ),
         ("dupleCheck", "duple check has no chimera rule (issue 27 item 9)"),
         (
             "cambodianMoves",
@@ -3493,9 +3640,6 @@ fn unsupported_rules(t: &Tx) {
     }
     if t.set("mutuallyImmuneTypes") != 0 {
         t.problem("mutuallyImmuneTypes", "pieces that cannot take each other have no chimera rule here (`cannot_capture` is per piece: not imported)");
-    }
-    if t.squares("diagonalLines") != 0 {
-        t.problem("diagonalLines", "janggi's palace diagonals are a chimera rule (`extra_moves` with `within`) the importer does not write yet");
     }
     if t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
         t.problem(

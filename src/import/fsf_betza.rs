@@ -49,6 +49,11 @@ fn rider(c: char) -> Option<&'static [(i32, i32)]> {
     })
 }
 
+/// The lame leaps Fairy-Stockfish generates: `D`, `N`, `A`, `Z`. It moves a
+/// lame leaper only by its tables for these (bitboard.cpp, the rider
+/// types): any other lame leap (`nC`, `nW`, a lame `K` …) never moves.
+const LAME_ATOMS: &[(i32, i32)] = &[(2, 0), (2, 1), (2, 2), (3, 2)];
+
 const VERTICALS: &str = "fbvh";
 const HORIZONTALS: &str = "rlsh";
 
@@ -122,18 +127,8 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                 } else {
                     modalities.clone()
                 };
-                let mut per_atom: Vec<((i32, i32), Vec<String>)> = Vec::new();
-                for &(a, b) in atoms {
-                    let vecs = atom_vectors((a, b), atoms.len(), &dirs);
-                    if vecs.is_empty() {
-                        continue;
-                    }
-                    let letters = chimera_directions((a, b), &vecs).ok_or_else(|| BetzaError {
-                        at,
-                        message: format!("no chimera direction letters select the same moves of `{c}`"),
-                    })?;
-                    per_atom.push(((a, b), letters));
-                }
+                let lame_leap = lame && !is_rider && !hopper;
+                let mut per_atom = atom_letters(atoms, &dirs, lame_leap, c, at)?;
                 // `K` and `Q` stay whole when both their atoms go the same ways.
                 if per_atom.len() == 2 && per_atom[0].1 == per_atom[1].1 {
                     per_atom.truncate(1);
@@ -189,6 +184,36 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
         });
     }
     Ok(out)
+}
+
+/// An atom and its chimera direction letters (one string per move).
+type AtomLetters = ((i32, i32), Vec<String>);
+
+/// Each atom's chimera direction letters (one string per move), atoms
+/// without moves left out.
+fn atom_letters(
+    atoms: &[(i32, i32)],
+    dirs: &[String],
+    lame_leap: bool,
+    c: char,
+    at: usize,
+) -> Result<Vec<AtomLetters>, BetzaError> {
+    let mut per_atom = Vec::new();
+    for &(a, b) in atoms {
+        if lame_leap && !LAME_ATOMS.contains(&(a, b)) {
+            continue;
+        }
+        let vecs = atom_vectors((a, b), atoms.len(), dirs);
+        if vecs.is_empty() {
+            continue;
+        }
+        let letters = chimera_directions((a, b), &vecs).ok_or_else(|| BetzaError {
+            at,
+            message: format!("no chimera direction letters select the same moves of `{c}`"),
+        })?;
+        per_atom.push(((a, b), letters));
+    }
+    Ok(per_atom)
 }
 
 /// The moves of one atom: each mode with each group of direction letters.
@@ -365,6 +390,16 @@ mod tests {
         assert_eq!(to_chimera("KN", false).unwrap(), "KN");
         // Fairy-Stockfish reads `rf` on a knight as two forward, one right.
         assert_eq!(to_chimera("rfN", false).unwrap(), "frN");
+    }
+
+    #[test]
+    fn lame_leaps_fairy_stockfish_does_not_move() {
+        // elgam's `o:nC` never moves in Fairy-Stockfish (pyffish 0.0.90).
+        assert_eq!(to_chimera("nC", false).unwrap(), "");
+        assert_eq!(to_chimera("nCnN", false).unwrap(), "nN");
+        assert_eq!(to_chimera("nK", false).unwrap(), "");
+        assert_eq!(to_chimera("nA", false).unwrap(), "nA");
+        assert_eq!(to_chimera("nZ", false).unwrap(), "nZ");
     }
 
     #[test]
