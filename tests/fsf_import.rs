@@ -525,3 +525,53 @@ fn xbetza_in_a_rules_file() {
     let e = chimera::load_str("x.toml", &rules("")).unwrap_err();
     assert!(e.message.contains("no moves"), "{}", e.message);
 }
+
+#[test]
+fn kyoto_style_demotion_and_promoted_drops_are_imported() {
+    // chennis (pieceDemotion, dropPromoted, mandatoryPiecePromotion, the
+    // whole board the zone): every move of a piece that can turn over
+    // does, a promoted piece turns back (`-`), and a piece in hand drops
+    // either face up. Legal moves from pyffish with the same ini.
+    check_imported_with(
+        "chennis",
+        "promotion = [{ to = [\"customPiece1\"], forced = true }]",
+        "\n[[test]]\nname = \"turn over, turn back, drop either face\"\n\
+         position = \"6+m/+fpk2s1/7/4+M2/7/5P1/2K2F1[s] b - - 1 10\"\ncount = 97\n\
+         includes = [\"a6a1-\", \"g7e6-\", \"b6b5+\", \"f6e6+\", \"+S@a1\", \"S@a1\", \"c6b5\"]\n\
+         excludes = [\"a6a1\", \"g7e6\", \"b6b5\", \"f6e6\"]\n",
+    );
+}
+
+#[test]
+fn promotion_on_capture_is_imported() {
+    // cetus (piecePromotionOnCapture, pieceDemotion, mandatory): the
+    // wazir promotes, and the promoted wazir turns back, only by
+    // capturing; quiet moves keep the face. Legal moves from pyffish.
+    check_imported_with(
+        "cetus",
+        "trigger = \"capture\"",
+        "\n[[test]]\nname = \"the wazir promotes by capturing only\"\n\
+         position = \"9/9/7S1/Ob1d5/2P1p4/9/2h1D2Np/2B4P1/4s4[Hshnno] w - - 0 7\"\ncount = 111\n\
+         includes = [\"a6b6+\", \"a6a5\", \"a6a7\"]\nexcludes = [\"a6b6\", \"a6a5+\"]\n\
+         [[test]]\nname = \"the promoted wazir turns back by capturing only\"\n\
+         position = \"5PS2/2ph3nn/4B4/4s4/1+O2s4/1dpb4D/6N2/6o2/H5P2[] w - - 1 33\"\ncount = 36\n\
+         includes = [\"b5c4-\", \"b5a4\", \"b5a6\", \"b5c6\"]\nexcludes = [\"b5c4\", \"b5a4-\"]\n",
+    );
+}
+
+#[test]
+fn a_pseudo_royal_kind_and_its_promoted_face_stay_royal() {
+    // gethenian: the king `k` and its promoted face `q` are both
+    // pseudo-royal (extinctionPseudoRoyal, extinctionPieceTypes = kq); no
+    // side ever has more than one of them, as promotions only turn one into
+    // the other and royal pieces are never captured into a hand. Here
+    // white's promoted king is in check and has one way out, turning back
+    // as it steps away (pyffish, same ini).
+    check_imported_with(
+        "gethenian",
+        "royal = true",
+        "\n[[test]]\nname = \"the promoted king is in check\"\n\
+         position = \"2i1+k+n1/1B5/4+m+b1/7/4N2/3+M+m2/1+M1+KI2[] w - - 4 15\"\n\
+         legal = [\"d1c1-\"]\n",
+    );
+}

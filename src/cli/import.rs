@@ -173,9 +173,17 @@ fn run_fsf(a: FsfArgs) -> Outcome {
             }
         }
     }
-    out.text(format!(
-        "{imported} sections imported, {skipped} not (reasons above)"
-    ));
+    let summary = format!(
+        "{imported} {} imported, {skipped} not{}",
+        if imported == 1 { "section" } else { "sections" },
+        if skipped > 0 { " (reasons above)" } else { "" }
+    );
+    if a.out.is_some() {
+        out.text(summary);
+    } else if !a.json {
+        // The rules files went to stdout: `> NAME.toml` must keep only them.
+        eprintln!("{summary}");
+    }
     Ok(if skipped == 0 {
         ExitCode::SUCCESS
     } else {

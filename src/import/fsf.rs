@@ -1646,6 +1646,14 @@ struct Plan {
     mandatory_pawn: bool,
     pawns_promote: bool,
     mandatory_piece: bool,
+    /// `pieceDemotion`: a promoted piece turns back by a move as it
+    /// promoted (Kyoto shogi).
+    demotion: bool,
+    /// `piecePromotionOnCapture`: pieces promote (and demote) only by
+    /// capturing.
+    on_capture: bool,
+    /// `dropPromoted`: a piece in hand may also be dropped promoted.
+    drop_promoted: bool,
     ep: u128,
     resets: u128,
     drop_no_doubled: usize,
@@ -1843,6 +1851,9 @@ fn plan(t: &Tx) -> Plan {
         t.problem("promotionLimit", "promotion limits with promoted pieces that return to the hand as pawns (Fairy-Stockfish counts the promoted and the unpromoted pieces together) are not imported");
     }
     let mandatory_piece = t.bool("mandatoryPiecePromotion");
+    let demotion = t.bool("pieceDemotion");
+    let on_capture = t.bool("piecePromotionOnCapture");
+    let drop_promoted = t.bool("dropPromoted");
     plan_checks(t);
     // Double steps.
     let dsr = double_step_ranks(t, &types);
@@ -1887,6 +1898,9 @@ fn plan(t: &Tx) -> Plan {
         mandatory_pawn,
         pawns_promote,
         mandatory_piece,
+        demotion,
+        on_capture,
+        drop_promoted,
         ep,
         resets,
         drop_no_doubled,
@@ -2017,18 +2031,6 @@ fn side_squares(t: &Tx, w: Bb, b: Bb) -> String {
 
 /// Settings that are only ever reported.
 fn plan_checks(t: &Tx) {
-    if t.bool("pieceDemotion") {
-        t.problem(
-            "pieceDemotion",
-            "pieces that demote by a move (kyoto shogi) are not imported yet",
-        );
-    }
-    if t.bool("piecePromotionOnCapture") {
-        t.problem(
-            "piecePromotionOnCapture",
-            "promotion only on captures has no chimera rule",
-        );
-    }
     if t.bool("sittuyinPromotion") {
         t.problem(
             "sittuyinPromotion",
@@ -2092,7 +2094,7 @@ fn pseudo_royal_kinds(
         return Vec::new();
     }
     let mut out = Vec::new();
-    for p in listed {
+    for &p in &listed {
         let letter = m.letters[p].unwrap_or('?');
         let most = start_counts
             .get(&letter.to_ascii_uppercase())
@@ -2100,7 +2102,9 @@ fn pseudo_royal_kinds(
             .unwrap_or(0)
             .max(start_counts.get(&letter).copied().unwrap_or(0));
         let promoted_to = prom_to.contains(&p) && pawns_promote || promoted.values().any(|&v| v == p);
-        if most as i64 <= ext_count + 1 && !promoted_to {
+        let bounded_family = royal_family_bounded(t, p, &listed, promoted, ext_count, &start_counts)
+            && !(pawns_promote && prom_to.contains(&p));
+        if most as i64 <= ext_count + 1 && !promoted_to || bounded_family {
             out.push((p, None));
         } else if prom_to.contains(&p) && pawns_promote {
             t.problem("extinctionPseudoRoyal", format!("a pawn promotion (promotionPieceTypes) to pseudo-royal `{}`: Fairy-Stockfish recounts that kind's royalty within the move, which chimera does not", piece_name(p)));
@@ -2495,39 +2499,29 @@ fn piece_promotions(
     lines: &mut Vec<String>,
     promoted_kinds: &mut Vec<PieceOut>,
 ) {
-    let &Plan {
-        mandatory_piece,
-        ref promoted,
-        ..
-    } = p;
     let m = t.m;
     let mut prom = pawn_promotions(t, p, pt, comment, promoted_kinds);
-    if let Some(&to) = promoted.get(&pt)
+    if let Some(&to) = p.promoted.get(&pt)
         && to != 0
     {
         let base = pieces_def(m, to);
         let b = super::fsf_betza::to_chimera(&base, false).unwrap_or_default();
         let pname = format!("promoted {}", cname(pt));
-        if let Some(sides) = &p.prom_squares {
-            // Zones that differ between the sides: a rule per side.
-            let zones = (0..2).filter(|&i| !sides[i].is_empty()).map(|i| {
-                format!(
-                    "side = {}, squares = {}",
-                    q(["first", "second"][i]),
-                    qlist(&sides[i])
-                )
-            });
-            for zone in zones {
-                prom.push(format!(
-                    "{{ {zone}, to = [{}], forced = {mandatory_piece} }}",
-                    q(&pname)
-                ));
-            }
-        } else {
-            prom.push(format!("{{ to = [{}], forced = {mandatory_piece} }}", q(&pname)));
-        }
-        comment.push_str(&t.from(&["promotedPieceType#types", "mandatoryPiecePromotion"]));
+        prom.extend(piece_promotion_rules(p, &pname));
+        comment.push_str(&t.from(&[
+            "promotedPieceType#types",
+            "mandatoryPiecePromotion",
+            "piecePromotionOnCapture",
+        ]));
         let mut plines = vec![format!("demotes_to = {}", q(&cname(pt)))];
+        if p.demotion {
+            // Kyoto shogi's rule: the promoted piece turns back by a move
+            // as it promoted (the same zone, compulsion and trigger).
+            plines.push(format!(
+                "promotion = [{}]",
+                piece_promotion_rules(p, &cname(pt)).join(", ")
+            ));
+        }
         // The promoted piece is of its new type: that type's mobility region
         // is its own (an unsayable one is reported with the type's piece).
         let (mw, mb) = (m.mobility.get(&(to, 0)), m.mobility.get(&(to, 1)));
@@ -2541,18 +2535,110 @@ fn piece_promotions(
         if pt == JANGGI_CANNON {
             promoted_janggi_lines(t, pt, &mut Vec::new());
         }
+        let mut pcomment = format!("# `{}` promoted: moves as `{}`", piece_name(pt), piece_name(to));
+        if p.demotion {
+            pcomment.push_str(", and turns back by a move\n");
+            pcomment.push_str(t.from(&["pieceDemotion"]).trim_end());
+        }
         promoted_kinds.push(PieceOut {
             pt: to,
             name: pname,
             symbol: format!("+{letter}"),
             betza: b,
             lines: plines,
-            comment: format!("# `{}` promoted: moves as `{}`\n", piece_name(pt), piece_name(to)),
+            comment: pcomment + "\n",
         });
     }
     if !prom.is_empty() {
         lines.push(format!("promotion = [{}]", prom.join(", ")));
     }
+}
+
+/// The rules by which a piece becomes `to` under `promotedPieceType` (or
+/// turns back under `pieceDemotion`): the zone (a rule per side where the
+/// sides' zones are not each other's mirror image), the compulsion, and a
+/// capture as the trigger under `piecePromotionOnCapture`.
+fn piece_promotion_rules(p: &Plan, to: &str) -> Vec<String> {
+    let tail = format!(
+        "to = [{}], forced = {}{}",
+        q(to),
+        p.mandatory_piece,
+        if p.on_capture {
+            ", trigger = \"capture\""
+        } else {
+            ""
+        }
+    );
+    match &p.prom_squares {
+        Some(sides) => (0..2)
+            .filter(|&i| !sides[i].is_empty())
+            .map(|i| {
+                format!(
+                    "{{ side = {}, squares = {}, {tail} }}",
+                    q(["first", "second"][i]),
+                    qlist(&sides[i])
+                )
+            })
+            .collect(),
+        None => vec![format!("{{ {tail} }}")],
+    }
+}
+
+/// Whether no side can ever have more than extinctionPieceCount + 1 of
+/// pseudo-royal kind `p` although promotions make it: `p` and the kinds
+/// it turns into or comes from by `promotedPieceType` (its family) are all
+/// pseudo-royal, and each side starts with at most count + 1 of them
+/// together, on the board and in hand. Royal pieces are never captured, so
+/// none reaches a hand, and a promotion only turns one member into
+/// another: every kind of the family keeps at most that many (gethenian's
+/// king and its promoted face).
+fn royal_family_bounded(
+    t: &Tx,
+    p: usize,
+    listed: &[usize],
+    promoted: &BTreeMap<usize, usize>,
+    ext_count: i64,
+    board_counts: &BTreeMap<char, usize>,
+) -> bool {
+    let mut family = vec![p];
+    let mut i = 0;
+    while i < family.len() {
+        let k = family[i];
+        for (&from, &to) in promoted {
+            for (a, b) in [(from, to), (to, from)] {
+                if a == k && !family.contains(&b) {
+                    family.push(b);
+                }
+            }
+        }
+        i += 1;
+    }
+    if family.len() < 2 || family.iter().any(|k| !listed.contains(k)) {
+        return false;
+    }
+    let fen = t.text("startFen");
+    let hand = fen
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('[')
+        .nth(1)
+        .unwrap_or("");
+    let side_total = |upper: bool| {
+        family
+            .iter()
+            .filter_map(|&k| t.m.letters[k])
+            .map(|c| {
+                if upper {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .map(|c| board_counts.get(&c).copied().unwrap_or(0) + hand.chars().filter(|&h| h == c).count())
+            .sum::<usize>()
+    };
+    side_total(true).max(side_total(false)) as i64 <= ext_count + 1
 }
 
 /// A piece's drop rules.
@@ -2607,6 +2693,10 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
         }
         if pawn_drop_mate && pt == SHOGI_PAWN {
             d.push("no_mate = true".into());
+        }
+        if p.drop_promoted && p.promoted.contains_key(&pt) {
+            // dropPromoted: either face up, on the squares of the piece's own.
+            d.push("promoted = true".into());
         }
         if !d.is_empty() {
             lines.push(format!("drop = {{ {} }}", d.join(", ")));
@@ -2884,9 +2974,6 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
             "dropOppositeColoredBishop",
             "bishops dropped on both colours are a chimera rule (`split_colours`) not imported yet",
         );
-    }
-    if t.bool("dropPromoted") {
-        t.problem("dropPromoted", "drops of promoted pieces are not imported yet");
     }
     if t.bool("castlingDroppedPiece") {
         t.problem(
