@@ -575,3 +575,16 @@ fn a_pseudo_royal_kind_and_its_promoted_face_stay_royal() {
          legal = [\"d1c1-\"]\n",
     );
 }
+
+#[test]
+fn opposite_castling_is_imported_as_rights_taken() {
+    // opposite-castling (oppositeCastling): castling on a wing takes the
+    // opponent's right on that wing. Positions from pyffish, same ini.
+    check_imported_with(
+        "opposite-castling",
+        "takes_rights = [\"k\"]",
+        "\n[[test]]\nname = \"white castles kingside, black keeps queenside\"\n\
+         position = \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1\"\nmoves = [\"e1g1\"]\n\
+         position_after = \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1\"\n",
+    );
+}

@@ -82,9 +82,16 @@ pub(super) fn compile(
                 None => None,
             },
             any_file: any_file(c, cx, names, geo, (king, king_to, rook, rook_to))?,
+            takes: 0,
         };
         castle.place(geo, king, rook);
         castles.push(castle);
+    }
+    // Rights are named by letter: resolved once every rule is known.
+    for (i, c) in file.castling.iter().enumerate() {
+        if let Some(listed) = &c.takes_rights {
+            castles[i].takes = rights_named(cx, listed, &castles, "takes_rights")?;
+        }
     }
     let gates = gates(file, cx, geo)?;
     let once = once_squares(file, cx, geo, !castles.is_empty() || !gates.is_empty())?;
@@ -238,11 +245,18 @@ fn gates(file: &RulesFile, cx: &Ctx, geo: &Geometry) -> Result<Vec<Gate>> {
 /// `[end] castling_wins`: the castling rights it names, by their `right`
 /// letters, as bits of the castling rules (`castles[i]` is bit `i`).
 pub(super) fn winning_rights(file: &RulesFile, cx: &Ctx, castles: &[Castle]) -> Result<u32> {
-    let Some(listed) = &file.end.castling_wins else {
-        return Ok(0);
-    };
+    match &file.end.castling_wins {
+        None => Ok(0),
+        Some(listed) => rights_named(cx, listed, castles, "castling_wins"),
+    }
+}
+
+/// The castling rights `listed` names by their `right` letters, as bits of
+/// the castling rules (`castles[i]` is bit `i`); `key` names the list in
+/// errors.
+fn rights_named(cx: &Ctx, listed: &Spanned<Vec<String>>, castles: &[Castle], key: &str) -> Result<u32> {
     if listed.get_ref().is_empty() {
-        return Err(cx.err(listed.span(), "`castling_wins` names no castling right"));
+        return Err(cx.err(listed.span(), format!("`{key}` names no castling right")));
     }
     let mut mask = 0;
     for letter in listed.get_ref() {
@@ -255,10 +269,10 @@ pub(super) fn winning_rights(file: &RulesFile, cx: &Ctx, castles: &[Castle]) -> 
             return Err(cx.err(
                 listed.span(),
                 if known.is_empty() {
-                    format!("`castling_wins` names `{letter}`, but the rules have no [[castling]]")
+                    format!("`{key}` names `{letter}`, but the rules have no [[castling]]")
                 } else {
                     format!(
-                        "`castling_wins` names `{letter}`, no castling right (the rights: {})",
+                        "`{key}` names `{letter}`, no castling right (the rights: {})",
                         known.join(", ")
                     )
                 },

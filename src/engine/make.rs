@@ -314,7 +314,7 @@ impl Position {
             }
             MoveKind::Castle => {
                 let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
-                let (king, king_to, rook, rook_to) = (c.king, c.king_to, c.rook, c.rook_to);
+                let (king, king_to, rook, rook_to, takes) = (c.king, c.king_to, c.rook, c.rook_to, c.takes);
                 let k = self.take(king);
                 let r = self.take(rook);
                 undo.moved = k;
@@ -322,7 +322,7 @@ impl Position {
                     self.put(king_to, k);
                     self.put(rook_to, r);
                 }
-                let keep = self.v.castle_keep[king.index()] & self.v.castle_keep[rook.index()];
+                let keep = self.v.castle_keep[king.index()] & self.v.castle_keep[rook.index()] & !takes;
                 self.set_castling(self.castling & keep);
             }
         }

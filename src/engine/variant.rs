@@ -425,6 +425,9 @@ pub(crate) struct Castle {
     /// `any_file`: the kind of the rook, whose square (and the king's) the
     /// position gives; `king` and `rook` above are then this position's.
     pub any_file: Option<PieceKind>,
+    /// Rights (bits of the castling field) this castling also takes away
+    /// (`takes_rights`).
+    pub takes: u32,
 }
 
 impl Castle {

@@ -3102,12 +3102,6 @@ fn setup_and_castling(t: &Tx) -> String {
     if t.bool("chess960") {
         t.problem("chess960", "chess960 castling is not imported (issue 27 item 4)");
     }
-    if t.bool("oppositeCastling") {
-        t.problem(
-            "oppositeCastling",
-            "castling only on the other wing than the opponent has no chimera rule",
-        );
-    }
     out
 }
 
@@ -3839,6 +3833,7 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
     };
     let mut out = String::new();
     let mut kept = String::new();
+    let mut rules: Vec<(char, String)> = Vec::new();
     let from = t.from(&[
         "castling",
         "castlingKingsideFile",
@@ -3905,15 +3900,36 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         }
         let rto = if kingside { kto - 1 } else { kto + 1 };
         let name = |f: u32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
-        out.push_str(&format!(
-            "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n{piece_line}\n",
-            q(if white { "first" } else { "second" }),
-            q(&c.to_string()),
-            q(&name(kfile)),
-            q(&name(kto)),
-            q(&name(rook_file)),
-            q(&name(rto))
+        rules.push((
+            c,
+            format!(
+                "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n{piece_line}",
+                q(if white { "first" } else { "second" }),
+                q(&c.to_string()),
+                q(&name(kfile)),
+                q(&name(kto)),
+                q(&name(rook_file)),
+                q(&name(rto))
+            ),
         ));
+    }
+    // oppositeCastling: castling on a wing takes the opponent's right on
+    // that wing (its letter in the other case).
+    let opposite = t.bool("oppositeCastling");
+    if opposite {
+        out.push_str(&t.from(&["oppositeCastling"]));
+    }
+    for (c, rule) in rules {
+        out.push_str(&rule);
+        let theirs = if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        };
+        if opposite && kept.contains(theirs) {
+            out.push_str(&format!("takes_rights = [{}]\n", q(&theirs.to_string())));
+        }
+        out.push('\n');
     }
     Ok((out, kept))
 }

@@ -1022,6 +1022,11 @@ pub struct Castling {
     pub any_file: bool,
     /// With `any_file`: the kind of piece that castles as the rook.
     pub rook_piece: Option<Spanned<String>>,
+    /// Castling rights (`right` letters) this castling also takes away,
+    /// besides the castling side's own: `["k"]` on white's kingside
+    /// castling leaves black only the other wing (Fairy-Stockfish's
+    /// oppositeCastling).
+    pub takes_rights: Option<Spanned<Vec<String>>>,
 }
 
 /// `granted_by_drops = { king = "king", rook = "rook" }`.
