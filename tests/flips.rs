@@ -1,5 +1,5 @@
 //! Pieces that change sides and the rules around them (docs/rules-format.md):
-//! `[moves] flip` ("enclosed" lines, "adjacent" squares), `[hand] drops_only`
+//! `[moves] flip` ("enclosed" lines, "adjacent" squares, "adjacent_supported"), `[hand] drops_only`
 //! and `first_drops`, `[hand] free`, `[moves] pass_when_stuck`, `[end]
 //! full_board` and `draws_by_piece_count` — the rules of reversi and ataxx,
 //! on small boards of their own.
@@ -223,6 +223,30 @@ fn free_drops_next_to_own_pieces_turn_the_pieces_around_them() {
     assert_eq!(pos.to_text(), "PPP1/PPP1/PPP1/4 b - - 0 1");
     // A written hand is refused: these hands are endless.
     assert!(Position::from_text(&v, "P3/4/4/3p[P] w - - 0 1").is_err());
+}
+
+#[test]
+fn supported_flips_turn_after_a_drop_only_next_to_an_own_piece() {
+    // Quadwrangle's rule (`flip = "adjacent_supported"`): drops anywhere; a
+    // drop turns the enemy pieces around it only when one of the mover's
+    // own stands next to it, a board move always.
+    let rules = ATAXX
+        .replace("drops_only = \"next_to_own\"\n", "")
+        .replace("flip = \"adjacent\"", "flip = \"adjacent_supported\"")
+        .replace("betza = \"mDmNmA\"", "betza = \"mQmN\"");
+    let v = load_str("a.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    // Alone among enemies: the drop turns nothing.
+    let mut pos = Position::from_text(&v, "ppp1/p1p1/ppp1/3P w - - 0 1").unwrap();
+    play(&mut pos, "P@b3");
+    assert_eq!(pos.to_text(), "ppp1/pPp1/ppp1/3P b - - 0 1");
+    // Next to an own piece: everything around turns.
+    let mut pos = Position::from_text(&v, "ppP1/p1p1/ppp1/4 w - - 0 1").unwrap();
+    play(&mut pos, "P@b3");
+    assert_eq!(pos.to_text(), "PPP1/PPP1/PPP1/4 b - - 0 1");
+    // A board move turns them with no own piece around.
+    let mut pos = Position::from_text(&v, "ppp1/p1p1/pppP/4 w - - 0 1").unwrap();
+    play(&mut pos, "d2b3");
+    assert_eq!(pos.to_text(), "PPP1/PPP1/PPP1/4 b - - 1 1");
 }
 
 #[test]

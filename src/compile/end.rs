@@ -602,6 +602,7 @@ pub(super) fn move_rules(
             Some(match f.get_ref() {
                 rules::FlipRule::Enclosed => Flip::Enclosed,
                 rules::FlipRule::Adjacent => Flip::Adjacent,
+                rules::FlipRule::AdjacentSupported => Flip::AdjacentSupported,
             })
         }
     };

@@ -388,7 +388,7 @@ impl Position {
         if let Some(f) = self.v.moves.flip
             && mv.kind != MoveKind::Pass
         {
-            self.flip(mv.to, us, f);
+            self.flip(mv.to, us, f, mv.kind == MoveKind::Drop);
         }
         if !self.v.hooks.is_empty() {
             self.run_effects(mv, us, moved, captured);
@@ -662,17 +662,24 @@ impl Position {
         }
     }
 
-    /// `[moves] flip` after `us` arrived on `to`: the enemy pieces it
-    /// encloses, or those around it, become `us`'s (same kind), each change
-    /// recorded for unmake.
-    fn flip(&mut self, to: Square, us: Color, f: Flip) {
-        let turned = match f {
-            Flip::Enclosed => self.enclosed(to, us),
-            Flip::Adjacent => super::geometry::FRAMES
+    /// `[moves] flip` after `us` arrived on `to` (by a drop: `dropped`):
+    /// the enemy pieces it encloses, or those around it, become `us`'s
+    /// (same kind), each change recorded for unmake.
+    fn flip(&mut self, to: Square, us: Color, f: Flip, dropped: bool) {
+        let around = |own: bool| -> Vec<Square> {
+            super::geometry::FRAMES
                 .iter()
                 .filter_map(|&d| self.v.geometry.offset(to, d))
-                .filter(|s| self.board[s.index()].is_some_and(|p| p != self.v.wall && p.color() != us))
-                .collect(),
+                .filter(|s| {
+                    self.board[s.index()].is_some_and(|p| p != self.v.wall && (p.color() == us) == own)
+                })
+                .collect()
+        };
+        let turned = match f {
+            Flip::Enclosed => self.enclosed(to, us),
+            Flip::Adjacent => around(false),
+            Flip::AdjacentSupported if dropped && around(true).is_empty() => Vec::new(),
+            Flip::AdjacentSupported => around(false),
         };
         for s in turned {
             if let Some(p) = self.board[s.index()] {

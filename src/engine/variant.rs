@@ -720,6 +720,9 @@ pub enum Flip {
     Enclosed,
     /// The enemy pieces on the eight squares around the arrival square.
     Adjacent,
+    /// As `Adjacent` after a board move; after a drop only when one of the
+    /// mover's own pieces stands next to it.
+    AdjacentSupported,
 }
 
 /// `[hand] drops_only`.

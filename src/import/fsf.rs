@@ -3155,6 +3155,10 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
         "none" => {}
         "reversi" => moves.push(format!("{}flip = \"enclosed\"", t.from(&["flipEnclosedPieces"]))),
         "ataxx" => moves.push(format!("{}flip = \"adjacent\"", t.from(&["flipEnclosedPieces"]))),
+        "quadwrangle" => moves.push(format!(
+            "{}flip = \"adjacent_supported\"",
+            t.from(&["flipEnclosedPieces"])
+        )),
         other => t.problem(
             "flipEnclosedPieces",
             format!("turning pieces as `{other}` does has no chimera rule"),

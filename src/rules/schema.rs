@@ -1188,7 +1188,8 @@ pub struct MoveRules {
     #[serde(default)]
     pub check_freezes_royal: bool,
     /// Enemy pieces turned into the mover's after every move or drop:
-    /// `"enclosed"` (reversi) or `"adjacent"` (ataxx).
+    /// `"enclosed"` (reversi), `"adjacent"` (ataxx) or
+    /// `"adjacent_supported"` (quadwrangle).
     pub flip: Option<Spanned<FlipRule>>,
     /// A player with no legal move passes (written `pass`), if it has a piece
     /// on the board (Fairy-Stockfish's `passOnStalemate`).
@@ -1208,6 +1209,10 @@ pub enum FlipRule {
     /// Every enemy piece on the eight squares around the arrival square
     /// (ataxx; Fairy-Stockfish's `flipEnclosedPieces = ataxx`).
     Adjacent,
+    /// As `adjacent` after a board move; a drop turns them only when it
+    /// lands next to one of the mover's own pieces (quadwrangle;
+    /// Fairy-Stockfish's `flipEnclosedPieces = quadwrangle`).
+    AdjacentSupported,
 }
 
 /// `[hand] drops_only`: where a drop may go, beyond the pieces' own drop
