@@ -1,6 +1,7 @@
 //! `[walls]` (docs/rules-format.md, Walls): a single wall moved after each
 //! move (duck chess's rule, `single = true`), placed where `except` allows,
-//! its text, make/unmake and hash; and the errors of the table.
+//! its text, make/unmake and hash; walls at the edge placed instead of a
+//! move; and the errors of the table.
 use chimera::{Position, load_str};
 
 const SINGLE: &str = r#"
@@ -84,7 +85,81 @@ fn bad_walls_tables_are_errors() {
     let bad = SINGLE.replace("after_move = \"anywhere\"\n", "");
     let d = load_str("bad.toml", &bad).unwrap_err();
     assert!(d.render().contains("needs `after_move`"), "{}", d.render());
+    let bad = SINGLE.replace("single = true\n", "single = true\ninstead_of_move = true\n");
+    let d = load_str("bad.toml", &bad).unwrap_err();
+    assert!(
+        d.render().contains("`instead_of_move` places a wall by a pass"),
+        "{}",
+        d.render()
+    );
     let bad = SINGLE.replace("except = [\"b3\"]", "except = [\"d9\"]");
     let d = load_str("bad.toml", &bad).unwrap_err();
     assert!(d.render().contains("not a square"), "{}", d.render());
+}
+
+/// Walls at the edge, placed instead of a move (`after_move = "edge"`,
+/// `instead_of_move`: Fairy-Stockfish's atlantis).
+const EDGE: &str = r#"
+[variant]
+name = "edge walls"
+[board]
+files = 4
+ranks = 4
+[sides]
+first = { name = "white", letter = "w" }
+second = { name = "black", letter = "b" }
+second_orientation = "reflect"
+[text]
+position = "fen"
+[walls]
+after_move = "edge"
+instead_of_move = true
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+[setup]
+position = "1r1k/4/4/K1R1 w - - 0 1"
+[end]
+stalemate = "draw"
+"#;
+
+#[test]
+fn walls_instead_of_a_move_go_to_the_edge_or_beside_a_wall() {
+    use chimera::MoveNotation;
+    let v = load_str("edge.toml", EDGE).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::start(&v);
+    let texts: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    // A pass with a wall on each empty edge square (12 - 4 occupied), named
+    // by the lowest piece standing still; no wall inside the board.
+    let walls: Vec<&String> = texts.iter().filter(|t| t.starts_with("a1a1,")).collect();
+    assert_eq!(walls.len(), 8, "{texts:?}");
+    assert!(texts.contains(&"a1a1,a1b1".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"a1a1,a1b2".to_string()), "{texts:?}");
+    // Moves place no wall; Fairy-Stockfish's UCI names a1 as their wall
+    // field, and that spelling is read too.
+    let m = pos.parse_move("c1c2").unwrap();
+    assert_eq!(pos.move_text_as(&m, MoveNotation::Uci), "c1c2,c2a1");
+    assert_eq!(pos.parse_move("c1c2,c2a1").unwrap(), m);
+    let w = pos.parse_move("a1a1,a1b1").unwrap();
+    let before = (pos.to_text(), pos.hash());
+    pos.make(w);
+    assert_eq!(pos.to_text(), "1r1k/4/4/K*R1 b - - 1 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    // Beside the wall, b2 is now a place for one (black's lowest piece is b4).
+    let texts: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    assert!(texts.contains(&"b4b4,b4b2".to_string()), "{texts:?}");
+    pos.unmake();
+    assert_eq!((pos.to_text(), pos.hash()), before);
+    // In check, no wall: one on b1 would block the rook, but a pass is judged
+    // before its wall stands, as Fairy-Stockfish judges it.
+    let mut pos = Position::from_text(&v, "3k/4/4/K2r w - - 0 1").unwrap();
+    let mut texts: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    texts.sort();
+    assert_eq!(texts, ["a1a2", "a1b2"]);
 }

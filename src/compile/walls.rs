@@ -24,16 +24,29 @@ pub(super) fn compile(
             "vacated" => WallPlacement::Vacated,
             "anywhere" => WallPlacement::Anywhere,
             "arrow" => WallPlacement::Arrow,
+            "edge" => WallPlacement::Edge,
             other => {
                 let d = cx.diag(s.span(), format!("unknown wall placement `{other}`"));
                 return Err(Box::new(cx.suggest(
                     d,
                     other,
-                    ["vacated", "anywhere", "arrow"],
+                    ["vacated", "anywhere", "arrow", "edge"],
                     "placements",
                 )));
             }
         }),
+    };
+    let instead_of_move = match &w.instead_of_move {
+        Some(b) if *b.get_ref() => {
+            if !matches!(after, Some(WallPlacement::Anywhere | WallPlacement::Edge)) || w.single {
+                return Err(cx.err(
+                    b.span(),
+                    "`instead_of_move` places a wall by a pass: it needs `after_move = \"anywhere\"` or `\"edge\"` (no square of a move to place it by) and no `single` wall",
+                ));
+            }
+            true
+        }
+        _ => false,
     };
     if w.single && after.is_none() {
         return Err(cx.err(
@@ -73,6 +86,7 @@ pub(super) fn compile(
         piece: Piece::new(kind, Color::First),
         after,
         single: w.single,
+        instead_of_move,
         allowed,
     }))
 }

@@ -298,10 +298,11 @@ impl Position {
                 }
             }
             MoveKind::Pass => {
-                // Fairy-Stockfish makes a stuck player's pass as its lowest
-                // piece standing still: a piece whose every move resets the
-                // clock (a pawn) resets it.
-                if let Some(s) = super::movetext::stuck_pass_square(self)
+                // Fairy-Stockfish makes a stuck player's pass (and a pass
+                // that places a wall) as its lowest piece standing still: a
+                // piece whose every move resets the clock (a pawn) resets it.
+                if let Some(s) = super::movetext::wall_pass_square(self, &mv)
+                    .or_else(|| super::movetext::stuck_pass_square(self))
                     && let Some(p) = self.board[s.index()]
                 {
                     let flags = self.v.kind_flags[p.kind().index()];

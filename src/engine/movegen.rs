@@ -955,6 +955,10 @@ impl Position {
         let v = Arc::clone(&self.v);
         let Some(walls) = &v.walls else { return };
         let Some(rule) = walls.after else { return };
+        if walls.instead_of_move {
+            self.wall_passes(walls, rule, out);
+            return;
+        }
         let moves = std::mem::take(out);
         let mut reach = Vec::new();
         for m in moves {
@@ -971,10 +975,11 @@ impl Position {
                         out.push(m.with_wall(m.from));
                     }
                 }
-                WallPlacement::Anywhere => {
+                WallPlacement::Anywhere | WallPlacement::Edge => {
                     for i in 0..self.board.len() {
                         let sq = Square::from_index(i);
-                        if free(self, sq) {
+                        if free(self, sq) && (rule == WallPlacement::Anywhere || self.on_edge_or_by_wall(sq))
+                        {
                             out.push(m.with_wall(sq));
                         }
                     }
@@ -1001,6 +1006,38 @@ impl Position {
             }
             self.unmake();
         }
+    }
+
+    /// `[walls] instead_of_move`: the moves stay as they are, without walls;
+    /// a pass places a wall on each square the rule allows, when the side
+    /// has a piece (its lowest one names the move) and may pass — judged
+    /// before the wall stands, as Fairy-Stockfish judges it: a wall placed
+    /// in check does not block it.
+    fn wall_passes(&mut self, walls: &super::variant::Walls, rule: WallPlacement, out: &mut Vec<Move>) {
+        let us = self.side;
+        if self.plist[us.index()].is_empty() || !self.is_legal_pseudo(Move::pass(), us) {
+            return;
+        }
+        for i in 0..self.board.len() {
+            let sq = Square::from_index(i);
+            if walls.allowed[i]
+                && self.board[i].is_none()
+                && (rule == WallPlacement::Anywhere || self.on_edge_or_by_wall(sq))
+            {
+                out.push(Move::pass().with_wall(sq));
+            }
+        }
+    }
+
+    /// Whether `sq` is on the board's edge or a rook step from a wall
+    /// (`after_move = "edge"`).
+    fn on_edge_or_by_wall(&self, sq: Square) -> bool {
+        let g = &self.v.geometry;
+        let wall = self.v.wall;
+        [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&d| {
+            g.offset(sq, d)
+                .is_none_or(|t| self.board[t.index()] == Some(wall))
+        })
     }
 
     /// Removes the captures of pieces that may take only unprotected pieces

@@ -158,7 +158,7 @@ fn with_wall(pos: &Position, m: &Move, mut s: String) -> String {
     if let Some(w) = m.wall() {
         let g = &pos.v.geometry;
         s.push(',');
-        s.push_str(&g.name(m.to));
+        s.push_str(&g.name(wall_pass_square(pos, m).unwrap_or(m.to)));
         s.push_str(&g.name(w));
     }
     s
@@ -174,7 +174,10 @@ fn move_body(pos: &Position, m: &Move) -> String {
         MoveKind::Spawn => format!("{}&{}", sym_plain(v, m.piece()), g.name(m.to)),
         MoveKind::PocketDrop => format!("{}^{}", sym_plain(v, m.piece()), g.name(m.to)),
         MoveKind::ToPocket => format!("{}^", g.name(m.from)),
-        MoveKind::Pass => "pass".into(),
+        MoveKind::Pass => match wall_pass_square(pos, m) {
+            Some(s) => format!("{}{}", g.name(s), g.name(s)),
+            None => "pass".into(),
+        },
         MoveKind::Castle | MoveKind::Board => {
             let mut s = if plain(pos, m) {
                 format!("{}{}", g.name(m.from), g.name(written_to(pos, m)))
@@ -209,6 +212,19 @@ fn gate_rook_square(pos: &Position, m: &Move) -> String {
     } else {
         String::new()
     }
+}
+
+/// Where a pass that places a wall (`[walls] instead_of_move`) is written:
+/// the side's lowest-numbered piece standing still, then the wall
+/// (`a1a1,a1c3`), as Fairy-Stockfish writes it.
+pub(crate) fn wall_pass_square(pos: &Position, m: &Move) -> Option<Square> {
+    if m.kind != MoveKind::Pass || m.wall().is_none() {
+        return None;
+    }
+    pos.plist[pos.side.index()]
+        .iter()
+        .copied()
+        .min_by_key(|s| s.index())
 }
 
 /// Where Fairy-Stockfish writes a pass under `[moves] pass_when_stuck` in a
@@ -267,7 +283,24 @@ pub(crate) fn plain(pos: &Position, m: &Move) -> bool {
 
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.
 pub(crate) fn format_uci(pos: &Position, m: &Move) -> String {
-    with_wall(pos, m, uci_body(pos, m))
+    let text = with_wall(pos, m, uci_body(pos, m));
+    // Where a wall is placed instead of a move, Fairy-Stockfish's UCI gives
+    // every move a wall field; a move that places none names its first
+    // square, a1 (`b1a3,a3a1`): written so, and read so, for its engines
+    // and GUIs.
+    if m.wall().is_none()
+        && m.kind != MoveKind::Drop
+        && m.to.is_some()
+        && pos.v.walls.as_ref().is_some_and(|w| w.instead_of_move)
+    {
+        let g = &pos.v.geometry;
+        return format!(
+            "{text},{}{}",
+            g.name(written_to(pos, m)),
+            g.name(Square::from_index(0))
+        );
+    }
+    text
 }
 
 /// [`format_uci`] without the wall.
@@ -277,9 +310,10 @@ fn uci_body(pos: &Position, m: &Move) -> String {
     if matches!(m.kind, MoveKind::Board) && !plain(pos, m) {
         return move_body(pos, m);
     }
-    // Without a royal piece, a pass is the lowest piece standing still.
+    // Without a royal piece, a pass is the lowest piece standing still; so
+    // is a pass that places a wall.
     if m.kind == MoveKind::Pass
-        && let Some(s) = stuck_pass_square(pos)
+        && let Some(s) = wall_pass_square(pos, m).or_else(|| stuck_pass_square(pos))
     {
         return format!("{}{}", g.name(s), g.name(s));
     }
@@ -332,7 +366,10 @@ fn uci_body(pos: &Position, m: &Move) -> String {
 pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
     // A pass, or a piece's step out and back that takes nothing (a lion's
     // pass, one move per position): XBoard's null move.
-    if m.kind == MoveKind::Pass || (m.kind == MoveKind::Board && m.from == m.to && m.ncap() == 0) {
+    let wall_pass = wall_pass_square(pos, m);
+    if (m.kind == MoveKind::Pass && wall_pass.is_none())
+        || (m.kind == MoveKind::Board && m.from == m.to && m.ncap() == 0)
+    {
         return "@@@@".into();
     }
     let g = &pos.v.geometry;
@@ -358,9 +395,10 @@ pub(crate) fn format_xboard(pos: &Position, m: &Move) -> String {
     if let Some(w) = m.wall() {
         // XBoard's order (Fairy-Stockfish): the wall before a promotion,
         // `a7a8,a8b5q`.
-        let squares = format!("{}{}", g.name(m.from), g.name(m.to));
+        let (from, to) = wall_pass.map_or((m.from, m.to), |s| (s, s));
+        let squares = format!("{}{}", g.name(from), g.name(to));
         let tail = text.strip_prefix(&squares).unwrap_or("").to_string();
-        text = format!("{squares},{}{}{tail}", g.name(m.to), g.name(w));
+        text = format!("{squares},{}{}{tail}", g.name(to), g.name(w));
     }
     if g.ranks() != 10 {
         return text;

@@ -64,6 +64,13 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
         MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, hodges),
         // A pass where the side has one royal piece: that piece moving to
         // its own square, as Fairy-Stockfish writes it (`Ke2`).
+        // A pass that places a wall: the lowest piece, standing still.
+        MoveKind::Pass if let Some(s) = super::movetext::wall_pass_square(pos, m) => {
+            match pos.board[s.index()] {
+                Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, hodges)),
+                None => return super::movetext::format_move(pos, m),
+            }
+        }
         MoveKind::Pass if !hodges => match pos.royal_squares(pos.side) {
             super::position::RoyalSquares::One(s) => match pos.board[s.index()] {
                 Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),

@@ -493,6 +493,8 @@ pub(crate) struct Walls {
     pub after: Option<WallPlacement>,
     /// One wall, moved after each move (the old one goes).
     pub single: bool,
+    /// The wall is placed instead of a move, by a pass (`instead_of_move`).
+    pub instead_of_move: bool,
     /// Squares where a wall may be placed.
     pub allowed: Vec<bool>,
 }
@@ -507,6 +509,8 @@ pub(crate) enum WallPlacement {
     /// A square the moved piece could move to (without capturing) from its
     /// new square, as an arrow shot.
     Arrow,
+    /// An empty square on the board's edge or a rook step from a wall.
+    Edge,
 }
 
 /// A gating square: its side may put a piece from hand here when the

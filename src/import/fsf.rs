@@ -1739,6 +1739,7 @@ fn walls_table(t: &Tx) -> String {
         "arrow" => Some(("arrow", false)),
         "duck" => Some(("anywhere", true)),
         "past" => Some(("vacated", false)),
+        "edge" => Some(("edge", false)),
         other => {
             t.problem(
                 "wallingRule",
@@ -1747,8 +1748,12 @@ fn walls_table(t: &Tx) -> String {
             return String::new();
         }
     };
-    if t.bool("wallOrMove") {
-        t.problem("wallOrMove", "a wall instead of a move has no chimera rule");
+    let instead = t.bool("wallOrMove");
+    if instead && !matches!(after, Some(("anywhere" | "edge", false))) {
+        t.problem(
+            "wallOrMove",
+            "a wall instead of a move is imported for walls placed anywhere or at the edge, one per turn, not for these",
+        );
     }
     // Combinations the comparison with pyffish showed to differ.
     if after.is_some() && t.bool("blastOnCapture") {
@@ -1773,6 +1778,9 @@ fn walls_table(t: &Tx) -> String {
         out.push_str(&format!("after_move = {}\n", q(where_)));
         if single {
             out.push_str("single = true\n");
+        }
+        if instead {
+            out.push_str(&format!("{}instead_of_move = true\n", t.from(&["wallOrMove"])));
         }
     }
     if t.same_both("wallingRegion") {

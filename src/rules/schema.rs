@@ -868,10 +868,16 @@ pub struct GatingRules {
 pub struct WallRules {
     /// Where the wall goes after the move: `"vacated"` (the square the
     /// piece left), `"anywhere"` (any empty square), `"arrow"` (a square the
-    /// moved piece could move to from its new square), or none (walls only
+    /// moved piece could move to from its new square), `"edge"` (an empty
+    /// square on the board's edge or beside a wall), or none (walls only
     /// stand where position text puts them).
     #[serde(default)]
     pub after_move: Option<Spanned<String>>,
+    /// `true`: the wall is placed instead of a move, not after one: a
+    /// player either moves or passes and places a wall (Fairy-Stockfish's
+    /// wallOrMove).
+    #[serde(default)]
+    pub instead_of_move: Option<Spanned<bool>>,
     /// `true`: there is one wall, moved by each player after each move (the
     /// old one goes when the new one is placed: duck chess).
     #[serde(default)]
