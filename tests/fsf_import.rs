@@ -294,7 +294,11 @@ fn a_promotion_limit_counts_every_kind_of_the_type() {
          piece_moves = { from = \"e7\", moves = [\"e7d8\", \"e7d8q\", \"e7e8\", \"e7e8q\", \"e7f8\", \"e7f8q\"] }\n\
          [[test]]\nname = \"a promoted queen counts\"\n\
          position = \"r8r/1nbqkcabn1/pppp1ppppp/4P5/10/10/10/PPPP1PPPPP/1NBQ~KCABN1/R8R[q] w - - 0 1\"\n\
-         piece_moves = { from = \"e7\", moves = [\"e7d8\", \"e7e8\", \"e7f8\"] }\n",
+         piece_moves = { from = \"e7\", moves = [\"e7d8\", \"e7e8\", \"e7f8\"] }\n\
+         [[test]]\nname = \"the queen taken: a pawn may promote to one\"\n\
+         position = \"r8r/Qnbqkcabn1/pppp1ppppp/4P5/10/10/10/PPPP1PPPPP/1NB1KCABN1/R8R[] b - - 0 1\"\n\
+         moves = [\"a10a9\"]\n\
+         piece_moves = { from = \"e7\", moves = [\"e7d8\", \"e7d8q\", \"e7e8\", \"e7e8q\", \"e7f8\", \"e7f8q\"] }\n",
     );
     // shogun: the fers promotes to a queen-moving `promoted fers`, limited
     // to one queen: the promoted fers of the start counts.
