@@ -150,6 +150,39 @@ position = "3k3/7/7/7/7/7/3K3 w - - 0 1"
 "#;
 
 #[test]
+fn fast_and_plain_generators_agree_on_unpromoted_en_passant_and_counted_limits() {
+    // `[promotion] en_passant_promotes = false` (the fast generator makes its
+    // en passant captures apart) and `promotion_counted_with`, from the
+    // positions of their test files.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (file, fens) in [
+        (
+            "tests/en-passant-unpromoted.toml",
+            &[
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+                "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
+                "4k3/2p5/8/1pPpP3/8/8/8/4K3 w - d6 0 1",
+                "4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1",
+            ][..],
+        ),
+        (
+            "tests/promotion-counted-with.toml",
+            &[
+                "4k3/P7/8/8/8/8/8/Q3K3[] w - - 0 1",
+                "4k3/P7/8/8/8/8/8/4K3[Q] w - - 0 1",
+                "4k3/P7/8/8/8/8/8/+F3K3[] w - - 0 1",
+                "4k3/8/8/4F3/8/8/8/Q~3K3[] w - - 0 1",
+                "4k3/8/8/4F3/8/8/7K/Qr6[] b - - 0 1",
+            ][..],
+        ),
+    ] {
+        let fast = chimera::load(&root.join(file)).unwrap_or_else(|e| panic!("{}", e.render()));
+        let plain = Arc::new(fast.reference_generator());
+        agree_on_positions(&fast, &plain, fens);
+    }
+}
+
+#[test]
 fn fast_and_plain_generators_agree_on_odd_pieces() {
     let fast = chimera::load_str("odd.toml", ODD_PIECES).unwrap_or_else(|e| panic!("{}", e.render()));
     let plain = Arc::new(fast.reference_generator());

@@ -157,6 +157,7 @@ pub fn compile(
         colour_split: Default::default(),
         promotion_moves: promotion_moves_any,
         forced_on_dead: file.promotion.forced_on_dead_squares,
+        en_passant_promotes: file.promotion.en_passant_promotes,
         placement: drops::placement(file, &cx)?,
         pocket: drops::pocket(file),
         start,

@@ -599,6 +599,7 @@ fn compile_piece(
         resets_clock,
         resets_clock_irreversible,
         promotion_limit: 0,
+        promotion_group: KindSet::EMPTY,
         promotion_move: None,
         value: p.value.map_or(0, |v| (v * 100.0) as i32),
         spawn: None,

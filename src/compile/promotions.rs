@@ -71,7 +71,7 @@ pub(super) fn apply(
             def.demotes_to = names.piece(cx, d, "demotes_to")?;
         }
     }
-    promotion_limits(file, cx, geo, pieces)
+    promotion_limits(file, cx, names, geo, pieces)
 }
 
 /// A promotion rule's zone per side: its `ranks` (or `[promotion] zone`),
@@ -129,10 +129,43 @@ fn zone(
 }
 
 /// `promotion_limit`: at least 1, at most the board, and on a piece that
-/// some piece promotes to (otherwise it would mean nothing).
-fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [PieceDef]) -> Result<()> {
+/// some piece promotes to (otherwise it would mean nothing); with
+/// `promotion_counted_with`, other kinds (not this one, each once) whose
+/// pieces count toward it.
+fn promotion_limits(
+    file: &RulesFile,
+    cx: &Ctx,
+    names: &Names,
+    geo: &Geometry,
+    pieces: &mut [PieceDef],
+) -> Result<()> {
     for (i, p) in file.pieces.iter().enumerate() {
-        let Some(lim) = &p.promotion_limit else { continue };
+        let kind = crate::engine::types::PieceKind::from_index(i);
+        let mut group = KindSet::EMPTY;
+        group.insert(kind);
+        for n in &p.promotion_counted_with {
+            let k = names.piece(cx, n, "promotion_counted_with")?;
+            if k == kind {
+                return Err(cx.err(
+                    n.span(),
+                    "promotion_counted_with names other kinds: a piece's own kind always counts",
+                ));
+            }
+            if group.contains(k) {
+                return Err(cx.err(
+                    n.span(),
+                    format!("`{}` is named twice in promotion_counted_with", n.get_ref()),
+                ));
+            }
+            group.insert(k);
+        }
+        let Some(lim) = &p.promotion_limit else {
+            if let Some(n) = p.promotion_counted_with.first() {
+                return Err(cx.err(n.span(), "promotion_counted_with needs `promotion_limit`"));
+            }
+            continue;
+        };
+        pieces[i].promotion_group = group;
         let n = *lim.get_ref();
         if n == 0 || n as usize > geo.files * geo.ranks {
             return Err(cx.err(
@@ -140,7 +173,6 @@ fn promotion_limits(file: &RulesFile, cx: &Ctx, geo: &Geometry, pieces: &mut [Pi
                 "promotion_limit must be at least 1 and at most the number of squares",
             ));
         }
-        let kind = crate::engine::types::PieceKind::from_index(i);
         let by_move = file.pieces.iter().any(|q| {
             q.promotion_move
                 .as_ref()

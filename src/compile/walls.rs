@@ -144,6 +144,7 @@ fn wall_def(geo: &Geometry) -> PieceDef {
         resets_clock: false,
         resets_clock_irreversible: false,
         promotion_limit: 0,
+        promotion_group: KindSet::EMPTY,
         promotion_move: None,
         value: 0,
         spawn: None,

@@ -189,6 +189,12 @@ impl Position {
     }
 
     fn push_promotions(&self, k: PieceKind, c: Color, m: Move, out: &mut Vec<Move>) {
+        if !self.v.en_passant_promotes && self.is_en_passant(&m) {
+            // `[promotion] en_passant_promotes = false`: never promoted,
+            // even where promotion is forced.
+            out.push(m);
+            return;
+        }
         let def = self.v.def(k);
         let mut forced = false;
         let mut any = false;
@@ -224,14 +230,31 @@ impl Position {
         }
     }
 
-    /// Whether a side already has as many pieces of `kind` on the board as
-    /// may be reached by promotion.
+    /// Whether a side already has as many pieces of `kind` (and of the
+    /// kinds counted with it, `promotion_counted_with`) on the board as may
+    /// be reached by promotion.
     fn at_promotion_limit(&self, kind: PieceKind, c: Color) -> bool {
-        let limit = self.v.def(kind).promotion_limit;
-        if limit == 0 {
+        let def = self.v.def(kind);
+        if def.promotion_limit == 0 {
             return false;
         }
-        self.on_board(Piece::new(kind, c)) >= limit as usize
+        let group = def.promotion_group;
+        let n = self.plist[c.index()]
+            .iter()
+            .filter(|s| self.board[s.index()].is_some_and(|p| p.color() == c && group.contains(p.kind())))
+            .count();
+        n >= def.promotion_limit as usize
+    }
+
+    /// Whether a board move is an en passant capture: it ends on the
+    /// en-passant square and takes only the piece that passed it.
+    fn is_en_passant(&self, m: &Move) -> bool {
+        m.kind == MoveKind::Board
+            && self.ep != Square::NONE
+            && m.to == self.ep
+            && m.ncap() == 1
+            && m.cap(0) == self.ep_victim
+            && m.cap(0) != m.to
     }
 
     /// How many of this piece stand on the board.

@@ -263,6 +263,9 @@ pub struct PieceDef {
     /// Promotion to this kind needs fewer than this many on the board (0 =
     /// no limit).
     pub(crate) promotion_limit: u16,
+    /// The kinds counted together for `promotion_limit`: this one and its
+    /// `promotion_counted_with`.
+    pub(crate) promotion_group: KindSet,
     /// Material value in hundredths of a pawn; 0 = derive from mobility.
     pub(crate) value: i32,
     pub(crate) spawn: Option<Spawn>,
@@ -924,6 +927,9 @@ pub struct Variant {
     pub(crate) colour_split: KindSet,
     /// A piece arriving where it could never move again must promote.
     pub(crate) forced_on_dead: bool,
+    /// An en passant capture may promote (`[promotion] en_passant_promotes`;
+    /// `false`: it never does, even where promotion is forced).
+    pub(crate) en_passant_promotes: bool,
     /// Placement squares per side, when the variant has a placement phase.
     pub(crate) placement: Option<[Vec<bool>; 2]>,
     pub(crate) pocket: Option<PocketRules>,

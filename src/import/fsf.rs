@@ -1655,6 +1655,9 @@ struct Plan {
     /// `dropPromoted`: a piece in hand may also be dropped promoted.
     drop_promoted: bool,
     ep: u128,
+    /// An en passant capture may end in the capturer's promotion zone:
+    /// `[promotion] en_passant_promotes = false`.
+    ep_unpromoted: bool,
     resets: u128,
     drop_no_doubled: usize,
     no_doubled_count: i64,
@@ -1855,20 +1858,18 @@ fn plan(t: &Tx) -> Plan {
     let pawns_promote = prom_pawns.iter().any(|p| types.contains(p)) && !prom_to.is_empty();
     let has_pawns = prom_pawns.iter().any(|p| types.contains(p));
     let (prom_ranks, prom_squares) = promotion_zone(t, has_pawns, promoted.is_empty());
-    if drops && to_hand && pawns_promote && !limits.is_empty() {
-        t.problem("promotionLimit", "promotion limits with promoted pieces that return to the hand as pawns (Fairy-Stockfish counts the promoted and the unpromoted pieces together) are not imported");
-    }
     let mandatory_piece = t.bool("mandatoryPiecePromotion");
     let demotion = t.bool("pieceDemotion");
     let on_capture = t.bool("piecePromotionOnCapture");
     let drop_promoted = t.bool("dropPromoted");
+    forced_piece_promotion_to_limited(t, &promoted, &limits, mandatory_piece);
     plan_checks(t);
     // Double steps.
     let dsr = double_step_ranks(t, &types);
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
     let resets = clock_resets(t, (&prom_to, prom_sides.as_ref()), &promoted, drops);
-    en_passant_into_piece_promotion(t, &promoted, ep);
+    let ep_unpromoted = en_passant_into_promotion_zone(t, pawns_promote || !promoted.is_empty());
     let drop_no_doubled = t.ty("dropNoDoubled");
     let no_doubled_count = t.int("dropNoDoubledCount");
     let pawn_drop_mate = t.bool("shogiPawnDropMateIllegal");
@@ -1910,6 +1911,7 @@ fn plan(t: &Tx) -> Plan {
         on_capture,
         drop_promoted,
         ep,
+        ep_unpromoted,
         resets,
         drop_no_doubled,
         no_doubled_count,
@@ -1938,22 +1940,49 @@ fn plan(t: &Tx) -> Plan {
     }
 }
 
-/// A pawn's en passant capture onto a square of its side's zone of piece
-/// promotion: Fairy-Stockfish never promotes an en passant capture, chimera
-/// offers (or forces) the promotion there.
-fn en_passant_into_piece_promotion(t: &Tx, promoted: &BTreeMap<usize, usize>, ep: u128) {
-    if !promoted.contains_key(&PAWN) || (ep & 1 == 0 && ep & (1u128 << PAWN) == 0) || !t.bool("doubleStep") {
-        return;
+/// Whether an en passant capture may end in the capturer's promotion zone
+/// (the square a double step of one side passes over lies in the other's
+/// region) while something promotes: Fairy-Stockfish never promotes an en
+/// passant capture (its en passant moves carry no promotion, even where
+/// promotion is mandatory), which chimera's `[promotion]
+/// en_passant_promotes = false` says.
+fn en_passant_into_promotion_zone(t: &Tx, promotes: bool) -> bool {
+    if !promotes || !t.bool("doubleStep") {
+        return false;
     }
     // The squares a double step passes over, per side.
     let passed = [
         t.squares("doubleStepRegion.w") << FILES,
         t.squares("doubleStepRegion.b") >> FILES,
     ];
-    if passed[1] & t.squares("promotionRegion.w") != 0 || passed[0] & t.squares("promotionRegion.b") != 0 {
+    passed[1] & t.squares("promotionRegion.w") != 0 || passed[0] & t.squares("promotionRegion.b") != 0
+}
+
+/// A forced piece promotion (`mandatoryPiecePromotion`) to a type with a
+/// `promotionLimit`: at the limit Fairy-Stockfish lets the piece move into
+/// the zone without promoting, where chimera's forced promotion with no
+/// choice left bars the move. (A pawn's own piece promotion is not limited
+/// in Fairy-Stockfish: no limit is written for it.)
+fn forced_piece_promotion_to_limited(
+    t: &Tx,
+    promoted: &BTreeMap<usize, usize>,
+    limits: &BTreeMap<usize, usize>,
+    mandatory: bool,
+) {
+    if !mandatory {
+        return;
+    }
+    if let Some((&from, &to)) = promoted
+        .iter()
+        .find(|&(&from, to)| from != PAWN && limits.contains_key(to))
+    {
         t.problem(
-            "promotionRegion.w",
-            "en passant onto a square of the capturer's piece promotion zone (Fairy-Stockfish does not promote an en passant capture; chimera would)",
+            "promotionLimit",
+            format!(
+                "`{}` must promote to `{}`, whose promotion is limited: at the limit Fairy-Stockfish lets it move without promoting, which chimera's forced promotion does not",
+                piece_name(from),
+                piece_name(to)
+            ),
         );
     }
 }
@@ -2139,7 +2168,6 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         resets,
         soldier_rank,
         ref pseudo_royal,
-        ref limits,
         ref dsr,
         ..
     } = p;
@@ -2207,9 +2235,6 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
     piece_drops(t, p, pt, &mut lines);
-    if let Some(&n) = limits.get(&pt) {
-        lines.push(format!("promotion_limit = {n}"));
-    }
     Some(PieceOut {
         pt,
         name: cname(pt),
@@ -2879,13 +2904,60 @@ fn pseudo_royal_lines(
     out
 }
 
+/// The promotion limit of a kind that some piece promotes to, when its
+/// type has one (`promotionLimit`): Fairy-Stockfish counts every piece of
+/// the type on the board, so every other kind of that type (the base piece
+/// and the promoted kinds that move as it) is counted with it
+/// (`promotion_counted_with`). A pawn's own piece promotion
+/// (`promotedPieceType` of the pawn) is not limited in Fairy-Stockfish: its
+/// promoted kind gets no limit, though it counts toward the others'.
+fn promotion_limit_lines(
+    p: &Plan,
+    kind: &PieceOut,
+    pieces: &[PieceOut],
+    promoted_kinds: &[PieceOut],
+) -> Vec<String> {
+    let Some(&n) = p.limits.get(&kind.pt) else {
+        return Vec::new();
+    };
+    let to_hand = p.drops && p.to_hand;
+    let by_pawns = p.pawns_promote
+        && p.prom_to.iter().any(|&k| {
+            let name = if to_hand {
+                format!("promoted {}", cname(k))
+            } else {
+                cname(k)
+            };
+            name == kind.name
+        });
+    let by_pieces = p.promoted.iter().any(|(&from, &to)| {
+        from != PAWN && to == kind.pt && format!("promoted {}", cname(from)) == kind.name
+    });
+    if !by_pawns && !by_pieces {
+        return Vec::new();
+    }
+    let mut out = vec![format!("promotion_limit = {n}")];
+    let mut others: Vec<String> = Vec::new();
+    for o in pieces.iter().chain(promoted_kinds) {
+        if o.pt == kind.pt && o.name != kind.name && !others.contains(&o.name) {
+            others.push(o.name.clone());
+        }
+    }
+    if !others.is_empty() {
+        out.push(format!("promotion_counted_with = {}", qlist(&others)));
+    }
+    out
+}
+
 /// The pieces and the `[promotion]` defaults.
 fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<PieceOut>) -> String {
+    let plan = p;
     let Plan {
         promoted,
         prom_ranks,
         pawns_promote,
         pseudo_royal,
+        ep_unpromoted,
         ..
     } = p;
     let mut out = String::new();
@@ -2918,12 +2990,18 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
             .lines
             .iter()
             .chain(&pseudo_royal_lines(p, pseudo_royal, pieces, &promoted_kinds))
+            .chain(&promotion_limit_lines(plan, p, pieces, &promoted_kinds))
         {
             out.push_str(l);
             out.push('\n');
         }
         out.push('\n');
     }
+    let ep_line = if *ep_unpromoted {
+        "# Fairy-Stockfish never promotes an en passant capture\nen_passant_promotes = false\n"
+    } else {
+        ""
+    };
     if !promoted.is_empty() {
         // Zones that differ between the sides are the promotion rules' own.
         let zone = if prom_ranks.is_empty() {
@@ -2932,13 +3010,13 @@ fn write_pieces(t: &Tx, p: &Plan, pieces: &[PieceOut], mut promoted_kinds: Vec<P
             format!("zone = {}\n", nums(prom_ranks))
         };
         out.push_str(&format!(
-            "{}[promotion]\n{zone}trigger = \"either\"\nforced_on_dead_squares = {}\n{resets_line}\n",
+            "{}[promotion]\n{zone}trigger = \"either\"\nforced_on_dead_squares = {}\n{resets_line}{ep_line}\n",
             t.from(&["promotionRegion.w", "promotionRegion.b", "promotedPieceType"]),
             t.bool("immobilityIllegal")
         ));
-    } else if t.bool("immobilityIllegal") || resets {
+    } else if t.bool("immobilityIllegal") || resets || *ep_unpromoted {
         out.push_str(&format!(
-            "{}[promotion]\nforced_on_dead_squares = {}\n{resets_line}\n",
+            "{}[promotion]\nforced_on_dead_squares = {}\n{resets_line}{ep_line}\n",
             t.from(&["immobilityIllegal"]),
             t.bool("immobilityIllegal")
         ));

@@ -401,6 +401,11 @@ pub struct PieceTable {
     /// A piece may promote to this one only while its side has fewer than
     /// this many of it on the board (grand chess: one queen, two rooks).
     pub promotion_limit: Option<Spanned<u32>>,
+    /// Other kinds counted with this one for its `promotion_limit`: a
+    /// promotion to it needs fewer than the limit of them all together (a
+    /// promoted kind that moves as it; Fairy-Stockfish limits piece types).
+    #[serde(default)]
+    pub promotion_counted_with: Vec<Spanned<String>>,
     /// Material value in pawns for the engine; default derived from mobility.
     pub value: Option<f64>,
     /// Where the piece may go: its moves end only on these squares (the
@@ -697,7 +702,7 @@ pub enum Trigger {
 }
 
 /// `[promotion]`.
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionDefaults {
     /// Relative ranks of the default zone.
@@ -720,6 +725,23 @@ pub struct PromotionDefaults {
     /// dark spirit): see [`CapturePromotionRule`].
     #[serde(default)]
     pub when_capturing: Vec<CapturePromotionRule>,
+    /// `false`: an en passant capture never promotes, even one that ends in
+    /// the zone of a forced promotion (Fairy-Stockfish's rule).
+    #[serde(default = "yes")]
+    pub en_passant_promotes: bool,
+}
+
+impl Default for PromotionDefaults {
+    fn default() -> Self {
+        PromotionDefaults {
+            zone: Vec::new(),
+            trigger: Trigger::default(),
+            forced_on_dead_squares: false,
+            resets_clock: false,
+            when_capturing: Vec::new(),
+            en_passant_promotes: true,
+        }
+    }
 }
 
 /// `[promotion] when_capturing = [{ captured, to, except }]`: a board move
