@@ -680,3 +680,29 @@ fn opposite_castling_is_imported_as_rights_taken() {
          position_after = \"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b q - 1 1\"\n",
     );
 }
+
+#[test]
+fn safe_flags_are_imported_as_fairy_stockfish_judges_them() {
+    // squatter (flagPieceSafe, any piece): one piece there must be safe,
+    // two win though both are attacked (`safe_unless_more`). Results from
+    // pyffish, same ini.
+    check_imported_with(
+        "squatter",
+        "safe_unless_more = true",
+        "\n[[test]]\nname = \"two attacked arrivals win\"\nposition = \"R2r4/6k1/8/8/8/8/7R/4K3 w - - 0 1\"\n\
+         moves = [\"h2h8\"]\nresult = \"white wins by reaching a winning square\"\n\
+         [[test]]\nname = \"one attacked arrival does not\"\nposition = \"R2r4/6k1/8/8/8/8/7R/4K3 w - - 0 1\"\n\
+         moves = [\"e1e2\"]\nincludes = [\"d8a8\"]\n",
+    );
+    // alapo (flagPieceSafe with flagMove): the queen's attacked arrival on
+    // d6 is answered, and wins after the answer though still attacked
+    // (`reach_reply = "unsafe"`).
+    check_imported_with(
+        "alapo",
+        "reach_reply = \"unsafe\"",
+        "\n[[test]]\nname = \"an attacked arrival is answered\"\nposition = \"rb1Qbr/wf2fw/1kk2q/1KK3/WF2FW/RBQ1BR b - - 0 5\"\n\
+         count = 28\n\
+         [[test]]\nname = \"and wins after the answer, still attacked\"\nposition = \"rb1Qbr/wf2fw/1kk2q/1KK3/WF2FW/RBQ1BR b - - 0 5\"\n\
+         moves = [\"b6f2\"]\nresult = \"white wins by reaching a winning square\"\n",
+    );
+}

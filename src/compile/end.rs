@@ -144,16 +144,20 @@ pub(super) fn compile(
             n => n.as_ref().map(|n| *n.get_ref()),
         },
         reach: reach_goals(file, cx, names, geo)?,
-        reach_reply: file
-            .end
-            .reach_reply
-            .as_ref()
-            .is_some_and(|r| *r.get_ref() != rules::ReachReply::Flag(false)),
+        reach_reply: file.end.reach_reply.as_ref().is_some_and(|r| {
+            !matches!(r.get_ref(), rules::ReachReply::Flag(false))
+                && *r.get_ref() != rules::ReachReply::Sides("unsafe".into())
+        }),
         reach_reply_both: file
             .end
             .reach_reply
             .as_ref()
-            .is_some_and(|r| matches!(r.get_ref(), rules::ReachReply::Sides(_))),
+            .is_some_and(|r| *r.get_ref() == rules::ReachReply::Sides("both".into())),
+        reach_reply_unsafe: file
+            .end
+            .reach_reply
+            .as_ref()
+            .is_some_and(|r| *r.get_ref() == rules::ReachReply::Sides("unsafe".into())),
         reach_safe: file.end.reach.iter().any(|r| r.safe),
         command: command_sets(file, cx, names)?,
         extinction: match &file.end.extinction {
@@ -333,7 +337,23 @@ fn move_repetition(m: &Spanned<rules::MoveRepetition>, cx: &Ctx, names: &Names) 
 fn reach_goals(file: &RulesFile, cx: &Ctx, names: &Names, geo: &Geometry) -> Result<Vec<ReachGoal>> {
     let mut reach = Vec::new();
     for r in &file.end.reach {
-        let k = names.piece(cx, &r.piece, "reach")?;
+        let mut kinds = KindSet::EMPTY;
+        let named = match (&r.piece, r.pieces.first()) {
+            (Some(p), None) => p,
+            (None, Some(p)) => p,
+            (Some(p), Some(_)) => {
+                return Err(cx.err(p.span(), "a reach names its `piece` or its `pieces`, not both"));
+            }
+            (None, None) => {
+                return Err(cx.err(
+                    r.squares.first().map_or(cx.section("[end]"), |s| s.span()),
+                    "a reach needs its `piece` (or `pieces`)",
+                ));
+            }
+        };
+        for p in r.piece.iter().chain(&r.pieces) {
+            kinds.insert(names.piece(cx, p, "reach")?);
+        }
         let mut sqs = Vec::new();
         for s in &r.squares {
             sqs.push(
@@ -363,13 +383,17 @@ fn reach_goals(file: &RulesFile, cx: &Ctx, names: &Names, geo: &Geometry) -> Res
             },
         };
         if r.safe && count > 1 {
-            return Err(cx.err(r.piece.span(), "a `safe` reach is of one piece: leave out count"));
+            return Err(cx.err(named.span(), "a `safe` reach is of one piece: leave out count"));
+        }
+        if r.safe_unless_more && !r.safe {
+            return Err(cx.err(named.span(), "`safe_unless_more` goes with `safe = true`"));
         }
         reach.push(ReachGoal {
             side,
-            kind: k,
+            kinds,
             squares: sqs,
             safe: r.safe,
+            safe_unless_more: r.safe_unless_more,
             count,
             or_when_full: r.or_when_full,
         });
@@ -458,14 +482,26 @@ fn check_counts(file: &RulesFile, cx: &Ctx, has_royal: bool) -> Result<()> {
     if let Some(r) = &file.end.reach_reply
         && let rules::ReachReply::Sides(s) = r.get_ref()
         && s != "both"
+        && s != "unsafe"
     {
         return Err(cx.err(
             r.span(),
-            format!("reach_reply is `true`, `false` or \"both\", not \"{s}\""),
+            format!("reach_reply is `true`, `false`, \"both\" or \"unsafe\", not \"{s}\""),
+        ));
+    }
+    let unsafe_reply = rules::ReachReply::Sides("unsafe".into());
+    if let Some(r) = &file.end.reach_reply
+        && *r.get_ref() == unsafe_reply
+        && !file.end.reach.iter().any(|g| g.safe)
+    {
+        return Err(cx.err(
+            r.span(),
+            "reach_reply = \"unsafe\" answers arrivals that are not safe: it needs a `safe` reach",
         ));
     }
     if let Some(r) = &file.end.reach_reply
         && *r.get_ref() != rules::ReachReply::Flag(false)
+        && *r.get_ref() != unsafe_reply
         && file.end.reach.iter().any(|g| g.safe)
     {
         return Err(cx.err(

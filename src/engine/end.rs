@@ -281,6 +281,17 @@ impl Position {
             if let Some(r) = self.reach_with_reply() {
                 return Some(r);
             }
+        } else if v.end.reach_reply_unsafe {
+            // An arrival answered a move ago wins if a piece is still there,
+            // attacked or not, before the answer's own arrival counts; a
+            // safe arrival wins at once.
+            let (to_move, mover) = (self.side, !self.side);
+            if self.reached_as(to_move, false) {
+                return Some(GameResult::win(to_move, Reason::Reach));
+            }
+            if self.reached(mover) {
+                return Some(GameResult::win(mover, Reason::Reach));
+            }
         } else if v.end.reach_safe {
             // A safe arrival wins at once; an attacked one must survive the
             // opponent's move (then it wins for the side to move). Both
@@ -467,17 +478,29 @@ impl Position {
 
     /// Whether a side has a piece on one of its winning squares.
     pub(crate) fn reached(&self, c: Color) -> bool {
+        self.reached_as(c, true)
+    }
+
+    /// [`Position::reached`], asking `safe` goals for safety or not.
+    fn reached_as(&self, c: Color, safety: bool) -> bool {
         self.v.end.reach.iter().any(|goal| {
-            let own = super::types::Piece::new(goal.kind, goal.side);
             if goal.side != c {
                 return false;
             }
-            let there = goal
-                .squares
-                .iter()
-                .filter(|&&s| self.board[s.index()] == Some(own) && !(goal.safe && self.attacked(s, !c)))
-                .count();
+            let own = |s: Square| {
+                self.board[s.index()].is_some_and(|p| p.color() == c && goal.kinds.contains(p.kind()))
+            };
+            let present = goal.squares.iter().filter(|&&s| own(s)).count();
+            let there = if goal.safe && safety {
+                goal.squares
+                    .iter()
+                    .filter(|&&s| own(s) && !self.attacked(s, !c))
+                    .count()
+            } else {
+                present
+            };
             there >= goal.count
+                || (goal.safe_unless_more && present > goal.count)
                 || (goal.or_when_full
                     && there > 0
                     && goal.squares.iter().all(|&s| self.board[s.index()].is_some()))

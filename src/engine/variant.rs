@@ -528,10 +528,13 @@ pub(crate) struct Gate {
 #[derive(Debug, Clone)]
 pub(crate) struct ReachGoal {
     pub side: Color,
-    pub kind: PieceKind,
+    /// The kinds whose pieces count.
+    pub kinds: KindSet,
     pub squares: Vec<Square>,
     /// Only while no enemy piece attacks it there.
     pub safe: bool,
+    /// With `safe`: more than `count` pieces there need not be safe.
+    pub safe_unless_more: bool,
     /// How many of the pieces must stand on the squares at once.
     pub count: usize,
     /// Also met when one is there and every square is occupied.
@@ -576,6 +579,9 @@ pub(crate) struct EndRules {
     pub reach_reply: bool,
     /// With `reach_reply`: the first player answers the second's arrival too.
     pub reach_reply_both: bool,
+    /// `reach_reply = "unsafe"`: a safe arrival wins at once, one that is
+    /// not is answered and wins if a piece is still there after the reply.
+    pub reach_reply_unsafe: bool,
     /// Royal pieces facing each other must part (see the rules file's
     /// `royals_facing`); facing twice in a row ends the game so.
     pub royals_facing: Option<Verdict>,

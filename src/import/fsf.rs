@@ -3633,24 +3633,6 @@ fn connect_table(t: &Tx, p: &Plan) -> String {
     out
 }
 
-/// `flagPieceSafe` is translated only without `flagMove`.
-fn flag_safe_problems(t: &Tx, safe: bool, flag_move: bool) {
-    if safe && !flag_move {
-        t.problem(
-            "flagPieceSafe",
-            "a safe arrival without the reply move is not imported: Fairy-Stockfish asks for safety only while exactly flagPieceCount pieces of all flag kinds together stand in the region (two attacked pieces there win), chimera's `safe` counts the unattacked pieces of one kind",
-        );
-    } else if safe {
-        // Fairy-Stockfish: an attacked arrival wins if the piece is still
-        // there after the reply, attacked or not; chimera's `safe` wants
-        // it unattacked then.
-        t.problem(
-            "flagPieceSafe",
-            "a safe arrival with the reply move (an attacked arrival wins after the reply even if still attacked) is not imported",
-        );
-    }
-}
-
 /// Flag regions (`reach`) and check counting.
 fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)]) {
     let Plan { types, .. } = p;
@@ -3666,7 +3648,6 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
         let mut reach = Vec::new();
         let safe = t.bool("flagPieceSafe");
         let flag_move = t.bool("flagMove");
-        flag_safe_problems(t, safe, flag_move);
         let count = t.int("flagPieceCount");
         let blocked = t.bool("flagPieceBlockedWin");
         let mut more = String::new();
@@ -3678,7 +3659,9 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
             more.push_str(", or_when_full = true");
         }
         if safe {
-            more.push_str(", safe = true");
+            // Fairy-Stockfish asks for safety only while exactly
+            // flagPieceCount pieces stand in the region.
+            more.push_str(", safe = true, safe_unless_more = true");
         }
         for (side, region, k) in [("first", fr_w, "flagPiece.w"), ("second", fr_b, "flagPiece.b")] {
             if region == 0 {
@@ -3698,11 +3681,15 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
             let fp = t.ty(k);
             let who: Vec<usize> = if fp == 0 { types.clone() } else { vec![fp] };
             let names: Vec<String> = who.iter().flat_map(|&p| kinds_of(kinds, p)).collect();
-            if (count != 1 || blocked) && names.len() > 1 {
-                t.problem(
-                    "flagPieceCount",
-                    "several pieces that must reach the region together, of more than one kind, have no chimera rule",
-                );
+            if (count != 1 || blocked || safe) && names.len() > 1 {
+                // Fairy-Stockfish counts the pieces of every flag kind together.
+                reach.push(format!(
+                    "  {{ side = {}, pieces = {}, squares = {}{more} }},",
+                    q(side),
+                    qlist(&names),
+                    qlist(&t.square_names(region)),
+                ));
+                continue;
             }
             for name in names {
                 reach.push(format!(
@@ -3730,7 +3717,14 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
                 never.concat(),
                 reach.join("\n")
             ));
-            if flag_move && !safe {
+            if flag_move && safe {
+                // Only an arrival that is not safe is answered; it wins if a
+                // piece is still there after the reply, attacked or not.
+                end.push(format!(
+                    "{}reach_reply = \"unsafe\"",
+                    t.from(&["flagMove", "flagPieceSafe"])
+                ));
+            } else if flag_move {
                 // Fairy-Stockfish ends the game early (the first player's
                 // arrival answered, the second's winning at once) only for a
                 // king; any other flag piece's arrival is answered for both.

@@ -1284,14 +1284,15 @@ pub enum DropMateResult {
     Loses,
 }
 
-/// `[end] reach_reply`: `true` (the first player's arrival is answered) or
-/// `"both"` (either side's is).
+/// `[end] reach_reply`: `true` (the first player's arrival is answered),
+/// `"both"` (either side's is) or `"unsafe"` (with `safe` goals: an
+/// arrival that is not safe is answered).
 #[derive(Debug, Deserialize, Clone, PartialEq)]
 #[serde(untagged)]
 pub enum ReachReply {
     /// `true` or `false`.
     Flag(bool),
-    /// `"both"`.
+    /// `"both"` or `"unsafe"`.
     Sides(String),
 }
 
@@ -1577,12 +1578,20 @@ pub struct Reach {
     /// Whose piece.
     pub side: SideName,
     /// The piece that must reach a square.
-    pub piece: Spanned<String>,
+    pub piece: Option<Spanned<String>>,
+    /// Or: pieces of any of these kinds (counted together).
+    #[serde(default)]
+    pub pieces: Vec<Spanned<String>>,
     /// The winning squares.
     pub squares: Vec<Spanned<String>>,
     /// Only while no enemy piece attacks it there (dobutsu's try).
     #[serde(default)]
     pub safe: bool,
+    /// With `safe`: more than `count` pieces on the squares win even
+    /// attacked; only exactly `count` must all be safe (Fairy-Stockfish's
+    /// flagPieceSafe).
+    #[serde(default)]
+    pub safe_unless_more: bool,
     /// How many of these pieces must stand on the squares at once (1).
     pub count: Option<Spanned<i64>>,
     /// Also met when one of them is there and no square is left empty.
