@@ -67,6 +67,7 @@ const KING: usize = ROYAL_SLOT + 1;
 const PAWN: usize = 1;
 const SHOGI_PAWN: usize = 19;
 const SOLDIER: usize = 29;
+const BISHOP: usize = 3;
 const ROOK: usize = 4;
 const JANGGI_CANNON: usize = 28;
 const HORSE: usize = 30;
@@ -2608,6 +2609,9 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
         if pawn_drop_mate && pt == SHOGI_PAWN {
             d.push("no_mate = true".into());
         }
+        if pt == BISHOP && t.bool("dropOppositeColoredBishop") {
+            d.push("split_colours = true".into());
+        }
         if !d.is_empty() {
             lines.push(format!("drop = {{ {} }}", d.join(", ")));
         }
@@ -2879,20 +2883,9 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     if t.bool("sittuyinRookDrop") {
         t.problem("sittuyinRookDrop", "sittuyin's rook drops are not imported");
     }
-    if t.bool("dropOppositeColoredBishop") {
-        t.problem(
-            "dropOppositeColoredBishop",
-            "bishops dropped on both colours are a chimera rule (`split_colours`) not imported yet",
-        );
-    }
+    split_colour_checks(t, drops);
     if t.bool("dropPromoted") {
         t.problem("dropPromoted", "drops of promoted pieces are not imported yet");
-    }
-    if t.bool("castlingDroppedPiece") {
-        t.problem(
-            "castlingDroppedPiece",
-            "castling granted by dropped pieces is not imported yet",
-        );
     }
     // Gating.
     let gating = t.bool("gating");
@@ -2911,6 +2904,33 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
         }
     }
     out
+}
+
+/// `dropOppositeColoredBishop` is the bishop's `drop.split_colours`
+/// (written by [`piece_drops`]): chimera counts the free squares of the
+/// bishop's fixed drop squares, as Fairy-Stockfish's `drop_region` has them
+/// unless enclosing drops or a file limit on bishops make them depend on
+/// the position.
+fn split_colour_checks(t: &Tx, drops: bool) {
+    if !t.bool("dropOppositeColoredBishop") {
+        return;
+    }
+    if !drops {
+        // Fairy-Stockfish's rule is on drops only.
+        return;
+    }
+    if t.text("enclosingDrop") != "none" {
+        t.problem(
+            "dropOppositeColoredBishop",
+            "bishops dropped on both colours together with enclosing drops are not imported (the bishops' free drop squares would depend on the position)",
+        );
+    }
+    if t.ty("dropNoDoubled") == BISHOP {
+        t.problem(
+            "dropOppositeColoredBishop",
+            "bishops dropped on both colours together with a file limit on bishop drops (`dropNoDoubled = b`) are not imported",
+        );
+    }
 }
 
 /// The `[hand]` lines of Fairy-Stockfish's `enclosingDrop`,
@@ -3012,6 +3032,24 @@ fn setup_and_castling(t: &Tx) -> String {
         q(&fen_fields.join(" "))
     ));
     out.push_str(&castling_text);
+    if t.bool("castlingDroppedPiece") && t.bool("pieceDrops") {
+        if !castling {
+            t.problem(
+                "castlingDroppedPiece",
+                "castling rights granted by drops while castling is off are not imported",
+            );
+        } else if rights != "-" {
+            t.problem(
+                "castlingDroppedPiece",
+                "castling rights both in the start position and granted by drops are not imported",
+            );
+        } else {
+            match drop_castling_rules(t) {
+                Ok(s) => out.push_str(&s),
+                Err(why) => t.problem("castlingDroppedPiece", why),
+            }
+        }
+    }
     if t.bool("chess960") {
         t.problem("chess960", "chess960 castling is not imported (issue 27 item 4)");
     }
@@ -3829,6 +3867,76 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         ));
     }
     Ok((out, kept))
+}
+
+/// Castling granted by drops (`castlingDroppedPiece`), as Fairy-Stockfish's
+/// `do_move` grants it: a castling king dropped on the castling king file
+/// of its castling rank, or a castling rook dropped on the first or last
+/// file of that rank while the king stands there, gives the right with
+/// each such rook on those corner files — chimera's `granted_by_drops` on
+/// one rule per side and wing (king from `castlingKingFile`, rook on the
+/// corner file, the king's and rook's ends from `castlingKingsideFile` and
+/// `castlingQueensideFile`).
+fn drop_castling_rules(t: &Tx) -> Result<String, String> {
+    let kfile = t.int("castlingKingFile") as u32;
+    let rank = t.int("castlingRank") as u32;
+    let kside = t.int("castlingKingsideFile") as u32;
+    let qside = t.int("castlingQueensideFile") as u32;
+    // The rook files of rights in the start position: there are none.
+    t.val("castlingRookKingsideFile");
+    t.val("castlingRookQueensideFile");
+    if !t.same_both("castlingKingPiece") || !t.same_both("castlingRookPieces") {
+        return Ok(String::new());
+    }
+    let king = t.ty("castlingKingPiece.w");
+    let rooks = t.set("castlingRookPieces.w");
+    let rook_types: Vec<usize> = t.m.types().into_iter().filter(|&pt| rooks & (1u128 << pt) != 0).collect();
+    let [rook] = rook_types[..] else {
+        return Err(format!(
+            "castling granted by drops with {} kinds of castling rook: chimera's `granted_by_drops` names one",
+            rook_types.len()
+        ));
+    };
+    if kfile == 0 || kfile + 1 >= t.files {
+        return Err("castling granted by drops with the king on a corner file is not imported".into());
+    }
+    let piece_line = if king == KING {
+        String::new()
+    } else {
+        format!("piece = {}\n", q(&cname(king)))
+    };
+    let mut out = t.from(&[
+        "castlingDroppedPiece",
+        "castlingKingFile",
+        "castlingRank",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+    ]);
+    out.push_str("# the rights come from dropping the king and a rook on their squares\n");
+    for (white, kingside, right) in [(true, true, 'K'), (true, false, 'Q'), (false, true, 'k'), (false, false, 'q')] {
+        let r = if white { rank } else { t.ranks - 1 - rank };
+        let kto = if kingside { kside } else { qside };
+        if kto == kfile {
+            return Err(format!(
+                "castling right `{right}` leaves the king on its square, which no chimera castling rule says"
+            ));
+        }
+        let rook_file = if kingside { t.files - 1 } else { 0 };
+        let rto = if kingside { kto - 1 } else { kto + 1 };
+        let name = |f: u32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        out.push_str(&format!(
+            "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n{piece_line}granted_by_drops = {{ king = {}, rook = {} }}\n\n",
+            q(if white { "first" } else { "second" }),
+            q(&right.to_string()),
+            q(&name(kfile)),
+            q(&name(kto)),
+            q(&name(rook_file)),
+            q(&name(rto)),
+            q(&cname(king)),
+            q(&cname(rook)),
+        ));
+    }
+    Ok(out)
 }
 
 /// The board part of a FEN as rows of pieces' letters, first rank first.
