@@ -1267,7 +1267,8 @@ impl Position {
         // not land in check either.
         let royal_drop = m.is_drop() && self.v.is_royal(m.promo().some().unwrap_or(m.piece()));
         let guarded = self.v.royal_limits
-            || (self.has_royal(us) || royal_drop) && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
+            || (self.has_royal(us) || royal_drop)
+                && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
         if guarded {
             return self.is_legal_pseudo(m, us);
         }
@@ -1547,7 +1548,11 @@ impl Position {
 
     /// Whether side `c` holds a royal piece in hand.
     fn holds_royal(&self, c: Color) -> bool {
-        self.v.has_royal_drops && self.v.kinds().any(|k| self.v.is_royal(k) && self.count(Store::Hand, c, k) > 0)
+        self.v.has_royal_drops
+            && self
+                .v
+                .kinds()
+                .any(|k| self.v.is_royal(k) && self.count(Store::Hand, c, k) > 0)
     }
 
     /// The moves judged after the pieces': drops (unless free), castling,
@@ -1687,7 +1692,8 @@ impl Position {
         } else if self.v.moves.explosion.is_some() {
             // No royal piece of ours may blow up; blowing up theirs wins.
             let (u, t) = (us.index(), (!us).index());
-            self.royal_count[u] >= royals[u] && (self.royal_count[t] < royals[t] || !self.in_check(us))
+            self.royal_count[u] >= royals[u]
+                && (self.royal_count[t] < royals[t] || !self.in_check_past_stone(m, us))
         } else if !self.v.moves.burners.is_empty() {
             // A guarded royal piece of ours may not burn (under
             // `royal_pieces = "last"`, only the last one is guarded).
@@ -1703,6 +1709,31 @@ impl Position {
         }
         self.unmake();
         ok
+    }
+
+    /// After the capture `m` (just made) in a variant with explosions:
+    /// whether `us` is in check, judged as the blast leaves the board —
+    /// the capturer gone: a stone it turned into does not shield `us`'s
+    /// royal piece on the move that makes it (Fairy-Stockfish judges the
+    /// capture square empty).
+    fn in_check_past_stone(&mut self, m: Move, us: Color) -> bool {
+        let wall = Some(self.v.wall);
+        let stone = m
+            .to()
+            .filter(|to| m.kind == MoveKind::Board && m.is_capture() && self.board[to.index()] == wall);
+        let Some(to) = stone.filter(|_| !self.v.moves.petrify.is_empty()) else {
+            return self.in_check(us);
+        };
+        self.board[to.index()] = None;
+        let occ = self.occ;
+        let b = bit(to);
+        for o in &mut self.occ {
+            *o &= !b;
+        }
+        let check = self.in_check(us);
+        self.board[to.index()] = wall;
+        self.occ = occ;
+        check
     }
 
     /// What legality under `royal_while_at_most` needs to know of the

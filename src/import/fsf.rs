@@ -1682,12 +1682,17 @@ struct Plan {
     /// Each side's drop squares, when `drop_ranks` cannot say them.
     drop_sides: Option<[Bb; 2]>,
     ext_value: String,
+    /// No en passant at all (`enPassantRegion = -`).
+    no_ep: bool,
+    /// The types that petrify on capture (`petrifyOnCaptureTypes`).
+    petrify: u128,
 }
 
 /// The rules after `[text]`, and the hand order to write there (when the
 /// section has hands).
 fn pieces_and_rules(t: &Tx) -> (String, Option<Vec<String>>) {
-    let p = plan(t);
+    let mut p = plan(t);
+    p.petrify = petrify_types(t, &p);
     let mut pieces = Vec::new();
     let mut promoted_kinds: Vec<PieceOut> = Vec::new();
     for &pt in &p.types {
@@ -1756,12 +1761,16 @@ fn walls_table(t: &Tx) -> String {
             "walls with drops that must enclose are not imported (Fairy-Stockfish's enclosing lines treat walls otherwise)",
         );
     }
-    if after.is_none() && !in_fen && rule == "none" {
+    let stones = t.set("petrifyOnCaptureTypes") & !1 != 0;
+    if after.is_none() && !in_fen && rule == "none" && !stones {
         t.val("wallingRegion.w");
         t.val("wallingRegion.b");
         return String::new();
     }
-    let mut out = format!("{}[walls]\n", t.from(&["wallingRule", "startFen"]));
+    let mut out = format!(
+        "{}[walls]\n",
+        t.from(&["wallingRule", "startFen", "petrifyOnCaptureTypes"])
+    );
     if let Some((where_, single)) = after {
         out.push_str(&format!("after_move = {}\n", q(where_)));
         if single {
@@ -1850,7 +1859,9 @@ fn plan(t: &Tx) -> Plan {
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
     let resets = clock_resets(t, (&prom_to, prom_sides.as_ref()), &promoted, drops);
-    en_passant_into_piece_promotion(t, &promoted, ep);
+    if t.squares("enPassantRegion.w") & t.board() != 0 || t.squares("enPassantRegion.b") & t.board() != 0 {
+        en_passant_into_piece_promotion(t, &promoted, ep);
+    }
     let drop_no_doubled = t.ty("dropNoDoubled");
     let no_doubled_count = t.int("dropNoDoubledCount");
     let pawn_drop_mate = t.bool("shogiPawnDropMateIllegal");
@@ -1914,6 +1925,9 @@ fn plan(t: &Tx) -> Plan {
         drop_ranks,
         drop_sides,
         ext_value,
+        no_ep: t.squares("enPassantRegion.w") & t.board() == 0
+            && t.squares("enPassantRegion.b") & t.board() == 0,
+        petrify: 0,
     }
 }
 
@@ -2017,6 +2031,80 @@ fn side_squares(t: &Tx, w: Bb, b: Bb) -> String {
 }
 
 /// Settings that are only ever reported.
+/// Fairy-Stockfish's `petrifyOnCaptureTypes`: chimera's
+/// `petrifies_on_capture`, which turns a capturer of the kind to stone on
+/// its destination (with explosions, instead of being blown up; the stone
+/// does not shield its own side on that move, as Fairy-Stockfish judges
+/// the capture square empty). Fairy-Stockfish decides by the piece that
+/// ends the move (with explosions) or by both it and the capturer
+/// (without), chimera by the capturer: a promotion between a kind that
+/// petrifies and one that does not is reported, as are captures to the
+/// hand (the petrified capturer goes there too in Fairy-Stockfish), a
+/// petrifying king, and `petrifyBlastPieces` (pieces blown up turning to
+/// stone). `*` names no type there.
+fn petrify_types(t: &Tx, p: &Plan) -> u128 {
+    let present = set_of(&p.types);
+    if p.blast && t.bool("petrifyBlastPieces") {
+        t.problem(
+            "petrifyBlastPieces",
+            "pieces blown up by an explosion turning to stone have no chimera rule",
+        );
+    } else {
+        t.val("petrifyBlastPieces");
+    }
+    let set = t.set("petrifyOnCaptureTypes") & present;
+    if set == 0 {
+        return 0;
+    }
+    let has = |pt: usize| set & (1u128 << pt) != 0;
+    let why = if p.to_hand {
+        Some("petrified capturers with captures to the hand are not imported (Fairy-Stockfish puts the stone's piece in the hand too)".to_string())
+    } else if has(KING) {
+        Some("a petrifying king is not imported".into())
+    } else if let Some((pt, _)) = p
+        .pseudo_royal
+        .iter()
+        .find(|(pt, most)| has(*pt) && (p.blast || most.is_some()))
+    {
+        Some(format!(
+            "a petrifying pseudo-royal `{}` together with explosions or a royalty by count is not imported",
+            piece_name(*pt)
+        ))
+    } else if p.promoted.iter().any(|(a, b)| has(*a) || has(*b)) {
+        Some("petrification together with piece promotions (`promotedPieceType`) is not imported".into())
+    } else {
+        petrify_promotion_mismatch(p, &has)
+    };
+    if let Some(why) = why {
+        t.problem("petrifyOnCaptureTypes", why);
+    }
+    set
+}
+
+/// A pawn promotion between a kind that petrifies and one that does not,
+/// where Fairy-Stockfish's choice (the promoted piece with explosions; both
+/// without) differs from chimera's (the capturer).
+fn petrify_promotion_mismatch(p: &Plan, has: &dyn Fn(usize) -> bool) -> Option<String> {
+    for &pawn in p.prom_pawns.iter().filter(|pt| p.types.contains(pt)) {
+        for &to in &p.prom_to {
+            let differs = if p.blast {
+                has(pawn) != has(to)
+            } else {
+                has(pawn) && !has(to)
+            };
+            if differs {
+                return Some(format!(
+                    "a `{}` promoting to a `{}` where one petrifies and the other not: Fairy-Stockfish decides by the promoted piece{}, chimera by the capturer",
+                    piece_name(pawn),
+                    piece_name(to),
+                    if p.blast { "" } else { " too" }
+                ));
+            }
+        }
+    }
+    None
+}
+
 fn plan_checks(t: &Tx) {
     if t.bool("pieceDemotion") {
         t.problem(
@@ -2045,13 +2133,23 @@ fn plan_checks(t: &Tx) {
     if t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0 {
         t.problem("tripleStepRegion.w", "pawn triple steps are not imported");
     }
-    for c in ["w", "b"] {
-        if t.squares(&format!("enPassantRegion.{c}")) != t.board() {
-            t.problem(
-                &format!("enPassantRegion.{c}"),
-                "en passant limited to a region has no chimera rule",
-            );
-        }
+    // The whole board, or no square at all (no en passant: no `e` on any
+    // piece's moves).
+    let board = t.board();
+    let (w, b) = (
+        t.squares("enPassantRegion.w") & board,
+        t.squares("enPassantRegion.b") & board,
+    );
+    if !(w == board && b == board || w == 0 && b == 0) {
+        let k = if w == board || w == 0 && b != 0 && b != board {
+            "enPassantRegion.b"
+        } else {
+            "enPassantRegion.w"
+        };
+        t.problem(
+            k,
+            "en passant limited to a region (neither the whole board nor no square, the same for both sides) has no chimera rule",
+        );
     }
 }
 
@@ -2199,6 +2297,10 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     if let Some(&n) = limits.get(&pt) {
         lines.push(format!("promotion_limit = {n}"));
     }
+    if p.petrify & (1u128 << pt) != 0 {
+        lines.push("petrifies_on_capture = true".into());
+        comment.push_str(&t.from(&["petrifyOnCaptureTypes"]));
+    }
     Some(PieceOut {
         pt,
         name: cname(pt),
@@ -2310,7 +2412,7 @@ fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
     } else {
         PREDEFINED[pt - 1].1.to_string()
     };
-    let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
+    let is_ep = !p.no_ep && (ep & (1u128 << pt) != 0 || fsf_betza.contains('e'));
     let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
         Ok(b) => b,
         Err(e) => {
@@ -3661,20 +3763,10 @@ fn unsupported_rules(t: &Tx) {
             "twoBoards",
             "two boards (bughouse) have no chimera rule (issue 27 item 7)",
         ),
-        (
-            "petrifyBlastPieces",
-            "petrification has no chimera rule (issue 27 item 1)",
-        ),
     ] {
         if t.bool(k) {
             t.problem(k, why);
         }
-    }
-    if t.set("petrifyOnCaptureTypes") != 0 {
-        t.problem(
-            "petrifyOnCaptureTypes",
-            "petrification has no chimera rule (issue 27 item 1)",
-        );
     }
     if t.set("mutuallyImmuneTypes") != 0 {
         t.problem("mutuallyImmuneTypes", "pieces that cannot take each other have no chimera rule here (`cannot_capture` is per piece: not imported)");
@@ -3890,7 +3982,11 @@ fn drop_castling_rules(t: &Tx) -> Result<String, String> {
     }
     let king = t.ty("castlingKingPiece.w");
     let rooks = t.set("castlingRookPieces.w");
-    let rook_types: Vec<usize> = t.m.types().into_iter().filter(|&pt| rooks & (1u128 << pt) != 0).collect();
+    let rook_types: Vec<usize> =
+        t.m.types()
+            .into_iter()
+            .filter(|&pt| rooks & (1u128 << pt) != 0)
+            .collect();
     let [rook] = rook_types[..] else {
         return Err(format!(
             "castling granted by drops with {} kinds of castling rook: chimera's `granted_by_drops` names one",
@@ -3913,7 +4009,12 @@ fn drop_castling_rules(t: &Tx) -> Result<String, String> {
         "castlingQueensideFile",
     ]);
     out.push_str("# the rights come from dropping the king and a rook on their squares\n");
-    for (white, kingside, right) in [(true, true, 'K'), (true, false, 'Q'), (false, true, 'k'), (false, false, 'q')] {
+    for (white, kingside, right) in [
+        (true, true, 'K'),
+        (true, false, 'Q'),
+        (false, true, 'k'),
+        (false, false, 'q'),
+    ] {
         let r = if white { rank } else { t.ranks - 1 - rank };
         let kto = if kingside { kside } else { qside };
         if kto == kfile {
