@@ -2805,12 +2805,14 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
                 "extinction of any one of several kinds (chimera counts the listed kinds together)",
             );
         }
-        if t.bool("extinctionClaim") {
-            t.problem(
-                "extinctionClaim",
-                "extinction claimed only by the side to move has no chimera rule",
-            );
-        }
+        // extinctionClaim: the side to move is judged extinct only when
+        // its opponent has one more than the count (it may even it first):
+        // chimera's `grace`.
+        let grace = if t.bool("extinctionClaim") {
+            ", grace = true"
+        } else {
+            ""
+        };
         let pieces_part = if ext_types & 1 != 0 {
             String::new()
         } else {
@@ -2830,8 +2832,13 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
             String::new()
         };
         end.push(format!(
-            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}, result = {} }}",
-            t.from(&["extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"]),
+            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}{grace}, result = {} }}",
+            t.from(&[
+                "extinctionValue",
+                "extinctionPieceTypes",
+                "extinctionPieceCount",
+                "extinctionClaim",
+            ]),
             q(ext_value)
         ));
     } else {
@@ -3183,14 +3190,30 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
     if t.bool("flyingGeneral") {
         moves.push(format!("{}royals_may_face = false", t.from(&["flyingGeneral"])));
     }
-    if t.bool("mustDrop") {
-        if t.ty("mustDropType") != 0 {
+    // makpongRule: Fairy-Stockfish's king (its king type only) in check
+    // may not move but to take the one checker.
+    if t.bool("makpongRule") && types.contains(&KING) {
+        if p.pseudo_royal.is_empty() {
+            moves.push(format!("{}check_freezes_royal = true", t.from(&["makpongRule"])));
+        } else {
             t.problem(
-                "mustDropType",
-                "a compulsory drop of one kind has no chimera rule",
+                "makpongRule",
+                "makpong's rule with pseudo-royal pieces besides the king (chimera's `check_freezes_royal` would hold them too) is not imported",
             );
         }
+    }
+    if t.bool("mustDrop") {
         moves.push(format!("{}must_drop = true", t.from(&["mustDrop"])));
+        // Fairy-Stockfish's mustDropType: while a piece of that type is in
+        // hand, only it may be dropped, and must be while it can.
+        let ty = t.ty("mustDropType");
+        if ty != 0 {
+            moves.push(format!(
+                "{}must_drop_pieces = {}",
+                t.from(&["mustDropType"]),
+                qlist(&[cname(ty)])
+            ));
+        }
     } else {
         t.val("mustDropType");
     }
@@ -3747,14 +3770,13 @@ fn unsupported_rules(t: &Tx) {
     }
     for (k, why) in [
         (
-            "makpongRule",
-            "makpong's rule has no chimera rule (issue 27 item 9)",
+            "shatarMateRule",
+            "shatar's mate rule is a chimera rule (variants/shatar.toml) that is not imported yet",
         ),
         (
-            "shatarMateRule",
-            "shatar's mate rule has no chimera rule (issue 27 item 9)",
+            "dupleCheck",
+            "duple check is a chimera rule (`[end] royal_pieces = \"not_all\"`, variants/spartan.toml) that is not imported yet",
         ),
-        ("dupleCheck", "duple check has no chimera rule (issue 27 item 9)"),
         (
             "cambodianMoves",
             "Cambodian moves have no chimera rule (issue 27 item 8)",
