@@ -155,6 +155,7 @@ pub fn compile(
         slow_attackers,
         has_drops,
         colour_split: Default::default(),
+        has_royal_drops: false,
         promotion_moves: promotion_moves_any,
         forced_on_dead: file.promotion.forced_on_dead_squares,
         en_passant_promotes: file.promotion.en_passant_promotes,

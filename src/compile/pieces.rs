@@ -689,8 +689,9 @@ pub(super) fn capture_rules(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::V
 /// `petrifies_on_capture`: fills the variant's petrifying kinds and the
 /// attack filters that count a royal petrifier's reach, and checks the key
 /// against the rest of the rules: the variant needs `[walls]` (the stone is
-/// a wall), captures that leave the game (no hand, no explosions: where a
-/// petrified capturer would go is not said), and a royal petrifier whose
+/// a wall), captures that leave the game (no hand: where a petrified
+/// capturer would go is not said; with explosions the capturer turns to
+/// stone instead of being blown up), and a royal petrifier whose
 /// attacks the attack tables describe (its reach is read from them; a
 /// piece that needs the slow attack test has none there).
 fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> Result<()> {
@@ -708,7 +709,12 @@ fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> 
                 "`petrifies_on_capture` needs `[walls]`: the petrified piece becomes a wall (`*` in position text)",
             ));
         }
-        captures_leave_the_game(v, cx, span.clone(), "petrifies_on_capture")?;
+        if v.keeps_captures(Color::First) || v.keeps_captures(Color::Second) {
+            return Err(cx.err(
+                span,
+                "`petrifies_on_capture` needs captures that leave the game (no hand): where a petrified capturer would go is not said",
+            ));
+        }
         let kind = PieceKind::from_index(k);
         v.moves.petrify.insert(kind);
         if v.pieces[k].royal {

@@ -24,6 +24,7 @@ fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> KindSet {
 pub(super) fn derive(v: &mut Variant) {
     let pieces = &v.pieces;
     v.colour_split = kinds_where(pieces, |d| d.drop_split_colours);
+    v.has_royal_drops = v.has_hands() && pieces.iter().any(|d| d.royal);
     v.off_target = kinds_where(pieces, |d| {
         d.legs.is_some() || d.filters.captures_jumped || d.rays.iter().flatten().any(|r| r.rule.shoots)
     });

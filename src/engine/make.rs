@@ -364,18 +364,22 @@ impl Position {
         moved: Option<Piece>,
         captured: [Option<Piece>; MAX_CAPTURES],
     ) {
+        // A capturer of a kind that petrifies turns to stone on its
+        // destination (with explosions, instead of being blown up).
+        let stone = moved.filter(|p| {
+            mv.kind == MoveKind::Board && mv.is_capture() && self.v.moves.petrify.contains(p.kind())
+        });
         if let Some(x) = self.v.moves.explosion
             && mv.is_capture()
         {
-            self.explode(mv.to, x);
-        }
-        if let Some(p) = moved
-            && mv.kind == MoveKind::Board
-            && mv.is_capture()
-            && self.v.moves.petrify.contains(p.kind())
+            self.explode(mv.to, x, stone.is_some());
+        } else if let Some(p) = stone
             && let Some(to) = mv.to()
         {
-            self.petrify(to, p);
+            let placed = mv.promo().some().map_or(p, |k| Piece::new(k, us));
+            if self.board[to.index()] == Some(placed) {
+                self.petrify(to);
+            }
         }
         if let Some(p) = moved
             && mv.kind == MoveKind::Board
@@ -630,14 +634,19 @@ impl Position {
 
     /// A capture's explosion: the piece on `at` (unless unharmed) and the
     /// non-immune pieces around it leave the board, recorded like hook
-    /// effects.
-    fn explode(&mut self, at: Square, x: super::variant::Explosion) {
+    /// effects; walls stay. With `stone`, the capturer on `at` turns to
+    /// stone instead of leaving (it petrifies on capture).
+    fn explode(&mut self, at: Square, x: super::variant::Explosion, stone: bool) {
         let immune = x.immune;
         let mut royal_hit = self.board[at.index()].is_some_and(|p| self.v.def(p.kind()).royal);
         if let Some(p) = self.board[at.index()]
             && !x.unharmed.contains(p.kind())
         {
-            self.record_square(at, None);
+            if stone {
+                self.petrify(at);
+            } else {
+                self.record_square(at, None);
+            }
             if x.to_hand {
                 self.record_to_hand(p);
             }
@@ -647,6 +656,7 @@ impl Position {
                 continue;
             };
             if let Some(p) = self.board[s.index()]
+                && p != self.v.wall
                 && !immune.contains(p.kind())
             {
                 royal_hit |= self.v.def(p.kind()).royal;
@@ -859,21 +869,22 @@ impl Position {
         self.add_store(Store::Hand, receiver, kind, 1);
     }
 
-    /// The capturer `p` on `sq` turns to stone (`petrifies_on_capture`): a
+    /// The capturer on `sq` turns to stone (`petrifies_on_capture`): a
     /// wall takes its place, recorded for unmake as a placed wall is.
     #[cold]
-    fn petrify(&mut self, sq: Square, p: Piece) {
-        if self.board[sq.index()] != Some(p) {
+    fn petrify(&mut self, sq: Square) {
+        let Some(p) = self.board[sq.index()] else { return };
+        if p == self.v.wall {
             return;
+        }
+        if let Some(u) = self.stack.last_mut() {
+            u.effects.push(Effect::Square(sq, Some(p)));
         }
         self.take(sq);
         let wall = self.v.wall;
         self.board[sq.index()] = Some(wall);
         self.wall_occ(sq, true);
         self.hash ^= self.piece_key(wall, sq);
-        if let Some(u) = self.stack.last_mut() {
-            u.effects.push(Effect::Square(sq, Some(p)));
-        }
         if self.v.is_royal(p.kind()) {
             self.refresh_royals();
         }

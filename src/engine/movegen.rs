@@ -399,7 +399,9 @@ impl Position {
     /// Drops that keep each split-colour kind evenly on light and dark
     /// squares: such a piece may not make more than half (rounded up) of its
     /// side's pieces of the kind stand on one colour, and any other drop
-    /// must leave enough drop squares of each colour for the rest.
+    /// must leave, for each colour, at least half (rounded down) of them
+    /// standing there or with a free drop square there — also when none
+    /// is left in hand (Fairy-Stockfish's count).
     #[cold]
     fn keep_colour_split(&self, out: &mut Vec<Move>) {
         let v = &*self.v;
@@ -408,9 +410,6 @@ impl Position {
         let dark = |s: Square| (g.file(s) + g.rank(s)).is_multiple_of(2);
         for k in v.kinds().filter(|&k| v.colour_split.contains(k)) {
             let held = self.count(Store::Hand, c, k) as usize;
-            if held == 0 {
-                continue;
-            }
             let own = Piece::new(k, c);
             let placed: Vec<Square> = self.plist[c.index()]
                 .iter()
@@ -653,11 +652,12 @@ impl Position {
         if self.v.end.royals_facing.is_some() && self.royals_facing() {
             self.part_royals(out);
         }
-        if rules.must_drop {
-            self.keep_must_drops(out);
-        }
+        // Drops that split colours badly are no drops that must be made.
         if !self.v.colour_split.is_empty() {
             self.keep_colour_split(out);
+        }
+        if rules.must_drop {
+            self.keep_must_drops(out);
         }
         if rules.one_piece_pass {
             // Every piece's pass is the same move: the one from the lowest
@@ -1323,8 +1323,12 @@ impl Position {
         } else {
             m
         };
+        // A royal piece dropped by a side that has none on the board may
+        // not land in check either.
+        let royal_drop = m.is_drop() && self.v.is_royal(m.promo().some().unwrap_or(m.piece()));
         let guarded = self.v.royal_limits
-            || self.has_royal(us) && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
+            || (self.has_royal(us) || royal_drop)
+                && !(self.v.end.last_royal && self.royal_count[us.index()] > 1);
         if guarded {
             return self.is_legal_pseudo(m, us);
         }
@@ -1594,9 +1598,21 @@ impl Position {
         start
     }
 
-    /// Whether drops need no judging: no check, and no drop-mate ban.
+    /// Whether drops need no judging: no check, no drop-mate ban, and no
+    /// royal piece in hand (it may not be dropped where it is attacked).
     fn drops_free(&self, safety: &Safety) -> bool {
-        safety.checks == 0 && (self.drop_mates_allowed || self.v.no_drop_mate.is_empty())
+        safety.checks == 0
+            && (self.drop_mates_allowed || self.v.no_drop_mate.is_empty())
+            && !self.holds_royal(self.side)
+    }
+
+    /// Whether side `c` holds a royal piece in hand.
+    fn holds_royal(&self, c: Color) -> bool {
+        self.v.has_royal_drops
+            && self
+                .v
+                .kinds()
+                .any(|k| self.v.is_royal(k) && self.count(Store::Hand, c, k) > 0)
     }
 
     /// The moves judged after the pieces': drops (unless free), castling,
@@ -1736,7 +1752,8 @@ impl Position {
         } else if self.v.moves.explosion.is_some() {
             // No royal piece of ours may blow up; blowing up theirs wins.
             let (u, t) = (us.index(), (!us).index());
-            self.royal_count[u] >= royals[u] && (self.royal_count[t] < royals[t] || !self.in_check(us))
+            self.royal_count[u] >= royals[u]
+                && (self.royal_count[t] < royals[t] || !self.in_check_past_stone(m, us))
         } else if !self.v.moves.burners.is_empty() {
             // A guarded royal piece of ours may not burn (under
             // `royal_pieces = "last"`, only the last one is guarded).
@@ -1752,6 +1769,31 @@ impl Position {
         }
         self.unmake();
         ok
+    }
+
+    /// After the capture `m` (just made) in a variant with explosions:
+    /// whether `us` is in check, judged as the blast leaves the board —
+    /// the capturer gone: a stone it turned into does not shield `us`'s
+    /// royal piece on the move that makes it (Fairy-Stockfish judges the
+    /// capture square empty).
+    fn in_check_past_stone(&mut self, m: Move, us: Color) -> bool {
+        let wall = Some(self.v.wall);
+        let stone = m
+            .to()
+            .filter(|to| m.kind == MoveKind::Board && m.is_capture() && self.board[to.index()] == wall);
+        let Some(to) = stone.filter(|_| !self.v.moves.petrify.is_empty()) else {
+            return self.in_check(us);
+        };
+        self.board[to.index()] = None;
+        let occ = self.occ;
+        let b = bit(to);
+        for o in &mut self.occ {
+            *o &= !b;
+        }
+        let check = self.in_check(us);
+        self.board[to.index()] = wall;
+        self.occ = occ;
+        check
     }
 
     /// What legality under `royal_while_at_most` needs to know of the

@@ -931,6 +931,9 @@ pub struct Variant {
     pub(crate) promotion_moves: bool,
     /// Kinds whose drops keep them split between light and dark squares.
     pub(crate) colour_split: KindSet,
+    /// The variant has hands and royal kinds: a royal piece may be in hand,
+    /// and its drops are judged.
+    pub(crate) has_royal_drops: bool,
     /// A piece arriving where it could never move again must promote.
     pub(crate) forced_on_dead: bool,
     /// An en passant capture may promote (`[promotion] en_passant_promotes`;

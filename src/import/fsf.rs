@@ -67,6 +67,7 @@ const KING: usize = ROYAL_SLOT + 1;
 const PAWN: usize = 1;
 const SHOGI_PAWN: usize = 19;
 const SOLDIER: usize = 29;
+const BISHOP: usize = 3;
 const ROOK: usize = 4;
 const JANGGI_CANNON: usize = 28;
 const HORSE: usize = 30;
@@ -1692,12 +1693,17 @@ struct Plan {
     /// Each side's drop squares, when `drop_ranks` cannot say them.
     drop_sides: Option<[Bb; 2]>,
     ext_value: String,
+    /// No en passant at all (`enPassantRegion = -`).
+    no_ep: bool,
+    /// The types that petrify on capture (`petrifyOnCaptureTypes`).
+    petrify: u128,
 }
 
 /// The rules after `[text]`, and the hand order to write there (when the
 /// section has hands).
 fn pieces_and_rules(t: &Tx) -> (String, Option<Vec<String>>) {
-    let p = plan(t);
+    let mut p = plan(t);
+    p.petrify = petrify_types(t, &p);
     let mut pieces = Vec::new();
     let mut promoted_kinds: Vec<PieceOut> = Vec::new();
     for &pt in &p.types {
@@ -1771,12 +1777,16 @@ fn walls_table(t: &Tx) -> String {
             "walls with drops that must enclose are not imported (Fairy-Stockfish's enclosing lines treat walls otherwise)",
         );
     }
-    if after.is_none() && !in_fen && rule == "none" {
+    let stones = t.set("petrifyOnCaptureTypes") & !1 != 0;
+    if after.is_none() && !in_fen && rule == "none" && !stones {
         t.val("wallingRegion.w");
         t.val("wallingRegion.b");
         return String::new();
     }
-    let mut out = format!("{}[walls]\n", t.from(&["wallingRule", "startFen"]));
+    let mut out = format!(
+        "{}[walls]\n",
+        t.from(&["wallingRule", "startFen", "petrifyOnCaptureTypes"])
+    );
     if let Some((where_, single)) = after {
         out.push_str(&format!("after_move = {}\n", q(where_)));
         if single {
@@ -1937,6 +1947,9 @@ fn plan(t: &Tx) -> Plan {
         drop_ranks,
         drop_sides,
         ext_value,
+        no_ep: t.squares("enPassantRegion.w") & t.board() == 0
+            && t.squares("enPassantRegion.b") & t.board() == 0,
+        petrify: 0,
     }
 }
 
@@ -2067,6 +2080,80 @@ fn side_squares(t: &Tx, w: Bb, b: Bb) -> String {
 }
 
 /// Settings that are only ever reported.
+/// Fairy-Stockfish's `petrifyOnCaptureTypes`: chimera's
+/// `petrifies_on_capture`, which turns a capturer of the kind to stone on
+/// its destination (with explosions, instead of being blown up; the stone
+/// does not shield its own side on that move, as Fairy-Stockfish judges
+/// the capture square empty). Fairy-Stockfish decides by the piece that
+/// ends the move (with explosions) or by both it and the capturer
+/// (without), chimera by the capturer: a promotion between a kind that
+/// petrifies and one that does not is reported, as are captures to the
+/// hand (the petrified capturer goes there too in Fairy-Stockfish), a
+/// petrifying king, and `petrifyBlastPieces` (pieces blown up turning to
+/// stone). `*` names no type there.
+fn petrify_types(t: &Tx, p: &Plan) -> u128 {
+    let present = set_of(&p.types);
+    if p.blast && t.bool("petrifyBlastPieces") {
+        t.problem(
+            "petrifyBlastPieces",
+            "pieces blown up by an explosion turning to stone have no chimera rule",
+        );
+    } else {
+        t.val("petrifyBlastPieces");
+    }
+    let set = t.set("petrifyOnCaptureTypes") & present;
+    if set == 0 {
+        return 0;
+    }
+    let has = |pt: usize| set & (1u128 << pt) != 0;
+    let why = if p.to_hand {
+        Some("petrified capturers with captures to the hand are not imported (Fairy-Stockfish puts the stone's piece in the hand too)".to_string())
+    } else if has(KING) {
+        Some("a petrifying king is not imported".into())
+    } else if let Some((pt, _)) = p
+        .pseudo_royal
+        .iter()
+        .find(|(pt, most)| has(*pt) && (p.blast || most.is_some()))
+    {
+        Some(format!(
+            "a petrifying pseudo-royal `{}` together with explosions or a royalty by count is not imported",
+            piece_name(*pt)
+        ))
+    } else if p.promoted.iter().any(|(a, b)| has(*a) || has(*b)) {
+        Some("petrification together with piece promotions (`promotedPieceType`) is not imported".into())
+    } else {
+        petrify_promotion_mismatch(p, &has)
+    };
+    if let Some(why) = why {
+        t.problem("petrifyOnCaptureTypes", why);
+    }
+    set
+}
+
+/// A pawn promotion between a kind that petrifies and one that does not,
+/// where Fairy-Stockfish's choice (the promoted piece with explosions; both
+/// without) differs from chimera's (the capturer).
+fn petrify_promotion_mismatch(p: &Plan, has: &dyn Fn(usize) -> bool) -> Option<String> {
+    for &pawn in p.prom_pawns.iter().filter(|pt| p.types.contains(pt)) {
+        for &to in &p.prom_to {
+            let differs = if p.blast {
+                has(pawn) != has(to)
+            } else {
+                has(pawn) && !has(to)
+            };
+            if differs {
+                return Some(format!(
+                    "a `{}` promoting to a `{}` where one petrifies and the other not: Fairy-Stockfish decides by the promoted piece{}, chimera by the capturer",
+                    piece_name(pawn),
+                    piece_name(to),
+                    if p.blast { "" } else { " too" }
+                ));
+            }
+        }
+    }
+    None
+}
+
 fn plan_checks(t: &Tx) {
     if t.bool("sittuyinPromotion") {
         t.problem(
@@ -2083,13 +2170,23 @@ fn plan_checks(t: &Tx) {
     if t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0 {
         t.problem("tripleStepRegion.w", "pawn triple steps are not imported");
     }
-    for c in ["w", "b"] {
-        if t.squares(&format!("enPassantRegion.{c}")) != t.board() {
-            t.problem(
-                &format!("enPassantRegion.{c}"),
-                "en passant limited to a region has no chimera rule",
-            );
-        }
+    // The whole board, or no square at all (no en passant: no `e` on any
+    // piece's moves).
+    let board = t.board();
+    let (w, b) = (
+        t.squares("enPassantRegion.w") & board,
+        t.squares("enPassantRegion.b") & board,
+    );
+    if !(w == board && b == board || w == 0 && b == 0) {
+        let k = if w == board || w == 0 && b != 0 && b != board {
+            "enPassantRegion.b"
+        } else {
+            "enPassantRegion.w"
+        };
+        t.problem(
+            k,
+            "en passant limited to a region (neither the whole board nor no square, the same for both sides) has no chimera rule",
+        );
     }
 }
 
@@ -2235,6 +2332,10 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
     piece_drops(t, p, pt, &mut lines);
+    if p.petrify & (1u128 << pt) != 0 {
+        lines.push("petrifies_on_capture = true".into());
+        comment.push_str(&t.from(&["petrifyOnCaptureTypes"]));
+    }
     Some(PieceOut {
         pt,
         name: cname(pt),
@@ -2346,7 +2447,7 @@ fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
     } else {
         PREDEFINED[pt - 1].1.to_string()
     };
-    let is_ep = ep & (1u128 << pt) != 0 || fsf_betza.contains('e');
+    let is_ep = !p.no_ep && (ep & (1u128 << pt) != 0 || fsf_betza.contains('e'));
     let mut betza = match super::fsf_betza::to_chimera(&fsf_betza, is_ep) {
         Ok(b) => b,
         Err(e) => {
@@ -2731,6 +2832,9 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
             // dropPromoted: either face up, on the squares of the piece's own.
             d.push("promoted = true".into());
         }
+        if pt == BISHOP && t.bool("dropOppositeColoredBishop") {
+            d.push("split_colours = true".into());
+        }
         if !d.is_empty() {
             lines.push(format!("drop = {{ {} }}", d.join(", ")));
         }
@@ -2822,12 +2926,14 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
                 "extinction of any one of several kinds (chimera counts the listed kinds together)",
             );
         }
-        if t.bool("extinctionClaim") {
-            t.problem(
-                "extinctionClaim",
-                "extinction claimed only by the side to move has no chimera rule",
-            );
-        }
+        // extinctionClaim: the side to move is judged extinct only when
+        // its opponent has one more than the count (it may even it first):
+        // chimera's `grace`.
+        let grace = if t.bool("extinctionClaim") {
+            ", grace = true"
+        } else {
+            ""
+        };
         let pieces_part = if ext_types & 1 != 0 {
             String::new()
         } else {
@@ -2847,8 +2953,13 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
             String::new()
         };
         end.push(format!(
-            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}, result = {} }}",
-            t.from(&["extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"]),
+            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}{grace}, result = {} }}",
+            t.from(&[
+                "extinctionValue",
+                "extinctionPieceTypes",
+                "extinctionPieceCount",
+                "extinctionClaim",
+            ]),
             q(ext_value)
         ));
     } else {
@@ -3055,18 +3166,7 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     if t.bool("sittuyinRookDrop") {
         t.problem("sittuyinRookDrop", "sittuyin's rook drops are not imported");
     }
-    if t.bool("dropOppositeColoredBishop") {
-        t.problem(
-            "dropOppositeColoredBishop",
-            "bishops dropped on both colours are a chimera rule (`split_colours`) not imported yet",
-        );
-    }
-    if t.bool("castlingDroppedPiece") {
-        t.problem(
-            "castlingDroppedPiece",
-            "castling granted by dropped pieces is not imported yet",
-        );
-    }
+    split_colour_checks(t, drops);
     // Gating.
     let gating = t.bool("gating");
     let seirawan = t.bool("seirawanGating");
@@ -3084,6 +3184,33 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
         }
     }
     out
+}
+
+/// `dropOppositeColoredBishop` is the bishop's `drop.split_colours`
+/// (written by [`piece_drops`]): chimera counts the free squares of the
+/// bishop's fixed drop squares, as Fairy-Stockfish's `drop_region` has them
+/// unless enclosing drops or a file limit on bishops make them depend on
+/// the position.
+fn split_colour_checks(t: &Tx, drops: bool) {
+    if !t.bool("dropOppositeColoredBishop") {
+        return;
+    }
+    if !drops {
+        // Fairy-Stockfish's rule is on drops only.
+        return;
+    }
+    if t.text("enclosingDrop") != "none" {
+        t.problem(
+            "dropOppositeColoredBishop",
+            "bishops dropped on both colours together with enclosing drops are not imported (the bishops' free drop squares would depend on the position)",
+        );
+    }
+    if t.ty("dropNoDoubled") == BISHOP {
+        t.problem(
+            "dropOppositeColoredBishop",
+            "bishops dropped on both colours together with a file limit on bishop drops (`dropNoDoubled = b`) are not imported",
+        );
+    }
 }
 
 /// The `[hand]` lines of Fairy-Stockfish's `enclosingDrop`,
@@ -3185,6 +3312,24 @@ fn setup_and_castling(t: &Tx) -> String {
         q(&fen_fields.join(" "))
     ));
     out.push_str(&castling_text);
+    if t.bool("castlingDroppedPiece") && t.bool("pieceDrops") {
+        if !castling {
+            t.problem(
+                "castlingDroppedPiece",
+                "castling rights granted by drops while castling is off are not imported",
+            );
+        } else if rights != "-" {
+            t.problem(
+                "castlingDroppedPiece",
+                "castling rights both in the start position and granted by drops are not imported",
+            );
+        } else {
+            match drop_castling_rules(t) {
+                Ok(s) => out.push_str(&s),
+                Err(why) => t.problem("castlingDroppedPiece", why),
+            }
+        }
+    }
     if t.bool("chess960") {
         t.problem("chess960", "chess960 castling is not imported (issue 27 item 4)");
     }
@@ -3210,14 +3355,30 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
     if t.bool("flyingGeneral") {
         moves.push(format!("{}royals_may_face = false", t.from(&["flyingGeneral"])));
     }
-    if t.bool("mustDrop") {
-        if t.ty("mustDropType") != 0 {
+    // makpongRule: Fairy-Stockfish's king (its king type only) in check
+    // may not move but to take the one checker.
+    if t.bool("makpongRule") && types.contains(&KING) {
+        if p.pseudo_royal.is_empty() {
+            moves.push(format!("{}check_freezes_royal = true", t.from(&["makpongRule"])));
+        } else {
             t.problem(
-                "mustDropType",
-                "a compulsory drop of one kind has no chimera rule",
+                "makpongRule",
+                "makpong's rule with pseudo-royal pieces besides the king (chimera's `check_freezes_royal` would hold them too) is not imported",
             );
         }
+    }
+    if t.bool("mustDrop") {
         moves.push(format!("{}must_drop = true", t.from(&["mustDrop"])));
+        // Fairy-Stockfish's mustDropType: while a piece of that type is in
+        // hand, only it may be dropped, and must be while it can.
+        let ty = t.ty("mustDropType");
+        if ty != 0 {
+            moves.push(format!(
+                "{}must_drop_pieces = {}",
+                t.from(&["mustDropType"]),
+                qlist(&[cname(ty)])
+            ));
+        }
     } else {
         t.val("mustDropType");
     }
@@ -3772,14 +3933,13 @@ fn unsupported_rules(t: &Tx) {
     }
     for (k, why) in [
         (
-            "makpongRule",
-            "makpong's rule has no chimera rule (issue 27 item 9)",
+            "shatarMateRule",
+            "shatar's mate rule is a chimera rule (variants/shatar.toml) that is not imported yet",
         ),
         (
-            "shatarMateRule",
-            "shatar's mate rule has no chimera rule (issue 27 item 9)",
+            "dupleCheck",
+            "duple check is a chimera rule (`[end] royal_pieces = \"not_all\"`, variants/spartan.toml) that is not imported yet",
         ),
-        ("dupleCheck", "duple check has no chimera rule (issue 27 item 9)"),
         (
             "cambodianMoves",
             "Cambodian moves have no chimera rule (issue 27 item 8)",
@@ -3788,20 +3948,10 @@ fn unsupported_rules(t: &Tx) {
             "twoBoards",
             "two boards (bughouse) have no chimera rule (issue 27 item 7)",
         ),
-        (
-            "petrifyBlastPieces",
-            "petrification has no chimera rule (issue 27 item 1)",
-        ),
     ] {
         if t.bool(k) {
             t.problem(k, why);
         }
-    }
-    if t.set("petrifyOnCaptureTypes") != 0 {
-        t.problem(
-            "petrifyOnCaptureTypes",
-            "petrification has no chimera rule (issue 27 item 1)",
-        );
     }
     if t.set("mutuallyImmuneTypes") != 0 {
         t.problem("mutuallyImmuneTypes", "pieces that cannot take each other have no chimera rule here (`cannot_capture` is per piece: not imported)");
@@ -4016,6 +4166,85 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         out.push('\n');
     }
     Ok((out, kept))
+}
+
+/// Castling granted by drops (`castlingDroppedPiece`), as Fairy-Stockfish's
+/// `do_move` grants it: a castling king dropped on the castling king file
+/// of its castling rank, or a castling rook dropped on the first or last
+/// file of that rank while the king stands there, gives the right with
+/// each such rook on those corner files — chimera's `granted_by_drops` on
+/// one rule per side and wing (king from `castlingKingFile`, rook on the
+/// corner file, the king's and rook's ends from `castlingKingsideFile` and
+/// `castlingQueensideFile`).
+fn drop_castling_rules(t: &Tx) -> Result<String, String> {
+    let kfile = t.int("castlingKingFile") as u32;
+    let rank = t.int("castlingRank") as u32;
+    let kside = t.int("castlingKingsideFile") as u32;
+    let qside = t.int("castlingQueensideFile") as u32;
+    // The rook files of rights in the start position: there are none.
+    t.val("castlingRookKingsideFile");
+    t.val("castlingRookQueensideFile");
+    if !t.same_both("castlingKingPiece") || !t.same_both("castlingRookPieces") {
+        return Ok(String::new());
+    }
+    let king = t.ty("castlingKingPiece.w");
+    let rooks = t.set("castlingRookPieces.w");
+    let rook_types: Vec<usize> =
+        t.m.types()
+            .into_iter()
+            .filter(|&pt| rooks & (1u128 << pt) != 0)
+            .collect();
+    let [rook] = rook_types[..] else {
+        return Err(format!(
+            "castling granted by drops with {} kinds of castling rook: chimera's `granted_by_drops` names one",
+            rook_types.len()
+        ));
+    };
+    if kfile == 0 || kfile + 1 >= t.files {
+        return Err("castling granted by drops with the king on a corner file is not imported".into());
+    }
+    let piece_line = if king == KING {
+        String::new()
+    } else {
+        format!("piece = {}\n", q(&cname(king)))
+    };
+    let mut out = t.from(&[
+        "castlingDroppedPiece",
+        "castlingKingFile",
+        "castlingRank",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+    ]);
+    out.push_str("# the rights come from dropping the king and a rook on their squares\n");
+    for (white, kingside, right) in [
+        (true, true, 'K'),
+        (true, false, 'Q'),
+        (false, true, 'k'),
+        (false, false, 'q'),
+    ] {
+        let r = if white { rank } else { t.ranks - 1 - rank };
+        let kto = if kingside { kside } else { qside };
+        if kto == kfile {
+            return Err(format!(
+                "castling right `{right}` leaves the king on its square, which no chimera castling rule says"
+            ));
+        }
+        let rook_file = if kingside { t.files - 1 } else { 0 };
+        let rto = if kingside { kto - 1 } else { kto + 1 };
+        let name = |f: u32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        out.push_str(&format!(
+            "[[castling]]\nside = {}\nright = {}\nking = {}\nking_to = {}\nrook = {}\nrook_to = {}\n{piece_line}granted_by_drops = {{ king = {}, rook = {} }}\n\n",
+            q(if white { "first" } else { "second" }),
+            q(&right.to_string()),
+            q(&name(kfile)),
+            q(&name(kto)),
+            q(&name(rook_file)),
+            q(&name(rto)),
+            q(&cname(king)),
+            q(&cname(rook)),
+        ));
+    }
+    Ok(out)
 }
 
 /// The board part of a FEN as rows of pieces' letters, first rank first.
