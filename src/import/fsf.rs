@@ -1768,13 +1768,13 @@ fn walls_table(t: &Tx) -> String {
     if after.is_some() && t.bool("blastOnCapture") {
         t.problem(
             "wallingRule",
-            "walls placed after the move together with explosions are not imported (legality differs from Fairy-Stockfish's)",
+            "walls placed after the move together with explosions are not imported: Fairy-Stockfish puts the wall only on a square that was empty before the move (never where the explosion cleared, nor the capture square: after f1xa6 no wall on a6) and lets the new wall shield the mover's royal piece, which chimera's walls (any square empty after the move, placed once the move is judged) do not say",
         );
     }
     if in_fen && t.text("enclosingDrop") != "none" {
         t.problem(
             "enclosingDrop",
-            "walls with drops that must enclose are not imported (Fairy-Stockfish's enclosing lines treat walls otherwise)",
+            "walls with drops that must enclose are not imported: Fairy-Stockfish's test of an enclosing drop looks through walls (its board_bb leaves them out), so a drop \"encloses\" an own piece beyond a wall with no enemy piece between, while its flips stop at walls; chimera's enclosing rule stops at walls in both",
         );
     }
     let stones = t.set("petrifyOnCaptureTypes") & !1 != 0;
@@ -3224,6 +3224,13 @@ fn drop_area(t: &Tx) -> String {
         "ataxx" => Some("next_to_own"),
         "top" => Some("on_top"),
         "snort" => Some("apart_from_enemy"),
+        "anyside" => {
+            t.problem(
+                "enclosingDrop",
+                "`anyside` is not imported: for a piece pushed in from the top or the right, Fairy-Stockfish offers the lowest (leftmost) free square of the file (rank) that rests on a piece or the edge, not the square where the pushed piece would stop (position.h, drop_region: `lsb` where the far end is meant; after P@g4 P@a5 it offers g1 but not g5), which is not the game's rule",
+            );
+            None
+        }
         other => {
             t.problem(
                 "enclosingDrop",
@@ -3959,10 +3966,15 @@ fn unsupported_rules(t: &Tx) {
     if t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
         t.problem(
             "connectRegion1.w",
-            "winning by connecting two regions has no chimera rule",
+            "connecting two regions is not imported: Fairy-Stockfish grows the chain from the first region only east and north (and north-east, south-east with diagonals; position.cpp, connectRegion1), so a chain that turns back west or south does not win there (a5 b5 c5 c4 c3 d3 … i3 on gale's board), which is not the game's rule",
         );
     }
-    for k in ["connectRegion2.w", "connectRegion2.b", "connectValue"] {
+    for k in [
+        "connectRegion1.b",
+        "connectRegion2.w",
+        "connectRegion2.b",
+        "connectValue",
+    ] {
         t.val(k);
     }
 }
