@@ -1,7 +1,7 @@
 //! Pieces without moves (`immobile`) and `[end.connect]`: a row, a block or
 //! collinear pieces of the player who just moved end the game
 //! (docs/rules-format.md) — tic-tac-toe, teeko and three musketeers on
-//! boards of their own.
+//! boards of their own; a chain joining two regions (gale, Bridg-it).
 use chimera::{History, MoveNotation, Position, Reason, judge, load_str};
 
 /// Tic-tac-toe on `files`×`ranks`, with `connect` as the `[end.connect]`
@@ -171,7 +171,18 @@ fn a_square_block_and_collinear_pieces() {
 #[test]
 fn bad_connect_tables_are_errors_with_their_place() {
     for (body, says) in [
-        ("pieces = [\"mark\"]", "needs `in_a_row`, `square` or `collinear`"),
+        (
+            "pieces = [\"mark\"]",
+            "needs `in_a_row`, `square`, `collinear` or `regions`",
+        ),
+        (
+            "regions = [{ side = \"first\", from = [\"a1\"], to = [\"z9\"] }]",
+            "`z9` is not a square",
+        ),
+        (
+            "regions = [{ side = \"first\", from = [\"a1\"], to = [\"c1\"] }, { side = \"first\", from = [\"a1\"], to = [\"c1\"] }]",
+            "one pair of regions per side",
+        ),
         ("in_a_row = 1", "fewer than 2"),
         ("in_a_row = 3\nlines = [\"rows\"]", "not `rows`"),
         ("in_a_row = 3\npieces = [\"stone\"]", "stone"),
@@ -187,4 +198,42 @@ fn bad_connect_tables_are_errors_with_their_place() {
         marks(3, 3, "Pp", "in_a_row = 3").replace("immobile = true", "immobile = true\nbetza = \"W\"");
     let e = load_str("m.toml", &rules).expect_err("immobile with betza");
     assert!(e.render().contains("is immobile"), "{}", e.render());
+}
+
+#[test]
+fn a_chain_joins_two_regions_however_it_winds() {
+    // White joins the a-file to the e-file, black the first rank to the
+    // fifth, each with pieces side by side along ranks and files.
+    let regions = "regions = [\n  { side = \"first\", from = [\"a1\", \"a2\", \"a3\", \"a4\", \"a5\"], to = [\"e1\", \"e2\", \"e3\", \"e4\", \"e5\"] },\n  { side = \"second\", from = [\"a1\", \"b1\", \"c1\", \"d1\", \"e1\"], to = [\"a5\", \"b5\", \"c5\", \"d5\", \"e5\"] },\n]\nlines = [\"ranks\", \"files\"]";
+    let v = load_str(
+        "m.toml",
+        &marks(
+            5,
+            5,
+            &"P".repeat(12)
+                .chars()
+                .chain("p".repeat(12).chars())
+                .collect::<String>(),
+            regions,
+        ),
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render()));
+    // a4 b4 b3 b2 c2 d2 d3 e3: a chain that turns south and back north.
+    let mut pos = Position::from_text(&v, "5/PP3/1P1P1/1PPP1/5[PPpp] w - - 0 1").unwrap();
+    assert!(end(&mut pos).is_none());
+    play(&mut pos, "P@e3");
+    let r = end(&mut pos).expect("the chain joins a to e");
+    assert_eq!(r.winner, Some(chimera::Color::First));
+    assert_eq!(r.reason, Reason::Rule("connection"));
+    // A diagonal step does not join under ranks and files.
+    let mut pos = Position::from_text(&v, "5/PP3/1P1P1/1PPP1/5[PPpp] w - - 0 1").unwrap();
+    play(&mut pos, "P@e4");
+    assert!(end(&mut pos).is_none());
+    // Black's pieces from the first rank to the fifth; white's do not count for it.
+    let mut pos = Position::from_text(&v, "5/2p2/2p2/2P2/2p2[PPpp] b - - 0 1").unwrap();
+    play(&mut pos, "P@d5");
+    assert!(end(&mut pos).is_none(), "d5 does not touch c4");
+    let mut pos = Position::from_text(&v, "5/2p2/2p2/2p2/2p2[PPpp] b - - 0 1").unwrap();
+    play(&mut pos, "P@c5");
+    assert_eq!(end(&mut pos).and_then(|r| r.winner), Some(chimera::Color::Second));
 }

@@ -6,7 +6,7 @@ use toml::Spanned;
 use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
-use crate::engine::types::{Color, KindSet};
+use crate::engine::types::{Color, KindSet, Square};
 use crate::engine::variant::{
     ConnectRule, CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MateRule, MoveRepetition,
     MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
@@ -193,7 +193,7 @@ pub(super) fn compile(
         draws_by_piece_count: file.end.draws_by_piece_count,
         connect: match &file.end.connect {
             None => None,
-            Some(c) => Some(connect(c, cx, names)?),
+            Some(c) => Some(connect(c, cx, names, geo)?),
         },
         mate_rule: match &file.end.mate_rule {
             None => None,
@@ -206,8 +206,48 @@ pub(super) fn compile(
     })
 }
 
+/// `[end.connect] regions`: per side, the first region's squares and the
+/// second's as a set.
+fn connect_regions(
+    r: &rules::Connect,
+    cx: &Ctx,
+    geo: &Geometry,
+) -> Result<[Option<(Vec<Square>, Vec<bool>)>; 2]> {
+    let mut out = [None, None];
+    for reg in &r.regions {
+        let side = if reg.side == SideName::First { 0 } else { 1 };
+        let squares = |list: &[Spanned<String>], key: &str| -> Result<Vec<Square>> {
+            if list.is_empty() {
+                return Err(cx.err(
+                    cx.section("[end.connect]"),
+                    format!("a region's `{key}` names no square"),
+                ));
+            }
+            list.iter()
+                .map(|s| {
+                    geo.parse_square(s.get_ref())
+                        .ok_or_else(|| cx.err(s.span(), format!("`{}` is not a square", s.get_ref())))
+                })
+                .collect()
+        };
+        let from = squares(&reg.from, "from")?;
+        let mut to = vec![false; geo.nsq];
+        for s in squares(&reg.to, "to")? {
+            to[s.index()] = true;
+        }
+        if out[side].is_some() {
+            return Err(cx.err(
+                reg.from[0].span(),
+                "one pair of regions per side: this side has one already",
+            ));
+        }
+        out[side] = Some((from, to));
+    }
+    Ok(out)
+}
+
 /// `[end.connect]`.
-fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names) -> Result<ConnectRule> {
+fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names, geo: &Geometry) -> Result<ConnectRule> {
     let r = c.get_ref();
     let count = |n: &Option<Spanned<u32>>, least: u32| -> Result<usize> {
         match n {
@@ -224,10 +264,11 @@ fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names) -> Result<Conne
         count(&r.square, 2)?,
         count(&r.collinear, 2)?,
     );
-    if in_a_row + square + collinear == 0 {
+    let regions = connect_regions(r, cx, geo)?;
+    if in_a_row + square + collinear == 0 && r.regions.is_empty() {
         return Err(cx.err(
             c.span(),
-            "`[end.connect]` needs `in_a_row`, `square` or `collinear`: what the pieces must form",
+            "`[end.connect]` needs `in_a_row`, `square`, `collinear` or `regions`: what the pieces must form",
         ));
     }
     let kinds = if r.pieces.is_empty() {
@@ -259,13 +300,14 @@ fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names) -> Result<Conne
             }
         }
     }
-    if directions.is_empty() && in_a_row + collinear > 0 {
+    if directions.is_empty() && (in_a_row + collinear > 0 || !r.regions.is_empty()) {
         return Err(cx.err(c.span(), "`lines` is empty: no line can be formed"));
     }
     Ok(ConnectRule {
         in_a_row,
         square,
         collinear,
+        regions,
         kinds,
         directions,
         outcome: outcome(r.result),

@@ -117,7 +117,8 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
                 def.name
             ));
         }
-        if def.never_moves() {
+        // A piece said to be `immobile` is meant not to move.
+        if def.never_moves() && !file.pieces[k].immobile {
             out.push(format!("piece `{}` can never move from any square", def.name));
         }
         if (file.pieces[k].drop.ranks.is_some() || file.pieces[k].drop.squares.is_some())

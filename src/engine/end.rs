@@ -374,6 +374,11 @@ impl Position {
                 return true;
             }
         }
+        if let Some((from, to)) = &c.regions[mover.index()]
+            && self.chain_joins(from, to, &counts, &c.directions)
+        {
+            return true;
+        }
         if c.collinear > 0 {
             // The pieces on the whole line through `s`, gaps allowed.
             let on_line = |s: Square, d: (i32, i32)| {
@@ -392,6 +397,41 @@ impl Position {
                 .any(|&s| c.directions.iter().any(|&d| on_line(s, d) >= c.collinear))
             {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a chain of squares that `counts`, each a step along
+    /// `directions` (either way) from the last, leads from a square of
+    /// `from` to one of `to`.
+    fn chain_joins(
+        &self,
+        from: &[Square],
+        to: &[bool],
+        counts: &impl Fn(Square) -> bool,
+        directions: &[(i32, i32)],
+    ) -> bool {
+        let g = &self.v.geometry;
+        let mut seen = vec![false; self.board.len()];
+        let mut stack: Vec<Square> = from.iter().copied().filter(|&s| counts(s)).collect();
+        for s in &stack {
+            seen[s.index()] = true;
+        }
+        while let Some(s) = stack.pop() {
+            if to[s.index()] {
+                return true;
+            }
+            for &(df, dr) in directions {
+                for d in [(df, dr), (-df, -dr)] {
+                    if let Some(t) = g.offset(s, d)
+                        && !seen[t.index()]
+                        && counts(t)
+                    {
+                        seen[t.index()] = true;
+                        stack.push(t);
+                    }
+                }
             }
         }
         false

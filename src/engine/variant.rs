@@ -550,6 +550,9 @@ pub(crate) struct ConnectRule {
     pub square: usize,
     /// Pieces anywhere on one line (0: not this way).
     pub collinear: usize,
+    /// Per side, the two regions a chain of its pieces must join (none:
+    /// not this way), as squares.
+    pub regions: [Option<(Vec<Square>, Vec<bool>)>; 2],
     /// The kinds that count.
     pub kinds: KindSet,
     /// The lines' directions, one of each opposite pair: (1, 0) ranks,
@@ -1216,8 +1219,9 @@ impl Variant {
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
     pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
-        const RULES: [&str; 6] = [
+        const RULES: [&str; 7] = [
             super::end::ROYALS_CAPTURED,
+            super::end::CONNECTION,
             super::end::CASTLED,
             super::end::CASTLING_LOST,
             super::end::FULL_BOARD,

@@ -3966,7 +3966,7 @@ fn unsupported_rules(t: &Tx) {
     if t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
         t.problem(
             "connectRegion1.w",
-            "connecting two regions is not imported: Fairy-Stockfish grows the chain from the first region only east and north (and north-east, south-east with diagonals; position.cpp, connectRegion1), so a chain that turns back west or south does not win there (a5 b5 c5 c4 c3 d3 … i3 on gale's board), which is not the game's rule",
+            "connecting two regions is not imported: Fairy-Stockfish grows the chain from the first region only east and north (and north-east, south-east with diagonals; position.cpp, connectRegion1), so a chain that turns back west or south does not win there (a5 b5 c5 c4 c3 d3 … i3 on gale's board), which is not the game's rule (chimera's `[end.connect] regions` says the game's: variants/gale.toml)",
         );
     }
     for k in [

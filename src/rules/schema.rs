@@ -1094,6 +1094,10 @@ pub struct Connect {
     pub square: Option<Spanned<u32>>,
     /// Pieces on one line, whatever stands between them.
     pub collinear: Option<Spanned<u32>>,
+    /// A chain of a side's pieces, each next to the last along `lines`,
+    /// from a square of `from` to one of `to` (gale, Bridg-it).
+    #[serde(default)]
+    pub regions: Vec<ConnectRegions>,
     /// The pieces that count (default: all).
     #[serde(default)]
     pub pieces: Vec<Spanned<String>>,
@@ -1102,6 +1106,18 @@ pub struct Connect {
     /// The result for the player who made it (default "win").
     #[serde(default = "connect_win")]
     pub result: Outcome,
+}
+
+/// `[end.connect] regions = [{ side, from, to }]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectRegions {
+    /// Whose chain.
+    pub side: SideName,
+    /// Squares one end of the chain must stand on.
+    pub from: Vec<Spanned<String>>,
+    /// Squares the other end must stand on.
+    pub to: Vec<Spanned<String>>,
 }
 
 fn connect_win() -> Outcome {
