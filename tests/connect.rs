@@ -237,3 +237,40 @@ fn a_chain_joins_two_regions_however_it_winds() {
     play(&mut pos, "P@c5");
     assert_eq!(end(&mut pos).and_then(|r| r.winner), Some(chimera::Color::Second));
 }
+
+#[test]
+fn pieces_pushed_in_from_any_edge_stop_at_the_first_piece() {
+    // `drops_only = "pushed_in"`: connect four from any side.
+    let rules = marks(
+        7,
+        7,
+        &"P".repeat(8)
+            .chars()
+            .chain("p".repeat(8).chars())
+            .collect::<String>(),
+        "in_a_row = 4",
+    )
+    .replace("[hand]\n", "[hand]\ndrops_only = \"pushed_in\"\n");
+    let v = load_str("m.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    let mut pos = Position::start(&v);
+    // On an empty board a piece slides across to the far edge: every edge
+    // square, and no other.
+    let t = texts(&mut pos);
+    assert_eq!(t.len(), 24, "{t:?}");
+    assert!(
+        t.contains(&"P@g4".to_string()) && !t.contains(&"P@d4".to_string()),
+        "{t:?}"
+    );
+    play(&mut pos, "P@g4");
+    play(&mut pos, "P@a5");
+    // g5 (from the top, stopped by g4), g3 (from the bottom), f4 (from the
+    // left), a4 (from the bottom, under a5), b5 (from the right, beside
+    // a5); no square inside the board that nothing stops at.
+    let t = texts(&mut pos);
+    for want in ["P@g5", "P@g3", "P@f4", "P@a4", "P@b5", "P@a6"] {
+        assert!(t.contains(&want.to_string()), "{want}: {t:?}");
+    }
+    for not in ["P@d4", "P@b4", "P@c5"] {
+        assert!(!t.contains(&not.to_string()), "{not}: {t:?}");
+    }
+}

@@ -693,6 +693,7 @@ pub(super) fn move_rules(
             rules::DropsOnly::NextToOwn => DropArea::NextToOwn,
             rules::DropsOnly::OnTop => DropArea::OnTop,
             rules::DropsOnly::ApartFromEnemy => DropArea::ApartFromEnemy,
+            rules::DropsOnly::PushedIn => DropArea::PushedIn,
         });
     Ok(MoveRules {
         flip,

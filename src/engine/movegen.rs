@@ -959,6 +959,13 @@ impl Position {
                         || g.offset(sq, (0, -1))
                             .is_some_and(|t| self.board[t.index()].is_some())
                 }
+                // Slid towards `d`: stopped by the next square, entered
+                // over empty squares from the edge behind.
+                DropArea::PushedIn => [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&d| {
+                    g.offset(sq, d).is_none_or(|t| self.board[t.index()].is_some())
+                        && std::iter::successors(g.offset(sq, (-d.0, -d.1)), |&t| g.offset(t, (-d.0, -d.1)))
+                            .all(|t| self.board[t.index()].is_none())
+                }),
                 DropArea::ApartFromEnemy => [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().all(|&d| {
                     g.offset(sq, d)
                         .is_none_or(|t| self.board[t.index()].is_none_or(|p| p.color() == c))

@@ -752,6 +752,8 @@ pub enum DropArea {
     OnTop,
     /// With no enemy piece a rook step away.
     ApartFromEnemy,
+    /// Where a piece pushed in from an edge along a rank or file stops.
+    PushedIn,
 }
 
 /// A side with at most `at_most` pieces of `kinds` (board and hand) while the

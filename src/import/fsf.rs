@@ -3227,7 +3227,7 @@ fn drop_area(t: &Tx) -> String {
         "anyside" => {
             t.problem(
                 "enclosingDrop",
-                "`anyside` is not imported: for a piece pushed in from the top or the right, Fairy-Stockfish offers the lowest (leftmost) free square of the file (rank) that rests on a piece or the edge, not the square where the pushed piece would stop (position.h, drop_region: `lsb` where the far end is meant; after P@g4 P@a5 it offers g1 but not g5), which is not the game's rule",
+                "`anyside` is not imported: for a piece pushed in from the top or the right, Fairy-Stockfish offers the lowest (leftmost) free square of the file (rank) that rests on a piece or the edge, not the square where the pushed piece would stop (position.h, drop_region: `lsb` where the far end is meant; after P@g4 P@a5 it offers g1 but not g5), which is not the game's rule (chimera's `drops_only = \"pushed_in\"` says the game's)",
             );
             None
         }

@@ -1277,6 +1277,10 @@ pub enum DropsOnly {
     /// Only on a square with no enemy piece a rook step away (snort;
     /// Fairy-Stockfish's `enclosingDrop = snort`).
     ApartFromEnemy,
+    /// Only where a piece pushed in from an edge along a rank or file
+    /// stops: the squares from that edge up to it empty, the next one
+    /// occupied or off the board (connect four from any side).
+    PushedIn,
 }
 
 /// `[moves] drop_mate = { result, when }`.
