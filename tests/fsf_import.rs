@@ -160,6 +160,11 @@ fn own_ini_sections_import_and_agree_with_pyffish() {
         ("mybareking", "grace = true"),
         ("kingfirst", "must_drop_pieces = [\"king\"]"),
         ("nodropchecks", "drops_may_check = false"),
+        (
+            "riders",
+            "name = \"customPiece1\"\nsymbol = \"A\"\nimmobile = true",
+        ),
+        ("riders", "betza = \"NN\""),
     ];
     for (s, want) in wants {
         let text = std::fs::read_to_string(dir.path().join(format!("{s}.toml"))).unwrap();

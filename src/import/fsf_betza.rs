@@ -54,6 +54,16 @@ fn rider(c: char) -> Option<&'static [(i32, i32)]> {
 /// types): any other lame leap (`nC`, `nW`, a lame `K` …) never moves.
 const LAME_ATOMS: &[(i32, i32)] = &[(2, 0), (2, 1), (2, 2), (3, 2)];
 
+/// The riders Fairy-Stockfish generates: along rook and bishop lines and
+/// the nightrider's (bitboard.cpp, `init_pieces`: the rider types). It
+/// moves any other rider (`AA`, `DD`, `CC` …) by none of its tables: such a
+/// rider never moves.
+const RIDER_ATOMS: &[(i32, i32)] = &[(1, 0), (1, 1), (2, 1)];
+
+/// The hoppers Fairy-Stockfish generates: along rook and bishop lines
+/// (cannons and grasshoppers); any other hopper never moves.
+const HOPPER_ATOMS: &[(i32, i32)] = &[(1, 0), (1, 1)];
+
 const VERTICALS: &str = "fbvh";
 const HORIZONTALS: &str = "rlsh";
 
@@ -128,7 +138,16 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
                     modalities.clone()
                 };
                 let lame_leap = lame && !is_rider && !hopper;
-                let mut per_atom = atom_letters(atoms, &dirs, lame_leap, c, at)?;
+                let moving: &[(i32, i32)] = if hopper {
+                    HOPPER_ATOMS
+                } else if is_rider {
+                    RIDER_ATOMS
+                } else if lame_leap {
+                    LAME_ATOMS
+                } else {
+                    &[]
+                };
+                let mut per_atom = atom_letters(atoms, &dirs, moving, c, at)?;
                 // `K` and `Q` stay whole when both their atoms go the same ways.
                 if per_atom.len() == 2 && per_atom[0].1 == per_atom[1].1 {
                     per_atom.truncate(1);
@@ -190,17 +209,18 @@ pub fn to_chimera(betza: &str, en_passant: bool) -> Result<String, BetzaError> {
 type AtomLetters = ((i32, i32), Vec<String>);
 
 /// Each atom's chimera direction letters (one string per move), atoms
-/// without moves left out.
+/// without moves left out: those not in `moving`, when it lists the only
+/// atoms Fairy-Stockfish moves this way (empty: every atom moves).
 fn atom_letters(
     atoms: &[(i32, i32)],
     dirs: &[String],
-    lame_leap: bool,
+    moving: &[(i32, i32)],
     c: char,
     at: usize,
 ) -> Result<Vec<AtomLetters>, BetzaError> {
     let mut per_atom = Vec::new();
     for &(a, b) in atoms {
-        if lame_leap && !LAME_ATOMS.contains(&(a, b)) {
+        if !moving.is_empty() && !moving.contains(&(a, b)) {
             continue;
         }
         let vecs = atom_vectors((a, b), atoms.len(), dirs);
@@ -400,6 +420,20 @@ mod tests {
         assert_eq!(to_chimera("nK", false).unwrap(), "");
         assert_eq!(to_chimera("nA", false).unwrap(), "nA");
         assert_eq!(to_chimera("nZ", false).unwrap(), "nZ");
+    }
+
+    #[test]
+    fn riders_and_hoppers_fairy_stockfish_does_not_move() {
+        // Only rook, bishop and nightrider lines ride, and only rook and
+        // bishop lines hop (pyffish 0.0.90: `AA`, `CC`, `DD` never move).
+        assert_eq!(to_chimera("AA", false).unwrap(), "");
+        assert_eq!(to_chimera("CC", false).unwrap(), "");
+        assert_eq!(to_chimera("DDW", false).unwrap(), "W");
+        assert_eq!(to_chimera("NN", false).unwrap(), "NN");
+        assert_eq!(to_chimera("KK", false).unwrap(), "Q");
+        assert_eq!(to_chimera("pN", false).unwrap(), "");
+        // A lame rider is a rider: Fairy-Stockfish reads `n` only for leaps.
+        assert_eq!(to_chimera("nNN", false).unwrap(), "NN");
     }
 
     #[test]
