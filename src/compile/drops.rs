@@ -8,7 +8,7 @@ use super::{Ctx, Result, legs};
 use crate::engine::geometry::Geometry;
 use crate::engine::types::Color;
 use crate::engine::variant::{Orientation, PieceDef, PocketRules, PromotionMove, Spawn};
-use crate::rules::{InitialSquare, RulesFile, SideName};
+use crate::rules::RulesFile;
 
 /// Drop zones and spawns of every piece.
 pub(super) fn apply(
@@ -221,44 +221,15 @@ pub(super) fn pocket(file: &RulesFile) -> Option<PocketRules> {
 /// the second player's being the same file on its own relative rank;
 /// `{ side, squares }` names one side's squares by their own names.
 fn drop_squares(p: &crate::rules::PieceTable, cx: &Ctx, geo: &Geometry) -> Result<[Option<Vec<bool>>; 2]> {
-    let mut out: [Option<Vec<bool>>; 2] = [None, None];
     let Some(list) = &p.drop.squares else {
-        return Ok(out);
+        return Ok([None, None]);
     };
     if list.get_ref().is_empty() {
         return Err(cx.err(list.span(), "drop squares need at least one square"));
     }
-    let parse = |name: &str, span: std::ops::Range<usize>| {
-        geo.parse_square(name)
-            .ok_or_else(|| cx.err(span, format!("`{name}` is not a square of the board")))
-    };
-    for entry in list.get_ref() {
-        match entry.get_ref() {
-            InitialSquare::Mirrored(name) => {
-                let sq = parse(name, entry.span())?;
-                let (file, rank) = (geo.file(sq), geo.relative_rank(sq, Color::First));
-                for c in Color::BOTH {
-                    let set = out[c.index()].get_or_insert_with(|| vec![false; geo.nsq]);
-                    for s in geo.all_squares() {
-                        if geo.file(s) == file && geo.relative_rank(s, c) == rank {
-                            set[s.index()] = true;
-                        }
-                    }
-                }
-            }
-            InitialSquare::Side(side) => {
-                let c = match side.side {
-                    SideName::First => 0,
-                    SideName::Second => 1,
-                };
-                let set = out[c].get_or_insert_with(|| vec![false; geo.nsq]);
-                for name in &side.squares {
-                    set[parse(name.get_ref(), name.span())?.index()] = true;
-                }
-            }
-        }
-    }
-    Ok(out)
+    // A name said for the first player: the same file on the second's own
+    // relative rank.
+    super::pieces::side_squares(list.get_ref(), cx, geo, |sq| geo.mirror(sq, false))
 }
 
 /// `[hand] first_drops`: the squares drops must fill first (they need

@@ -206,13 +206,13 @@ pub(super) fn compile(
     })
 }
 
+/// One side's pair of regions: the first region's squares, and the second's
+/// as a set indexed by square.
+type Regions = (Vec<Square>, Vec<bool>);
+
 /// `[end.connect] regions`: per side, the first region's squares and the
 /// second's as a set.
-fn connect_regions(
-    r: &rules::Connect,
-    cx: &Ctx,
-    geo: &Geometry,
-) -> Result<[Option<(Vec<Square>, Vec<bool>)>; 2]> {
+fn connect_regions(r: &rules::Connect, cx: &Ctx, geo: &Geometry) -> Result<[Option<Regions>; 2]> {
     let mut out = [None, None];
     for reg in &r.regions {
         let side = if reg.side == SideName::First { 0 } else { 1 };

@@ -348,29 +348,51 @@ fn initial_squares(
     orientation: Orientation,
 ) -> Result<[Vec<bool>; 2]> {
     let mut initial = Color::BOTH.map(|c| geo.rank_set(&p.initial_ranks, c));
+    let listed = side_squares(&p.initial_squares, cx, geo, |sq| {
+        geo.mirror(sq, orientation == Orientation::Rotate)
+    })?;
+    for (set, listed) in initial.iter_mut().zip(listed) {
+        for (x, l) in set.iter_mut().zip(listed.into_iter().flatten()) {
+            *x |= l;
+        }
+    }
+    Ok(initial)
+}
+
+/// Squares per side from `{ side, squares }` entries (a side's own names)
+/// and names said for the first player, whose second-player square is
+/// `mirror(sq)`: `None` for a side no entry applies to.
+pub(super) fn side_squares(
+    entries: &[Spanned<InitialSquare>],
+    cx: &Ctx,
+    geo: &Geometry,
+    mirror: impl Fn(crate::engine::types::Square) -> crate::engine::types::Square,
+) -> Result<[Option<Vec<bool>>; 2]> {
+    let mut out: [Option<Vec<bool>>; 2] = [None, None];
     let parse = |name: &str, span: std::ops::Range<usize>| {
         geo.parse_square(name)
             .ok_or_else(|| cx.err(span, format!("`{name}` is not a square of the board")))
     };
-    for s in &p.initial_squares {
-        match s.get_ref() {
+    for entry in entries {
+        match entry.get_ref() {
             InitialSquare::Mirrored(name) => {
-                let sq = parse(name, s.span())?;
-                initial[0][sq.index()] = true;
-                initial[1][geo.mirror(sq, orientation == Orientation::Rotate).index()] = true;
+                let sq = parse(name, entry.span())?;
+                out[0].get_or_insert_with(|| vec![false; geo.nsq])[sq.index()] = true;
+                out[1].get_or_insert_with(|| vec![false; geo.nsq])[mirror(sq).index()] = true;
             }
             InitialSquare::Side(side) => {
                 let c = match side.side {
                     SideName::First => 0,
                     SideName::Second => 1,
                 };
+                let set = out[c].get_or_insert_with(|| vec![false; geo.nsq]);
                 for name in &side.squares {
-                    initial[c][parse(name.get_ref(), name.span())?.index()] = true;
+                    set[parse(name.get_ref(), name.span())?.index()] = true;
                 }
             }
         }
     }
-    Ok(initial)
+    Ok(out)
 }
 
 /// `en_passant_text`: whether the en-passant field names the path
