@@ -156,7 +156,7 @@ pub struct Src {
 
 const VALUES: &[&str] = &["win", "loss", "draw", "none"];
 const MATERIAL: &[&str] = &["janggi", "unweighted", "whitedrawodds", "blackdrawodds", "none"];
-const COUNTING: &[&str] = &["makruk", "asean", "none"];
+const COUNTING: &[&str] = &["makruk", "cambodian", "asean", "none"];
 const CHASING: &[&str] = &["axf", "none"];
 const ENCLOSING: &[&str] = &[
     "reversi",
@@ -1744,8 +1744,11 @@ fn walls_table(t: &Tx) -> String {
         .next()
         .is_some_and(|b| b.contains('*'));
     let after = match rule.as_str() {
-        "none" | "static" => None,
+        "none" => None,
+        // Fairy-Stockfish's `static` places a wall after every move too, on
+        // any empty square of the walling region (isolation).
         "arrow" => Some(("arrow", false)),
+        "static" => Some(("anywhere", false)),
         "duck" => Some(("anywhere", true)),
         "past" => Some(("vacated", false)),
         "edge" => Some(("edge", false)),
@@ -3171,11 +3174,8 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     let gating = t.bool("gating");
     let seirawan = t.bool("seirawanGating");
     if gating || seirawan {
-        if gating && seirawan && drops {
-            out.push_str(&format!(
-                "{}[gating]\nranks = [1]\n\n",
-                t.from(&["gating", "seirawanGating"])
-            ));
+        if gating && seirawan {
+            out.push_str(&seirawan_gating(t, drops));
         } else {
             t.problem(
                 "gating",
@@ -3183,6 +3183,28 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
             );
         }
     }
+    out
+}
+
+/// `[gating]` for Fairy-Stockfish's `seirawanGating`: gates on the
+/// castling rank; the gated piece does not shield its own king there
+/// (`Position::legal` judges a gating move without it); with drops, the
+/// hand's pieces may also be dropped (S-house); without, the hand holds
+/// pieces that only gating brings in (S-chess).
+fn seirawan_gating(t: &Tx, drops: bool) -> String {
+    let rank = t.int("castlingRank") + 1;
+    let mut out = String::new();
+    if !drops {
+        out.push_str(&format!(
+            "{}[hand]\ncaptures = \"remove\"\n\n",
+            t.from(&["pieceDrops", "capturesToHand"])
+        ));
+    }
+    out.push_str(&format!(
+        "{}[gating]\nranks = [{rank}]\n{}shields = false\n\n",
+        t.from(&["gating", "seirawanGating", "castlingRank"]),
+        if drops { "drops = true\n" } else { "" }
+    ));
     out
 }
 
@@ -3337,8 +3359,15 @@ fn setup_and_castling(t: &Tx) -> String {
             }
         }
     }
-    if t.bool("chess960") {
-        t.problem("chess960", "chess960 castling is not imported (issue 27 item 4)");
+    if t.bool("chess960") && (gating || t.bool("castlingDroppedPiece")) {
+        t.problem(
+            "chess960",
+            "chess960 castling together with gating or castling granted by drops is not imported",
+        );
+    } else {
+        // Read by the castling rules (`any_file`); without castling it
+        // changes nothing.
+        t.val("chess960");
     }
     out
 }
@@ -3917,9 +3946,16 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
         let checks = fen_fields
             .iter()
             .find(|f| f.contains('+') && f.split('+').all(|x| x.parse::<u32>().is_ok()));
+        // Without counts in the start position Fairy-Stockfish gives each
+        // side one check to win (`Position::set`).
+        let none_given = !fen_fields.iter().skip(1).any(|f| f.contains('+'));
         match checks.and_then(|c| c.split_once('+')) {
             Some((a, b)) if a == b => end.push(format!(
                 "{}checks_to_win = {a}",
+                t.from(&["checkCounting", "startFen"])
+            )),
+            None if none_given => end.push(format!(
+                "{}checks_to_win = 1",
                 t.from(&["checkCounting", "startFen"])
             )),
             _ => t.problem(
@@ -4072,11 +4108,14 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
     let rooks = t.set("castlingRookPieces.w");
     // A castling king of another kind (a commoner where the king is not
     // royal) is the rule's `piece`; the royal king is the default.
-    let piece_line = if king == KING {
+    let mut piece_line = if king == KING {
         String::new()
     } else {
         format!("piece = {}\n", q(&cname(king)))
     };
+    if t.bool("chess960") {
+        piece_line.push_str(&chess960_line(t, rooks)?);
+    }
     let mut out = String::new();
     let mut kept = String::new();
     let mut rules: Vec<(char, String)> = Vec::new();
@@ -4178,6 +4217,28 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         out.push('\n');
     }
     Ok((out, kept))
+}
+
+/// Fairy-Stockfish's `chess960`: castling with the king and its rook on
+/// any files of the castling rank (they end where they would in chess),
+/// chimera's `any_file` with the one kind of castling rook.
+fn chess960_line(t: &Tx, rooks: u128) -> Result<String, String> {
+    let kinds: Vec<usize> =
+        t.m.types()
+            .into_iter()
+            .filter(|&pt| rooks & (1u128 << pt) != 0)
+            .collect();
+    let [rook] = kinds[..] else {
+        return Err(format!(
+            "chess960 castling with {} kinds of castling rook: chimera's `any_file` names one `rook_piece`",
+            kinds.len()
+        ));
+    };
+    Ok(format!(
+        "{}any_file = true\nrook_piece = {}\n",
+        t.from(&["chess960"]),
+        q(&cname(rook))
+    ))
 }
 
 /// Castling granted by drops (`castlingDroppedPiece`), as Fairy-Stockfish's
@@ -4286,9 +4347,10 @@ fn board_grid(board: &str, files: u32, ranks: u32) -> Option<Vec<Vec<Option<char
                 promoted = true;
                 continue;
             }
-            if ch == '~' || ch == '*' {
+            if ch == '~' {
                 continue;
             }
+            // A wall (`*`) takes its square.
             cells.push(if promoted { Some('+') } else { Some(ch) });
             promoted = false;
         }
