@@ -152,8 +152,8 @@ position = "3k3/7/7/7/7/7/3K3 w - - 0 1"
 #[test]
 fn fast_and_plain_generators_agree_on_unpromoted_en_passant_and_counted_limits() {
     // `[promotion] en_passant_promotes = false` (the fast generator makes its
-    // en passant captures apart) and `promotion_counted_with`, from the
-    // positions of their test files.
+    // en passant captures apart), pawn triple steps (two en-passant squares)
+    // and `promotion_counted_with`, from the positions of their test files.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for (file, fens) in [
         (
@@ -163,6 +163,19 @@ fn fast_and_plain_generators_agree_on_unpromoted_en_passant_and_counted_limits()
                 "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1",
                 "4k3/2p5/8/1pPpP3/8/8/8/4K3 w - d6 0 1",
                 "4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1",
+            ][..],
+        ),
+        (
+            // Triple steps: two en-passant squares, taken by different
+            // pawns (the fast generator's en passant path), one capture
+            // illegal by a pin along the rank.
+            "tests/triple-step.toml",
+            &[
+                "5k5/11/11/11/11/1Pp8/2p8/11/11/5K5 b - b3b4 0 1",
+                "11/11/11/11/11/kPp7R/2p8/11/11/5K5 b - b3b4 0 1",
+                "5k5/11/11/5P5/4pP5/11/11/11/11/5K5 w - e7e8 0 2",
+                "4k6/1p1pppp1pp1/11/5P5/5P5/2pP3p3/2p4p3/11/PP2PPP1PPP/5K5 b - d3d4 0 1",
+                "4k6/1p1pppp1pp1/11/5P5/5P5/2p4p3/2p4p3/11/PP1PPPP1PPP/5K5 w - - 0 1",
             ][..],
         ),
         (

@@ -1,4 +1,5 @@
-//! Invariants over every rules file in variants/: seeded random games of
+//! Invariants over every rules file in variants/ (and tests/triple-step.toml:
+//! two en-passant squares after a triple step): seeded random games of
 //! thousands of plies in all. At every ply the incremental hash equals a
 //! recomputed one, the position's text parses back to the same position, every
 //! legal move made and unmade restores the position exactly, and sampled moves'
@@ -42,6 +43,7 @@ fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
         Reason::Rule("full board") => text.contains("full_board"),
         Reason::Rule("mate rule") => text.contains("mate_rule"),
         Reason::Rule("move repetition") => text.contains("move_repetition"),
+        Reason::Rule("connection") => text.contains("[end.connect]"),
         _ => false,
     }
 }
@@ -139,4 +141,15 @@ fn every_variant_file_keeps_its_invariants() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The same invariants for pawn triple steps (tests/triple-step.toml):
+/// two en-passant squares in the hash, the position text and make/unmake.
+#[test]
+fn the_triple_step_file_keeps_its_invariants() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/triple-step.toml");
+    match playouts(&file) {
+        Ok(n) => println!("{}: {n} plies", file.display()),
+        Err(e) => panic!("{}: {e}", file.display()),
+    }
 }

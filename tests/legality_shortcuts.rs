@@ -5,7 +5,8 @@
 //! after the move, the wall on the en-passant square) and janggi (a pass in
 //! check while the generals face each other), and along random games of
 //! janggi, xiangqi and duck chess; explosions (atomic) and gating
-//! (seirawan) judged without making the move.
+//! (seirawan) judged without making the move; pawn triple steps, with two
+//! en-passant squares (tests/triple-step.toml).
 
 #[path = "common/agree.rs"]
 mod agree;
@@ -131,4 +132,24 @@ fn seirawan_gating_judged_without_making_agrees_with_making_it() {
     assert!(!moves.contains(&"c1a2".to_string()), "{moves:?}");
     assert_eq!(perft(&mut a, 3), perft(&mut b, 3), "perft 3 of {fen}");
     agree_along_games("seirawan.toml", 12, 100);
+}
+
+/// Pawn triple steps (tests/triple-step.toml, wildebeest chess's rules):
+/// two en-passant squares after each, taken by different pawns, one
+/// capture opening a rank to the king. Both generators along random games
+/// from positions where triple steps may be taken en passant on either
+/// square, every move made keeping the incremental hash.
+#[test]
+fn triple_steps_agree_along_random_games() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/triple-step.toml");
+    let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let plain = std::sync::Arc::new(fast.reference_generator());
+    for fen in [
+        "4k6/1p1pppp1pp1/11/5P5/5P5/2p4p3/2p4p3/11/PP1PPPP1PPP/5K5 w - - 0 1",
+        "4k6/1p1pppp1pp1/11/5P5/5P5/2p4p3/2p4p3/11/PP1PPPP1PPP/5K5 b - - 0 1",
+        "11/11/11/11/11/k1p7R/2p8/11/1P9/5K5 w - - 0 1",
+    ] {
+        agree::agree_along_games(&fast, &plain, Some(fen), (8, 60), fen, true);
+    }
+    agree::agree_along_games(&fast, &plain, None, (4, 80), "triple-step.toml", true);
 }

@@ -97,6 +97,7 @@ fn extra_moves(
     orientation: Orientation,
     rays: &mut [Vec<Ray>; 2],
     multi_leg: bool,
+    has_ep: bool,
 ) -> Result<[Vec<bool>; 2]> {
     let Some(x) = &p.extra_moves else {
         return Ok(Color::BOTH.map(|_| vec![false; geo.nsq]));
@@ -130,21 +131,26 @@ fn extra_moves(
     let (_, prog) = parse_notation(&x.betza, cx)?;
     let Some(legs) = prog
         .simple_legs()
-        .filter(|l| !multi_leg && l.iter().all(|l| !l.shoots && !l.initial))
+        .filter(|l| !multi_leg && l.iter().all(|l| !l.shoots))
     else {
         return Err(cx.err(
             x.betza.span(),
             format!(
-                "extra moves of `{}` must be single steps, leaps or rides (no multi-leg moves, shots or `i`), on a piece without multi-leg moves",
+                "extra moves of `{}` must be single steps, leaps or rides (no multi-leg moves or shots), on a piece without multi-leg moves",
                 p.name.get_ref()
             ),
         ));
     };
+    check_initial(p, cx, &legs)?;
     for c in Color::BOTH {
         for leg in &legs {
             for v in legs::leg_vectors(leg, c, orientation, geo) {
                 let vector = geo.vector(v);
-                let mut rule = legs::leg_rule(leg, v, false, geo);
+                // An `i` move here starts from the squares that are both
+                // initial and the extra moves' (a pawn's triple step from
+                // part of its double-step region) and leaves en-passant
+                // squares as the piece's own initial steps do.
+                let mut rule = legs::leg_rule(leg, v, has_ep, geo);
                 rule.zone = true;
                 rule.within = x.within;
                 rays[c.index()].push(Ray::new(vector, rule));
@@ -570,7 +576,7 @@ fn compile_piece(
         })
     });
     let (resets_clock, resets_clock_irreversible) = resets_clock_mode(p, cx, machine.is_none())?;
-    let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some())?;
+    let zone = extra_moves(p, cx, geo, orientation, &mut rays, machine.is_some(), has_ep)?;
     let once = once_moves(p, cx, geo, orientation)?;
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);

@@ -168,6 +168,7 @@ impl Position {
             // The capture, on a copy with a piece of the other side on `sq`.
             let mut copy = self.scratch();
             copy.ep = Square::NONE;
+            copy.ep2 = Square::NONE;
             if copy.board[sq.index()].is_none_or(|q| q.color() == by) {
                 copy.set_square(sq, Some(Piece::new(target, !by)));
             }
@@ -392,6 +393,7 @@ impl Position {
         if self.board[target.index()].is_none() {
             let mut tmp = self.clone();
             tmp.ep = Square::NONE;
+            tmp.ep2 = Square::NONE;
             tmp.set_square(target, Some(Piece::new(PieceKind(0), !p.color())));
             return tmp.captures_on(from, p, target, buf);
         }

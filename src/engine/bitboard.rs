@@ -211,6 +211,14 @@ pub(crate) struct Entry {
     pub(crate) simple: bool,
 }
 
+impl Entry {
+    /// Squares where the piece's leaps may capture en passant.
+    #[inline(always)]
+    pub(crate) fn en_passant_squares(&self) -> Bb {
+        self.en_passant
+    }
+}
+
 /// A reverse attack line from one square.
 #[derive(Clone, Copy, Debug)]
 struct LineAt {

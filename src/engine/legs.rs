@@ -438,13 +438,33 @@ impl Board for Vacated<'_> {
 /// The stops of a leg on an empty square it may end on: a move there, and
 /// an en-passant capture when the square is the en-passant square.
 #[inline(always)]
-fn stop_on_empty(rule: &LegRule, t: Square, dist: u16, ep: (Square, Square), sink: &mut impl Sink) {
+fn stop_on_empty(rule: &LegRule, t: Square, dist: u16, ep: EpTarget, sink: &mut impl Sink) {
     if rule.moves {
         sink.stop(t, dist, Stop::Empty);
     }
-    if rule.en_passant && t == ep.0 {
-        sink.stop(t, dist, Stop::EnPassant(ep.1));
+    if rule.en_passant && (t == ep.square || t == ep.second) {
+        sink.stop(t, dist, Stop::EnPassant(ep.victim));
     }
+}
+
+/// The en-passant squares of a position and the piece taken there.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EpTarget {
+    /// The en-passant square (`Square::NONE`: none).
+    pub square: Square,
+    /// A second one, after a triple step (`Square::NONE`: none).
+    pub second: Square,
+    /// The square of the piece an en-passant capture takes.
+    pub victim: Square,
+}
+
+impl EpTarget {
+    /// No en-passant square.
+    pub(crate) const NONE: EpTarget = EpTarget {
+        square: Square::NONE,
+        second: Square::NONE,
+        victim: Square::NONE,
+    };
 }
 
 /// Whether a leg may take the piece `q` at `dist`.
@@ -458,7 +478,7 @@ fn may_take(rule: &LegRule, filters: &TargetFilters, mover: Color, q: Piece, dis
 
 /// Walks one leg along `ray` (the squares from the start, nearest first) and
 /// calls `stop(square, distance, what)` at every square where the leg may end.
-/// `ep` is the en-passant square and the piece taken there, if any.
+/// `ep`: the en-passant squares and the piece taken there, if any.
 #[inline(always)]
 pub(crate) fn scan<B: Board>(
     board: &B,
@@ -466,7 +486,7 @@ pub(crate) fn scan<B: Board>(
     rule: &LegRule,
     filters: &TargetFilters,
     mover: Color,
-    ep: (Square, Square),
+    ep: EpTarget,
     mut sink: impl Sink,
 ) {
     let lim = (rule.max as usize).min(ray.len());
@@ -503,7 +523,7 @@ fn scan_hopping<B: Board>(
     rule: &LegRule,
     filters: &TargetFilters,
     mover: Color,
-    ep: (Square, Square),
+    ep: EpTarget,
     sink: &mut impl Sink,
 ) {
     let mut screens = 0u32;
@@ -686,7 +706,11 @@ impl Position {
             rule,
             &def.filters,
             c,
-            (self.ep, self.ep_victim),
+            EpTarget {
+                square: self.ep,
+                second: self.ep2,
+                victim: self.ep_victim,
+            },
             RaySink {
                 pos: self,
                 from,
@@ -976,7 +1000,7 @@ impl Position {
                 rule,
                 filters,
                 w.color,
-                (Square::NONE, Square::NONE),
+                EpTarget::NONE,
                 |t, _, stop| match stop {
                     Stop::Capture if rule.shoots => {
                         self.follow_shot(m, target, sq, t, Some(t), rule, dir, w, out)

@@ -224,6 +224,7 @@ impl Position {
             captured: [None; MAX_CAPTURES],
             castling: self.castling,
             ep: self.ep,
+            ep2: self.ep2,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             hash: self.hash,
@@ -240,6 +241,10 @@ impl Position {
             self.hash ^= self.v.zobrist.ep[self.ep.index()];
             self.ep = Square::NONE;
             self.ep_victim = Square::NONE;
+            if self.ep2.is_some() {
+                self.hash ^= self.v.zobrist.ep[self.ep2.index()];
+                self.ep2 = Square::NONE;
+            }
         }
     }
 
@@ -587,18 +592,52 @@ impl Position {
         // A double step that promotes leaves no en-passant square: the
         // piece that could be taken so is gone (as Fairy-Stockfish plays).
         if mv.aux & AUX_EP_CREATE != 0 && mv.promo().some().is_none() {
-            // The square passed over: halfway between from and to.
-            let g = &self.v.geometry;
-            let (ff, fr) = (g.file(mv.from) as i32, g.rank(mv.from) as i32);
-            let (tf, tr) = (g.file(mv.to) as i32, g.rank(mv.to) as i32);
-            if let Some(mid) = g.square((ff + tf) / 2, (fr + tr) / 2) {
-                self.ep = mid;
-                self.ep_victim = mv.to;
-                self.hash ^= self.v.zobrist.ep[mid.index()];
-            }
+            self.set_ep(mv.from, mv.to);
         }
         let keep = self.v.castle_keep[mv.from.index()] & self.v.castle_keep[mv.to.index()];
         self.set_castling(self.castling & keep);
+    }
+
+    /// The en-passant squares a step from `from` to `to` leaves: the square
+    /// passed over (halfway, for a double step or a bent leap), or both
+    /// squares a straight triple step passed over.
+    #[inline(always)]
+    fn set_ep(&mut self, from: Square, to: Square) {
+        let g = &self.v.geometry;
+        let (ff, fr) = (g.file(from) as i32, g.rank(from) as i32);
+        let (tf, tr) = (g.file(to) as i32, g.rank(to) as i32);
+        if (tf - ff).abs() == 3 || (tr - fr).abs() == 3 {
+            self.set_triple_ep(from, to, (tf - ff, tr - fr));
+        } else if let Some(mid) = g.square((ff + tf) / 2, (fr + tr) / 2) {
+            self.ep = mid;
+            self.ep_victim = to;
+            self.hash ^= self.v.zobrist.ep[mid.index()];
+        }
+    }
+
+    /// [`Position::set_ep`] for a step of three squares along `d`: a
+    /// straight or diagonal one leaves both squares it passed.
+    #[cold]
+    #[inline(never)]
+    fn set_triple_ep(&mut self, from: Square, to: Square, (df, dr): (i32, i32)) {
+        let g = &self.v.geometry;
+        if df == 0 || dr == 0 || df.abs() == dr.abs() {
+            let unit = (df.signum(), dr.signum());
+            if let (Some(near), Some(far)) = (g.offset(to, (-unit.0, -unit.1)), g.offset(from, unit)) {
+                self.ep = near;
+                self.ep2 = far;
+                self.ep_victim = to;
+                self.hash ^= self.v.zobrist.ep[near.index()] ^ self.v.zobrist.ep[far.index()];
+            }
+        } else if let Some(mid) = g.square(
+            (2 * g.file(from) as i32 + df) / 2,
+            (2 * g.rank(from) as i32 + dr) / 2,
+        ) {
+            // A bent leap of three: the square halfway, as before.
+            self.ep = mid;
+            self.ep_victim = to;
+            self.hash ^= self.v.zobrist.ep[mid.index()];
+        }
     }
 
     /// Runs every hook's effects after a move, recording each change in the
@@ -979,6 +1018,7 @@ impl Position {
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
+        self.ep2 = undo.ep2;
         self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;

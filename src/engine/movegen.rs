@@ -251,7 +251,7 @@ impl Position {
     fn is_en_passant(&self, m: &Move) -> bool {
         m.kind == MoveKind::Board
             && self.ep != Square::NONE
-            && m.to == self.ep
+            && (m.to == self.ep || m.to == self.ep2)
             && m.ncap() == 1
             && m.cap(0) == self.ep_victim
             && m.cap(0) != m.to
@@ -1591,6 +1591,9 @@ impl Position {
                 self.push_board(p.kind(), us, m, out);
             }
         }
+        if self.ep2 != Square::NONE {
+            self.en_passant_on_second(t, king, overflow, out);
+        }
         while judged != B::ZERO {
             let sq = Square(judged.pop() as u16);
             let Some(p) = self.board[sq.index()] else { continue };
@@ -1603,6 +1606,26 @@ impl Position {
         }
         self.judged_extras(drops_free, out);
         start
+    }
+
+    /// After a triple step, the en passant captures onto its second square
+    /// (`ep2`) by the pieces [`Position::generate_bb`] gave bitboard moves
+    /// (those onto `ep` it makes itself); judged like those.
+    #[cold]
+    #[inline(never)]
+    fn en_passant_on_second(&self, t: &BbTable, king: Square, overflow: bool, out: &mut Vec<Move>) {
+        let to = self.ep2;
+        if self.board[to.index()].is_some() {
+            return;
+        }
+        for &sq in &self.plist[self.side.index()] {
+            let Some(p) = self.board[sq.index()] else { continue };
+            let e = t.entry(p, sq);
+            if e.simple && sq != king && !overflow && e.en_passant_squares() & bit(to) != 0 {
+                let m = Move::board(sq, to).with_capture(self.ep_victim);
+                self.push_board(p.kind(), p.color(), m, out);
+            }
+        }
     }
 
     /// Whether drops need no judging: no check, no drop-mate ban, and no

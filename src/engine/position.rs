@@ -22,6 +22,7 @@ pub(crate) struct Undo {
     pub captured: [Option<Piece>; MAX_CAPTURES],
     pub castling: u32,
     pub ep: Square,
+    pub ep2: Square,
     pub ep_victim: Square,
     pub halfmove: u32,
     pub hash: u64,
@@ -47,6 +48,9 @@ pub struct Position {
     pub(crate) castling: u32,
     /// En-passant target square and the square of the piece captured there.
     pub(crate) ep: Square,
+    /// A second en-passant square, taking the same piece: the other square a
+    /// triple step passed over (`Square::NONE` unless `ep` is set too).
+    pub(crate) ep2: Square,
     pub(crate) ep_victim: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -176,6 +180,7 @@ impl Position {
             state: setup.state,
             castling: setup.castling,
             ep: Square::NONE,
+            ep2: Square::NONE,
             ep_victim: Square::NONE,
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
@@ -196,6 +201,12 @@ impl Position {
         {
             pos.ep = setup.ep;
             pos.ep_victim = victim;
+            if setup.ep2.is_some()
+                && setup.ep2 != setup.ep
+                && passed_over(v, &pos.board, pos.side, setup.ep2, victim)
+            {
+                pos.ep2 = setup.ep2;
+            }
         }
         pos.refresh_royals();
         pos.hash = pos.compute_hash();
@@ -211,6 +222,7 @@ impl Position {
             state: self.state.clone(),
             castling: self.castling,
             ep: self.ep,
+            ep2: self.ep2,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
@@ -233,18 +245,25 @@ impl Position {
     /// Fairy-Stockfish's FEN ([`TextStyle`]).
     pub fn to_text_as(&self, style: text::TextStyle) -> String {
         let mut setup = self.setup();
-        if style == text::TextStyle::FairyStockfish && setup.ep.is_some() && !self.ep_takeable() {
-            setup.ep = Square::NONE;
+        if style == text::TextStyle::FairyStockfish && setup.ep.is_some() {
+            // Each en-passant square on its own (after a triple step,
+            // Fairy-Stockfish keeps each square a pawn could take on).
+            let kept: Vec<Square> = [setup.ep, setup.ep2]
+                .into_iter()
+                .filter(|&sq| sq.is_some() && self.ep_takeable(sq))
+                .collect();
+            setup.ep = kept.first().copied().unwrap_or(Square::NONE);
+            setup.ep2 = kept.get(1).copied().unwrap_or(Square::NONE);
         }
         text::format_setup_as(&self.v, &setup, style)
     }
 
-    /// Whether Fairy-Stockfish keeps the en-passant square: a piece of the
-    /// side to move could take there by its moves (its king may be left
+    /// Whether Fairy-Stockfish keeps the en-passant square `sq`: a piece of
+    /// the side to move could take there by its moves (its king may be left
     /// attacked), or the piece that passed writes its squares as a path
     /// (Fairy-Stockfish keeps those of its custom pawns whatever stands
     /// around them).
-    fn ep_takeable(&self) -> bool {
+    fn ep_takeable(&self, sq: Square) -> bool {
         let victim = self.ep_victim;
         if victim.is_some() && self.board[victim.index()].is_some_and(|p| self.v.def(p.kind()).ep_path_text) {
             return true;
@@ -253,7 +272,7 @@ impl Position {
         self.pseudo_moves(&mut moves);
         moves
             .iter()
-            .any(|m| m.to == self.ep && (0..m.ncap()).any(|i| m.cap(i) == victim))
+            .any(|m| m.to == sq && (0..m.ncap()).any(|i| m.cap(i) == victim))
     }
 
     /// The variant.
@@ -309,6 +328,12 @@ impl Position {
         self.ep.some()
     }
 
+    /// Every en-passant target square: the square a double step passed
+    /// over, or both squares a triple step passed over.
+    pub fn en_passant_squares(&self) -> Vec<Square> {
+        [self.ep, self.ep2].into_iter().filter(|s| s.is_some()).collect()
+    }
+
     /// A hook state slot's value.
     pub fn state(&self, slot: super::hook::StateSlot) -> u32 {
         self.state[slot.0]
@@ -340,6 +365,7 @@ impl Position {
             state: self.state.clone(),
             castling: self.castling,
             ep: self.ep,
+            ep2: self.ep2,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -521,6 +547,9 @@ impl Position {
         if self.ep.is_some() {
             h ^= self.v.zobrist.ep[self.ep.index()];
         }
+        if self.ep2.is_some() {
+            h ^= self.v.zobrist.ep[self.ep2.index()];
+        }
         for c in Color::BOTH {
             h ^= self.checks_key(c, self.checks[c.index()]);
         }
@@ -564,32 +593,17 @@ fn mix(mut z: u64) -> u64 {
 /// Checks that parsed parts make a position of the variant.
 /// Checks that a position's material can arise in a game of the variant.
 /// The piece that passed over the en-passant square `ep` with a double
-/// step: a piece of the side that just moved (not `side`), one step beyond
-/// `ep` in any direction (straight ahead as a pawn steps, or diagonally as a
-/// Berolina pawn does), of a kind whose double step from the square one
-/// step before `ep` leaves an en-passant square. Straight ahead is preferred
-/// when several could have.
+/// (or triple) step: a piece of the side that just moved (not `side`), one
+/// step beyond `ep` in any direction (straight ahead as a pawn steps, or
+/// diagonally as a Berolina pawn does), or two steps beyond it past an
+/// empty square (a triple step's first square), of a kind whose step from
+/// the square before the squares passed leaves en-passant squares (see
+/// [`passed_over`]). Straight ahead is preferred when several could have,
+/// and one step beyond before two.
 pub(crate) fn ep_victim(v: &Variant, board: &[Option<Piece>], side: Color, ep: Square) -> Option<Square> {
     let g = &v.geometry;
-    let mover = side.other();
-    let forward = if mover == Color::First { 1 } else { -1 };
-    let passed = |d: (i32, i32)| {
-        let victim = g.offset(ep, d)?;
-        let origin = g.offset(ep, (-d.0, -d.1))?;
-        let p = board[victim.index()]?;
-        let def = v.def(p.kind());
-        // The square left may hold the wall placed after that move.
-        let left_empty = match board[origin.index()] {
-            None => true,
-            Some(w) => v.placed_walls() && w == v.wall,
-        };
-        (p.color() == mover
-            && left_empty
-            && def.ep_from[mover.index()][origin.index()]
-            && def.rays[mover.index()].iter().any(|r| r.rule.ep_create))
-        .then_some(victim)
-    };
-    [
+    let forward = if side.other() == Color::First { 1 } else { -1 };
+    let dirs = [
         (0, forward),
         (-1, forward),
         (1, forward),
@@ -598,9 +612,76 @@ pub(crate) fn ep_victim(v: &Variant, board: &[Option<Piece>], side: Color, ep: S
         (0, -forward),
         (-1, -forward),
         (1, -forward),
-    ]
-    .into_iter()
-    .find_map(passed)
+    ];
+    [1, 2]
+        .into_iter()
+        .flat_map(|n| dirs.into_iter().map(move |d| (d.0 * n, d.1 * n)))
+        .filter_map(|d| g.offset(ep, d))
+        .find(|&victim| passed_over(v, board, side, ep, victim))
+}
+
+/// Whether the piece on `victim`, of the side that just moved (not
+/// `side`), has just passed over the square `sq` with a step that
+/// leaves en-passant squares (`sq` may hold the wall placed after that
+/// move): a double step from the square before `sq`
+/// (one step beyond it is `victim`), or a triple step — an `i…n…` step
+/// passing two squares, both en-passant squares — whose passed squares
+/// `sq` is one of. The square left must be empty (or hold the wall placed
+/// after the move) and one the piece's step there may be taken en passant
+/// from (`en_passant_from_ranks`).
+pub(crate) fn passed_over(
+    v: &Variant,
+    board: &[Option<Piece>],
+    side: Color,
+    sq: Square,
+    victim: Square,
+) -> bool {
+    let g = &v.geometry;
+    let mover = side.other();
+    let Some(p) = board[victim.index()] else {
+        return false;
+    };
+    if p.color() != mover || sq == victim {
+        return false;
+    }
+    let def = v.def(p.kind());
+    let left_empty = |origin: Square| match board[origin.index()] {
+        None => true,
+        Some(w) => v.placed_walls() && w == v.wall,
+    };
+    let leaves_ep = |origin: Square| left_empty(origin) && def.ep_from[mover.index()][origin.index()];
+    // A step from `origin` that leaves en-passant squares, passes `passed`
+    // empty squares and ends on `victim`: the piece's own, in that
+    // direction, from a square it may take it from.
+    let step = |origin: Square, passed: u16| {
+        leaves_ep(origin)
+            && def.rays[mover.index()].iter().any(|r| {
+                r.rule.ep_create
+                    && (passed == 1 || matches!(r.rule.passing, super::legs::Passing::Empty { steps, .. } if steps == passed))
+                    && (!r.rule.initial || def.initial[mover.index()][origin.index()])
+                    && (!r.rule.zone || def.zone[mover.index()][origin.index()])
+                    && g.ray(r.vector, origin).first() == Some(&victim)
+            })
+    };
+    let triple = |origin: Square| step(origin, 2);
+    let (df, dr) = (
+        g.file(victim) as i32 - g.file(sq) as i32,
+        g.rank(victim) as i32 - g.rank(sq) as i32,
+    );
+    let back = |n: i32, unit: (i32, i32)| g.offset(sq, (-unit.0 * n, -unit.1 * n));
+    let empty = |s: Option<Square>| s.is_some_and(|s| board[s.index()].is_none());
+    if df.abs() <= 1 && dr.abs() <= 1 {
+        let d = (df, dr);
+        // A double step from the square before, or the second square of a
+        // triple step from two squares before.
+        back(1, d).is_some_and(|origin| step(origin, 1)) || (empty(back(1, d)) && back(2, d).is_some_and(triple))
+    } else if df % 2 == 0 && dr % 2 == 0 && df.abs() <= 2 && dr.abs() <= 2 {
+        // The first square of a triple step: the next one passed too.
+        let unit = (df / 2, dr / 2);
+        empty(g.offset(sq, unit)) && back(1, unit).is_some_and(triple)
+    } else {
+        false
+    }
 }
 
 /// How many royal pieces each side has, on the board and in its stores.
@@ -717,10 +798,26 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
 /// Checks that a position's parts fit the variant's structure.
 pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
     let g = &v.geometry;
-    if setup.ep.is_some() && ep_victim(v, &setup.board, setup.side, setup.ep).is_none() {
+    let victim = setup
+        .ep
+        .some()
+        .map(|ep| ep_victim(v, &setup.board, setup.side, ep));
+    if let Some(None) = victim {
         return Err(PositionError::Invalid(format!(
             "en-passant square {}: no piece of {} has just passed over it with a double step",
             g.name(setup.ep),
+            v.side_name(setup.side.other())
+        )));
+    }
+    if setup.ep2.is_some()
+        && !victim.flatten().is_some_and(|victim| {
+            setup.ep2 != setup.ep && passed_over(v, &setup.board, setup.side, setup.ep2, victim)
+        })
+    {
+        return Err(PositionError::Invalid(format!(
+            "en-passant squares {} and {}: no piece of {} has just passed over both with a triple step",
+            g.name(setup.ep),
+            g.name(setup.ep2),
             v.side_name(setup.side.other())
         )));
     }

@@ -39,6 +39,9 @@ pub struct Setup {
     /// One bit per castling rule of the variant.
     pub(crate) castling: u32,
     pub(crate) ep: Square,
+    /// A second en-passant square (a triple step's other square passed),
+    /// set only with `ep`.
+    pub(crate) ep2: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     /// Checks each side has given (`[end] checks_to_win`).
@@ -69,6 +72,7 @@ impl Setup {
             state: vec![0; state_slots],
             castling: 0,
             ep: Square::NONE,
+            ep2: Square::NONE,
             halfmove: 0,
             fullmove: 1,
             checks: [0, 0],

@@ -431,7 +431,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             } else if let Some((s, f)) = get(3)
                 && f != "-"
             {
-                setup.ep = ep_field(v, text, s, f, &setup)?;
+                (setup.ep, setup.ep2) = ep_field(v, text, s, f, &setup)?;
             }
             // Checks still to give, first player's first (`3+3`), when the
             // variant counts them.
@@ -478,12 +478,20 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
 /// The en-passant field: a square, or Fairy-Stockfish's list of squares
 /// (`c3d4`: the squares a piece's double step passed over and the one it
 /// reached, written after every such step of a pawn that is not the chess
-/// pawn). Of a list, the square some piece has just passed over with a
-/// double step is the en-passant square; a list without one means none.
-fn ep_field(v: &Variant, text: &str, s: usize, f: &str, setup: &Setup) -> Result<Square, TextError> {
+/// pawn; `b3b4`: both squares a triple step passed over). Of a list, the
+/// square some piece has just passed over with a double or triple step is
+/// the en-passant square, and another the same piece has just passed over
+/// the second one; a list without one means none.
+fn ep_field(
+    v: &Variant,
+    text: &str,
+    s: usize,
+    f: &str,
+    setup: &Setup,
+) -> Result<(Square, Square), TextError> {
     let g = &v.geometry;
     if let Some(sq) = g.parse_square(f) {
-        return Ok(sq);
+        return Ok((sq, Square::NONE));
     }
     let mut squares = Vec::new();
     let mut rest = f;
@@ -498,13 +506,22 @@ fn ep_field(v: &Variant, text: &str, s: usize, f: &str, setup: &Setup) -> Result
         }
         rest = &rest[digits..];
     }
-    Ok(squares
+    let empty = |sq: Square| setup.board[sq.index()].is_none();
+    let Some((ep, victim)) = squares.iter().find_map(|&sq| {
+        empty(sq)
+            .then(|| super::position::ep_victim(v, &setup.board, setup.side, sq))
+            .flatten()
+            .map(|victim| (sq, victim))
+    }) else {
+        return Ok((Square::NONE, Square::NONE));
+    };
+    let ep2 = squares
         .into_iter()
         .find(|&sq| {
-            setup.board[sq.index()].is_none()
-                && super::position::ep_victim(v, &setup.board, setup.side, sq).is_some()
+            sq != ep && empty(sq) && super::position::passed_over(v, &setup.board, setup.side, sq, victim)
         })
-        .unwrap_or(Square::NONE))
+        .unwrap_or(Square::NONE);
+    Ok((ep, ep2))
 }
 
 /// The castling field: castling rights and, with gating, the gating squares
@@ -843,20 +860,23 @@ fn board_text(v: &Variant, board: &[Option<Piece>]) -> String {
     s
 }
 
-/// The en-passant field: the square passed over, or with
-/// `en_passant_text = "path"` on the piece that passed it, that square and
-/// the one it reached, in board order (as Fairy-Stockfish writes them).
+/// The en-passant field: the square passed over (both squares, in board
+/// order, after a triple step), or with `en_passant_text = "path"` on the
+/// piece that passed them, those squares and the one it reached, in board
+/// order (as Fairy-Stockfish writes them).
 fn ep_text(v: &Variant, setup: &Setup) -> String {
     let g = &v.geometry;
-    let path = super::position::ep_victim(v, &setup.board, setup.side, setup.ep)
-        .filter(|victim| setup.board[victim.index()].is_some_and(|p| v.def(p.kind()).ep_path_text));
-    match path {
-        Some(victim) if victim.index() < setup.ep.index() => {
-            format!("{}{}", g.name(victim), g.name(setup.ep))
-        }
-        Some(victim) => format!("{}{}", g.name(setup.ep), g.name(victim)),
-        None => g.name(setup.ep),
+    let mut squares: Vec<Square> = [setup.ep, setup.ep2]
+        .into_iter()
+        .filter(|s| s.is_some())
+        .collect();
+    if let Some(victim) = super::position::ep_victim(v, &setup.board, setup.side, setup.ep)
+        .filter(|victim| setup.board[victim.index()].is_some_and(|p| v.def(p.kind()).ep_path_text))
+    {
+        squares.push(victim);
     }
+    squares.sort_by_key(|s| s.index());
+    squares.into_iter().map(|s| g.name(s)).collect()
 }
 
 /// How a position is written.

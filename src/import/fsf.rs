@@ -1689,6 +1689,8 @@ struct Plan {
     /// The `initial_ranks` or `initial_squares` line of the double-step
     /// region, when some piece uses it.
     dsr: Option<String>,
+    /// The pawn's `extra_moves` line for its triple steps, when it has any.
+    triple: Option<String>,
     drop_ranks: Option<Vec<u32>>,
     /// Each side's drop squares, when `drop_ranks` cannot say them.
     drop_sides: Option<[Bb; 2]>,
@@ -1879,6 +1881,7 @@ fn plan(t: &Tx) -> Plan {
     plan_checks(t);
     // Double steps.
     let dsr = double_step_ranks(t, &types);
+    let triple = triple_step_moves(t, &types, dsr.is_some());
     t.same_both("enPassantTypes");
     let ep = t.set("enPassantTypes.w");
     let resets = clock_resets(t, (&prom_to, prom_sides.as_ref()), &promoted, drops);
@@ -1947,6 +1950,7 @@ fn plan(t: &Tx) -> Plan {
         prom_ranks,
         prom_squares,
         dsr,
+        triple,
         drop_ranks,
         drop_sides,
         ext_value,
@@ -2065,6 +2069,52 @@ fn double_step_ranks(t: &Tx, types: &[usize]) -> Option<String> {
     }
 }
 
+/// `tripleStepRegionWhite/Black`: a pawn standing there may also step three
+/// squares ahead through empty squares, and both squares it passed are
+/// en-passant squares. In chimera, the pawn's extra moves from those
+/// squares: an initial lame three-square step (`ifmnH`), which leaves both
+/// squares it passes as en-passant squares. Its `i` needs the squares to
+/// be initial ones too, so the regions must lie within the double-step
+/// region; by relative rank when they are whole ranks that mirror each
+/// other, otherwise by square names (the same for both sides, so each
+/// side's names must not name another of its double-step squares).
+fn triple_step_moves(t: &Tx, types: &[usize], double: bool) -> Option<String> {
+    let (kw, kb) = ("tripleStepRegion.w", "tripleStepRegion.b");
+    let (w, b) = (t.squares(kw), t.squares(kb));
+    if w | b == 0 || !types.contains(&PAWN) {
+        return None;
+    }
+    let (dw, db) = (t.squares("doubleStepRegion.w"), t.squares("doubleStepRegion.b"));
+    if !double {
+        t.problem(
+            kw,
+            "pawn triple steps without double steps are not imported (chimera's `i` moves need the double-step region)",
+        );
+        return None;
+    }
+    if w & !dw != 0 || b & !db != 0 {
+        t.problem(
+            kw,
+            "pawn triple steps from squares outside the double-step region are not imported (chimera's `i` moves start only from the initial squares)",
+        );
+        return None;
+    }
+    let from = match t.try_rank_region(kw, kb) {
+        Ok(r) => format!("ranks = {}", nums(&r)),
+        Err(_) if (w | b) & dw == w && (w | b) & db == b => {
+            format!("squares = {}", qlist(&t.square_names(w | b)))
+        }
+        Err(why) => {
+            t.problem(
+                kw,
+                format!("pawn triple steps from this region are not imported: {why}"),
+            );
+            return None;
+        }
+    };
+    Some(format!("extra_moves = {{ {from}, betza = \"ifmnH\" }}"))
+}
+
 /// `{ side = "first", squares = […] }, { side = "second", … }` for two
 /// sets of squares (a side with none is left out).
 fn side_squares(t: &Tx, w: Bb, b: Bb) -> String {
@@ -2170,9 +2220,6 @@ fn plan_checks(t: &Tx) {
             "captured promoted pieces that keep their promotion in hand are not imported",
         );
     }
-    if t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0 {
-        t.problem("tripleStepRegion.w", "pawn triple steps are not imported");
-    }
     // The whole board, or no square at all (no en passant: no `e` on any
     // piece's moves).
     let board = t.board();
@@ -2269,6 +2316,7 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         soldier_rank,
         ref pseudo_royal,
         ref dsr,
+        ref triple,
         ..
     } = p;
     let m = t.m;
@@ -2300,6 +2348,12 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     if has_initial && let Some(r) = &dsr {
         lines.push(r.clone());
         comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
+        if pt == PAWN
+            && let Some(x) = triple
+        {
+            lines.push(x.clone());
+            comment.push_str(&t.from(&["tripleStepRegion.w", "tripleStepRegion.b"]));
+        }
     } else if betza.contains('i') {
         t.problem(
             "doubleStep",
