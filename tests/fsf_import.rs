@@ -105,30 +105,43 @@ fn imported_sample_agrees_with_pyffish() {
     }
     let out = common::chimera(&args);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for s in sample {
-        let args: Vec<String> = [
-            env!("CARGO_BIN_EXE_chimera").to_string(),
-            dir.path().join(format!("{s}.toml")).display().to_string(),
-            s.to_string(),
-            "--games".into(),
-            "3".into(),
-            "--plies".into(),
-            "80".into(),
-            "--seed".into(),
-            "3".into(),
-            "--ini".into(),
-            root.join(INI).display().to_string(),
-        ]
-        .to_vec();
-        let Some(out) = common::python_tool(
-            "crosscheck.py",
-            &args,
-            &format!("{s}: chimera and pyffish disagree"),
-        ) else {
+        if !agrees_with_pyffish(&dir.path().join(format!("{s}.toml")), s, INI, 3, 80) {
             return;
-        };
-        println!("{}", out.lines().last().unwrap_or(""));
+        }
+    }
+}
+
+/// Plays the imported `file` of section `name` against pyffish with `ini`
+/// loaded (tests/tools/crosscheck.py --ini): seeded random games, every
+/// ply's legal moves and position text, and each game's result; panics on
+/// a difference. False when pyffish is missing (SKIPPED; a failure under
+/// CI).
+fn agrees_with_pyffish(file: &Path, name: &str, ini: &str, games: u32, plies: u32) -> bool {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let args: Vec<String> = vec![
+        env!("CARGO_BIN_EXE_chimera").to_string(),
+        file.display().to_string(),
+        name.to_string(),
+        "--games".into(),
+        games.to_string(),
+        "--plies".into(),
+        plies.to_string(),
+        "--seed".into(),
+        "3".into(),
+        "--ini".into(),
+        root.join(ini).display().to_string(),
+    ];
+    match common::python_tool(
+        "crosscheck.py",
+        &args,
+        &format!("{name}: chimera and pyffish disagree"),
+    ) {
+        Some(out) => {
+            println!("{}", out.lines().last().unwrap_or(""));
+            true
+        }
+        None => false,
     }
 }
 
@@ -170,7 +183,6 @@ fn own_ini_sections_import_and_agree_with_pyffish() {
         let text = std::fs::read_to_string(dir.path().join(format!("{s}.toml"))).unwrap();
         assert!(text.contains(want), "{s}: {want} in\n{text}");
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut seen = Vec::new();
     for (s, _) in wants {
         if seen.contains(&s) {
@@ -184,28 +196,95 @@ fn own_ini_sections_import_and_agree_with_pyffish() {
             "{s}: {}",
             String::from_utf8_lossy(&check.stderr)
         );
-        let args: Vec<String> = [
-            env!("CARGO_BIN_EXE_chimera").to_string(),
-            file.display().to_string(),
-            s.to_string(),
-            "--games".into(),
-            "3".into(),
-            "--plies".into(),
-            "100".into(),
-            "--seed".into(),
-            "3".into(),
-            "--ini".into(),
-            root.join(OWN).display().to_string(),
-        ]
-        .to_vec();
-        let Some(out) = common::python_tool(
-            "crosscheck.py",
-            &args,
-            &format!("{s}: chimera and pyffish disagree"),
-        ) else {
+        if !agrees_with_pyffish(&file, s, OWN, 3, 100) {
             return;
-        };
-        println!("{}", out.lines().last().unwrap_or(""));
+        }
+    }
+}
+
+/// Every Fairy-Stockfish built-in variant is a parent an ini section may
+/// name (src/import/fsf_builtins.ini): tests/data/fsf-ini/builtins.ini has
+/// an empty child of each. All but the built-ins whose rules chimera does
+/// not import yet (each refused with its reason) import and pass `chimera
+/// check`; a sample of the different kinds of game plays as pyffish plays
+/// the built-in itself.
+#[test]
+fn every_builtin_parent_imports_or_says_why() {
+    const BUILTINS: &str = "tests/data/fsf-ini/builtins.ini";
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        BUILTINS,
+        "-o",
+        dir.path().to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let text = std::fs::read_to_string(BUILTINS).unwrap();
+    assert_eq!(rows.len(), text.lines().filter(|l| l.starts_with('[')).count());
+    // docs/import.md: the built-ins refused, each for a rule not imported.
+    let refused = [
+        "b-atomar",
+        "b-bughouse",
+        "b-cambodian",
+        "b-chessgi",
+        "b-coregal",
+        "b-extinction",
+        "b-horde",
+        "b-janggimodern",
+        "b-karouk",
+        "b-koedem",
+        "b-loop",
+        "b-shatar",
+        "b-sittuyin",
+        "b-spartan",
+        "b-supply",
+    ];
+    for r in &rows {
+        let name = r["section"].as_str().unwrap();
+        if r["imported"] == true {
+            assert!(
+                !refused.contains(&name),
+                "{name} is imported now: update the list and docs"
+            );
+            let file = r["file"].as_str().unwrap();
+            let check = common::chimera(&["check", file]);
+            assert!(
+                check.status.success(),
+                "{file}: {}",
+                String::from_utf8_lossy(&check.stderr)
+            );
+        } else {
+            assert!(refused.contains(&name), "{name} is not imported: {r}");
+            assert!(!r["problems"].as_array().unwrap().is_empty(), "{r}");
+        }
+    }
+    for s in [
+        "b-isolation",
+        "b-seirawan",
+        "b-xiangqi",
+        "b-janggitraditional",
+        "b-torishogi",
+        "b-snailtrail",
+        "b-chaturanga",
+        "b-shouse",
+        "b-codrus",
+        "b-clobber10",
+    ] {
+        if !agrees_with_pyffish(&dir.path().join(format!("{s}.toml")), s, BUILTINS, 2, 80) {
+            return;
+        }
     }
 }
 
