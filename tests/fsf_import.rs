@@ -235,7 +235,6 @@ fn every_builtin_parent_imports_or_says_why() {
     assert_eq!(rows.len(), text.lines().filter(|l| l.starts_with('[')).count());
     // docs/import.md: the built-ins refused, each for a rule not imported.
     let refused = [
-        "b-atomar",
         "b-bughouse",
         "b-cambodian",
         "b-chessgi",
@@ -446,7 +445,17 @@ fn draw_odds_are_imported_from_material_counting() {
 /// Imports `section`, adds `cases` (rules-file `[[test]]` tables) and runs
 /// `chimera check` on it, which must pass every case.
 fn check_imported_with(section: &str, wants: &str, cases: &str) {
-    let (_dir, file) = import_section(section);
+    check_imported_of(INI, section, wants, cases);
+}
+
+/// `check_imported_with` for the empty child `section` of a built-in in
+/// tests/data/fsf-ini/builtins.ini.
+fn check_builtin_with(section: &str, wants: &str, cases: &str) {
+    check_imported_of("tests/data/fsf-ini/builtins.ini", section, wants, cases);
+}
+
+fn check_imported_of(ini: &str, section: &str, wants: &str, cases: &str) {
+    let (_dir, file) = import_section_of(ini, section);
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains(wants), "{text}");
     std::fs::write(&file, text + cases).unwrap();
@@ -732,11 +741,15 @@ result = "black wins by double pass"
 /// Imports one section of Fairy-Stockfish's variants.ini into a temporary
 /// directory (kept while the first value lives); the written file's path.
 fn import_section(section: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    import_section_of(INI, section)
+}
+
+fn import_section_of(ini: &str, section: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let out = common::chimera(&[
         "import",
         "fsf",
-        INI,
+        ini,
         "-o",
         dir.path().to_str().unwrap(),
         "--section",
@@ -932,5 +945,40 @@ fn safe_flags_are_imported_as_fairy_stockfish_judges_them() {
          count = 28\n\
          [[test]]\nname = \"and wins after the answer, still attacked\"\nposition = \"rb1Qbr/wf2fw/1kk2q/1KK3/WF2FW/RBQ1BR b - - 0 5\"\n\
          moves = [\"b6f2\"]\nresult = \"white wins by reaching a winning square\"\n",
+    );
+}
+
+#[test]
+fn blast_immune_and_mutually_immune_types_are_imported() {
+    // atomar (blastImmuneTypes, mutuallyImmuneTypes = k, its non-royal
+    // king): no explosion removes a king, not even its own capture's, and
+    // kings cannot take each other. Positions from pyffish (`atomar`).
+    check_builtin_with(
+        "b-atomar",
+        "explosions = { immune = [\"pawn\"], unharmed = [\"commoner\"] }",
+        "\n[[test]]\nname = \"kings cannot take each other\"\nposition = \"8/8/8/8/8/8/3k4/3K4 w - - 0 1\"\n\
+         legal = [\"d1c1\", \"d1e1\", \"d1c2\", \"d1e2\"]\n\
+         [[test]]\nname = \"a capturing king survives\"\nposition = \"4k3/8/8/8/8/8/4p3/4K3 w - - 0 1\"\n\
+         moves = [\"e1e2\"]\nposition_after = \"4k3/8/8/8/8/8/4K3/8 b - - 0 1\"\n\
+         [[test]]\nname = \"a king next to an explosion survives\"\nposition = \"4k3/8/8/8/8/8/3pK3/2Q5 w - - 0 1\"\n\
+         moves = [\"c1d2\"]\nposition_after = \"4k3/8/8/8/8/8/4K3/8 b - - 0 1\"\n",
+    );
+    // Fairy-Stockfish does not support them with royal kings (parser.cpp
+    // warns, its check rules ignore them): refused there, with the line.
+    let (code, _, err) = import_text(
+        "[immunechess:chess]\nmutuallyImmuneTypes = n\n\n[immuneatomic:atomic]\nblastImmuneTypes = q\n",
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "bad.ini:2:1: [immunechess] mutuallyImmuneTypes: Fairy-Stockfish does not support it with kings"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "bad.ini:5:1: [immuneatomic] blastImmuneTypes: Fairy-Stockfish does not support it with kings"
+        ),
+        "{err}"
     );
 }

@@ -1400,11 +1400,11 @@ impl Tx<'_> {
             Some(s) => (s.key.clone(), s.span.clone()),
             None => (k.split('.').next().unwrap_or(k).to_string(), None),
         };
-        self.problems.borrow_mut().push(Problem {
-            key,
-            span,
-            reason: reason.into(),
-        });
+        let reason = reason.into();
+        let mut problems = self.problems.borrow_mut();
+        if !problems.iter().any(|p| p.key == key && p.reason == reason) {
+            problems.push(Problem { key, span, reason });
+        }
     }
     fn same_both(&self, k: &str) -> bool {
         let (w, b) = (
@@ -2389,6 +2389,16 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
     piece_drops(t, p, pt, &mut lines);
+    // Fairy-Stockfish's mutuallyImmuneTypes: such a piece cannot take a
+    // piece of its own type (position.cpp, `legal`).
+    let mutual = t.set("mutuallyImmuneTypes");
+    if mutual & (1u128 << pt) != 0 && !immune_types_refused(t, p, "mutuallyImmuneTypes", mutual) {
+        let me = qlist(&[cname(pt)]);
+        if !lines.contains(&format!("cannot_capture = {me}")) {
+            lines.push(format!("cannot_capture = {me}"));
+        }
+        comment.push_str(&t.from(&["mutuallyImmuneTypes"]));
+    }
     if p.petrify & (1u128 << pt) != 0 {
         lines.push("petrifies_on_capture = true".into());
         comment.push_str(&t.from(&["petrifyOnCaptureTypes"]));
@@ -3503,11 +3513,17 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
     }
     if t.bool("blastOnCapture") {
         let mut immune = vec![cname(PAWN)];
-        if blast_immune != 0 {
-            t.problem(
-                "blastImmuneTypes",
-                "pieces immune to explosions even when captured have no chimera rule",
-            );
+        // Fairy-Stockfish's blastImmuneTypes: pieces no explosion removes,
+        // the capturer included (position.cpp, do_move) — chimera's
+        // `unharmed`.
+        let mut unharmed = Vec::new();
+        if blast_immune != 0 && !immune_types_refused(t, p, "blastImmuneTypes", blast_immune) {
+            for &pt in types {
+                if blast_immune & (1u128 << pt) != 0 {
+                    unharmed.push(cname(pt));
+                }
+            }
+            immune.retain(|n| !unharmed.contains(n));
         }
         immune.retain(|n| types.iter().any(|&p| &cname(p) == n));
         // Fairy-Stockfish puts every piece an explosion removes in its
@@ -3517,9 +3533,16 @@ fn moves_table(t: &Tx, p: &Plan) -> String {
         } else {
             ""
         };
+        let (unharmed, from) = if unharmed.is_empty() {
+            (String::new(), t.from(&["blastOnCapture"]))
+        } else {
+            (
+                format!(", unharmed = {}", qlist(&unharmed)),
+                t.from(&["blastOnCapture", "blastImmuneTypes"]),
+            )
+        };
         moves.push(format!(
-            "{}explosions = {{ immune = {}{to_hand} }}",
-            t.from(&["blastOnCapture"]),
+            "{from}explosions = {{ immune = {}{unharmed}{to_hand} }}",
             qlist(&immune)
         ));
     }
@@ -4020,6 +4043,31 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
     }
 }
 
+/// Whether Fairy-Stockfish's `key` (blastImmuneTypes or
+/// mutuallyImmuneTypes, the piece types `set`) is refused here, with the
+/// problem said: Fairy-Stockfish does not support it with kings or
+/// pseudo-royal pieces (parser.cpp warns; its check rules ignore it), a
+/// promoted kind of an immune type would be a second chimera kind the rule
+/// does not name, and a mutually immune piece still takes its like en
+/// passant there (position.cpp, `legal`, compares the type on the target
+/// square, empty for en passant), which chimera's `cannot_capture` forbids.
+fn immune_types_refused(t: &Tx, p: &Plan, key: &str, set: u128) -> bool {
+    let why = if p.types.contains(&KING) || t.bool("extinctionPseudoRoyal") {
+        "Fairy-Stockfish does not support it with kings or pseudo-royal pieces (parser.cpp: \"Can not use kings or pseudo-royal with …\"; its check rules ignore it)".to_string()
+    } else if let Some(&pt) = p.promoted.values().find(|&&pt| set & (1u128 << pt) != 0) {
+        format!(
+            "`{}` is also a promoted kind, which chimera writes as a kind of its own that the rule would not name",
+            piece_name(pt)
+        )
+    } else if key == "mutuallyImmuneTypes" && set & p.ep != 0 {
+        "a mutually immune piece that is taken en passant: Fairy-Stockfish lets its like take it en passant (it compares the piece on the empty target square), chimera's `cannot_capture` does not".to_string()
+    } else {
+        return false;
+    };
+    t.problem(key, why);
+    true
+}
+
 /// Settings chimera has no rule for.
 fn unsupported_rules(t: &Tx) {
     if t.text("chasingRule") != "none" && !XIANGQI_NAMES.with(std::cell::Cell::get) {
@@ -4049,9 +4097,6 @@ fn unsupported_rules(t: &Tx) {
         if t.bool(k) {
             t.problem(k, why);
         }
-    }
-    if t.set("mutuallyImmuneTypes") != 0 {
-        t.problem("mutuallyImmuneTypes", "pieces that cannot take each other have no chimera rule here (`cannot_capture` is per piece: not imported)");
     }
     if t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
         t.problem(
