@@ -236,13 +236,11 @@ fn every_builtin_parent_imports_or_says_why() {
     // docs/import.md: the built-ins refused, each for a rule not imported.
     let refused = [
         "b-bughouse",
-        "b-cambodian",
         "b-chessgi",
         "b-coregal",
         "b-extinction",
         "b-horde",
         "b-janggimodern",
-        "b-karouk",
         "b-koedem",
         "b-loop",
         "b-shatar",
@@ -979,6 +977,33 @@ fn blast_immune_and_mutually_immune_types_are_imported() {
         err.contains(
             "bad.ini:5:1: [immuneatomic] blastImmuneTypes: Fairy-Stockfish does not support it with kings"
         ),
+        "{err}"
+    );
+}
+
+#[test]
+fn cambodian_moves_are_imported_as_once_moves_on_the_gates() {
+    // cambodian (cambodianMoves with gating, the gates in the castling
+    // field): the unmoved king leaps a knight's move onto the next rank,
+    // not out of check; the unmoved met two squares forward; a rook ending
+    // its move on the king's file takes the king's leap. Positions from
+    // pyffish (`cambodian`).
+    check_builtin_with(
+        "b-cambodian",
+        "once = { betza = \"mfsN\", not_in_check = true, lost_when_aimed_by = [\"rook\"] }",
+        "\n[[test]]\nname = \"the leaps\"\nposition = \"4k3/p1p2p1p/8/8/8/8/P1P2P1P/3KM3 w DEe - 0 1\"\n\
+         legal = [\"a2a3\", \"c2c3\", \"d1b2\", \"d1c1\", \"d1d2\", \"d1e2\", \"e1d2\", \"e1e3\", \"f2f3\", \"h2h3\"]\n\
+         [[test]]\nname = \"no leap out of check\"\nposition = \"3rk3/p1p2p1p/8/8/8/8/P1P2P1P/3KM3 w DE - 0 1\"\n\
+         legal = [\"d1c1\", \"d1e2\", \"e1d2\"]\n\
+         [[test]]\nname = \"a rook on the king's file takes its leap\"\nposition = \"1r2k3/p1p2p1p/8/8/8/3P4/P1P2P1P/3KM3 b DE - 0 1\"\n\
+         moves = [\"b8d8\"]\nposition_after = \"3rk3/p1p2p1p/8/8/8/3P4/P1P2P1P/3KM3 w E - 1 2\"\n",
+    );
+    // With castling the gates and the castling rights would share the
+    // field: refused, with the line.
+    let (code, _, err) = import_text("[cambodiancastling:cambodian]\ncastling = true\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("[cambodiancastling] cambodianMoves: Cambodian leaps together with castling"),
         "{err}"
     );
 }

@@ -69,6 +69,7 @@ const SHOGI_PAWN: usize = 19;
 const SOLDIER: usize = 29;
 const BISHOP: usize = 3;
 const ROOK: usize = 4;
+const FERS: usize = 6;
 const JANGGI_CANNON: usize = 28;
 const HORSE: usize = 30;
 const JANGGI_ELEPHANT: usize = 32;
@@ -1706,6 +1707,8 @@ struct Plan {
 fn pieces_and_rules(t: &Tx) -> (String, Option<Vec<String>>) {
     let mut p = plan(t);
     p.petrify = petrify_types(t, &p);
+    // Read (and refused, when so) whatever pieces there are.
+    cambodian_moves(t, &p);
     let mut pieces = Vec::new();
     let mut promoted_kinds: Vec<PieceOut> = Vec::new();
     for &pt in &p.types {
@@ -2389,6 +2392,27 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
     piece_drops(t, p, pt, &mut lines);
+    if (pt == KING || pt == FERS) && cambodian_moves(t, p) {
+        // Fairy-Stockfish's cambodianMoves (movegen.cpp): while its gate
+        // stands, the king leaps to an empty square a knight's move away
+        // on the next rank, not in check; a fers leaps two squares
+        // forward onto an empty one; a rook ending its move on the king's
+        // file or rank (whatever stands between) takes the king's gate
+        // (position.cpp, do_move).
+        if pt == KING {
+            let aimed = if p.types.contains(&ROOK) {
+                format!(", lost_when_aimed_by = {}", qlist(&[cname(ROOK)]))
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "once = {{ betza = \"mfsN\", not_in_check = true{aimed} }}"
+            ));
+        } else {
+            lines.push("once = { betza = \"mfD\" }".into());
+        }
+        comment.push_str(&t.from(&["cambodianMoves", "gating"]));
+    }
     // Fairy-Stockfish's mutuallyImmuneTypes: such a piece cannot take a
     // piece of its own type (position.cpp, `legal`).
     let mutual = t.set("mutuallyImmuneTypes");
@@ -3240,6 +3264,8 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     if gating || seirawan {
         if gating && seirawan {
             out.push_str(&seirawan_gating(t, drops));
+        } else if gating && t.bool("cambodianMoves") {
+            // The gates hold the Cambodian leaps' rights (`once`).
         } else {
             t.problem(
                 "gating",
@@ -3380,7 +3406,19 @@ fn setup_and_castling(t: &Tx) -> String {
             Err(why) => t.problem("castling", why),
         }
     } else {
-        if castling_field && !castling {
+        if castling_field && !castling && gating && t.bool("cambodianMoves") {
+            // Fairy-Stockfish reads the file letters as gates, the rights
+            // of the Cambodian leaps (chimera's `once` rights, written the
+            // same way); other letters it ignores.
+            let files = t.files as u8;
+            let kept: String = rights
+                .chars()
+                .filter(|&c| {
+                    (b'A'..b'A' + files).contains(&(c as u8)) || (b'a'..b'a' + files).contains(&(c as u8))
+                })
+                .collect();
+            fen_fields[2] = if kept.is_empty() { "-".into() } else { kept };
+        } else if castling_field && !castling {
             // Fairy-Stockfish ignores castling rights when castling is off.
             fen_fields[2] = "-".into();
         }
@@ -4043,6 +4081,36 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
     }
 }
 
+/// Whether Fairy-Stockfish's cambodianMoves apply and are imported (as
+/// `once` moves of the king and the fers, their rights the gates), with a
+/// problem said when they are not. Without gating Fairy-Stockfish sets no
+/// gate and the leaps never happen.
+fn cambodian_moves(t: &Tx, p: &Plan) -> bool {
+    if !t.bool("cambodianMoves") || !t.bool("gating") {
+        return false;
+    }
+    let why = if t.bool("castling") || t.bool("seirawanGating") {
+        "Cambodian leaps together with castling or seirawanGating: their rights share the castling field (chimera's `once` is not with `[[castling]]` or `[gating]`)".to_string()
+    } else if t.int("castlingRank") != 0 {
+        "Cambodian leaps with gates off the first rank (castlingRank): chimera's `once` rights are on the back rank".to_string()
+    } else if !p.types.contains(&KING) {
+        "Cambodian leaps without a king: Fairy-Stockfish's rook rule looks for the king's square".to_string()
+    } else if p.drops {
+        "Cambodian leaps with drops: Fairy-Stockfish's rook rule counts a dropped rook, chimera's `lost_when_aimed_by` moves on the board only".to_string()
+    } else if t.bool("blastOnCapture") || t.set("petrifyOnCaptureTypes") != 0 {
+        "Cambodian leaps with explosions or petrification: Fairy-Stockfish keeps the gate of a square whose piece an explosion removed, for the next piece that stands there".to_string()
+    } else if let Some(&pt) = p.promoted.values().find(|&&pt| [KING, FERS, ROOK].contains(&pt)) {
+        format!(
+            "Cambodian leaps with `{}` also a promoted kind, which chimera writes as a kind of its own that the rule would not name",
+            piece_name(pt)
+        )
+    } else {
+        return true;
+    };
+    t.problem("cambodianMoves", why);
+    false
+}
+
 /// Whether Fairy-Stockfish's `key` (blastImmuneTypes or
 /// mutuallyImmuneTypes, the piece types `set`) is refused here, with the
 /// problem said: Fairy-Stockfish does not support it with kings or
@@ -4084,10 +4152,6 @@ fn unsupported_rules(t: &Tx) {
         (
             "dupleCheck",
             "duple check is a chimera rule (`[end] royal_pieces = \"not_all\"`, variants/spartan.toml) that is not imported yet",
-        ),
-        (
-            "cambodianMoves",
-            "Cambodian moves have no chimera rule (issue 27 item 8)",
         ),
         (
             "twoBoards",
