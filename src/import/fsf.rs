@@ -1700,6 +1700,9 @@ struct Plan {
     no_ep: bool,
     /// The types that petrify on capture (`petrifyOnCaptureTypes`).
     petrify: u128,
+    /// Fairy-Stockfish's twoBoards: pawns promote to promoted kinds
+    /// (written with `~`), the hands are supplied from outside.
+    two_boards: bool,
 }
 
 /// The rules after `[text]`, and the hand order to write there (when the
@@ -1864,6 +1867,7 @@ fn plan(t: &Tx) -> Plan {
     let types = m.types();
     let drops = t.bool("pieceDrops");
     let to_hand = t.bool("capturesToHand");
+    let two_boards = t.bool("twoBoards");
     // Promotions, chess style, each side's.
     let (prom_pawns, prom_to, prom_sides) = promotion_pieces(t, &types);
     let mandatory_pawn = t.bool("mandatoryPawnPromotion");
@@ -1960,6 +1964,7 @@ fn plan(t: &Tx) -> Plan {
         no_ep: t.squares("enPassantRegion.w") & t.board() == 0
             && t.squares("enPassantRegion.b") & t.board() == 0,
         petrify: 0,
+        two_boards,
     }
 }
 
@@ -2610,7 +2615,9 @@ fn pawn_promotions(
             })
             .collect(),
     };
-    let to_hand = p.drops && p.to_hand;
+    // Promoted pawns are kinds of their own (`~`) when they go back to the
+    // hand as pawns, or to the partner's (twoBoards).
+    let to_hand = p.drops && (p.to_hand || p.two_boards);
     let mut prom = Vec::new();
     for (i, zone) in &zones {
         let Some(targets) = per_side[*i] else {
@@ -2660,8 +2667,12 @@ fn pawn_promotions(
                 symbol: format!("{}~", m.letters[k].unwrap_or('?').to_ascii_uppercase()),
                 betza: b,
                 lines: plines,
-                comment: "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
-                    .into(),
+                comment: if p.to_hand {
+                    "# a promoted pawn: goes back to the hand as a pawn (Fairy-Stockfish writes `~`)\n"
+                } else {
+                    "# a promoted pawn, which Fairy-Stockfish writes `~` (twoBoards: it goes to the partner's hand as a pawn)\n"
+                }
+                .into(),
             });
         }
     }
@@ -3122,7 +3133,9 @@ fn promotion_limit_lines(
     let Some(&n) = p.limits.get(&kind.pt) else {
         return Vec::new();
     };
-    let to_hand = p.drops && p.to_hand;
+    // Promoted pawns are kinds of their own (`~`) when they go back to the
+    // hand as pawns, or to the partner's (twoBoards).
+    let to_hand = p.drops && (p.to_hand || p.two_boards);
     let by_pawns = p.pawns_promote
         && p.prom_to.iter().any(|&k| {
             let name = if to_hand {
@@ -3234,14 +3247,17 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
     if drops {
         // Fairy-Stockfish's check test needs its king piece: with no king
         // (atomic's is a pseudo-royal commoner) no drop gives check.
+        // twoBoards: the partner's captures fill the hand, any piece but a
+        // royal one in any number.
+        let supplied = if p.two_boards { "supplied = true\n" } else { "" };
         let checks = if t.bool("dropChecks") || !p.types.contains(&KING) {
             String::new()
         } else {
             format!("{}drops_may_check = false\n", t.from(&["dropChecks"]))
         };
         out.push_str(&format!(
-            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n{checks}{}\n",
-            t.from(&["pieceDrops", "capturesToHand", "immobilityIllegal"]),
+            "{}[hand]\ncaptures = {}\nno_dead_drops = {}\ndrops_reset_clock = true\n{checks}{supplied}{}\n",
+            t.from(&["pieceDrops", "capturesToHand", "immobilityIllegal", "twoBoards"]),
             q(if to_hand { "hand" } else { "remove" }),
             t.bool("immobilityIllegal"),
             drop_area(t)
@@ -4153,13 +4169,23 @@ fn unsupported_rules(t: &Tx) {
             "dupleCheck",
             "duple check is a chimera rule (`[end] royal_pieces = \"not_all\"`, variants/spartan.toml) that is not imported yet",
         ),
-        (
-            "twoBoards",
-            "two boards (bughouse) have no chimera rule (issue 27 item 7)",
-        ),
     ] {
         if t.bool(k) {
             t.problem(k, why);
+        }
+    }
+    if t.bool("twoBoards") {
+        // On its one board Fairy-Stockfish's twoBoards only writes promoted
+        // pieces with `~` and lets a hand hold what the partner sends; its
+        // virtual drops (of pieces not yet in hand) never pass `legal`'s
+        // list (movegen.cpp, generate<LEGAL>), so a position reached by
+        // legal moves never has one. Said with drops whose captures leave
+        // the board (bughouse), the other combinations are not verified.
+        if !t.bool("pieceDrops") || t.bool("capturesToHand") {
+            t.problem(
+                "twoBoards",
+                "two boards are imported with drops and captures that leave the board (bughouse); not without drops or with captures to the hand",
+            );
         }
     }
     if t.squares("connectRegion1.w") != 0 || t.squares("connectRegion1.b") != 0 {
