@@ -242,7 +242,6 @@ fn every_builtin_parent_imports_or_says_why() {
         "b-janggimodern",
         "b-loop",
         "b-shatar",
-        "b-sittuyin",
         "b-spartan",
     ];
     for r in &rows {
@@ -1025,6 +1024,34 @@ fn two_boards_are_imported_as_supplied_hands_on_one_board() {
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("bad.ini:2:1: [twohouse] twoBoards: two boards are imported with drops and captures that leave the board"),
+        "{err}"
+    );
+}
+
+#[test]
+fn sittuyin_promotion_and_rook_drops_are_imported() {
+    // sittuyin (sittuyinPromotion, sittuyinRookDrop): a pawn on the
+    // promotion diagonals becomes a fers in place or with a diagonal step,
+    // not while its side has one (promotionLimit); a king and a pawn that
+    // can only promote draw; rooks are dropped on the first rank only.
+    // Positions from pyffish (`sittuyin`).
+    check_builtin_with(
+        "b-sittuyin",
+        "promotion_move = { to = \"fers\"",
+        "\n[[test]]\nname = \"promotion in place\"\nposition = \"4k3/8/8/3P4/8/8/8/R3K3[] w - - 0 1\"\n\
+         moves = [\"d5d5f\"]\nposition_after = \"4k3/8/8/3F4/8/8/8/R3K3[] b - 32 0 1\"\n\
+         [[test]]\nname = \"not while the side has a fers\"\nposition = \"4k3/8/8/3P4/8/8/8/F3K3[] w - - 0 1\"\n\
+         piece_moves = { from = \"d5\", moves = [\"d5d6\"] }\n\
+         [[test]]\nname = \"only promotions left\"\nposition = \"8/1r6/3k4/3P4/8/8/7r/K7[] w - - 0 1\"\n\
+         result = \"draw by only promotions left\"\n\
+         [[test]]\nname = \"rooks on the first rank\"\n\
+         includes = [\"R@a1\", \"R@h1\"]\nexcludes = [\"R@a2\", \"R@a3\"]\n",
+    );
+    // Two promotion piece types: chimera's `promotion_move` has one `to`.
+    let (code, _, err) = import_text("[twopromo:sittuyin]\npromotionPieceTypes = fs\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("[twopromo] sittuyinPromotion: sittuyin's promotion to 2 piece types"),
         "{err}"
     );
 }

@@ -2216,12 +2216,6 @@ fn petrify_promotion_mismatch(p: &Plan, has: &dyn Fn(usize) -> bool) -> Option<S
 }
 
 fn plan_checks(t: &Tx) {
-    if t.bool("sittuyinPromotion") {
-        t.problem(
-            "sittuyinPromotion",
-            "sittuyin's promotion is a rules-file feature (`promotion_move`) that is not imported yet",
-        );
-    }
     if t.bool("dropLoop") {
         t.problem(
             "dropLoop",
@@ -2736,7 +2730,19 @@ fn piece_promotions(
     promoted_kinds: &mut Vec<PieceOut>,
 ) {
     let m = t.m;
-    let mut prom = pawn_promotions(t, p, pt, comment, promoted_kinds);
+    let mut prom = if pt == PAWN && t.bool("sittuyinPromotion") {
+        match sittuyin_promotion(t, p) {
+            Ok(line) => {
+                comment.push_str(&t.from(&["sittuyinPromotion"]));
+                comment.push_str(&t.from(PAWN_PROMOTION_KEYS));
+                lines.push(line);
+            }
+            Err(why) => t.problem("sittuyinPromotion", why),
+        }
+        Vec::new()
+    } else {
+        pawn_promotions(t, p, pt, comment, promoted_kinds)
+    };
     if let Some(&to) = p.promoted.get(&pt)
         && to != 0
     {
@@ -2788,6 +2794,85 @@ fn piece_promotions(
     if !prom.is_empty() {
         lines.push(format!("promotion = [{}]", prom.join(", ")));
     }
+}
+
+/// Fairy-Stockfish's `sittuyinPromotion` (`generate_pawn_moves`): the pawn
+/// does not promote by moving into its zone; instead a pawn on a square of
+/// its promotion region (a side's last pawn: anywhere) becomes the
+/// promotion piece in place or on an empty square the new piece attacks
+/// from there, if the new piece then attacks no enemy piece; such a move
+/// may not give check (`Position::legal`); `promotionLimit` applies —
+/// chimera's `promotion_move`. Said when the pawn alone promotes (no other
+/// promotion pawn type: Fairy-Stockfish forbids every promotion that
+/// checks), to one piece type (chimera's `to`) that leaps or steps without
+/// modes (its attacks are its moves), on a region whose second side's is
+/// the first's both mirrored and turned (so whichever way chimera mirrors
+/// it), with captures that leave the board.
+fn sittuyin_promotion(t: &Tx, p: &Plan) -> Result<String, String> {
+    let m = t.m;
+    if p.prom_sides.is_some() || p.prom_pawns.iter().any(|&k| k != PAWN) {
+        return Err("sittuyin's promotion with promotion pawns other than the pawn, or that differ between the sides, is not imported (Fairy-Stockfish forbids their promotions that check)".into());
+    }
+    if p.to_hand || t.bool("twoBoards") || p.promoted.contains_key(&PAWN) {
+        return Err(
+            "sittuyin's promotion with captures to a hand or a promotedPieceType of the pawn is not imported"
+                .into(),
+        );
+    }
+    if t.bool("blastOnCapture") || t.set("petrifyOnCaptureTypes") != 0 {
+        return Err("sittuyin's promotion with explosions or petrification is not imported".into());
+    }
+    let to = match p.prom_to[..] {
+        [to] => to,
+        _ => {
+            return Err(format!(
+                "sittuyin's promotion to {} piece types: chimera's `promotion_move` has one `to`",
+                p.prom_to.len()
+            ));
+        }
+    };
+    let betza = super::fsf_betza::to_chimera(&pieces_def(m, to), false).unwrap_or_default();
+    if !plain_leaps(&betza) {
+        return Err(format!(
+            "sittuyin's promotion to `{}` (`{betza}`): imported for a piece that only leaps or steps, with no modes",
+            piece_name(to)
+        ));
+    }
+    let board = t.board();
+    let w = t.squares("promotionRegion.w") & board;
+    let b = t.squares("promotionRegion.b") & board;
+    let image = |turn: bool| {
+        (0..t.ranks).fold(0, |acc, r| {
+            (0..t.files).fold(acc, |a, f| {
+                if w & sq(f, r) != 0 {
+                    a | sq(if turn { t.files - 1 - f } else { f }, t.ranks - 1 - r)
+                } else {
+                    a
+                }
+            })
+        })
+    };
+    if image(true) != b || image(false) != b || w == 0 {
+        return Err("sittuyin's promotion on regions that are not each other's image both mirrored and turned by 180 degrees is not imported".into());
+    }
+    Ok(format!(
+        "promotion_move = {{ to = {}, squares = {}, betza = {}, anywhere_when_last = true }}",
+        q(&cname(to)),
+        qlist(&t.square_names(w)),
+        q(&betza)
+    ))
+}
+
+/// A notation of leaps and steps only: atoms with direction letters, no
+/// modes, riders or ranges.
+fn plain_leaps(betza: &str) -> bool {
+    let mut last = ' ';
+    !betza.is_empty()
+        && betza.chars().all(|c| {
+            let ok = ("WFDNAHCZGK".contains(c) && c != last) || "fbrlvsh".contains(c);
+            last = c;
+            ok
+        })
 }
 
 /// The rules by which a piece becomes `to` under `promotedPieceType` (or
@@ -2910,6 +2995,10 @@ fn piece_drops(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
             if !first_rank_pawn {
                 ranks.retain(|&r| r != 1);
             }
+        } else if pt == ROOK && t.bool("sittuyinRookDrop") {
+            // Fairy-Stockfish's `sittuyinRookDrop`: rooks on the own first
+            // rank only (`drop_region`).
+            ranks.retain(|&r| r == 1);
         }
         if ranks.len() as u32 != t.ranks && !per_side {
             d.push(format!("ranks = {}", nums(&ranks)));
@@ -2961,6 +3050,10 @@ fn drop_side_squares(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
         }),
         (None, None) => [board, board],
     };
+    if pt == ROOK && t.bool("sittuyinRookDrop") {
+        sides[0] &= rank_bb(0);
+        sides[1] &= rank_bb(t.ranks - 1);
+    }
     if pt == PAWN {
         let zones: [Bb; 2] = match &p.prom_squares {
             Some(_) => [t.squares("promotionRegion.w"), t.squares("promotionRegion.b")],
@@ -3270,8 +3363,9 @@ fn hand_and_gating(t: &Tx, p: &Plan) -> String {
             t.problem("capturesToHand", "captures go to the hand but drops are off");
         }
     }
-    if t.bool("sittuyinRookDrop") {
-        t.problem("sittuyinRookDrop", "sittuyin's rook drops are not imported");
+    if !drops {
+        // Fairy-Stockfish's rule is one of drops only.
+        t.val("sittuyinRookDrop");
     }
     split_colour_checks(t, drops);
     // Gating.
@@ -3742,6 +3836,33 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
         ));
     }
     castling_and_material_ends(t, &mut end);
+    let sittuyin = t.bool("sittuyinPromotion");
+    if sittuyin && !p.types.contains(&PAWN) {
+        if p.pawns_promote && p.prom_pawns.iter().any(|k| p.types.contains(k)) {
+            t.problem(
+                "sittuyinPromotion",
+                "sittuyin's promotion forbids other pawns' promotions that check, which chimera cannot say",
+            );
+        } else {
+            t.val("sittuyinPromotion");
+        }
+    } else if sittuyin && sittuyin_promotion(t, p).is_ok() {
+        if p.types.contains(&KING) {
+            // Fairy-Stockfish's stalemate by optional promotion
+            // (position.cpp): a side with two pieces, one a pawn, not in
+            // check, whose every legal move is a promotion, draws — the
+            // other piece its king.
+            end.push(format!(
+                "{}only_promotions = \"draw\"",
+                t.from(&["sittuyinPromotion"])
+            ));
+        } else {
+            t.problem(
+                "sittuyinPromotion",
+                "sittuyin's promotion without a king is not imported (Fairy-Stockfish's draw by promotions only counts any two pieces, chimera's the royal piece and the pawn)",
+            );
+        }
+    }
     if t.bool("adjudicateFullBoard") {
         end.push(format!(
             "{}full_board = {}",
