@@ -196,8 +196,12 @@ impl Position {
             drop_mates_allowed: false,
         };
         pos.rebuild_lists();
+        let known = (setup.ep.is_some()
+            && setup.ep_victim.is_some()
+            && passed_over(v, &pos.board, pos.side, setup.ep, setup.ep_victim))
+        .then_some(setup.ep_victim);
         if setup.ep.is_some()
-            && let Some(victim) = ep_victim(v, &pos.board, pos.side, setup.ep)
+            && let Some(victim) = known.or_else(|| ep_victim(v, &pos.board, pos.side, setup.ep))
         {
             pos.ep = setup.ep;
             pos.ep_victim = victim;
@@ -223,6 +227,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             ep2: self.ep2,
+            ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
@@ -654,14 +659,14 @@ pub(crate) fn passed_over(
     // empty squares and ends on `victim`: the piece's own, in that
     // direction, from a square it may take it from.
     let step = |origin: Square, passed: u16| {
-        leaves_ep(origin)
-            && def.rays[mover.index()].iter().any(|r| {
-                r.rule.ep_create
-                    && (passed == 1 || matches!(r.rule.passing, super::legs::Passing::Empty { steps, .. } if steps == passed))
-                    && (!r.rule.initial || def.initial[mover.index()][origin.index()])
-                    && (!r.rule.zone || def.zone[mover.index()][origin.index()])
-                    && g.ray(r.vector, origin).first() == Some(&victim)
-            })
+        leaves_ep(origin) && def.rays[mover.index()].iter().any(|r| {
+            r.rule.ep_create
+                && (passed == 1
+                    || matches!(r.rule.passing, super::legs::Passing::Empty { steps, .. } if steps == passed))
+                && (!r.rule.initial || def.initial[mover.index()][origin.index()])
+                && (!r.rule.zone || def.zone[mover.index()][origin.index()])
+                && g.ray(r.vector, origin).first() == Some(&victim)
+        })
     };
     let triple = |origin: Square| step(origin, 2);
     let (df, dr) = (
@@ -674,7 +679,8 @@ pub(crate) fn passed_over(
         let d = (df, dr);
         // A double step from the square before, or the second square of a
         // triple step from two squares before.
-        back(1, d).is_some_and(|origin| step(origin, 1)) || (empty(back(1, d)) && back(2, d).is_some_and(triple))
+        back(1, d).is_some_and(|origin| step(origin, 1))
+            || (empty(back(1, d)) && back(2, d).is_some_and(triple))
     } else if df % 2 == 0 && dr % 2 == 0 && df.abs() <= 2 && dr.abs() <= 2 {
         // The first square of a triple step: the next one passed too.
         let unit = (df / 2, dr / 2);
