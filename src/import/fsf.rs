@@ -4119,11 +4119,6 @@ fn connect_table(t: &Tx, p: &Plan) -> String {
 /// Flag regions (`reach`) and check counting.
 fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)]) {
     let Plan { types, .. } = p;
-    let fen_fields: Vec<String> = t
-        .text("startFen")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
     // Flags (reach).
     let fr_w = t.squares("flagRegion.w");
     let fr_b = t.squares("flagRegion.b");
@@ -4200,20 +4195,8 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
                 never.concat(),
                 reach.join("\n")
             ));
-            if flag_move && safe {
-                // Only an arrival that is not safe is answered; it wins if a
-                // piece is still there after the reply, attacked or not.
-                end.push(format!(
-                    "{}reach_reply = \"unsafe\"",
-                    t.from(&["flagMove", "flagPieceSafe"])
-                ));
-            } else if flag_move {
-                // Fairy-Stockfish ends the game early (the first player's
-                // arrival answered, the second's winning at once) only for a
-                // king; any other flag piece's arrival is answered for both.
-                let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
-                let reply = if kings { "true" } else { "\"both\"" };
-                end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
+            if flag_move {
+                reach_reply(t, safe, end);
             }
         }
     } else {
@@ -4228,6 +4211,35 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
             t.val(k);
         }
     }
+    check_counting(t, end);
+}
+
+/// `flagMove`: the reply an arrival gets (`[end] reach_reply`).
+fn reach_reply(t: &Tx, safe: bool, end: &mut Vec<String>) {
+    if safe {
+        // Only an arrival that is not safe is answered; it wins if a
+        // piece is still there after the reply, attacked or not.
+        end.push(format!(
+            "{}reach_reply = \"unsafe\"",
+            t.from(&["flagMove", "flagPieceSafe"])
+        ));
+    } else {
+        // Fairy-Stockfish ends the game early (the first player's
+        // arrival answered, the second's winning at once) only for a
+        // king; any other flag piece's arrival is answered for both.
+        let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
+        let reply = if kings { "true" } else { "\"both\"" };
+        end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
+    }
+}
+
+/// `checkCounting`: the checks to give, from the start position's counts.
+fn check_counting(t: &Tx, end: &mut Vec<String>) {
+    let fen_fields: Vec<String> = t
+        .text("startFen")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     if t.bool("checkCounting") {
         let checks = fen_fields
             .iter()
@@ -4476,8 +4488,14 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
             ),
         ));
     }
-    // oppositeCastling: castling on a wing takes the opponent's right on
-    // that wing (its letter in the other case).
+    push_castling_rules(t, &mut out, rules, &kept);
+    Ok((out, kept))
+}
+
+/// The `[[castling]]` tables of the rights kept; with `oppositeCastling`,
+/// castling on a wing takes the opponent's right on that wing (its letter
+/// in the other case).
+fn push_castling_rules(t: &Tx, out: &mut String, rules: Vec<(char, String)>, kept: &str) {
     let opposite = t.bool("oppositeCastling");
     if opposite {
         out.push_str(&t.from(&["oppositeCastling"]));
@@ -4494,7 +4512,6 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         }
         out.push('\n');
     }
-    Ok((out, kept))
 }
 
 /// Fairy-Stockfish's `chess960`: castling with the king and its rook on
