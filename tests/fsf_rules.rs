@@ -357,3 +357,62 @@ position = "2k1/P3/4/3K w - - 0 1"
     let err = d.render();
     assert!(err.contains("at least one piece in `to`"), "{err}");
 }
+
+/// Two Berolina pawns may pass the same square diagonally (from a2 to c4
+/// and from c2 to a4, over b3): the en-passant field written as a path
+/// names the one that did, reading it back takes that one (not the first
+/// found), and the capture en passant removes it.
+#[test]
+fn a_path_names_which_of_two_diagonal_double_steps_passed() {
+    let text = r#"
+[variant]
+name = "Berolina paths"
+[board]
+files = 4
+ranks = 6
+[sides]
+first = { name = "white", letter = "w" }
+second = { name = "black", letter = "b" }
+second_orientation = "reflect"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fmFfceWifmnA"
+initial_ranks = [2]
+en_passant_text = "path"
+[setup]
+position = "3k/1p2/4/4/P1P1/3K w - - 0 1"
+"#;
+    let v = chimera::load_str("berolina-paths.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    for (start, step, field, gone, stays) in [
+        // A pawn already on a4; a2-c4 passes b3.
+        ("3k/4/Pp2/4/P3/3K w - - 0 1", "a2c4", "b3c4", "c4", "a4"),
+        // A pawn already on c4; c2-a4 passes b3.
+        ("3k/4/1pP1/4/2P1/3K w - - 0 1", "c2a4", "b3a4", "a4", "c4"),
+    ] {
+        let mut pos = Position::from_text(&v, start).unwrap();
+        let m = pos
+            .parse_move(step)
+            .unwrap_or_else(|e| panic!("{step} in {start}: {e}"));
+        pos.make(m);
+        let written = pos.to_text();
+        assert!(written.contains(&format!(" {field} ")), "{step}: {written}");
+        let mut back = Position::from_text(&v, &written).unwrap();
+        assert_eq!(back.to_text(), written);
+        // The black pawn on b4 takes en passant on b3.
+        let ep = back.parse_move("b4b3").unwrap();
+        assert!(back.legal_move_list().contains(&ep), "{written}");
+        back.make(ep);
+        let (gone, stays) = (v.parse_square(gone).unwrap(), v.parse_square(stays).unwrap());
+        assert!(
+            back.piece_at(gone).is_none() && back.piece_at(stays).is_some(),
+            "{step}, b4b3: {}",
+            back.to_text()
+        );
+    }
+}

@@ -196,8 +196,12 @@ impl Position {
             drop_mates_allowed: false,
         };
         pos.rebuild_lists();
+        let known = (setup.ep.is_some()
+            && setup.ep_victim.is_some()
+            && passed_over(v, &pos.board, pos.side, setup.ep, setup.ep_victim))
+        .then_some(setup.ep_victim);
         if setup.ep.is_some()
-            && let Some(victim) = ep_victim(v, &pos.board, pos.side, setup.ep)
+            && let Some(victim) = known.or_else(|| ep_victim(v, &pos.board, pos.side, setup.ep))
         {
             pos.ep = setup.ep;
             pos.ep_victim = victim;
@@ -223,6 +227,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             ep2: self.ep2,
+            ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,

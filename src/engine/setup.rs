@@ -42,6 +42,10 @@ pub struct Setup {
     /// A second en-passant square (a triple step's other square passed),
     /// set only with `ep`.
     pub(crate) ep2: Square,
+    /// The piece that passed the en-passant square, when known (a game's
+    /// move, or a field that names the square reached): two pieces may have
+    /// passed the same square diagonally (Berolina pawns from a2 and c2).
+    pub(crate) ep_victim: Square,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     /// Checks each side has given (`[end] checks_to_win`).
@@ -73,6 +77,7 @@ impl Setup {
             castling: 0,
             ep: Square::NONE,
             ep2: Square::NONE,
+            ep_victim: Square::NONE,
             halfmove: 0,
             fullmove: 1,
             checks: [0, 0],

@@ -431,7 +431,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             } else if let Some((s, f)) = get(3)
                 && f != "-"
             {
-                (setup.ep, setup.ep2) = ep_field(v, text, s, f, &setup)?;
+                (setup.ep, setup.ep2, setup.ep_victim) = ep_field(v, text, s, f, &setup)?;
             }
             // Checks still to give, first player's first (`3+3`), when the
             // variant counts them.
@@ -488,10 +488,10 @@ fn ep_field(
     s: usize,
     f: &str,
     setup: &Setup,
-) -> Result<(Square, Square), TextError> {
+) -> Result<(Square, Square, Square), TextError> {
     let g = &v.geometry;
     if let Some(sq) = g.parse_square(f) {
-        return Ok((sq, Square::NONE));
+        return Ok((sq, Square::NONE, Square::NONE));
     }
     let mut squares = Vec::new();
     let mut rest = f;
@@ -507,13 +507,23 @@ fn ep_field(
         rest = &rest[digits..];
     }
     let empty = |sq: Square| setup.board[sq.index()].is_none();
+    // A listed square that holds the piece which passed: the square it
+    // reached, which a path names (`b3c4`: from a2, not from c2 to a4).
+    let listed_victim = |sq: Square| {
+        squares
+            .iter()
+            .copied()
+            .find(|&w| super::position::passed_over(v, &setup.board, setup.side, sq, w))
+    };
     let Some((ep, victim)) = squares.iter().find_map(|&sq| {
         empty(sq)
-            .then(|| super::position::ep_victim(v, &setup.board, setup.side, sq))
+            .then(|| {
+                listed_victim(sq).or_else(|| super::position::ep_victim(v, &setup.board, setup.side, sq))
+            })
             .flatten()
             .map(|victim| (sq, victim))
     }) else {
-        return Ok((Square::NONE, Square::NONE));
+        return Ok((Square::NONE, Square::NONE, Square::NONE));
     };
     let ep2 = squares
         .into_iter()
@@ -521,7 +531,7 @@ fn ep_field(
             sq != ep && empty(sq) && super::position::passed_over(v, &setup.board, setup.side, sq, victim)
         })
         .unwrap_or(Square::NONE);
-    Ok((ep, ep2))
+    Ok((ep, ep2, victim))
 }
 
 /// The castling field: castling rights and, with gating, the gating squares
@@ -870,7 +880,12 @@ fn ep_text(v: &Variant, setup: &Setup) -> String {
         .into_iter()
         .filter(|s| s.is_some())
         .collect();
-    if let Some(victim) = super::position::ep_victim(v, &setup.board, setup.side, setup.ep)
+    let known = (setup.ep.is_some()
+        && setup.ep_victim.is_some()
+        && super::position::passed_over(v, &setup.board, setup.side, setup.ep, setup.ep_victim))
+    .then_some(setup.ep_victim);
+    if let Some(victim) = known
+        .or_else(|| super::position::ep_victim(v, &setup.board, setup.side, setup.ep))
         .filter(|victim| setup.board[victim.index()].is_some_and(|p| v.def(p.kind()).ep_path_text))
     {
         squares.push(victim);

@@ -67,7 +67,9 @@ const KING: usize = ROYAL_SLOT + 1;
 const PAWN: usize = 1;
 const SHOGI_PAWN: usize = 19;
 const SOLDIER: usize = 29;
+const KNIGHT: usize = 2;
 const BISHOP: usize = 3;
+const BERS: usize = 11;
 const ROOK: usize = 4;
 const FERS: usize = 6;
 const JANGGI_CANNON: usize = 28;
@@ -2229,7 +2231,7 @@ fn plan_checks(t: &Tx) {
         t.squares("enPassantRegion.w") & board,
         t.squares("enPassantRegion.b") & board,
     );
-    if !(w == board && b == board || w == 0 && b == 0) {
+    if !(w == board && b == board || w == 0 && b == 0) && en_passant_from_ranks(t).is_none() {
         let k = if w == board || w == 0 && b != 0 && b != board {
             "enPassantRegion.b"
         } else {
@@ -2237,9 +2239,64 @@ fn plan_checks(t: &Tx) {
         };
         t.problem(
             k,
-            "en passant limited to a region (neither the whole board nor no square, the same for both sides) has no chimera rule",
+            "en passant limited to a region is imported for the pawn's double steps from whole ranks, the squares they pass being whole ranks mirrored between the sides (chimera's `en_passant_from_ranks`), not here",
         );
     }
+}
+
+/// `enPassantRegionWhite/Black` that is neither the whole board nor empty:
+/// Fairy-Stockfish keeps the squares a double step passes only where the
+/// other side's region has them (horde: white takes on rank 6, black on
+/// rank 3, so a pawn's step from its first rank is never taken). In
+/// chimera, the pawn's `en_passant_from_ranks`: the ranks of its double
+/// step whose passed rank the other side's region holds. `None` when that
+/// cannot say it: double steps of other pieces, triple steps, regions not
+/// whole ranks or not mirrored, no rank left.
+fn en_passant_from_ranks(t: &Tx) -> Option<Vec<u32>> {
+    let board = t.board();
+    let (w, b) = (
+        t.squares("enPassantRegion.w") & board,
+        t.squares("enPassantRegion.b") & board,
+    );
+    if w == board && b == board || w == 0 && b == 0 {
+        return None;
+    }
+    let m = t.m;
+    let others = (0..NTYPES).any(|p| p != PAWN && m.letters[p].is_some() && pieces_def(m, p).contains('i'));
+    let triple = t.squares("tripleStepRegion.w") | t.squares("tripleStepRegion.b") != 0;
+    if others || triple || !t.bool("doubleStep") {
+        return None;
+    }
+    // A side's squares as its own relative ranks (1 = its first), when they
+    // are whole ranks.
+    let relative = |bb: Bb, white: bool| -> Option<Vec<u32>> {
+        let mut out = Vec::new();
+        for r in 0..t.ranks {
+            let row = bb & rank_bb(r) & board;
+            if row == 0 {
+                continue;
+            }
+            if row != rank_bb(r) & board {
+                return None;
+            }
+            out.push(if white { r + 1 } else { t.ranks - r });
+        }
+        Some(out)
+    };
+    // Each side's ranks: those of its double-step region whose next rank
+    // (the square passed) the other side's region holds.
+    let side = |from: &str, passed: Bb, white: bool| -> Option<Vec<u32>> {
+        let passed = relative(passed, white)?;
+        let mut out: Vec<u32> = relative(t.squares(from), white)?
+            .into_iter()
+            .filter(|r| passed.contains(&(r + 1)))
+            .collect();
+        out.sort();
+        Some(out)
+    };
+    let first = side("doubleStepRegion.w", b, true)?;
+    let second = side("doubleStepRegion.b", w, false)?;
+    (first == second && !first.is_empty()).then_some(first)
 }
 
 /// Fairy-Stockfish's pseudo-royal pieces: while a side has at most
@@ -2276,6 +2333,21 @@ fn pseudo_royal_kinds(
         t.problem(
             "extinctionPseudoRoyal",
             "pseudo-royal pieces of every kind have no chimera rule",
+        );
+        return Vec::new();
+    }
+    // Duple check (spartan): with a count of 0, a side's one piece of the
+    // type may not be left attacked, and of several not all at once —
+    // chimera's `royal = true` with `[end] royal_pieces = "not_all"`,
+    // whatever promotions add (Fairy-Stockfish's candidates are every
+    // piece of the type).
+    if t.bool("dupleCheck") {
+        if ext_count == 0 && listed.len() == 1 && !blast && !to_hand {
+            return vec![(listed[0], None)];
+        }
+        t.problem(
+            "dupleCheck",
+            "duple check is imported for one pseudo-royal type with extinctionPieceCount = 0, without explosions or captures to the hand (chimera's `royal_pieces = \"not_all\"`)",
         );
         return Vec::new();
     }
@@ -2350,6 +2422,15 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     if has_initial && let Some(r) = &dsr {
         lines.push(r.clone());
         comment.push_str(&t.from(&["doubleStep", "doubleStepRegion.w", "doubleStepRegion.b"]));
+        if pt == PAWN
+            && let Some(ranks) = en_passant_from_ranks(t)
+        {
+            lines.push(format!("en_passant_from_ranks = {}", nums(&ranks)));
+            comment.push_str(&t.from(&["enPassantRegion.w", "enPassantRegion.b"]));
+        }
+        if pt != PAWN {
+            initial_en_passant(t, p, pt, &mut lines);
+        }
         if pt == PAWN
             && let Some(x) = triple
         {
@@ -2520,6 +2601,68 @@ fn mobility_region(t: &Tx, pt: usize, comment: &mut String, lines: &mut Vec<Stri
             });
         }
     }
+}
+
+/// En passant on a piece other than the pawn: Fairy-Stockfish's
+/// `do_move` makes the squares between where any piece's initial-only move
+/// starts and ends en-passant squares, written in its FEN with the square
+/// reached (`b3b4`), for the other side's en-passant capturers to take on.
+/// chimera's `en_passant_text = "path"` writes the field so; a piece
+/// without en-passant captures of its own gets `taken_en_passant = true`
+/// when some piece may take en passant (wolf chess's sergeant, dragon
+/// chess's). An initial move other than a lame step that passes squares
+/// (`ifmnD`) or a single step has no chimera rule then.
+fn initial_en_passant(t: &Tx, p: &Plan, pt: usize, lines: &mut Vec<String>) {
+    let custom = (FIRST_CUSTOM..ROYAL_SLOT).contains(&pt) || pt == KING && t.m.custom_king;
+    if p.no_ep || !custom {
+        return;
+    }
+    let m = t.m;
+    let fsf = if pt == KING {
+        &m.betza[ROYAL_SLOT]
+    } else {
+        &m.betza[pt]
+    };
+    let defined = |q: usize| (FIRST_CUSTOM..ROYAL_SLOT).contains(&q) && m.letters[q].is_some();
+    let capturers = p.ep != 0 || (0..NTYPES).any(|q| defined(q) && m.betza[q].contains('e'));
+    if !capturers {
+        return;
+    }
+    // Each atom with its modifiers: an initial one must be a lame
+    // move-only step (or a single step, which passes no square).
+    let mut mods = String::new();
+    let mut lame_initial = false;
+    for c in fsf.chars() {
+        if c.is_ascii_lowercase() {
+            mods.push(c);
+            continue;
+        }
+        if c.is_ascii_uppercase() {
+            if mods.contains('i') {
+                let single = matches!(c, 'W' | 'F' | 'K');
+                if mods.contains('n') && mods.contains('m') && !mods.contains('c') {
+                    lame_initial = true;
+                } else if !single {
+                    t.problems.borrow_mut().push(Problem {
+                        key: piece_name(pt),
+                        span: m.piece_src[pt].as_ref().and_then(|s| s.span.clone()),
+                        reason: format!(
+                            "Betza `{fsf}`: an initial move that is not a lame move-only step makes en-passant squares in Fairy-Stockfish (every square between), which chimera's en passant does not say"
+                        ),
+                    });
+                    return;
+                }
+            }
+            mods.clear();
+        }
+    }
+    if !lame_initial {
+        return;
+    }
+    if !fsf.contains('e') && p.ep & (1u128 << pt) == 0 {
+        lines.push("taken_en_passant = true".into());
+    }
+    lines.push("en_passant_text = \"path\"".into());
 }
 
 /// A piece's moves in chimera's notation, or `None` with a problem.
@@ -3115,10 +3258,14 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
             .copied()
             .filter(|&p| ext_types & (1u128 << p) != 0)
             .collect();
-        if ext_types & 1 == 0 && listed.len() > 1 {
+        // Fairy-Stockfish counts each listed type on its own: chimera's
+        // `each_kind`, which counts each kind on its own — the same when no
+        // listed type has promoted kinds moving as it.
+        let each_kind = ext_types & 1 == 0 && listed.len() > 1;
+        if each_kind && listed.iter().any(|&p| kinds_of(kinds, p).len() > 1) {
             t.problem(
                 "extinctionPieceTypes",
-                "extinction of any one of several kinds (chimera counts the listed kinds together)",
+                "extinction of any one of several types, one of which has promoted kinds moving as it (Fairy-Stockfish counts the type, chimera's `each_kind` each kind)",
             );
         }
         // extinctionClaim: the side to move is judged extinct only when
@@ -3147,8 +3294,9 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
         } else {
             String::new()
         };
+        let each = if each_kind { ", each_kind = true" } else { "" };
         end.push(format!(
-            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}{grace}, result = {} }}",
+            "{}extinction = {{ {pieces_part}at_most = {ext_count}{opp}{grace}{each}, result = {} }}",
             t.from(&[
                 "extinctionValue",
                 "extinctionPieceTypes",
@@ -3161,6 +3309,84 @@ fn extinction_end(t: &Tx, p: &Plan, kinds: &[(usize, String)]) -> Vec<String> {
         t.val("extinctionClaim");
     }
     end
+}
+
+/// `shatarMateRule` (Fairy-Stockfish's `checkmate_value`): a mate by
+/// knights alone loses for the side that gives it; otherwise a mate counts
+/// only when a check of the unbroken series that led to it was given by a
+/// knight, rook or bers (its `shak`), else it is a draw — chimera's `[end]
+/// mate_rule` with those types' kinds.
+fn shatar_mate_rule(t: &Tx, p: &Plan, kinds: &[(usize, String)], end: &mut Vec<String>) {
+    let present = |pts: &[usize]| -> Vec<String> {
+        pts.iter()
+            .filter(|pt| p.types.contains(pt))
+            .flat_map(|&pt| kinds_of(kinds, pt))
+            .collect()
+    };
+    let (knights, shak) = (present(&[KNIGHT]), present(&[KNIGHT, ROOK, BERS]));
+    if shak.is_empty() {
+        t.problem(
+            "shatarMateRule",
+            "shatar's mate rule without knights, rooks or bers (every mate would be a draw) is not imported",
+        );
+        return;
+    }
+    let alone = if knights.is_empty() {
+        String::new()
+    } else {
+        format!("alone = {{ pieces = {}, result = \"loss\" }}, ", qlist(&knights))
+    };
+    end.push(format!(
+        "{}mate_rule = {{ {alone}series = {{ pieces = {}, result = \"draw\" }} }}",
+        t.from(&["shatarMateRule"]),
+        qlist(&shak)
+    ));
+}
+
+/// `moveRepetitionIllegal`: janggi's rule (Fairy-Stockfish's
+/// `is_game_end`): a piece moved back and forth four times in a row loses,
+/// unless it may never enter the opponent's king's mobility region (janggi's
+/// general and guards) — chimera's `[end] move_repetition` with those kinds
+/// in `except`. Fairy-Stockfish judges it only within its n-fold rule (none
+/// without one), over the plies the halfmove clock covers (with captures to
+/// the hand, over all plies: not imported).
+fn move_repetition(t: &Tx, p: &Plan, kinds: &[(usize, String)], end: &mut Vec<String>) {
+    if t.int("nFoldRule") == 0 {
+        return;
+    }
+    if t.bool("capturesToHand") {
+        t.problem(
+            "moveRepetitionIllegal",
+            "janggi's move-repetition rule with captures to the hand: Fairy-Stockfish then looks back past captures, chimera's `move_repetition` only over the plies the halfmove clock covers",
+        );
+        return;
+    }
+    let board = t.board();
+    let region = |pt: usize, c: usize| t.m.mobility.get(&(pt, c)).map_or(board, |x| x.0) & board;
+    let except = [0, 1].map(|c| {
+        p.types
+            .iter()
+            .copied()
+            .filter(|&pt| region(pt, c) & region(KING, 1 - c) == 0)
+            .collect::<Vec<_>>()
+    });
+    if except[0] != except[1] {
+        t.problem(
+            "moveRepetitionIllegal",
+            "janggi's move-repetition rule where the pieces kept out of the opponent's king's region differ between the sides (chimera's `except` is one list)",
+        );
+        return;
+    }
+    let names: Vec<String> = except[0].iter().flat_map(|&pt| kinds_of(kinds, pt)).collect();
+    let except = if names.is_empty() {
+        String::new()
+    } else {
+        format!(", except = {}", qlist(&names))
+    };
+    end.push(format!(
+        "{}move_repetition = {{ count = 4, result = \"loss\"{except} }}",
+        t.from(&["moveRepetitionIllegal"])
+    ));
 }
 
 /// The names of chimera's pieces of Fairy-Stockfish's piece type `pt`: the
@@ -3788,7 +4014,7 @@ fn counted_draw(t: &Tx) -> &'static str {
 }
 
 /// `bikjangRule` (the kings facing each other before and after a move) and
-/// `pass` (two passes in a row) end the game as a draw, counted by material
+/// two passes in a row (`pass`, `passOnStalemate`) end the game as a draw, counted by material
 /// (`position.cpp`, `is_game_end`).
 fn facing_and_passes(t: &Tx, end: &mut Vec<String>) {
     if t.bool("bikjangRule") {
@@ -3798,10 +4024,13 @@ fn facing_and_passes(t: &Tx, end: &mut Vec<String>) {
             counted_draw(t)
         ));
     }
-    if t.bool("pass.w") && t.bool("pass.b") && !t.bool("wallOrMove") {
+    // Any two passes in a row: passes by choice (`pass`) or when stuck
+    // (`passOnStalemate`), not a wall placed instead of a move.
+    let passes = |c: &str| t.bool(&format!("pass.{c}")) || t.bool(&format!("passOnStalemate.{c}"));
+    if passes("w") && passes("b") && !t.bool("wallOrMove") {
         end.push(format!(
             "{}double_pass = {}",
-            t.from(&["pass.w"]),
+            t.from(&["pass.w", "passOnStalemate.w"]),
             counted_draw(t)
         ));
     }
@@ -3823,6 +4052,12 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
     ));
     if cm == "none" {
         t.problem("checkmateValue", "checkmate without a result");
+    }
+    if t.bool("shatarMateRule") {
+        shatar_mate_rule(t, p, kinds, &mut end);
+    }
+    if t.bool("dupleCheck") && !p.pseudo_royal.is_empty() {
+        end.push(format!("{}royal_pieces = \"not_all\"", t.from(&["dupleCheck"])));
     }
     let sv = t.text("stalemateValue");
     if sv == "none" {
@@ -3903,10 +4138,7 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
         ),
     }
     if t.bool("moveRepetitionIllegal") {
-        t.problem(
-            "moveRepetitionIllegal",
-            "janggi's move-repetition rule has no chimera rule (issue 27 item 9)",
-        );
+        move_repetition(t, p, kinds, &mut end);
     }
     let nmove = t.int("nMoveRule");
     if nmove > 0 {
@@ -4085,11 +4317,6 @@ fn connect_table(t: &Tx, p: &Plan) -> String {
 /// Flag regions (`reach`) and check counting.
 fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)]) {
     let Plan { types, .. } = p;
-    let fen_fields: Vec<String> = t
-        .text("startFen")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
     // Flags (reach).
     let fr_w = t.squares("flagRegion.w");
     let fr_b = t.squares("flagRegion.b");
@@ -4166,20 +4393,8 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
                 never.concat(),
                 reach.join("\n")
             ));
-            if flag_move && safe {
-                // Only an arrival that is not safe is answered; it wins if a
-                // piece is still there after the reply, attacked or not.
-                end.push(format!(
-                    "{}reach_reply = \"unsafe\"",
-                    t.from(&["flagMove", "flagPieceSafe"])
-                ));
-            } else if flag_move {
-                // Fairy-Stockfish ends the game early (the first player's
-                // arrival answered, the second's winning at once) only for a
-                // king; any other flag piece's arrival is answered for both.
-                let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
-                let reply = if kings { "true" } else { "\"both\"" };
-                end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
+            if flag_move {
+                reach_reply(t, safe, end);
             }
         }
     } else {
@@ -4194,6 +4409,35 @@ fn end_reach(t: &Tx, p: &Plan, end: &mut Vec<String>, kinds: &[(usize, String)])
             t.val(k);
         }
     }
+    check_counting(t, end);
+}
+
+/// `flagMove`: the reply an arrival gets (`[end] reach_reply`).
+fn reach_reply(t: &Tx, safe: bool, end: &mut Vec<String>) {
+    if safe {
+        // Only an arrival that is not safe is answered; it wins if a
+        // piece is still there after the reply, attacked or not.
+        end.push(format!(
+            "{}reach_reply = \"unsafe\"",
+            t.from(&["flagMove", "flagPieceSafe"])
+        ));
+    } else {
+        // Fairy-Stockfish ends the game early (the first player's
+        // arrival answered, the second's winning at once) only for a
+        // king; any other flag piece's arrival is answered for both.
+        let kings = [t.ty("flagPiece.w"), t.ty("flagPiece.b")] == [KING, KING];
+        let reply = if kings { "true" } else { "\"both\"" };
+        end.push(format!("{}reach_reply = {reply}", t.from(&["flagMove"])));
+    }
+}
+
+/// `checkCounting`: the checks to give, from the start position's counts.
+fn check_counting(t: &Tx, end: &mut Vec<String>) {
+    let fen_fields: Vec<String> = t
+        .text("startFen")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     if t.bool("checkCounting") {
         let checks = fen_fields
             .iter()
@@ -4280,20 +4524,6 @@ fn unsupported_rules(t: &Tx) {
             "chasingRule",
             "xiangqi's chasing rule is chimera's `chasing` hook, which needs xiangqi's seven pieces (king, fers, elephant, horse, rook, cannon, soldier)",
         );
-    }
-    for (k, why) in [
-        (
-            "shatarMateRule",
-            "shatar's mate rule is a chimera rule (variants/shatar.toml) that is not imported yet",
-        ),
-        (
-            "dupleCheck",
-            "duple check is a chimera rule (`[end] royal_pieces = \"not_all\"`, variants/spartan.toml) that is not imported yet",
-        ),
-    ] {
-        if t.bool(k) {
-            t.problem(k, why);
-        }
     }
     if t.bool("twoBoards") {
         // On its one board Fairy-Stockfish's twoBoards only writes promoted
@@ -4508,8 +4738,14 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
             ),
         ));
     }
-    // oppositeCastling: castling on a wing takes the opponent's right on
-    // that wing (its letter in the other case).
+    push_castling_rules(t, &mut out, rules, &kept);
+    Ok((out, kept))
+}
+
+/// The `[[castling]]` tables of the rights kept; with `oppositeCastling`,
+/// castling on a wing takes the opponent's right on that wing (its letter
+/// in the other case).
+fn push_castling_rules(t: &Tx, out: &mut String, rules: Vec<(char, String)>, kept: &str) {
     let opposite = t.bool("oppositeCastling");
     if opposite {
         out.push_str(&t.from(&["oppositeCastling"]));
@@ -4526,7 +4762,6 @@ fn castling_rules(t: &Tx, fen: &[&str], rights: &str) -> Result<(String, String)
         }
         out.push('\n');
     }
-    Ok((out, kept))
 }
 
 /// Fairy-Stockfish's `chess960`: castling with the king and its rook on
