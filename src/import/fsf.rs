@@ -2472,6 +2472,20 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
     mobility_region(t, pt, &mut comment, &mut lines);
     piece_promotions(t, p, pt, letter, &mut comment, &mut lines, promoted_kinds);
     piece_drops(t, p, pt, &mut lines);
+    capture_rule_lines(t, p, pt, &mut comment, &mut lines);
+    Some(PieceOut {
+        pt,
+        name: cname(pt),
+        symbol: letter.to_string(),
+        betza,
+        lines,
+        comment,
+    })
+}
+
+/// A piece's lines from rules about what it may take or how it may start:
+/// Cambodian moves, `mutuallyImmuneTypes`, `petrifyOnCaptureTypes`.
+fn capture_rule_lines(t: &Tx, p: &Plan, pt: usize, comment: &mut String, lines: &mut Vec<String>) {
     if (pt == KING || pt == FERS) && cambodian_moves(t, p) {
         // Fairy-Stockfish's cambodianMoves (movegen.cpp): while its gate
         // stands, the king leaps to an empty square a knight's move away
@@ -2507,14 +2521,6 @@ fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<PieceOut>) ->
         lines.push("petrifies_on_capture = true".into());
         comment.push_str(&t.from(&["petrifyOnCaptureTypes"]));
     }
-    Some(PieceOut {
-        pt,
-        name: cname(pt),
-        symbol: letter.to_string(),
-        betza,
-        lines,
-        comment,
-    })
 }
 
 /// Fairy-Stockfish's janggi rules of one piece (its `moves_from`): a
@@ -4105,6 +4111,30 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
             counted_draw(t)
         ));
     }
+    repetition_rules(t, p, kinds, &mut end);
+    let nmove = t.int("nMoveRule");
+    if nmove > 0 {
+        end.push(format!(
+            "{}fifty_move_rule = {}",
+            t.from(&["nMoveRule"]),
+            nmove * 2
+        ));
+    }
+    end_reach(t, p, &mut end, kinds);
+    unsupported_rules(t);
+    out.push_str("[end]\n");
+    for l in end {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out.push_str(&connect_table(t, p));
+    out.push_str(&counting_table(t, kinds));
+    out
+}
+
+/// `nFoldRule` and its value (`[end] repetition`), and janggi's
+/// `moveRepetitionIllegal`.
+fn repetition_rules(t: &Tx, p: &Plan, kinds: &[(usize, String)], end: &mut Vec<String>) {
     let nfold = t.int("nFoldRule");
     let nval = t.text("nFoldValue");
     let absolute = t.bool("nFoldValueAbsolute");
@@ -4138,26 +4168,8 @@ fn end_rules(t: &Tx, p: &Plan, mut end: Vec<String>, kinds: &[(usize, String)]) 
         ),
     }
     if t.bool("moveRepetitionIllegal") {
-        move_repetition(t, p, kinds, &mut end);
+        move_repetition(t, p, kinds, end);
     }
-    let nmove = t.int("nMoveRule");
-    if nmove > 0 {
-        end.push(format!(
-            "{}fifty_move_rule = {}",
-            t.from(&["nMoveRule"]),
-            nmove * 2
-        ));
-    }
-    end_reach(t, p, &mut end, kinds);
-    unsupported_rules(t);
-    out.push_str("[end]\n");
-    for l in end {
-        out.push_str(&l);
-        out.push('\n');
-    }
-    out.push_str(&connect_table(t, p));
-    out.push_str(&counting_table(t, kinds));
-    out
 }
 
 /// `[end.counting]`: Fairy-Stockfish's `countingRule`, said as the bundled
