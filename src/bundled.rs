@@ -49,6 +49,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("flipello10", include_str!("../variants/flipello10.toml")),
     ("flipersi", include_str!("../variants/flipersi.toml")),
     ("fox-and-hounds", include_str!("../variants/fox-and-hounds.toml")),
+    ("gale", include_str!("../variants/gale.toml")),
     ("gardner", include_str!("../variants/gardner.toml")),
     ("georgian", include_str!("../variants/georgian.toml")),
     ("giveaway", include_str!("../variants/giveaway.toml")),
