@@ -51,19 +51,20 @@ mod load;
 pub mod notation;
 pub mod protocol;
 pub mod rules;
+pub mod text;
 pub mod web;
 
 pub use compile::OptionValues;
 pub use diag::Diagnostic;
 pub use engine::{
     CaptureRule, Color, Effects, GameResult, Geometry, History, Hook, HookConstructor, HookContext,
-    HookEntry, HookError, KindSet, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation, MoveTextError,
-    Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionError, PositionStyle,
-    PromotionTrigger, Reason, Registry, RepetitionResult, RepetitionRule, Square, StateSlot, Store,
-    Strictness, TextError, TextStyle, Variant, completes_forbidden_repetition, drop_forbidden_repetitions,
-    forbidden_repetition, judge, perft, perft_counting_drop_mates, perft_divide, repetition,
-    repetition_forbids_moves,
+    HookEntry, HookError, KindSet, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation, Orientation,
+    Outcome, Piece, PieceDef, PieceKind, Position, PositionStyle, PromotionTrigger, Reason, Registry,
+    RepetitionResult, RepetitionRule, Square, StateSlot, Store, Strictness, Variant,
+    completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition, judge, perft,
+    perft_counting_drop_mates, perft_divide, repetition, repetition_forbids_moves,
 };
 pub use load::{
     Compiled, Loader, MAX_FILE_BYTES, is_weights_file, load, load_str, load_tests, read_text_file,
 };
+pub use text::{MoveTextError, PositionError, TextError, TextStyle};

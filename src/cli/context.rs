@@ -6,9 +6,10 @@ use std::sync::Arc;
 
 use super::output::{Failure, bad};
 use crate::compile::OptionValues;
-use crate::engine::{MoveTextError, Position, Strictness, Variant};
+use crate::engine::{Position, Strictness, Variant};
 use crate::game::Game;
 use crate::load::{Compiled, Loader};
+use crate::text::MoveTextError;
 
 /// The options given on the command line.
 pub(crate) struct Context {

@@ -8,9 +8,10 @@ use serde_json::json;
 use super::context::{Context, position_with};
 use super::output::{Failure, Outcome, Output, bad};
 use crate::display::board_text;
-use crate::engine::{Color, MoveNotation, Reason, Strictness, TextStyle};
+use crate::engine::{Color, MoveNotation, Reason, Strictness};
 use crate::game::Game;
 use crate::game::record::Record;
+use crate::text::TextStyle;
 
 /// Replay a game record and verify every move and the result.
 #[derive(clap::Args)]

@@ -14,10 +14,10 @@ use std::sync::Arc;
 
 use crate::engine::position::{Position, Strictness};
 use crate::engine::setup::{MAX_STORE_COUNT, Setup, Store};
-use crate::engine::text;
 use crate::engine::types::{Color, Piece};
 use crate::engine::variant::Variant;
 use crate::rules::{self, RulesFile, SideCounts, SquareList};
+use crate::text;
 
 /// The start position of the variant, as given.
 pub(super) fn start(file: &RulesFile, cx: &Ctx, names: &Names, v: &Variant) -> Result<Setup> {

@@ -3,7 +3,7 @@
 
 use super::names::Names;
 use super::{Ctx, Result};
-use crate::engine::movetext::MoveNotation;
+use crate::engine::MoveNotation;
 use crate::engine::types::PieceKind;
 use crate::engine::variant::{CaptureRule, Orientation, PositionStyle, SideInfo};
 use crate::rules::{self, RulesFile};

@@ -15,6 +15,33 @@ use super::types::{Color, KindSet, Piece, PieceKind, Square};
 use super::variant::{CaptureRule, CountingRule, Flip, PositionStyle};
 
 impl Position {
+    /// Where a pass that places a wall (`[walls] instead_of_move`) is written:
+    /// the side's lowest-numbered piece standing still, then the wall
+    /// (`a1a1,a1c3`), as Fairy-Stockfish writes it.
+    pub(crate) fn wall_pass_square(&self, m: &Move) -> Option<Square> {
+        if m.kind != MoveKind::Pass || m.wall().is_none() {
+            return None;
+        }
+        self.plist[self.side.index()]
+            .iter()
+            .copied()
+            .min_by_key(|s| s.index())
+    }
+
+    /// Where Fairy-Stockfish writes a pass under `[moves] pass_when_stuck` in a
+    /// variant without royal pieces: the side's lowest-numbered piece (a1, b1,
+    /// …, a2, …), standing still (`a1a1`, SAN `Pa1`).
+    pub(crate) fn stuck_pass_square(&self) -> Option<Square> {
+        let v = &*self.v;
+        if !v.moves.pass_when_stuck || v.start_royal_count != [0, 0] {
+            return None;
+        }
+        self.plist[self.side.index()]
+            .iter()
+            .copied()
+            .min_by_key(|s| s.index())
+    }
+
     /// Whether piece `p` could undo its move `from`→`to` by one quiet move
     /// on an empty board (`resets_clock = "irreversible"`): some single-leg
     /// move of it, not initial-only, not a hop or a shot, leads from `to`
@@ -306,8 +333,7 @@ impl Position {
                 // Fairy-Stockfish makes a stuck player's pass (and a pass
                 // that places a wall) as its lowest piece standing still: a
                 // piece whose every move resets the clock (a pawn) resets it.
-                if let Some(s) = super::movetext::wall_pass_square(self, &mv)
-                    .or_else(|| super::movetext::stuck_pass_square(self))
+                if let Some(s) = self.wall_pass_square(&mv).or_else(|| self.stuck_pass_square())
                     && let Some(p) = self.board[s.index()]
                 {
                     let flags = self.v.kind_flags[p.kind().index()];

@@ -1,11 +1,11 @@
 //! The generic engine: compiled variants, positions, make/unmake, move
-//! generation, attack tests, the end of the game, perft, position and move
-//! text, and the hook interface native rules plug into. Nothing here knows any
+//! generation, attack tests, the end of the game, perft, and the hook interface native rules plug into. Nothing here knows any
 //! particular variant, and nothing here imports the rules-file schema or the
 //! hooks: `compile` builds a [`Variant`], `hooks` implements [`Hook`].
 
 pub(crate) mod attack;
 pub(crate) mod bitboard;
+pub(crate) mod conventions;
 pub(crate) mod end;
 pub(crate) mod geometry;
 pub(crate) mod hook;
@@ -14,16 +14,14 @@ mod lookback;
 mod make;
 pub(crate) mod movegen;
 pub(crate) mod moves;
-pub(crate) mod movetext;
 mod perft;
 pub(crate) mod position;
-mod san;
 pub(crate) mod setup;
 pub(crate) mod shuffle;
-pub(crate) mod text;
 pub(crate) mod types;
 pub(crate) mod variant;
 
+pub use conventions::MoveNotation;
 pub use end::{
     GameResult, History, Reason, completes_forbidden_repetition, drop_forbidden_repetitions,
     forbidden_repetition, judge, repetition, repetition_forbids_moves,
@@ -31,11 +29,9 @@ pub use end::{
 pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
 pub use moves::{MAX_CAPTURES, Move, MoveKind};
-pub use movetext::{MoveNotation, MoveTextError, xboard_rank_text};
 pub use perft::{perft, perft_counting_drop_mates, perft_divide};
-pub use position::{Position, PositionError, Strictness};
+pub use position::{InvalidPosition, Position, Strictness};
 pub use setup::Store;
-pub use text::{TextError, TextStyle};
 pub use types::{Color, KindSet, MAX_KINDS, Piece, PieceKind, Square};
 pub use variant::{
     CaptureRule, Orientation, Outcome, PieceDef, PositionStyle, PromotionTrigger, RepetitionResult,

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use super::hook::Effect;
 use super::moves::{MAX_CAPTURES, Move};
 use super::setup::{Count, Setup, Store};
-use super::text::{self, TextError};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;
 
@@ -75,16 +74,12 @@ pub struct Position {
     pub(crate) drop_mates_allowed: bool,
 }
 
-/// A position text that cannot be a position of the variant.
-#[derive(Clone, Debug, thiserror::Error)]
-pub enum PositionError {
-    /// The text does not parse.
-    #[error(transparent)]
-    Text(#[from] TextError),
-    /// The text parses but describes an impossible position.
-    #[error("{0}")]
-    Invalid(String),
-}
+/// Parts that cannot make a position of the variant (a castling right
+/// without its rook, an en-passant square no piece passed, a side left in
+/// check, more pieces than the game has).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InvalidPosition(pub String);
 
 /// How strictly a position is checked when it is built from text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,9 +108,9 @@ impl Position {
 
     /// Start number `n` (from 0) of a variant whose start is drawn
     /// (`[setup.shuffle]`; [`Variant::start_count`] says how many there are).
-    pub fn numbered_start(v: &Arc<Variant>, n: u64) -> Result<Position, PositionError> {
+    pub fn numbered_start(v: &Arc<Variant>, n: u64) -> Result<Position, InvalidPosition> {
         let Some(setup) = v.numbered_start(n) else {
-            return Err(PositionError::Invalid(match v.start_count() {
+            return Err(InvalidPosition(match v.start_count() {
                 None => "this variant has no shuffled starts ([setup.shuffle])".into(),
                 Some(count) => format!("start {n}: this variant has starts 0 to {}", count - 1),
             }));
@@ -123,30 +118,12 @@ impl Position {
         Position::from_setup(v, setup, Strictness::Strict)
     }
 
-    /// Parses position text in the variant's style (FEN or SFEN, see
-    /// `docs/rules-format.md`).
-    ///
-    /// The position must be one a game can reach: see [`Strictness::Strict`].
-    pub fn from_text(v: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
-        Position::from_text_with(v, text, Strictness::Strict)
-    }
-
-    /// Parses position text, checked as `strictness` says.
-    pub fn from_text_with(
-        v: &Arc<Variant>,
-        text: &str,
-        strictness: Strictness,
-    ) -> Result<Position, PositionError> {
-        let setup = text::parse_position(v, text)?;
-        Position::from_setup(v, setup, strictness)
-    }
-
     /// Builds a position from its parts, checking that they fit together.
     pub(crate) fn from_setup(
         v: &Arc<Variant>,
         setup: Setup,
         strictness: Strictness,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<Position, InvalidPosition> {
         validate_setup(v, &setup)?;
         if strictness == Strictness::Lenient {
             return Ok(Position::build(v, setup));
@@ -159,7 +136,7 @@ impl Position {
         // the royal pieces face each other (`[end] royals_facing`: legal
         // even in check, it ends the game, which a text cannot tell).
         if pos.in_check(waiting) && pos.decided().is_none() && !pos.royals_facing_by_rule() {
-            return Err(PositionError::Invalid(format!(
+            return Err(InvalidPosition(format!(
                 "{} is in check with {} to move (its royal piece could be taken)",
                 v.side_name(waiting),
                 v.side_name(pos.side)
@@ -238,46 +215,6 @@ impl Position {
                 Vec::new()
             },
         }
-    }
-
-    /// The position as text, in the variant's style; parses back to the same
-    /// position.
-    pub fn to_text(&self) -> String {
-        text::format_setup(&self.v, &self.setup())
-    }
-
-    /// The position as text in `style`: the variant's own text, or
-    /// Fairy-Stockfish's FEN ([`TextStyle`]).
-    pub fn to_text_as(&self, style: text::TextStyle) -> String {
-        let mut setup = self.setup();
-        if style == text::TextStyle::FairyStockfish && setup.ep.is_some() {
-            // Each en-passant square on its own (after a triple step,
-            // Fairy-Stockfish keeps each square a pawn could take on).
-            let kept: Vec<Square> = [setup.ep, setup.ep2]
-                .into_iter()
-                .filter(|&sq| sq.is_some() && self.ep_takeable(sq))
-                .collect();
-            setup.ep = kept.first().copied().unwrap_or(Square::NONE);
-            setup.ep2 = kept.get(1).copied().unwrap_or(Square::NONE);
-        }
-        text::format_setup_as(&self.v, &setup, style)
-    }
-
-    /// Whether Fairy-Stockfish keeps the en-passant square `sq`: a piece of
-    /// the side to move could take there by its moves (its king may be left
-    /// attacked), or the piece that passed writes its squares as a path
-    /// (Fairy-Stockfish keeps those of its custom pawns whatever stands
-    /// around them).
-    fn ep_takeable(&self, sq: Square) -> bool {
-        let victim = self.ep_victim;
-        if victim.is_some() && self.board[victim.index()].is_some_and(|p| self.v.def(p.kind()).ep_path_text) {
-            return true;
-        }
-        let mut moves = Vec::new();
-        self.pseudo_moves(&mut moves);
-        moves
-            .iter()
-            .any(|m| m.to == sq && (0..m.ncap()).any(|i| m.cap(i) == victim))
     }
 
     /// The variant.
@@ -709,7 +646,7 @@ fn royal_counts(v: &Variant, setup: &Setup) -> [usize; 2] {
     n
 }
 
-fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
+fn validate_material(v: &Variant, setup: &Setup) -> Result<(), InvalidPosition> {
     // A side that starts with royal pieces cannot lose them all and play
     // on, unless an extinction rule ends the game when it does.
     if v.end.extinction.is_none() && !v.end.last_royal {
@@ -722,7 +659,7 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
                     .filter(|d| d.royal)
                     .map(|d| d.name.as_str())
                     .collect();
-                return Err(PositionError::Invalid(format!(
+                return Err(InvalidPosition(format!(
                     "{} has no royal piece ({}): the game cannot go on without one",
                     v.side_name(c),
                     names.join(", ")
@@ -735,7 +672,7 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
             && let Some(region) = &v.def(p.kind()).region
             && !region[p.color().index()][i]
         {
-            return Err(PositionError::Invalid(format!(
+            return Err(InvalidPosition(format!(
                 "{} {} on {} stands outside its region",
                 v.side_name(p.color()),
                 v.def(p.kind()).name,
@@ -748,7 +685,7 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
     for (i, &n) in setup.stores[Store::Hand as usize].iter().enumerate() {
         let kind = PieceKind::from_index(i % nk);
         if n > 0 && !limits.hand_kinds.contains(kind) {
-            return Err(PositionError::Invalid(format!(
+            return Err(InvalidPosition(format!(
                 "a hand cannot hold `{}` ({}): no capture puts it there",
                 v.def(kind).symbol,
                 v.def(kind).name
@@ -777,7 +714,7 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
                 .join(", ")
         };
         if per_side[0] + per_side[1] > f.total {
-            return Err(PositionError::Invalid(format!(
+            return Err(InvalidPosition(format!(
                 "{} pieces of {} in all, but the game has only {}",
                 per_side[0] + per_side[1],
                 names(),
@@ -787,7 +724,7 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
         if let Some(limit) = f.per_side {
             for c in Color::BOTH {
                 if per_side[c.index()] > limit[c.index()] {
-                    return Err(PositionError::Invalid(format!(
+                    return Err(InvalidPosition(format!(
                         "{} has {} pieces of {}, but starts with only {} and cannot gain any",
                         v.side_name(c),
                         per_side[c.index()],
@@ -802,14 +739,14 @@ fn validate_material(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
 }
 
 /// Checks that a position's parts fit the variant's structure.
-pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionError> {
+pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), InvalidPosition> {
     let g = &v.geometry;
     let victim = setup
         .ep
         .some()
         .map(|ep| ep_victim(v, &setup.board, setup.side, ep));
     if let Some(None) = victim {
-        return Err(PositionError::Invalid(format!(
+        return Err(InvalidPosition(format!(
             "en-passant square {}: no piece of {} has just passed over it with a double step",
             g.name(setup.ep),
             v.side_name(setup.side.other())
@@ -820,7 +757,7 @@ pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionE
             setup.ep2 != setup.ep && passed_over(v, &setup.board, setup.side, setup.ep2, victim)
         })
     {
-        return Err(PositionError::Invalid(format!(
+        return Err(InvalidPosition(format!(
             "en-passant squares {} and {}: no piece of {} has just passed over both with a triple step",
             g.name(setup.ep),
             g.name(setup.ep2),
@@ -844,7 +781,7 @@ pub(crate) fn validate_setup(v: &Variant, setup: &Setup) -> Result<(), PositionE
                 && (g.file(rook) > g.file(king)) == (g.file(c.rook) > g.file(c.king)));
         if !king_ok || !rook_ok || !sides_ok {
             let name = c.piece.map_or("king", |k| v.def(k).name.as_str());
-            return Err(PositionError::Invalid(format!(
+            return Err(InvalidPosition(format!(
                 "castling right `{}` needs the {name} on {} and the rook on {}",
                 c.right,
                 g.name(king),

@@ -842,10 +842,10 @@ pub struct Variant {
     pub(crate) orientation: Orientation,
     pub(crate) position_style: PositionStyle,
     /// How moves are shown to people.
-    pub(crate) display_notation: super::movetext::MoveNotation,
+    pub(crate) display_notation: super::conventions::MoveNotation,
     /// How moves are written in algebraic form: SAN or numeric Hodges
     /// (`[text] algebraic`).
-    pub(crate) algebraic_notation: super::movetext::MoveNotation,
+    pub(crate) algebraic_notation: super::conventions::MoveNotation,
     /// Every kind, in the order a FEN hand writes them (`[text]
     /// hand_order`, then the rest in the file's order).
     pub(crate) hand_order: Vec<PieceKind>,
@@ -1174,7 +1174,7 @@ impl Variant {
     }
 
     /// How moves are shown to people (`[text] notation`).
-    pub fn display_notation(&self) -> super::movetext::MoveNotation {
+    pub fn display_notation(&self) -> super::conventions::MoveNotation {
         self.display_notation
     }
 
@@ -1183,13 +1183,13 @@ impl Variant {
     pub fn shogi_coordinates(&self) -> bool {
         matches!(
             self.display_notation,
-            super::movetext::MoveNotation::Usi | super::movetext::MoveNotation::Seed
+            super::conventions::MoveNotation::Usi | super::conventions::MoveNotation::Seed
         )
     }
 
     /// The algebraic notation people of this game write: `San` or
     /// `HodgesNumber` (`[text] algebraic`).
-    pub fn algebraic_notation(&self) -> super::movetext::MoveNotation {
+    pub fn algebraic_notation(&self) -> super::conventions::MoveNotation {
         self.algebraic_notation
     }
 

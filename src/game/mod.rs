@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use crate::clock::Instant;
 use crate::engine::{
-    Color, GameResult, History, Move, MoveTextError, Position, Reason, Variant, drop_forbidden_repetitions,
+    Color, GameResult, History, Move, Position, Reason, Variant, drop_forbidden_repetitions,
     forbidden_repetition, judge,
 };
+use crate::text::MoveTextError;
 
 /// A position with its history of moves, hashes and checks.
 #[derive(Clone)]

@@ -11,7 +11,8 @@ use super::external::{EngineSpec, Protocol};
 use super::search::{Limits, SearchReport, Searcher};
 use crate::clock::Instant;
 use crate::display::board_text;
-use crate::engine::{Move, MoveTextError, Position, Variant};
+use crate::engine::{Move, Position, Variant};
+use crate::text::MoveTextError;
 
 /// What a player does on its turn.
 pub enum Action {

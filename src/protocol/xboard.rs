@@ -862,7 +862,7 @@ fn move_text(pos: &mut Position, m: &Move, p: &Presentation) -> String {
         format!(
             "{}{}",
             (b'a' + g.file(s) as u8) as char,
-            crate::engine::xboard_rank_text(g.ranks(), g.rank(s))
+            crate::text::xboard_rank_text(g.ranks(), g.rank(s))
         )
     };
     let letter = |k: PieceKind| p.letters[k.index()].0.clone();

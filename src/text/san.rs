@@ -33,17 +33,17 @@
 //! igui, shots), another pass, a move into or out of a pocket — is written
 //! in chimera's canonical notation.
 
-use super::moves::{AUX_CASTLE, AUX_GATE_ROOK, Move, MoveKind};
-use super::position::Position;
-use super::types::{Piece, PieceKind, Square};
-use super::variant::Variant;
+use crate::engine::moves::{AUX_CASTLE, AUX_GATE_ROOK, Move, MoveKind};
+use crate::engine::position::Position;
+use crate::engine::types::{Piece, PieceKind, Square};
+use crate::engine::variant::Variant;
 
 /// The text of a legal move of `pos` in SAN (`hodges = false`) or
 /// Fairy-Stockfish's numeric Hodges notation.
 pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let plain = super::movetext::plain(pos, m);
+    let plain = super::write_moves::plain(pos, m);
     let mut s = match m.kind {
         MoveKind::Castle if !hodges => castling(pos, m),
         MoveKind::Drop => {
@@ -65,26 +65,25 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
         // A pass where the side has one royal piece: that piece moving to
         // its own square, as Fairy-Stockfish writes it (`Ke2`).
         // A pass that places a wall: the lowest piece, standing still.
-        MoveKind::Pass if let Some(s) = super::movetext::wall_pass_square(pos, m) => {
-            match pos.board[s.index()] {
-                Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, hodges)),
-                None => return super::movetext::format_move(pos, m),
-            }
-        }
+        MoveKind::Pass if let Some(s) = pos.wall_pass_square(m) => match pos.board[s.index()] {
+            Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, hodges)),
+            None => return super::write_moves::format_move(pos, m),
+        },
         MoveKind::Pass if !hodges => match pos.royal_squares(pos.side) {
-            super::position::RoyalSquares::One(s) => match pos.board[s.index()] {
+            crate::engine::position::RoyalSquares::One(s) => match pos.board[s.index()] {
                 Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
-                None => return super::movetext::format_move(pos, m),
+                None => return super::write_moves::format_move(pos, m),
             },
-            _ => match super::movetext::stuck_pass_square(pos)
+            _ => match pos
+                .stuck_pass_square()
                 .and_then(|s| pos.board[s.index()].map(|p| (s, p)))
             {
                 // Without a royal piece: the lowest piece, standing still (`Pa1`).
                 Some((s, p)) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
-                None => return super::movetext::format_move(pos, m),
+                None => return super::write_moves::format_move(pos, m),
             },
         },
-        _ => return super::movetext::format_move(pos, m),
+        _ => return super::write_moves::format_move(pos, m),
     };
     // The wall placed after the move, as Fairy-Stockfish writes it (`Qd2,d3`).
     if let Some(w) = m.wall() {
@@ -132,7 +131,7 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     let v = &*pos.v;
     let g = &v.geometry;
     let Some(p) = pos.board[m.from.index()] else {
-        return super::movetext::format_move(pos, m);
+        return super::write_moves::format_move(pos, m);
     };
     let kind = p.kind();
     let capture = m.is_capture();
