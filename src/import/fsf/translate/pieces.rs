@@ -218,7 +218,7 @@ fn piece_betza(t: &Tx, p: &Plan, pt: usize) -> Option<String> {
         PREDEFINED[pt - 1].1.to_string()
     };
     let is_ep = !p.no_ep && (ep & (1u128 << pt) != 0 || fsf_betza.contains('e'));
-    let mut betza = match crate::import::fsf_betza::to_chimera(&fsf_betza, is_ep) {
+    let mut betza = match crate::notation::xbetza::fsf::to_chimera(&fsf_betza, is_ep) {
         Ok(b) => b,
         Err(e) => {
             let key = piece_name(pt);

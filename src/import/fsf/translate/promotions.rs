@@ -194,7 +194,7 @@ fn pawn_promotions(
         }
         for &k in &p.prom_to {
             let base = pieces_def(m, k);
-            let b = crate::import::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+            let b = crate::notation::xbetza::fsf::to_chimera(&base, false).unwrap_or_default();
             let mut plines = vec![format!("demotes_to = {}", q(&cname(pt)))];
             promoted_janggi_lines(t, k, &mut plines);
             promoted_kinds.push(PieceOut {
@@ -242,7 +242,7 @@ pub(super) fn piece_promotions(
         && to != 0
     {
         let base = pieces_def(m, to);
-        let b = crate::import::fsf_betza::to_chimera(&base, false).unwrap_or_default();
+        let b = crate::notation::xbetza::fsf::to_chimera(&base, false).unwrap_or_default();
         let pname = format!("promoted {}", cname(pt));
         prom.extend(piece_promotion_rules(p, &pname));
         comment.push_str(&t.from(&[
@@ -326,7 +326,7 @@ pub(super) fn sittuyin_promotion(t: &Tx, p: &Plan) -> Result<String, String> {
             ));
         }
     };
-    let betza = crate::import::fsf_betza::to_chimera(&pieces_def(m, to), false).unwrap_or_default();
+    let betza = crate::notation::xbetza::fsf::to_chimera(&pieces_def(m, to), false).unwrap_or_default();
     if !plain_leaps(&betza) {
         return Err(format!(
             "sittuyin's promotion to `{}` (`{betza}`): imported for a piece that only leaps or steps, with no modes",
