@@ -1,7 +1,8 @@
 //! The structure the architecture promises (docs/architecture.md), checked on
 //! the source: the engine and the compiler do not import the hooks and name no
-//! variant; the engine imports nothing else of the crate; no function is longer
-//! than a screenful and a half.
+//! variant; the engine imports nothing else of the crate; the notation imports
+//! neither the importers, the schema, the compiler nor the engine, and the
+//! schema not the importers; no function is longer than a screenful and a half.
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -101,6 +102,24 @@ fn the_engine_imports_nothing_else_of_the_crate() {
             "{} reaches outside the engine",
             path.display()
         );
+    }
+}
+
+#[test]
+fn the_schema_does_not_import_the_importers() {
+    // `xbetza` keys are read by the notation (`notation::xbetza`), not by
+    // `import/`: `rules` and `import` would import each other.
+    for (path, text) in src("rules") {
+        assert!(!text.contains("import::"), "{} names `import::`", path.display());
+    }
+}
+
+#[test]
+fn the_notation_imports_no_later_layer() {
+    for (path, text) in src("notation") {
+        for m in ["crate::import", "crate::rules", "crate::engine", "crate::compile"] {
+            assert!(!text.contains(m), "{} names `{m}`", path.display());
+        }
     }
 }
 

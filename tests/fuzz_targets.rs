@@ -717,8 +717,8 @@ fn xbetza() {
             let s = text(input);
             let mut outcome = String::new();
             for (name, r) in [
-                ("xbetza", chimera::import::xbetza::to_chimera(&s)),
-                ("fsf", chimera::import::fsf_betza::to_chimera(&s, false)),
+                ("xbetza", chimera::notation::xbetza::to_chimera(&s)),
+                ("fsf", chimera::notation::xbetza::fsf::to_chimera(&s, false)),
             ] {
                 match r {
                     Err(e) => {

@@ -74,7 +74,7 @@ pub(crate) fn run(a: Args) -> Outcome {
 
 fn run_xbetza(a: XbetzaArgs) -> Outcome {
     let out = Output::new(a.json);
-    match crate::import::xbetza::to_chimera(&a.xbetza) {
+    match crate::notation::xbetza::to_chimera(&a.xbetza) {
         Ok(betza) => {
             let words = crate::notation::compile_program(&betza)
                 .map(|(_, prog)| crate::notation::explain(&prog))

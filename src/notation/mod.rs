@@ -1,11 +1,14 @@
 //! Piece-move notation: text → syntax tree → program over legs, canonical
-//! printing, and plain-English explanations. Knows nothing about boards or
-//! variants; `compile` turns programs into move tables.
+//! printing, and plain-English explanations; [`xbetza`] turns other
+//! programs' Betza dialects (XBoard's XBetza, Fairy-Stockfish's) into
+//! chimera's. Knows nothing about boards or variants; `compile` turns
+//! programs into move tables.
 
 mod ast;
 mod explain;
 pub(crate) mod meaning;
 mod parse;
+pub mod xbetza;
 
 pub use ast::*;
 pub use explain::{explain, leg_words};

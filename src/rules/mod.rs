@@ -45,7 +45,7 @@ pub fn parse(src: &Source) -> Result<RulesFile, Box<Diagnostic>> {
                 ));
             }
             Some(x) => {
-                let converted = crate::import::xbetza::to_chimera(x.get_ref()).map_err(|e| {
+                let converted = crate::notation::xbetza::to_chimera(x.get_ref()).map_err(|e| {
                     // The string's first character is one past the opening quote.
                     let at = x.span().start + 1 + e.at;
                     Box::new(

@@ -32,8 +32,8 @@
 //! than one hurdle or a hurdle inside a multi-leg chain, `d`, `e`, `t`, `o`,
 //! `n`/`j`, a hop as the last leg, `i` with `a`.
 
-use super::fsf_betza::BetzaError;
-use super::xbetza::{DIRS3, DIRS4, ROT, SYMMETRY, X_STEP, Y_STEP, at as table, dir_type};
+use super::fsf::BetzaError;
+use super::{DIRS3, DIRS4, ROT, SYMMETRY, X_STEP, Y_STEP, at as table, dir_type};
 use crate::notation::{continuation_frame, selected, symmetric_images, to_frame};
 use std::collections::BTreeMap;
 
@@ -128,7 +128,7 @@ fn read_leg(s: &[u8], base: usize, cont: bool, angle: usize) -> Result<ReadLeg, 
     let (set, desc) = if cont || matches!(sym, b'K' | b'Q') {
         king_system(s, 0, all, cont, angle)
     } else {
-        let (d, _, after, _) = super::xbetza::directions(s, 0, p, sym, dy);
+        let (d, _, after, _) = super::directions(s, 0, p, sym, dy);
         (d, after)
     };
     let mut dirs = Vec::new();
@@ -146,7 +146,7 @@ fn read_leg(s: &[u8], base: usize, cont: bool, angle: usize) -> Result<ReadLeg, 
         dirs.push((dir, (ax * r[0] + ay * r[1], ax * r[2] + ay * r[3])));
     }
     let (modes, after) = leg_modes(s, desc, p, base)?;
-    let (_, digits) = super::xbetza::range(s, p + 1);
+    let (_, digits) = super::range(s, p + 1);
     let expo = match digits {
         Some(n) => n,
         None if slider => 0,

@@ -10,30 +10,37 @@
 //! converts: single-leg moves, with `m`, `c`, `e`, `p`, `g`, `n` and `j`
 //! (lame and must-jump only on the knight, dabbaba and alfil, where XBoard
 //! and chimera test the same square), `i`, and ranges; multi-leg moves
-//! (`a`, with `y` and `p` before `a`) in `xbetza_legs`. Everything else is
+//! (`a`, with `y` and `p` before `a`) in `legs`. Everything else is
 //! an error at its character: `d` (capturing one's own piece), `t`, `o` (a
 //! cylinder board), `y` outside a multi-leg move, `ii`, `j` on a one-step
 //! atom (XBoard skips the first square), `O` (castling).
+//!
+//! Fairy-Stockfish's own Betza dialect is [`fsf`]; both write chimera's
+//! direction letters with `fsf::chimera_directions` and report a
+//! [`BetzaError`].
 
-use super::fsf_betza::{BetzaError, chimera_directions};
+use fsf::{BetzaError, chimera_directions};
 
-pub(super) const SYMMETRY: &[u8] = b"FBNW.FFW.NKN.NW.QR....W..N";
-pub(super) const X_STEP: &[u8] = b"2110.130.102.10.00....0..2";
-pub(super) const Y_STEP: &[u8] = b"2132.133.313.20.11....1..3";
-pub(super) const DIR_TYPE: &[u8] = b"01000104000200000260050000";
+pub mod fsf;
+mod legs;
+
+const SYMMETRY: &[u8] = b"FBNW.FFW.NKN.NW.QR....W..N";
+const X_STEP: &[u8] = b"2110.130.102.10.00....0..2";
+const Y_STEP: &[u8] = b"2132.133.313.20.11....1..3";
+const DIR_TYPE: &[u8] = b"01000104000200000260050000";
 const DIRS1: [u8; 26] = [
     0, 0x3C, 0, 0, 0, 0xC3, 0, 0, 0, 0, 0, 0xF0, 0, 0, 0, 0, 0, 0x0F, 0, 0, 0, 0, 0, 0, 0, 0,
 ];
 const DIRS2: [u8; 26] = [
     0, 0x18, 0, 0, 0, 0x81, 0, 0xFF, 0, 0, 0, 0x60, 0, 0, 0, 0, 0, 0x06, 0x66, 0, 0, 0x99, 0, 0, 0, 0,
 ];
-pub(super) const DIRS3: [u8; 26] = [
+const DIRS3: [u8; 26] = [
     0, 0x38, 0, 0, 0, 0x83, 0, 0xFF, 0, 0, 0, 0xE0, 0, 0, 0, 0, 0, 0x0E, 0xEE, 0, 0, 0xBB, 0, 0, 0, 0,
 ];
-pub(super) const DIRS4: [u8; 26] = [
+const DIRS4: [u8; 26] = [
     0, 0x10, 0, 0, 0, 0x01, 0, 0xFF, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0x04, 0x44, 0, 0, 0x11, 0, 0, 0, 0,
 ];
-pub(super) const ROT: [[i32; 4]; 8] = [
+const ROT: [[i32; 4]; 8] = [
     [1, 0, 0, 1],
     [0, 1, 1, 0],
     [0, 1, -1, 0],
@@ -44,10 +51,10 @@ pub(super) const ROT: [[i32; 4]; 8] = [
     [-1, 0, 0, 1],
 ];
 
-pub(super) fn at(b: &[u8], c: u8) -> u8 {
+fn at(b: &[u8], c: u8) -> u8 {
     b.get(c.wrapping_sub(b'A') as usize).copied().unwrap_or(b'.')
 }
-pub(super) fn dir_type(c: u8) -> u8 {
+fn dir_type(c: u8) -> u8 {
     if c.is_ascii_lowercase() {
         DIR_TYPE[(c - b'a') as usize]
     } else {
@@ -61,13 +68,7 @@ fn idx(c: u8) -> usize {
 /// The direction set XBoard reads from `s[desc..p]` for an atom of this
 /// symmetry (for `K`/`Q`: the orthogonal set and the diagonal one, and what
 /// becomes of the step's x), and where the direction letters end.
-pub(super) fn directions(
-    s: &[u8],
-    mut desc: usize,
-    p: usize,
-    sym: u8,
-    dy: i32,
-) -> (u16, u16, usize, Option<i32>) {
+fn directions(s: &[u8], mut desc: usize, p: usize, sym: u8, dy: i32) -> (u16, u16, usize, Option<i32>) {
     let mut dx_override = None;
     // Directions, as XBoard reads them for this symmetry.
     let next = |d: usize| s.get(d).copied().unwrap_or(0);
@@ -322,7 +323,7 @@ fn emit(x: &Parsed, out: &mut String) -> Result<(), BetzaError> {
 }
 
 /// The range after an atom at `p`: one or two digits.
-pub(super) fn range(s: &[u8], mut p: usize) -> (usize, Option<u32>) {
+fn range(s: &[u8], mut p: usize) -> (usize, Option<u32>) {
     let digits_start = p;
     while p < s.len() && s[p].is_ascii_digit() && p - digits_start < 2 {
         p += 1;
@@ -358,7 +359,7 @@ fn multi_leg_or_refused(
             ));
         }
         let (end, _) = range(s, p + 1);
-        return Ok(Some((super::xbetza_legs::convert(&s[desc..end], desc)?, end)));
+        return Ok(Some((legs::convert(&s[desc..end], desc)?, end)));
     }
     if s[p] == b'O' {
         return Err(err(
