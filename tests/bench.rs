@@ -1,6 +1,6 @@
 //! `chimera bench`: the fixed benchmark set counts the right nodes (speed
 //! itself is measured, never asserted), and its options refuse nonsense.
-mod common;
+use crate::common;
 use common::chimera;
 
 #[test]

@@ -14,7 +14,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::python_tool;
 #[path = "common/serve.rs"]
 mod common_serve;

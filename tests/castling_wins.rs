@@ -8,7 +8,7 @@
 //! `opposite-castling`).
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::check_rules as check;
 

@@ -4,18 +4,18 @@
 //! variant file. At every ply the legal moves and the
 //! position (counters included) must agree, and at the end the result.
 //!
+//! Each comparison comes twice: `shallow` (one short game, in the default
+//! run, so every variant file is compared once) and `deep` (the full games,
+//! `cargo test --release -- --ignored`).
+//!
 //! Needs python3 with `chess` and `pyffish` (`pip install chess pyffish`);
 //! without them the test is skipped with a message — except under CI, where
 //! `.ci/run` installs them and a missing one is a failure.
 use std::path::Path;
 
-mod common;
+use crate::common;
 
-fn crosscheck(rules: &str, reference: &str, games: u32, plies: u32) {
-    crosscheck_with(rules, reference, games, plies, &[]);
-}
-
-fn crosscheck_with(rules: &str, reference: &str, games: u32, plies: u32, extra: &[&str]) {
+pub(crate) fn crosscheck_with(rules: &str, reference: &str, games: u32, plies: u32, extra: &[&str]) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut args = vec![
         env!("CARGO_BIN_EXE_chimera").to_string(),
@@ -38,66 +38,43 @@ fn crosscheck_with(rules: &str, reference: &str, games: u32, plies: u32, extra: 
     }
 }
 
-#[test]
-fn chess_agrees_with_python_chess() {
-    crosscheck("chess.toml", "chess", 30, 600);
+/// One comparison as two tests, `NAME::shallow` (default run) and
+/// `NAME::deep` (`--ignored`), with their (games, plies).
+macro_rules! tiered {
+    ($test:ident: $rules:expr, $reference:expr, shallow ($g:expr, $p:expr), deep ($dg:expr, $dp:expr), $extra:expr) => {
+        mod $test {
+            #[test]
+            fn shallow() {
+                super::crosscheck_with($rules, $reference, $g, $p, $extra);
+            }
+
+            #[test]
+            #[ignore = "deep tier: cargo test --release -- --ignored"]
+            fn deep() {
+                super::crosscheck_with($rules, $reference, $dg, $dp, $extra);
+            }
+        }
+    };
 }
 
-#[test]
-fn crazyhouse_agrees_with_python_chess() {
-    crosscheck("crazyhouse.toml", "crazyhouse", 30, 400);
-}
-
-#[test]
-fn shogi_agrees_with_fairy_stockfish() {
-    crosscheck("shogi.toml", "shogi", 10, 300);
-}
-
-/// Long makruk games reach the bare endgames where the counting rule runs.
-#[test]
-fn makruk_agrees_with_fairy_stockfish() {
-    crosscheck("makruk.toml", "makruk", 6, 400);
-}
-
-/// Shuffled starts (each game its own back rank, drawn by the tool), so
-/// that castling from other files is compared too.
-#[test]
-fn fischerandom_shuffled_agrees_with_fairy_stockfish() {
-    crosscheck_with(
-        "fischerandom.toml",
-        "fischerandom",
-        10,
-        200,
-        &["--shuffle", "yes"],
-    );
-}
-
-#[test]
-fn caparandom_shuffled_agrees_with_fairy_stockfish() {
-    crosscheck_with("caparandom.toml", "caparandom", 6, 200, &["--shuffle", "yes"]);
-}
-
-/// Players that often move a piece straight back (the tool's `--shuttle`),
-/// so that janggimodern's move-repetition rule ends games (one pass in the
-/// series, checks that break it) as Fairy-Stockfish ends them.
-#[test]
-fn janggimodern_move_repetition_agrees_with_fairy_stockfish() {
-    crosscheck_with(
-        "janggimodern.toml",
-        "janggimodern",
-        10,
-        200,
-        &["--shuttle", "0.8"],
-    );
-}
+tiered!(chess_agrees_with_python_chess: "chess.toml", "chess", shallow (2, 60), deep (30, 600), &[]);
+tiered!(crazyhouse_agrees_with_python_chess: "crazyhouse.toml", "crazyhouse", shallow (2, 60), deep (30, 400), &[]);
+tiered!(shogi_agrees_with_fairy_stockfish: "shogi.toml", "shogi", shallow (1, 60), deep (10, 300), &[]);
+// Long makruk games reach the bare endgames where the counting rule runs.
+tiered!(makruk_agrees_with_fairy_stockfish: "makruk.toml", "makruk", shallow (1, 60), deep (6, 400), &[]);
+// Shuffled starts (each game its own back rank, drawn by the tool), so
+// that castling from other files is compared too.
+tiered!(fischerandom_shuffled_agrees_with_fairy_stockfish: "fischerandom.toml", "fischerandom", shallow (2, 40), deep (10, 200), &["--shuffle", "yes"]);
+tiered!(caparandom_shuffled_agrees_with_fairy_stockfish: "caparandom.toml", "caparandom", shallow (2, 40), deep (6, 200), &["--shuffle", "yes"]);
+// Players that often move a piece straight back (the tool's `--shuttle`),
+// so that janggimodern's move-repetition rule ends games (one pass in the
+// series, checks that break it) as Fairy-Stockfish ends them.
+tiered!(janggimodern_move_repetition_agrees_with_fairy_stockfish: "janggimodern.toml", "janggimodern", shallow (2, 60), deep (10, 200), &["--shuttle", "0.8"]);
 
 /// One test per Fairy-Stockfish variant file, against pyffish.
 macro_rules! against_pyffish {
     ($($test:ident: $variant:literal,)*) => {$(
-        #[test]
-        fn $test() {
-            crosscheck(concat!($variant, ".toml"), $variant, 6, 200);
-        }
+        tiered!($test: concat!($variant, ".toml"), $variant, shallow (1, 40), deep (6, 200), &[]);
     )*};
 }
 
@@ -131,15 +108,13 @@ against_pyffish! {
 }
 
 /// The Fairy-Stockfish variants written from its definitions (issue 27;
-/// docs/fsf-variants.md): two short games each keep the default run short.
+/// docs/fsf-variants.md): one short game each in the default run, two
+/// longer ones under `--ignored`.
 /// `tests/tools/crosscheck.py` with more games and plies gives the figures
 /// of docs/fsf-variants.md.
 macro_rules! briefly_against_pyffish {
     ($($test:ident: $variant:literal,)*) => {$(
-        #[test]
-        fn $test() {
-            crosscheck(concat!($variant, ".toml"), $variant, 2, 80);
-        }
+        tiered!($test: concat!($variant, ".toml"), $variant, shallow (1, 30), deep (2, 80), &[]);
     )*};
 }
 
@@ -236,12 +211,22 @@ briefly_against_pyffish! {
 /// and by chimera's `chasing` hook, must agree.
 #[test]
 fn xiangqi_repetitions_agree_with_fairy_stockfish() {
+    xiangqi_repetitions(20);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn xiangqi_repetitions_agree_with_fairy_stockfish_deeply() {
+    xiangqi_repetitions(120);
+}
+
+fn xiangqi_repetitions(cycles: u32) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let args = [
         env!("CARGO_BIN_EXE_chimera").to_string(),
         root.join("variants/xiangqi.toml").display().to_string(),
         "--cycles".to_string(),
-        "120".to_string(),
+        cycles.to_string(),
         "--seed".to_string(),
         "2".to_string(),
     ];

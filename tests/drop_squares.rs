@@ -4,7 +4,7 @@
 //! the errors for misuse, at their place.
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::check_rules as check;
 

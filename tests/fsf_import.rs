@@ -5,7 +5,7 @@
 //! positioned errors.
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 const INI: &str = "tests/data/fsf-ini/variants.ini";
 

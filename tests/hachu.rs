@@ -19,7 +19,7 @@
 //! under CI, where `.ci/run` installs both and a missing one is a failure.
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 fn agrees_with_hachu(file: &str, what: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

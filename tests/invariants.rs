@@ -5,6 +5,9 @@
 //! legal move made and unmade restores the position exactly, and sampled moves'
 //! texts (canonical and the display notation) parse back to them. Every game
 //! ends with a result the variant's rules allow.
+//!
+//! The default run walks a few hundred plies a file ([`SHALLOW`]); the deep
+//! tier (`cargo test --release -- --ignored`) thousands ([`DEEP`]).
 use std::path::Path;
 use std::sync::Arc;
 
@@ -12,20 +15,34 @@ use chimera::game::Game;
 use chimera::{Position, Reason, Variant};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
-/// Plies per variant, over several games.
-const PLIES: usize = 2500;
-/// Longest game before a new one starts.
-const GAME_PLIES: usize = 400;
-/// Plies per variant on boards of more than 256 squares (dai dai, maka dai
-/// dai and tai shogi: every ply makes and unmakes some hundreds of moves on
-/// hundreds of squares), in games of at most `BIG_GAME_PLIES`.
-const BIG_PLIES: usize = 240;
-const BIG_GAME_PLIES: usize = 120;
-/// Plies per variant on boards of 101 to 256 squares (chu, wa, dai and
-/// tenjiku shogi: a hundred or more moves a ply, each made, unmade and its
-/// position text read back), in games of at most `LARGE_GAME_PLIES`.
-const LARGE_PLIES: usize = 600;
-const LARGE_GAME_PLIES: usize = 200;
+/// How far the walk goes: plies per variant over several games, and the
+/// longest game before a new one starts, by the board's size.
+struct Walk {
+    /// Boards of at most 100 squares.
+    small: (usize, usize),
+    /// Boards of 101 to 256 squares (chu, wa, dai and tenjiku shogi: a
+    /// hundred or more moves a ply, each made, unmade and its position text
+    /// read back).
+    large: (usize, usize),
+    /// Boards of more than 256 squares (dai dai, maka dai dai and tai
+    /// shogi: every ply makes and unmakes some hundreds of moves on hundreds
+    /// of squares).
+    big: (usize, usize),
+}
+
+/// The default run's walk: every file, shallowly.
+const SHALLOW: Walk = Walk {
+    small: (200, 100),
+    large: (30, 30),
+    big: (8, 8),
+};
+
+/// The deep tier's walk.
+const DEEP: Walk = Walk {
+    small: (2500, 400),
+    large: (600, 200),
+    big: (240, 120),
+};
 
 fn allowed(v: &Variant, text: &str, reason: Reason) -> bool {
     match reason {
@@ -90,15 +107,15 @@ fn check_ply(pos: &mut Position, rng: &mut StdRng, v: &Arc<Variant>) -> Result<(
     Ok(())
 }
 
-fn playouts(file: &Path) -> Result<usize, String> {
+fn playouts(file: &Path, walk: &Walk) -> Result<usize, String> {
     let v = chimera::load(file).map_err(|d| d.render())?;
     let rules = std::fs::read_to_string(file).unwrap();
     let mut rng = StdRng::seed_from_u64(0x1a2b);
     let mut plies = 0;
     let (total, per_game) = match v.board().squares() {
-        257.. => (BIG_PLIES, BIG_GAME_PLIES),
-        101..=256 => (LARGE_PLIES, LARGE_GAME_PLIES),
-        _ => (PLIES, GAME_PLIES),
+        257.. => walk.big,
+        101..=256 => walk.large,
+        _ => walk.small,
     };
     while plies < total {
         let mut game = Game::from_start(&v);
@@ -126,6 +143,16 @@ fn playouts(file: &Path) -> Result<usize, String> {
 
 #[test]
 fn every_variant_file_keeps_its_invariants() {
+    every_variant_file(&SHALLOW);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn every_variant_file_keeps_its_invariants_deeply() {
+    every_variant_file(&DEEP);
+}
+
+fn every_variant_file(walk: &Walk) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -135,7 +162,7 @@ fn every_variant_file_keeps_its_invariants() {
     files.sort();
     let mut failures = Vec::new();
     for f in &files {
-        match playouts(f) {
+        match playouts(f, walk) {
             Ok(n) => println!("{}: {n} plies", f.display()),
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
@@ -148,7 +175,7 @@ fn every_variant_file_keeps_its_invariants() {
 #[test]
 fn the_triple_step_file_keeps_its_invariants() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/triple-step.toml");
-    match playouts(&file) {
+    match playouts(&file, &DEEP) {
         Ok(n) => println!("{}: {n} plies", file.display()),
         Err(e) => panic!("{}: {e}", file.display()),
     }

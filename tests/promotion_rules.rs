@@ -4,7 +4,7 @@
 //! errors for misuse.
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use common::check_rules as check;
 

@@ -15,7 +15,7 @@
 use std::path::Path;
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 fn python_has(module: &str) -> bool {
     Command::new("python3")

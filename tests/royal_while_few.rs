@@ -2,7 +2,7 @@
 //! cases (tests/royal-while-few.toml) and the errors for misuse.
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::check_rules as check;
 

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-mod common;
+use crate::common;
 use common::chimera;
 
 use chimera::game::search::{Limits, MATE_SCORE, Searcher, Weights};

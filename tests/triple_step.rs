@@ -6,7 +6,7 @@
 //! misuse.
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use chimera::{Position, TextStyle};
 use common::check_rules as check;

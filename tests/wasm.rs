@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 
-mod common;
+use crate::common;
 use common::{python_tool, skip};
 
 /// The wasm-bindgen crate's version, which wasm-bindgen-cli must match.
@@ -120,8 +120,20 @@ fn the_package_speaks_ffish_and_chimera_in_node() {
     assert!(out.contains(" passed, 0 failed"), "{out}");
 }
 
+/// One short game a variant in the default run: the package's marshalling
+/// and every variant once (tests/crosscheck.rs compares the engine itself).
 #[test]
 fn the_package_agrees_with_ffish_on_random_games() {
+    agrees_with_ffish("1", "30");
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn the_package_agrees_with_ffish_on_random_games_deeply() {
+    agrees_with_ffish("4", "200");
+}
+
+fn agrees_with_ffish(games: &str, plies: &str) {
     if !root().join("wasm/tests/node_modules/ffish").is_dir() {
         skip("npm ffish is not installed (npm ci in wasm/tests/)");
         return;
@@ -132,9 +144,9 @@ fn the_package_agrees_with_ffish_on_random_games() {
         &[
             &pkg.display().to_string(),
             "--games",
-            "4",
+            games,
             "--plies",
-            "200",
+            plies,
             "--seed",
             "1",
             "--chess960",

@@ -12,7 +12,7 @@
 //!
 //! The HaChu test needs HaChu (`apt-get install hachu`): without it the test
 //! is skipped with a message, except under CI (CI=true), where it fails.
-mod common;
+use crate::common;
 
 fn oracle(against: &str, what: &str) -> Option<String> {
     let args = [

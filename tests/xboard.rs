@@ -14,9 +14,9 @@ use chimera::protocol::xboard::XBoard;
 use chimera::{Position, Variant};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
+use crate::live;
 use common::{Shared, match_summary, skip, speak};
-mod live;
 use live::Live;
 
 fn variant(name: &str) -> Arc<Variant> {
@@ -302,6 +302,7 @@ fn installed(path: &str, package: &str) -> bool {
 }
 
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn fairymax_and_sjaak_play_chimera_over_xboard() {
     let quick = "engine:depth=2,movetime=50";
     if installed("/usr/games/fairymax", "fairymax") {
@@ -321,6 +322,7 @@ fn fairymax_and_sjaak_play_chimera_over_xboard() {
 }
 
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn stockfish_and_gpsusi_play_chimera_over_uci_and_usi() {
     let quick = "engine:depth=2,movetime=50";
     if installed("/usr/games/stockfish", "stockfish") {
@@ -415,6 +417,7 @@ fn check_xboard_game(variant: &str, pgn: &str, log: &str) {
 }
 
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn xboard_runs_chimera_against_sjaak_at_shogi_and_fairymax_at_shatranj() {
     if installed("/usr/games/sjaakii", "sjaakii")
         && let Some((pgn, log)) = xboard_match("shogi", "/usr/games/sjaakii")
@@ -463,6 +466,7 @@ fn xboard_sets_threads_and_table_size() {
 /// Timed games against Fairy-Max (XBoard: `level`, `time`, `otim`) and
 /// Stockfish (UCI: `go wtime … btime …`): chimera keeps its clock.
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn timed_games_against_xboard_and_uci_engines() {
     for (program, package, player, told) in [
         (
@@ -600,6 +604,7 @@ fn xboard_cuts_memory_to_the_largest_table() {
 /// margin, and 100 searches a variant, are measured by
 /// tests/tools/xboard_st_timing.py: chimera plans 850 ms).
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn xboard_st_1_answers_within_the_second() {
     // Before the fix, Kozune and xiangqi answered at 1.001–1.010 s.
     let mut longest = std::time::Duration::ZERO;
@@ -808,6 +813,7 @@ fn pgn_games(pgn: &str) -> Vec<(String, String)> {
 /// not say it castles), king of the hill (whose win XBoard took for a
 /// false claim) and Horde. No forfeit, no false claim, every game ended.
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn xboard_runs_chimera_s_own_chess_variants_without_forfeits() {
     let bin = env!("CARGO_BIN_EXE_chimera");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -1056,6 +1062,7 @@ fn xboard_reads_and_writes_dai_wa_and_tenjiku_moves() {
 /// with XBoard's legality testing on, tenjiku (whose generals and fire
 /// demon XBetza cannot say) with it off. No illegal move, no forfeit.
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn xboard_plays_dai_wa_and_tenjiku() {
     let bin = env!("CARGO_BIN_EXE_chimera");
     for (variant, legality) in [("dai", "true"), ("wa-shogi", "true"), ("tenjiku", "false")] {
@@ -1082,6 +1089,7 @@ fn xboard_plays_dai_wa_and_tenjiku() {
 /// m7l8,` then `move l8m7`), which chimera reads as one move. Before, each
 /// game ended in HaChu's forfeit at its first double move.
 #[test]
+#[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn hachu_plays_dai_against_chimera() {
     if !installed("/usr/games/hachu", "hachu") {
         return;
@@ -1152,4 +1160,72 @@ fn xboard_reads_a_move_from_the_sixteenth_rank_relayed_as_a_drop() {
         "{out:?}"
     );
     assert!(out.iter().any(|l| l == "pong 7"), "{out:?}");
+}
+
+/// The default run's touch of every real counterpart: one short game each,
+/// the engines held to a depth (not a time), so a busy machine cannot decide
+/// it. Fairy-Max and Sjaak II over XBoard's protocol, Stockfish over UCI,
+/// gpsusi over USI, HaChu at dai shogi. The timed matches are the deep tier.
+#[test]
+fn each_real_engine_plays_one_short_game() {
+    let chimera = "engine:depth=1,movetime=5000";
+    for (program, package, variant, player) in [
+        (
+            "/usr/games/fairymax",
+            "fairymax",
+            "chess.toml",
+            "xboard:/usr/games/fairymax,movetime=5000,depth=1",
+        ),
+        (
+            "/usr/games/sjaakii",
+            "sjaakii",
+            "xiangqi.toml",
+            "xboard:/usr/games/sjaakii,movetime=5000,depth=1",
+        ),
+        (
+            "/usr/games/stockfish",
+            "stockfish",
+            "chess.toml",
+            "uci:/usr/games/stockfish,movetime=5000,depth=1",
+        ),
+        (
+            "/usr/games/gpsusi",
+            "gpsshogi",
+            "shogi.toml",
+            "usi:/usr/games/gpsusi,movetime=5000,LimitDepth=1",
+        ),
+        (
+            "/usr/games/hachu",
+            "hachu",
+            "dai-shogi.toml",
+            "xboard:/usr/games/hachu,movetime=5000,depth=1",
+        ),
+    ] {
+        if !installed(program, package) {
+            continue;
+        }
+        let summary = common::match_summary(variant, chimera, player, 1, 16);
+        assert_eq!(summary["games"], 1, "{program}: {summary}");
+        no_protocol_failure(program, &summary);
+    }
+}
+
+/// XBoard itself, headless, once in the default run: a variant only
+/// chimera knows, whose one mate in one is castling long. XBoard must take
+/// the `setup`, accept the castling and score the mate.
+#[test]
+fn xboard_plays_a_variant_it_learns_from_chimera() {
+    let bin = env!("CARGO_BIN_EXE_chimera");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let fixture = root.join("tests/fixtures/castle-mate.toml").display().to_string();
+    let opponent = format!("{bin} xboard {fixture}");
+    let args = ["-searchTime", "0:30", "-depth", "2", "-adjudicateDrawMoves", "20"];
+    let Some((pgn, log)) = xboard_match_with("castle-mate", &opponent, 1, &[&fixture], &args) else {
+        return;
+    };
+    check_xboard_game("castle-mate", &pgn, &log);
+    let games = pgn_games(&pgn);
+    assert_eq!(games.len(), 1, "{pgn}");
+    assert_eq!(games[0].0, "1-0", "{pgn}");
+    assert!(games[0].1.contains("1. O-O-O#"), "{pgn}");
 }

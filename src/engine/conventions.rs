@@ -1,5 +1,5 @@
 //! How a variant's text is written, as its rules file chooses: declarations
-//! the text layer (`crate::text`) reads; the engine itself writes no text.
+//! that the text layer above the engine reads; the engine writes no text.
 
 /// A move notation chimera can print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

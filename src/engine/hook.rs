@@ -21,8 +21,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::end::GameResult;
 use super::moves::{MAX_CAPTURES, Move};
+use super::outcome::GameResult;
 use super::position::Position;
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
 use super::variant::Variant;

@@ -7,17 +7,11 @@
 //! A position built from text knows no moves before it, as Fairy-Stockfish's
 //! does not: the rules then see only what the position itself shows.
 
-use super::end::{GameResult, Reason};
 use super::moves::{AUX_NULL, Move, MoveKind};
+use super::outcome::{GameResult, MATE_RULE, MOVE_REPETITION, Reason};
 use super::position::Position;
 use super::types::{Color, KindSet};
 use super::variant::{MateRule, MoveRepetition, Outcome};
-
-/// The reason of `[end] mate_rule`'s endings.
-pub(crate) const MATE_RULE: &str = "mate rule";
-
-/// The reason of `[end] move_repetition`.
-pub(crate) const MOVE_REPETITION: &str = "move repetition";
 
 /// The result for `player` by an outcome seen from `player`'s side.
 fn for_player(player: Color, outcome: Outcome, reason: Reason) -> GameResult {

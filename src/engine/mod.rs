@@ -14,10 +14,12 @@ mod lookback;
 mod make;
 pub(crate) mod movegen;
 pub(crate) mod moves;
+pub(crate) mod outcome;
 mod perft;
 pub(crate) mod position;
 pub(crate) mod setup;
 pub(crate) mod shuffle;
+mod starts;
 pub(crate) mod types;
 pub(crate) mod variant;
 

@@ -1220,29 +1220,29 @@ impl Variant {
 
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
-    pub fn reason(&self, text: &str) -> Option<super::end::Reason> {
+    pub fn reason(&self, text: &str) -> Option<super::outcome::Reason> {
         const RULES: [&str; 7] = [
-            super::end::ROYALS_CAPTURED,
-            super::end::CONNECTION,
-            super::end::CASTLED,
-            super::end::CASTLING_LOST,
-            super::end::FULL_BOARD,
-            super::lookback::MATE_RULE,
-            super::lookback::MOVE_REPETITION,
+            super::outcome::ROYALS_CAPTURED,
+            super::outcome::CONNECTION,
+            super::outcome::CASTLED,
+            super::outcome::CASTLING_LOST,
+            super::outcome::FULL_BOARD,
+            super::outcome::MATE_RULE,
+            super::outcome::MOVE_REPETITION,
         ];
-        super::end::Reason::parse(text).or_else(|| {
+        super::outcome::Reason::parse(text).or_else(|| {
             if let Some(r) = RULES
                 .iter()
                 .find(|r| r.replace('-', " ") == text.replace(['_', '-'], " "))
             {
-                return Some(super::end::Reason::Rule(r));
+                return Some(super::outcome::Reason::Rule(r));
             }
             let text = text.replace(['_', '-'], " ");
             self.hooks
                 .iter()
                 .flat_map(|h| h.reasons().iter().copied())
                 .find(|r| r.replace('-', " ") == text)
-                .map(super::end::Reason::Rule)
+                .map(super::outcome::Reason::Rule)
         })
     }
 

@@ -1,0 +1,63 @@
+//! chimera's integration tests, one binary (one link, and one pool of test
+//! threads, so that a long test runs beside the short ones). Each module is a
+//! file of its own in tests/; `tests/common/` holds what they share.
+//!
+//! The default run (`cargo test --release`) touches every variant file, every
+//! binding, every protocol and the browser once, shallowly, and nothing in
+//! it depends on the machine's speed. The deep tier — full crosschecks, long
+//! invariant walks, every perft row, real-engine and timed matches — is
+//! `cargo test --release -- --ignored --test-threads 1` (README, "Testing").
+
+mod common;
+mod live;
+
+mod architecture;
+mod bench;
+mod browser;
+mod castling_wins;
+mod check_output;
+mod connect;
+mod crosscheck;
+mod custom_hook;
+mod diagnostics;
+mod diagrams;
+mod docs;
+mod drop_squares;
+mod engine_properties;
+mod explosions;
+mod flips;
+mod fsf_import;
+mod fsf_perft;
+mod fsf_rules;
+mod fuzz;
+mod fuzz_targets;
+mod games;
+mod generators;
+mod hachu;
+mod hostile;
+mod invariants;
+mod large_boards;
+mod large_shogi;
+mod legality_shortcuts;
+mod lookback_rules;
+mod notation;
+mod perft_suites;
+mod perft_threads;
+mod petrification;
+mod promotion_rules;
+mod protocols;
+mod python;
+mod reach;
+mod regressions;
+mod reliability;
+mod royal_while_few;
+mod san;
+mod search;
+mod serve;
+mod shuffle;
+mod triple_step;
+mod variants;
+mod walls;
+mod wasm;
+mod xbetza;
+mod xboard;
