@@ -9,11 +9,12 @@
 //! `cannot_capture`). Kinds none of these describe are marked for the slow
 //! attack test, which generates their moves.
 
-use crate::engine::attack::{Attacks, PointAttack};
 use crate::engine::geometry::Geometry;
-use crate::engine::legs::{Hop, LegRule, Passing, Ray};
+use crate::engine::program::{Hop, LegRule, Passing, Ray};
+use crate::engine::tables::AttackLine;
+use crate::engine::tables::{Attacks, PointAttack};
 use crate::engine::types::{Color, KindSet, PieceKind, Square};
-use crate::engine::variant::{AttackLine, PieceDef};
+use crate::engine::variant::PieceDef;
 
 /// What the attack stage makes.
 pub(super) struct AttackTables {

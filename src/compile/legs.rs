@@ -5,7 +5,7 @@
 //! (rays) and multi-leg ones alike.
 
 use crate::engine::geometry::{FRAMES, Geometry};
-use crate::engine::legs::{Hop as EngineHop, LegMachine, LegNode, LegRule, LegRun, Passing};
+use crate::engine::program::{Hop as EngineHop, LegMachine, LegNode, LegRule, LegRun, Passing};
 use crate::engine::types::Color;
 use crate::engine::variant::Orientation;
 use crate::notation::{self, Hop, Leg, Program};

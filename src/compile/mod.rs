@@ -36,6 +36,7 @@ use crate::engine::variant::Variant;
 use crate::rules::{RulesFile, Source};
 
 mod attack;
+mod bb_table;
 mod board;
 mod burning;
 mod castling;
@@ -50,6 +51,7 @@ mod native;
 mod options;
 mod pieces;
 mod promotions;
+mod ray_table;
 mod setup;
 mod sides;
 mod tables;

@@ -7,8 +7,8 @@ use super::names::Names;
 use super::{Ctx, OptionValues, Result, legs};
 use crate::diag::shorten;
 use crate::engine::geometry::{Geometry, VectorId};
-use crate::engine::legs::{Ray, TargetFilters};
 use crate::engine::moves::MAX_CAPTURES;
+use crate::engine::program::{Ray, TargetFilters};
 use crate::engine::types::{Color, KindSet, PieceKind};
 use crate::engine::variant::{OnceMoves, Orientation, PieceDef};
 use crate::notation::{self, Program};
@@ -775,7 +775,7 @@ fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> 
 /// piece lands), and captured pieces must leave the game (no hand, no
 /// explosions): the rules for a jumped piece going to a hand are not said.
 fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
-    use crate::engine::legs::Hop;
+    use crate::engine::program::Hop;
     for (k, p) in file.pieces.iter().enumerate() {
         let Some(flag) = &p.captures_jumped else { continue };
         if !*flag.get_ref() {

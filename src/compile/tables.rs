@@ -4,8 +4,7 @@
 //! from every square ([`RayTable`]) and, on boards of at most 128 squares,
 //! their bitboards ([`BbTable`]).
 
-use crate::engine::bitboard::{BbTable, MAX_BB_SQUARES};
-use crate::engine::legs::RayTable;
+use crate::engine::bitboard::MAX_BB_SQUARES;
 use crate::engine::types::{KindSet, PieceKind};
 use crate::engine::variant::{KIND_RESETS_CLOCK, KIND_RESETS_IRREVERSIBLE, KIND_ROYAL, PieceDef, Variant};
 
@@ -44,11 +43,11 @@ pub(super) fn derive(v: &mut Variant) {
         })
         .collect();
     v.hooks_change_board = v.hooks.iter().any(|h| h.changes_board());
-    v.ray_table = std::sync::Arc::new(RayTable::build(v));
+    v.ray_table = std::sync::Arc::new(super::ray_table::build_ray_table(v));
     // Promotion chosen by the captured piece is applied to a piece's moves
     // as they are generated (`Position::piece_moves`), which the bitboard
     // generator bypasses.
     if v.geometry.nsq <= MAX_BB_SQUARES && v.capture_promotions.is_empty() {
-        v.bb = Some(BbTable::build(v, &v.ray_table));
+        v.bb = Some(super::bb_table::build_bb_table(v, &v.ray_table));
     }
 }

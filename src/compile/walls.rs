@@ -4,8 +4,8 @@
 
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
-use crate::engine::legs::TargetFilters;
 use crate::engine::moves::MAX_CAPTURES;
+use crate::engine::program::TargetFilters;
 use crate::engine::types::{Color, KindSet, MAX_KINDS, Piece, PieceKind};
 use crate::engine::variant::{PieceDef, WallPlacement, Walls};
 use crate::rules::RulesFile;

@@ -17,327 +17,84 @@ use std::cell::Cell;
 
 use rustc_hash::FxHashSet;
 
-use super::geometry::VectorId;
-use super::moves::{AUX_EP_CREATE, AUX_LINE_CAPTURE, MAX_CAPTURES, Move};
+use super::moves::{AUX_EP_CREATE, AUX_LINE_CAPTURE, MAX_CAPTURES, Move, MoveKind};
 use super::position::Position;
-use super::types::{Color, KindSet, Piece, PieceKind, Square};
-use super::variant::PieceDef;
+use super::program::{Hop, LegMachine, LegRule, Passing, TargetFilters};
+use super::tables::{RAY_CAPTURES, RAY_EN_PASSANT, RAY_MOVES, RAY_PROMOTES, RAY_SIMPLE, RayTable, SquareRay};
+use super::types::{Color, Piece, PieceKind, Square};
+use super::variant::{PROMO_FROM, PROMO_TO, PieceDef, Variant};
 
-/// How a leg treats pieces in its way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Hop {
-    /// Stops at the first piece (capturing it if allowed).
-    None,
-    /// Cannon: exactly one piece must stand between start and end.
-    One,
-    /// May pass over at most this many pieces (`u16::MAX` = any number).
-    UpTo(u16),
-    /// Grasshopper: lands just beyond the first piece.
-    Grasshopper,
-}
-
-/// What must stand on the squares a leaper passes over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Passing {
-    /// Nothing is checked (a free leap).
-    Free,
-    /// Lame: the passed squares must be empty (`n`).
-    Empty { unit: VectorId, steps: u16 },
-    /// Jumping: at least one passed square must be occupied.
-    Occupied { unit: VectorId, steps: u16 },
-    /// An oblique leap's path: `orth_steps` squares straight along the
-    /// longer component, then `diag_steps` diagonally to the end (the
-    /// lame knight, the lame zebra); `lame`: all must be empty,
-    /// otherwise at least one occupied.
-    Bent {
-        orth: VectorId,
-        orth_steps: u8,
-        diag: VectorId,
-        diag_steps: u8,
-        lame: bool,
-    },
-}
-
-/// Everything one leg may do, compiled from the notation.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct LegRule {
-    pub min: u16,
-    pub max: u16,
-    pub moves: bool,
-    pub captures: bool,
-    /// Captures without moving; the piece stays where it is.
-    pub shoots: bool,
-    pub hop: Hop,
-    pub passing: Passing,
-    /// Only from the piece's initial squares.
-    pub initial: bool,
-    /// Only from the squares of the piece's extra moves.
-    pub zone: bool,
-    /// Also ends only on those squares.
-    pub within: bool,
-    /// May capture en passant.
-    pub en_passant: bool,
-    /// A move-only step that leaves an en-passant square behind.
-    pub ep_create: bool,
-    /// The chain may go on after this leg captured.
-    pub continues_after_capture: bool,
-}
-
-/// One direction of a single-leg move.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Ray {
-    pub vector: VectorId,
-    pub rule: LegRule,
-    /// Nothing to test before or after the scan: no initial-only or zone
-    /// start, no squares passed, no en-passant square left, no `within`.
-    pub plain: bool,
-}
-
-impl Ray {
-    /// A ray, with its `plain` flag derived from the rule.
-    pub(crate) fn new(vector: VectorId, rule: LegRule) -> Ray {
-        let plain =
-            !rule.initial && !rule.zone && !rule.within && !rule.ep_create && rule.passing == Passing::Free;
-        Ray { vector, rule, plain }
-    }
-}
-
-/// [`SquareRay::flags`]: the leg may end on an empty square.
-pub(crate) const RAY_MOVES: u8 = 1;
-/// [`SquareRay::flags`]: the leg may capture the first enemy piece.
-pub(crate) const RAY_CAPTURES: u8 = 2;
-/// [`SquareRay::flags`]: only empty squares, the first piece and the
-/// squares a lame leap passes decide the leg's stops — no minimum distance,
-/// hop, filter or zone — so generation walks it in a tight loop (unless
-/// it may promote on the way, [`RAY_PROMOTES`]).
-pub(crate) const RAY_SIMPLE: u8 = 4;
-/// [`SquareRay::flags`]: a move along the ray may promote.
-pub(crate) const RAY_PROMOTES: u8 = 16;
-/// [`SquareRay::flags`]: the leg may also capture en passant (simple only
-/// while there is no en-passant square).
-pub(crate) const RAY_EN_PASSANT: u8 = 8;
-
-/// One ray of a single-leg piece from one square, ready to walk: its squares
-/// (capped at the leg's range) and what decides its stops. Conditions on
-/// the start square (initial-only and zone legs, double steps leaving an
-/// en-passant square) are settled when the table is built.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SquareRay {
-    /// The squares, as a span of the geometry's pool ([`Geometry::span`](super::geometry::Geometry::span)).
-    pub(super) start: u32,
-    /// Squares a lame leap passes, which must be empty (a span too; length 0
-    /// when there are none).
-    pub(super) passes: u32,
-    pub(super) len: u16,
-    pub(super) passes_len: u8,
-    pub(super) flags: u8,
-    /// The ray's index among the piece's rays for its side (its rule).
-    ray: u16,
-    /// `Move::aux` of its moves to empty squares (a double step's
-    /// en-passant flag).
-    pub(super) aux: u8,
-}
-
-/// For every piece (kind and side) and square, the rays of its single-leg
-/// moves that can start there, in the order of the piece's rays. Built once
-/// per variant; move generation reads one slice per piece.
-///
-/// On a large board with many kinds the table would be large (kinds ×
-/// squares × rays: hundreds of megabytes on 36 × 36 with 400 kinds of
-/// riders); above [`RAY_TABLE_BUDGET`] it is not built, and each ray is
-/// worked out when a piece's moves are generated ([`RayTable::get`] gives
-/// `None`).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct RayTable {
-    /// Where each (piece code, square)'s rays start in `rays`; one more
-    /// entry than pairs.
-    offsets: Vec<u32>,
-    rays: Vec<SquareRay>,
-    nsq: usize,
-    /// The table is too large to keep: rays are worked out as needed.
-    lazy: bool,
-}
-
-/// The most bytes a [`RayTable`] may take.
-const RAY_TABLE_BUDGET: usize = 64 << 20;
-
-impl RayTable {
-    /// The table of a compiled variant's pieces.
-    pub(crate) fn build(v: &super::variant::Variant) -> RayTable {
-        let g = &v.geometry;
-        let nsq = g.nsq;
-        let codes = 2 * v.nkinds() + 1;
-        // At most this many rays: every ray of every piece from every square.
-        let most: usize = v
-            .pieces
-            .iter()
-            .map(|d| d.rays[0].len() + d.rays[1].len())
-            .sum::<usize>()
-            * nsq;
-        if most * std::mem::size_of::<SquareRay>() + codes * nsq * 4 > RAY_TABLE_BUDGET {
-            return RayTable {
-                nsq,
-                lazy: true,
-                ..RayTable::default()
-            };
-        }
-        let mut t = RayTable {
-            offsets: Vec::with_capacity(codes * nsq + 1),
-            rays: Vec::new(),
-            nsq,
-            lazy: false,
-        };
-        for code in 0..codes {
-            // Code 0 is no piece; codes are 1 + kind * 2 + side.
-            let piece = code
-                .checked_sub(1)
-                .map(|c| (PieceKind::from_index(c / 2), Color::from_index(c % 2)));
-            for sq in g.all_squares() {
-                t.offsets.push(t.rays.len() as u32);
-                if let Some((k, c)) = piece {
-                    t.add_rays(v, v.def(k), c, sq);
-                }
-            }
-        }
-        t.offsets.push(t.rays.len() as u32);
-        t
-    }
-
-    /// The rays of a piece of kind `def` and side `c` from `sq`.
-    fn add_rays(&mut self, v: &super::variant::Variant, def: &PieceDef, c: Color, sq: Square) {
-        for i in 0..def.rays[c.index()].len() {
-            if let Some(r) = Self::square_ray(v, def, c, sq, i) {
-                self.rays.push(r);
-            }
-        }
-    }
-
-    /// The `i`-th ray of a piece of kind `def` and side `c` from `sq`, if it
-    /// can start there.
-    #[inline]
-    pub(super) fn square_ray(
-        v: &super::variant::Variant,
-        def: &PieceDef,
-        c: Color,
-        sq: Square,
-        i: usize,
-    ) -> Option<SquareRay> {
-        use super::variant::{PROMO_FROM, PROMO_TO};
-        let g = &v.geometry;
-        let ci = c.index();
-        let promo = &def.promo_at[ci];
+/// The `i`-th ray of a piece of kind `def` and side `c` from `sq`, if it
+/// can start there.
+#[inline]
+pub(crate) fn square_ray(v: &Variant, def: &PieceDef, c: Color, sq: Square, i: usize) -> Option<SquareRay> {
+    let g = &v.geometry;
+    let ci = c.index();
+    let promo = &def.promo_at[ci];
+    {
+        let ray = &def.rays[ci][i];
+        let rule = &ray.rule;
+        let (start, full) = g.ray_span(ray.vector, sq);
+        let len = full.min(rule.max);
+        if len == 0
+            || (rule.initial && !def.initial[ci][sq.index()])
+            || (rule.zone && !def.zone[ci][sq.index()])
         {
-            let ray = &def.rays[ci][i];
-            let rule = &ray.rule;
-            let (start, full) = g.ray_span(ray.vector, sq);
-            let len = full.min(rule.max);
-            if len == 0
-                || (rule.initial && !def.initial[ci][sq.index()])
-                || (rule.zone && !def.zone[ci][sq.index()])
-            {
-                return None;
-            }
-            let (passes, passes_len, passing_simple) = match rule.passing {
-                Passing::Free => (0, 0, true),
-                Passing::Empty { unit, steps } => {
-                    let (s, n) = g.ray_span(unit, sq);
-                    if n < steps {
-                        return None;
-                    }
-                    (s, steps as u8, steps <= u8::MAX as u16)
+            return None;
+        }
+        let (passes, passes_len, passing_simple) = match rule.passing {
+            Passing::Free => (0, 0, true),
+            Passing::Empty { unit, steps } => {
+                let (s, n) = g.ray_span(unit, sq);
+                if n < steps {
+                    return None;
                 }
-                _ => (0, 0, false),
-            };
-            let promotes = promo[sq.index()] & PROMO_FROM != 0
-                || g.span(start, len)
-                    .iter()
-                    .any(|s| promo[s.index()] & PROMO_TO != 0);
-            let simple = passing_simple
-                && rule.hop == Hop::None
-                && rule.min <= 1
-                && !rule.shoots
-                && !rule.within
-                && (!rule.captures || def.filters.cannot_capture.is_empty());
-            let flags = if rule.moves { RAY_MOVES } else { 0 }
-                | if rule.captures { RAY_CAPTURES } else { 0 }
-                | if simple { RAY_SIMPLE } else { 0 }
-                | if promotes { RAY_PROMOTES } else { 0 }
-                | if rule.en_passant { RAY_EN_PASSANT } else { 0 };
-            let leaves_ep = rule.ep_create && def.ep_from[ci][sq.index()];
-            Some(SquareRay {
-                start,
-                passes,
-                len,
-                passes_len,
-                flags,
-                ray: i as u16,
-                aux: if leaves_ep { AUX_EP_CREATE } else { 0 },
-            })
-        }
-    }
-
-    /// The rays of piece `p` from `sq`, or `None` when the table is not
-    /// kept (then [`RayTable::square_ray`] works each out).
-    #[inline(always)]
-    pub(super) fn get(&self, p: Piece, sq: Square) -> Option<&[SquareRay]> {
-        (!self.lazy).then(|| self.from(p, sq))
-    }
-
-    /// The rays of piece `p` from `sq`, from the table or worked out.
-    pub(super) fn rays_at<'a>(
-        &'a self,
-        v: &super::variant::Variant,
-        p: Piece,
-        sq: Square,
-    ) -> std::borrow::Cow<'a, [SquareRay]> {
-        match self.get(p, sq) {
-            Some(r) => std::borrow::Cow::Borrowed(r),
-            None => {
-                let (def, c) = (v.def(p.kind()), p.color());
-                (0..def.rays[c.index()].len())
-                    .filter_map(|i| Self::square_ray(v, def, c, sq, i))
-                    .collect()
+                (s, steps as u8, steps <= u8::MAX as u16)
             }
-        }
-    }
-
-    /// The rays of piece `p` from `sq`.
-    #[inline(always)]
-    pub(super) fn from(&self, p: Piece, sq: Square) -> &[SquareRay] {
-        let i = p.code() * self.nsq + sq.index();
-        &self.rays[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+            _ => (0, 0, false),
+        };
+        let promotes = promo[sq.index()] & PROMO_FROM != 0
+            || g.span(start, len)
+                .iter()
+                .any(|s| promo[s.index()] & PROMO_TO != 0);
+        let simple = passing_simple
+            && rule.hop == Hop::None
+            && rule.min <= 1
+            && !rule.shoots
+            && !rule.within
+            && (!rule.captures || def.filters.cannot_capture.is_empty());
+        let flags = if rule.moves { RAY_MOVES } else { 0 }
+            | if rule.captures { RAY_CAPTURES } else { 0 }
+            | if simple { RAY_SIMPLE } else { 0 }
+            | if promotes { RAY_PROMOTES } else { 0 }
+            | if rule.en_passant { RAY_EN_PASSANT } else { 0 };
+        let leaves_ep = rule.ep_create && def.ep_from[ci][sq.index()];
+        Some(SquareRay {
+            start,
+            passes,
+            len,
+            passes_len,
+            flags,
+            ray: i as u16,
+            aux: if leaves_ep { AUX_EP_CREATE } else { 0 },
+        })
     }
 }
 
-/// Which pieces a piece may not take, shoot or hop.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct TargetFilters {
-    pub cannot_capture: KindSet,
-    pub cannot_shoot: KindSet,
-    pub cannot_hop: KindSet,
-    /// (kinds, distance): these may not be shot from this close or closer.
-    pub shot_limits: Vec<(KindSet, u16)>,
-    /// Range capture (`captures_jumped`): a hopping leg takes every piece
-    /// it jumps, of either side, may end on any piece it could jump (taking
-    /// it, of either side), and stops before a piece it may not jump,
-    /// without taking it.
-    pub captures_jumped: bool,
-    /// The wall kind (`[walls]`): no leg takes or shoots a wall.
-    pub walls: KindSet,
-}
-
-impl TargetFilters {
-    /// Whether a leg may take `kind` at `dist`.
-    #[inline(always)]
-    fn allows(&self, rule: &LegRule, kind: PieceKind, dist: u16) -> bool {
-        if rule.shoots {
-            !self.cannot_shoot.contains(kind)
-                && !self
-                    .shot_limits
-                    .iter()
-                    .any(|(set, within)| dist <= *within && set.contains(kind))
-        } else {
-            !self.cannot_capture.contains(kind)
+/// The rays of piece `p` from `sq`, from the table or worked out.
+pub(crate) fn rays_at<'a>(
+    table: &'a RayTable,
+    v: &Variant,
+    p: Piece,
+    sq: Square,
+) -> std::borrow::Cow<'a, [SquareRay]> {
+    match table.get(p, sq) {
+        Some(r) => std::borrow::Cow::Borrowed(r),
+        None => {
+            let (def, c) = (v.def(p.kind()), p.color());
+            (0..def.rays[c.index()].len())
+                .filter_map(|i| square_ray(v, def, c, sq, i))
+                .collect()
         }
     }
 }
@@ -641,7 +398,7 @@ impl Position {
             None => {
                 let def = v.def(p.kind());
                 for i in 0..def.rays[c.index()].len() {
-                    if let Some(sr) = RayTable::square_ray(v, def, c, from, i) {
+                    if let Some(sr) = square_ray(v, def, c, from, i) {
                         self.ray_move(from, p, &sr, not_simple, out);
                     }
                 }
@@ -722,52 +479,9 @@ impl Position {
             },
         );
         if !ray.plain && rule.within {
-            super::movegen::keep_inside(&def.zone[c.index()], out, before);
+            keep_inside(&def.zone[c.index()], out, before);
         }
     }
-}
-
-/// One leg of a multi-leg move, ready for generation.
-#[derive(Debug, Clone)]
-pub(crate) struct LegRun {
-    /// Vectors per side (first legs, owner-relative directions).
-    pub absolute: [Vec<VectorId>; 2],
-    /// Vectors per previous direction (continuation legs): indexed by the
-    /// `geometry::FRAMES` index the previous leg's vector leads to.
-    pub relative: Vec<Vec<VectorId>>,
-    pub is_relative: bool,
-    pub rule: LegRule,
-}
-
-/// A nondeterministic automaton over legs; node 0 is the start.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct LegMachine {
-    pub legs: Vec<LegRun>,
-    pub nodes: Vec<LegNode>,
-    /// Its paths multiply (many legs, many directions): generation remembers
-    /// the states it has explored instead of walking every path.
-    pub memoize: bool,
-    /// Per node: whether a leg taken from it depends on the previous leg's
-    /// direction (otherwise states that differ only in it are the same).
-    pub needs_dir: Vec<bool>,
-}
-
-impl LegMachine {
-    /// Whether some leg is allowed only from the piece's initial squares.
-    pub(crate) fn has_initial(&self) -> bool {
-        self.legs.iter().any(|l| l.rule.initial)
-    }
-}
-
-/// A state of a [`LegMachine`].
-#[derive(Debug, Clone, Default)]
-pub(crate) struct LegNode {
-    /// The move may end here.
-    pub accept: bool,
-    /// Nodes reached without a leg.
-    pub eps: Vec<u16>,
-    /// (leg index, target node).
-    pub edges: Vec<(u16, u16)>,
 }
 
 /// Where a multi-leg walk stands.
@@ -1130,6 +844,20 @@ pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
             out.swap_remove(i);
         } else {
             i += 1;
+        }
+    }
+}
+
+/// Drops the board moves from `start` on that end outside `inside` (a
+/// piece's region, or the squares its extra moves must stay on).
+#[cold]
+pub(crate) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
+    let mut i = start;
+    while i < out.len() {
+        if out[i].kind != MoveKind::Board || inside[out[i].to.index()] {
+            i += 1;
+        } else {
+            out.remove(i);
         }
     }
 }

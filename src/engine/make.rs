@@ -50,7 +50,12 @@ impl Position {
         let def = &self.v.pieces[p.kind().index()];
         def.rays[p.color().index()].iter().any(|r| {
             let rule = &r.rule;
-            if !rule.moves || rule.initial || rule.zone || rule.shoots || rule.hop != super::legs::Hop::None {
+            if !rule.moves
+                || rule.initial
+                || rule.zone
+                || rule.shoots
+                || rule.hop != super::program::Hop::None
+            {
                 return false;
             }
             let squares = self.v.geometry.ray(r.vector, to);

@@ -4,6 +4,8 @@
 //! hooks: `compile` builds a [`Variant`], `hooks` implements [`Hook`].
 
 pub(crate) mod attack;
+mod bb_attack;
+mod bb_gen;
 pub(crate) mod bitboard;
 pub(crate) mod conventions;
 pub(crate) mod end;
@@ -17,9 +19,11 @@ pub(crate) mod moves;
 pub(crate) mod outcome;
 mod perft;
 pub(crate) mod position;
+pub(crate) mod program;
 pub(crate) mod setup;
 pub(crate) mod shuffle;
 mod starts;
+pub(crate) mod tables;
 pub(crate) mod types;
 pub(crate) mod variant;
 

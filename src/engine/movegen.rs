@@ -6,10 +6,12 @@
 use std::sync::Arc;
 
 use super::attack::{Safety, SquareSet};
-use super::bitboard::{BbTable, Bits, bit};
+use super::bitboard::{Bits, bit};
+use super::legs::keep_inside;
 use super::moves::{AUX_GATE, AUX_GATE_ROOK, Move, MoveKind};
 use super::position::{Position, RoyalSquares};
 use super::setup::Store;
+use super::tables::BbTable;
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::{DropArea, PROMO_CAPS, PROMO_FROM, PROMO_TO, Spawn, WallPlacement};
 
@@ -1916,20 +1918,6 @@ struct BeforeMove {
 /// nothing and not promoting (under `one_piece_pass` all are one move).
 fn is_pass(m: &Move) -> bool {
     m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo().some().is_none()
-}
-
-/// Drops the board moves from `start` on that end outside `inside` (a
-/// piece's region, or the squares its extra moves must stay on).
-#[cold]
-pub(super) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
-    let mut i = start;
-    while i < out.len() {
-        if out[i].kind != MoveKind::Board || inside[out[i].to.index()] {
-            i += 1;
-        } else {
-            out.remove(i);
-        }
-    }
 }
 
 /// What the safety of the side to move's one royal piece, out of check,

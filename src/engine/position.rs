@@ -599,7 +599,7 @@ pub(crate) fn passed_over(
         leaves_ep(origin) && def.rays[mover.index()].iter().any(|r| {
             r.rule.ep_create
                 && (passed == 1
-                    || matches!(r.rule.passing, super::legs::Passing::Empty { steps, .. } if steps == passed))
+                    || matches!(r.rule.passing, super::program::Passing::Empty { steps, .. } if steps == passed))
                 && (!r.rule.initial || def.initial[mover.index()][origin.index()])
                 && (!r.rule.zone || def.zone[mover.index()][origin.index()])
                 && g.ray(r.vector, origin).first() == Some(&victim)

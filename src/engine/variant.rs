@@ -12,8 +12,9 @@ use indexmap::IndexMap;
 
 use super::geometry::{Geometry, VectorId};
 use super::hook::{Hook, StateField};
-use super::legs::{LegMachine, Ray, TargetFilters};
+use super::program::{LegMachine, Ray, TargetFilters};
 use super::setup::Setup;
+use super::tables::AttackLine;
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
 
 /// Where a side's captured pieces go.
@@ -389,15 +390,6 @@ impl PieceDef {
     pub(crate) fn never_moves(&self) -> bool {
         self.legs.is_none() && self.spawn.is_none() && self.dead.iter().all(|d| d.iter().all(|&x| x))
     }
-}
-
-/// Reverse attack lines: from a target square along `vector`, a piece of the
-/// attacking side at distance `d` (1-based) attacks it when the squares before
-/// are empty and its kind is in `masks[d - 1]`.
-#[derive(Debug, Clone)]
-pub(crate) struct AttackLine {
-    pub vector: VectorId,
-    pub masks: Vec<KindSet>,
 }
 
 /// One castling move.
@@ -903,10 +895,10 @@ pub struct Variant {
     pub(crate) attack_lines: [Vec<AttackLine>; 2],
     /// Every piece's single-leg rays from every square, ready to walk
     /// (built last, from the pieces and the geometry).
-    pub(crate) ray_table: std::sync::Arc<super::legs::RayTable>,
+    pub(crate) ray_table: std::sync::Arc<super::tables::RayTable>,
     /// The same, and the attack lines, as bitboard masks, where the board
     /// has at most 128 squares.
-    pub(crate) bb: Option<super::bitboard::BbTable>,
+    pub(crate) bb: Option<super::tables::BbTable>,
     /// Kinds whose moves may capture somewhere other than their destination
     /// (shots, multi-leg moves), and kinds that may capture en passant: the
     /// legality of their moves is judged by making them.
@@ -928,7 +920,7 @@ pub struct Variant {
     pub(crate) kind_flags: Vec<u8>,
     /// Screen lines, point attacks and what keeps a kind from attacking a
     /// square (see `attack.rs`).
-    pub(crate) attacks: super::attack::Attacks,
+    pub(crate) attacks: super::tables::Attacks,
     /// Kinds that need the slow attack test, per attacking side.
     pub(crate) slow_attackers: [KindSet; 2],
     pub(crate) has_drops: bool,
