@@ -15,9 +15,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::common;
+use crate::common::serve as common_serve;
 use common::python_tool;
-#[path = "common/serve.rs"]
-mod common_serve;
 use common_serve::{http, serve};
 
 #[test]

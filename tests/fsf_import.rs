@@ -25,6 +25,24 @@ fn import_all(dir: &Path) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// How far a comparison with pyffish goes: one short game a section in the
+/// default run, the full games under `--ignored`.
+#[derive(Clone, Copy)]
+enum Tier {
+    Shallow,
+    Deep,
+}
+
+impl Tier {
+    /// (games, plies) for a comparison whose deep form is `games` × `plies`.
+    fn games(self, games: u32, plies: u32) -> (u32, u32) {
+        match self {
+            Tier::Shallow => (1, plies.min(30)),
+            Tier::Deep => (games, plies),
+        }
+    }
+}
+
 #[test]
 fn every_section_is_imported_or_refused_with_reasons() {
     let dir = tempfile::tempdir().unwrap();
@@ -60,6 +78,16 @@ fn every_section_is_imported_or_refused_with_reasons() {
 
 #[test]
 fn imported_sample_agrees_with_pyffish() {
+    imported_sample_agrees_with_pyffish_at(Tier::Shallow);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn imported_sample_agrees_with_pyffish_deeply() {
+    imported_sample_agrees_with_pyffish_at(Tier::Deep);
+}
+
+fn imported_sample_agrees_with_pyffish_at(tier: Tier) {
     let dir = tempfile::tempdir().unwrap();
     let sample = [
         "orda",
@@ -106,7 +134,7 @@ fn imported_sample_agrees_with_pyffish() {
     let out = common::chimera(&args);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     for s in sample {
-        if !agrees_with_pyffish(&dir.path().join(format!("{s}.toml")), s, INI, 3, 80) {
+        if !agrees_with_pyffish(&dir.path().join(format!("{s}.toml")), s, INI, tier.games(3, 80)) {
             return;
         }
     }
@@ -117,7 +145,7 @@ fn imported_sample_agrees_with_pyffish() {
 /// ply's legal moves and position text, and each game's result; panics on
 /// a difference. False when pyffish is missing (SKIPPED; a failure under
 /// CI).
-fn agrees_with_pyffish(file: &Path, name: &str, ini: &str, games: u32, plies: u32) -> bool {
+fn agrees_with_pyffish(file: &Path, name: &str, ini: &str, (games, plies): (u32, u32)) -> bool {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let args: Vec<String> = vec![
         env!("CARGO_BIN_EXE_chimera").to_string(),
@@ -155,6 +183,16 @@ fn agrees_with_pyffish(file: &Path, name: &str, ini: &str, games: u32, plies: u3
 /// for, and plays as pyffish plays it with the same ini loaded.
 #[test]
 fn own_ini_sections_import_and_agree_with_pyffish() {
+    own_ini_sections_import_and_agree_with_pyffish_at(Tier::Shallow);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn own_ini_sections_import_and_agree_with_pyffish_deeply() {
+    own_ini_sections_import_and_agree_with_pyffish_at(Tier::Deep);
+}
+
+fn own_ini_sections_import_and_agree_with_pyffish_at(tier: Tier) {
     const OWN: &str = "tests/data/fsf-ini/own.ini";
     let dir = tempfile::tempdir().unwrap();
     let out = common::chimera(&["import", "fsf", OWN, "-o", dir.path().to_str().unwrap()]);
@@ -196,7 +234,7 @@ fn own_ini_sections_import_and_agree_with_pyffish() {
             "{s}: {}",
             String::from_utf8_lossy(&check.stderr)
         );
-        if !agrees_with_pyffish(&file, s, OWN, 3, 100) {
+        if !agrees_with_pyffish(&file, s, OWN, tier.games(3, 100)) {
             return;
         }
     }
@@ -210,6 +248,16 @@ fn own_ini_sections_import_and_agree_with_pyffish() {
 /// the built-in itself.
 #[test]
 fn every_builtin_parent_imports_or_says_why() {
+    every_builtin_parent_imports_or_says_why_at(Tier::Shallow);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn every_builtin_parent_imports_or_says_why_deeply() {
+    every_builtin_parent_imports_or_says_why_at(Tier::Deep);
+}
+
+fn every_builtin_parent_imports_or_says_why_at(tier: Tier) {
     const BUILTINS: &str = "tests/data/fsf-ini/builtins.ini";
     let dir = tempfile::tempdir().unwrap();
     let out = common::chimera(&[
@@ -266,7 +314,12 @@ fn every_builtin_parent_imports_or_says_why() {
         "b-codrus",
         "b-clobber10",
     ] {
-        if !agrees_with_pyffish(&dir.path().join(format!("{s}.toml")), s, BUILTINS, 2, 80) {
+        if !agrees_with_pyffish(
+            &dir.path().join(format!("{s}.toml")),
+            s,
+            BUILTINS,
+            tier.games(2, 80),
+        ) {
             return;
         }
     }
@@ -573,6 +626,16 @@ fn a_pawn_that_must_promote_to_nothing_stops_short_but_attacks() {
 
 #[test]
 fn an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish() {
+    an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish_at(Tier::Shallow);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish_deeply() {
+    an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish_at(Tier::Deep);
+}
+
+fn an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish_at(tier: Tier) {
     // crowdedxiangqi inherits xiangqi's `chasingRule = axf`: the import
     // attaches the `chasing` hook (its pieces named as the hook finds
     // them). Random attacking cycles (tests/tools/chasing.py) are judged by
@@ -585,7 +648,11 @@ fn an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish() {
         env!("CARGO_BIN_EXE_chimera").to_string(),
         file.display().to_string(),
         "--cycles".into(),
-        "300".into(),
+        match tier {
+            Tier::Shallow => "40",
+            Tier::Deep => "300",
+        }
+        .into(),
         "--seed".into(),
         "11".into(),
         "--variant".into(),

@@ -12,8 +12,22 @@ use std::path::Path;
 
 use chimera::{Position, perft, perft_counting_drop_mates};
 
+/// The default run counts the rows of at most this many nodes (every file
+/// has some); `--ignored` counts the larger ones.
+const SHALLOW_NODES: u64 = 200_000;
+
 #[test]
 fn perft_matches_fairy_stockfish() {
+    perft_rows(false);
+}
+
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn perft_matches_fairy_stockfish_deeply() {
+    perft_rows(true);
+}
+
+fn perft_rows(deep: bool) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<_> = std::fs::read_dir(root.join("tests/data/fsf"))
         .unwrap()
@@ -24,7 +38,9 @@ fn perft_matches_fairy_stockfish() {
     assert!(!files.is_empty());
     let mut failures = Vec::new();
     let mut rows = 0;
+    let mut files_counted = 0;
     for file in &files {
+        let before = rows;
         let name = file.file_stem().unwrap().to_string_lossy().to_string();
         let v = chimera::load(&root.join("variants").join(format!("{name}.toml")))
             .unwrap_or_else(|d| panic!("{}", d.render()));
@@ -35,6 +51,9 @@ fn perft_matches_fairy_stockfish() {
             let cols: Vec<&str> = line.split('\t').collect();
             let (row, fen, depth) = (cols[0], cols[1], cols[2].parse::<u32>().unwrap());
             let fsf: u64 = cols[3].parse().unwrap();
+            if (fsf > SHALLOW_NODES) != deep {
+                continue;
+            }
             let expected: u64 = match cols.get(4).and_then(|c| c.strip_prefix("chimera=")) {
                 Some(c) => c.split_whitespace().next().unwrap().parse().unwrap(),
                 None => fsf,
@@ -66,6 +85,14 @@ fn perft_matches_fairy_stockfish() {
                 ));
             }
         }
+        files_counted += usize::from(rows > before);
+    }
+    if !deep {
+        assert_eq!(
+            files_counted,
+            files.len(),
+            "every file has a row of at most {SHALLOW_NODES} nodes"
+        );
     }
     assert!(
         failures.is_empty(),

@@ -7,8 +7,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-#[path = "common/agree.rs"]
-mod agree;
+use crate::common::agree;
 
 use agree::{agree, sorted};
 use chimera::{Move, Position, Variant, perft};

@@ -8,8 +8,7 @@
 //! (seirawan) judged without making the move; pawn triple steps, with two
 //! en-passant squares (tests/triple-step.toml).
 
-#[path = "common/agree.rs"]
-mod agree;
+use crate::common::agree;
 
 use agree::{load, texts};
 use chimera::{Position, perft};

@@ -249,7 +249,7 @@ const WORDS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 150, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
 
     #[test]
     fn uci_never_panics_on_random_commands(
@@ -331,14 +331,17 @@ fn every_variant_file_is_bundled() {
 }
 
 /// `chimera match` with an external UCI player; returns the summary line.
+/// Both sides are held to a depth with a generous time, so that a busy
+/// machine cannot decide a game on the clock (timed games are the deep
+/// tier: tests/xboard.rs, tests/search.rs).
 fn match_against(variant: &str, b: &str, games: u32) -> serde_json::Value {
-    match_summary(variant, "engine:depth=1,movetime=50", b, games, 60)
+    match_summary(variant, "engine:depth=1,movetime=5000", b, games, 60)
 }
 
 #[test]
 fn chimera_plays_itself_through_uci() {
     let bin = env!("CARGO_BIN_EXE_chimera");
-    let summary = match_against("kozune.toml", &format!("uci:{bin} uci,movetime=30"), 2);
+    let summary = match_against("kozune.toml", &format!("uci:{bin} uci,depth=1,movetime=5000"), 2);
     assert_eq!(summary["games"], 2);
     let reasons = summary["reasons"].as_object().expect("reasons");
     for bad in ["illegal move", "time forfeit", "engine failure"] {
@@ -400,7 +403,7 @@ fn fairy_stockfish_plays_chimera_over_uci() {
         return skip("fairy-stockfish is not installed (apt-get install fairy-stockfish)");
     }
     for variant in ["shogi.toml", "xiangqi.toml", "makruk.toml"] {
-        let summary = match_against(variant, &format!("uci:{fsf},movetime=20"), 2);
+        let summary = match_against(variant, &format!("uci:{fsf},depth=1,movetime=5000"), 2);
         let reasons = summary["reasons"].as_object().expect("reasons");
         for bad in ["illegal move", "time forfeit", "engine failure"] {
             assert!(!reasons.contains_key(bad), "{variant}: {summary}");

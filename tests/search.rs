@@ -358,6 +358,7 @@ fn time_controls_parse_and_refuse_nonsense() {
 }
 
 #[test]
+#[ignore = "deep tier (timed): cargo test --release -- --ignored --test-threads 1"]
 fn timed_games_keep_the_clock_without_losing_on_time() {
     let out = chimera(&[
         "match",

@@ -9,8 +9,7 @@ use std::io::Write;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-#[path = "common/serve.rs"]
-mod common_serve;
+use crate::common::serve as common_serve;
 use common_serve::{KeepAlive, connect, http, raise_fd_limit, read_status, serve};
 
 /// Held by the tests that load the machine.

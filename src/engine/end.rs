@@ -35,6 +35,23 @@ impl GameResult {
 }
 
 impl Position {
+    /// The legal moves of the side to move, into `out` (cleared first). A
+    /// position in which the game is decided has none.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.decided().is_some() {
+            return;
+        }
+        self.legal_moves_undecided(out);
+    }
+
+    /// The legal moves as a new list.
+    pub fn legal_move_list(&mut self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out
+    }
+
     /// Whether a side still has every piece of at least one command set.
     pub fn has_command(&self, color: Color) -> bool {
         let sets = &self.v.end.command;

@@ -1,6 +1,6 @@
 //! The position: board, side to move, hands, reserves and pockets, castling and
 //! en-passant state, counters, hook state and an incrementally updated Zobrist
-//! hash. Make/unmake live in `make.rs`, generation in `movegen.rs`.
+//! hash. Make/unmake live in `make.rs`, generation in `generate.rs` and `legs.rs`, legality in `legal*.rs`.
 
 use std::sync::Arc;
 

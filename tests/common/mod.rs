@@ -1,6 +1,9 @@
 //! Shared by the tests: running a Python tool (tests/tools/) as an
 //! independent reference, skipping for a missing program, protocol sessions,
 //! running chimera itself.
+pub mod agree;
+pub mod serve;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
