@@ -296,3 +296,19 @@ impl Geometry {
             .collect()
     }
 }
+
+/// The squares strictly between `from` and `to` on the straight line joining
+/// them (in steps of the smallest whole vector along it: a rook's or
+/// bishop's line square by square, a nightrider's by knight leaps), nearest
+/// `from` first.
+pub(crate) fn between(g: &Geometry, from: Square, to: Square) -> impl Iterator<Item = Square> + '_ {
+    let (ff, fr) = (g.file(from) as i32, g.rank(from) as i32);
+    let (df, dr) = (g.file(to) as i32 - ff, g.rank(to) as i32 - fr);
+    let n = gcd(df.unsigned_abs(), dr.unsigned_abs()).max(1) as i32;
+    let (sf, sr) = (df / n, dr / n);
+    (1..n).filter_map(move |i| g.square(ff + sf * i, fr + sr * i))
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}

@@ -4,282 +4,15 @@
 
 use std::sync::Arc;
 
-use super::geometry::Geometry;
-use super::hook::{Effect, Effects};
-use super::moves::{
-    AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_GATE_ROOK, AUX_NULL, MAX_CAPTURES, Move, MoveKind,
-};
+use super::geometry::between;
+use super::hook::Effect;
+use super::moves::{AUX_CASTLE, AUX_EP_CREATE, AUX_GATE, AUX_NULL, MAX_CAPTURES, Move, MoveKind};
 use super::position::{Position, Undo};
 use super::setup::{Count, Store};
 use super::types::{Color, KindSet, Piece, PieceKind, Square};
-use super::variant::{CaptureRule, CountingRule, Flip, PositionStyle};
+use super::variant::{CountingRule, PositionStyle};
 
 impl Position {
-    /// Where a pass that places a wall (`[walls] instead_of_move`) is written:
-    /// the side's lowest-numbered piece standing still, then the wall
-    /// (`a1a1,a1c3`), as Fairy-Stockfish writes it.
-    pub(crate) fn wall_pass_square(&self, m: &Move) -> Option<Square> {
-        if m.kind != MoveKind::Pass || m.wall().is_none() {
-            return None;
-        }
-        self.plist[self.side.index()]
-            .iter()
-            .copied()
-            .min_by_key(|s| s.index())
-    }
-
-    /// Where Fairy-Stockfish writes a pass under `[moves] pass_when_stuck` in a
-    /// variant without royal pieces: the side's lowest-numbered piece (a1, b1,
-    /// …, a2, …), standing still (`a1a1`, SAN `Pa1`).
-    pub(crate) fn stuck_pass_square(&self) -> Option<Square> {
-        let v = &*self.v;
-        if !v.moves.pass_when_stuck || v.start_royal_count != [0, 0] {
-            return None;
-        }
-        self.plist[self.side.index()]
-            .iter()
-            .copied()
-            .min_by_key(|s| s.index())
-    }
-
-    /// Whether piece `p` could undo its move `from`→`to` by one quiet move
-    /// on an empty board (`resets_clock = "irreversible"`): some single-leg
-    /// move of it, not initial-only, not a hop or a shot, leads from `to`
-    /// back to `from` within its range.
-    fn reversible(&self, p: Piece, from: Square, to: Square) -> bool {
-        let def = &self.v.pieces[p.kind().index()];
-        def.rays[p.color().index()].iter().any(|r| {
-            let rule = &r.rule;
-            if !rule.moves
-                || rule.initial
-                || rule.zone
-                || rule.shoots
-                || rule.hop != super::program::Hop::None
-            {
-                return false;
-            }
-            let squares = self.v.geometry.ray(r.vector, to);
-            let reach = (rule.max as usize).min(squares.len());
-            squares[..reach]
-                .iter()
-                .position(|&s| s == from)
-                .is_some_and(|i| i + 1 >= rule.min as usize)
-        })
-    }
-
-    #[inline(always)]
-    fn list_add(&mut self, sq: Square, color: Color) {
-        let list = &mut self.plist[color.index()];
-        self.pindex[sq.index()] = list.len() as u16;
-        list.push(sq);
-        self.occ[color.index()] |= super::bitboard::bit(sq);
-    }
-
-    #[inline(always)]
-    fn list_remove(&mut self, sq: Square, color: Color) {
-        self.occ[color.index()] &= !super::bitboard::bit(sq);
-        let idx = self.pindex[sq.index()] as usize;
-        let list = &mut self.plist[color.index()];
-        let Some(last) = list.pop() else { return };
-        if idx < list.len() {
-            list[idx] = last;
-            self.pindex[last.index()] = idx as u16;
-        }
-    }
-
-    /// Board writes during unmake: lists follow, the hash is restored wholesale.
-    #[inline(always)]
-    fn set_raw(&mut self, sq: Square, p: Piece) {
-        self.board[sq.index()] = Some(p);
-        if p == self.v.wall {
-            self.wall_occ(sq, true);
-        } else {
-            self.list_add(sq, p.color());
-        }
-    }
-
-    #[inline(always)]
-    fn clear_raw(&mut self, sq: Square) {
-        if let Some(p) = self.board[sq.index()].take() {
-            if p == self.v.wall {
-                self.wall_occ(sq, false);
-            } else {
-                self.list_remove(sq, p.color());
-            }
-        }
-    }
-
-    /// A wall is in both sides' occupied squares and in neither piece list.
-    #[cold]
-    fn wall_occ(&mut self, sq: Square, on: bool) {
-        let b = super::bitboard::bit(sq);
-        for o in &mut self.occ {
-            if on {
-                *o |= b;
-            } else {
-                *o &= !b;
-            }
-        }
-    }
-
-    /// Places the move's wall (`[walls] after_move`), recorded as effects:
-    /// with a single wall, the old one goes first.
-    #[cold]
-    fn place_wall(&mut self, sq: Square) {
-        let wall = self.v.wall;
-        let single = self.v.walls.as_ref().is_some_and(|w| w.single);
-        let mut effects = Vec::new();
-        if single {
-            for i in 0..self.board.len() {
-                if self.board[i] == Some(wall) {
-                    let s = Square::from_index(i);
-                    self.board[i] = None;
-                    self.wall_occ(s, false);
-                    self.hash ^= self.piece_key(wall, s);
-                    effects.push(Effect::Square(s, Some(wall)));
-                }
-            }
-        }
-        self.board[sq.index()] = Some(wall);
-        self.wall_occ(sq, true);
-        self.hash ^= self.piece_key(wall, sq);
-        effects.push(Effect::Square(sq, None));
-        if let Some(u) = self.stack.last_mut() {
-            u.effects.extend(effects);
-        }
-    }
-
-    #[inline(always)]
-    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
-        self.board[sq.index()] = Some(p);
-        self.list_add(sq, p.color());
-        self.hash ^= self.piece_key(p, sq);
-        if self.v.is_royal(p.kind()) {
-            self.royal[p.color().index()] = sq;
-        }
-    }
-
-    /// Removes the piece on an occupied square.
-    #[inline(always)]
-    pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
-        let p = self.board[sq.index()].take()?;
-        self.list_remove(sq, p.color());
-        self.hash ^= self.piece_key(p, sq);
-        Some(p)
-    }
-
-    #[inline]
-    fn add_store(&mut self, store: Store, color: Color, kind: PieceKind, delta: i32) {
-        let idx = self.store_index(color, kind);
-        let old = self.stores[store as usize][idx];
-        // Counts are bounded when positions are read and only grow by captures
-        // of board pieces, so they stay far from the limits of u16.
-        let new = (old as i32 + delta).max(0) as u16;
-        self.hash ^= self.store_key(store, idx, old) ^ self.store_key(store, idx, new);
-        self.stores[store as usize][idx] = new;
-    }
-
-    /// The kind a captured piece becomes in the mover's hand, if it goes there.
-    fn to_hand_kind(&self, captured: Piece) -> Option<PieceKind> {
-        let k = captured.kind();
-        match self.v.sides[self.side.index()].captures {
-            CaptureRule::Remove => None,
-            CaptureRule::HandAsIs => Some(k),
-            CaptureRule::Hand => Some(self.v.def(k).demotes_to.some().unwrap_or(k)),
-        }
-    }
-
-    fn set_castling(&mut self, new: u32) {
-        let mut diff = self.castling ^ new;
-        self.castling = new;
-        while diff != 0 {
-            let i = diff.trailing_zeros() as usize;
-            diff &= diff - 1;
-            self.hash ^= self.v.zobrist.castling[i];
-        }
-    }
-
-    /// Castling rights gained by a drop on `to`: the king and the rook of a
-    /// `granted_by_drops` rule now both stand on their squares.
-    #[cold]
-    fn grant_castling(&mut self, to: Square, us: Color) {
-        let mut rights = self.castling;
-        for (i, c) in self.v.castles.iter().enumerate() {
-            let Some((king, rook)) = c.by_drops else { continue };
-            if c.color == us
-                && (to == c.king || to == c.rook)
-                && self.board[c.king.index()] == Some(Piece::new(king, us))
-                && self.board[c.rook.index()] == Some(Piece::new(rook, us))
-            {
-                rights |= 1 << i;
-            }
-        }
-        self.set_castling(rights);
-    }
-
-    /// Gating: the piece from hand enters the square left behind (for
-    /// castling, the king's or the rook's), recorded as an effect.
-    #[cold]
-    fn gate(&mut self, mv: Move, us: Color, undo: &mut Undo) {
-        let sq = if mv.kind == MoveKind::Castle {
-            let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
-            if mv.aux & AUX_GATE_ROOK != 0 {
-                c.rook
-            } else {
-                c.king
-            }
-        } else {
-            mv.from
-        };
-        self.add_store(Store::Hand, us, mv.piece(), -1);
-        self.put(sq, Piece::new(mv.piece(), us));
-        undo.effects.push(Effect::Square(sq, None));
-        self.close_gates_if_empty(us);
-    }
-
-    /// An empty hand closes the side's gates (as Fairy-Stockfish keeps
-    /// them), unless captures may fill it again.
-    fn close_gates_if_empty(&mut self, us: Color) {
-        if !self.v.keeps_captures(us) && self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
-            self.set_castling(self.castling & !self.v.gate_bits(us));
-        }
-    }
-
-    /// What `unmake` needs to restore the position before `mv`.
-    #[inline(always)]
-    fn undo_for(&self, mv: Move) -> Undo {
-        Undo {
-            mv,
-            effects: Vec::new(),
-            royal_count: self.royal_count,
-            moved: None,
-            captured: [None; MAX_CAPTURES],
-            castling: self.castling,
-            ep: self.ep,
-            ep2: self.ep2,
-            ep_victim: self.ep_victim,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            royal: self.royal,
-            checks: self.checks,
-            count: self.count,
-            was_facing: self.v.extra_make && self.v.end.royals_facing.is_some() && self.royals_facing(),
-        }
-    }
-
-    #[inline(always)]
-    fn clear_ep(&mut self) {
-        if self.ep.is_some() {
-            self.hash ^= self.v.zobrist.ep[self.ep.index()];
-            self.ep = Square::NONE;
-            self.ep_victim = Square::NONE;
-            if self.ep2.is_some() {
-                self.hash ^= self.v.zobrist.ep[self.ep2.index()];
-                self.ep2 = Square::NONE;
-            }
-        }
-    }
-
     /// A null move, for a search's null-move pruning: the side to move
     /// passes without any rule being consulted (no hooks, counters or
     /// double-pass rule see it). Take it back with [`Position::unmake`].
@@ -393,7 +126,7 @@ impl Position {
 
     /// Explosions, hook effects and check counting, after a move.
     #[inline(never)]
-    fn after_move_rules(
+    pub(crate) fn after_move_rules(
         &mut self,
         mv: Move,
         us: Color,
@@ -447,7 +180,7 @@ impl Position {
     /// A piece of `kind` ended a move on `to`: `them` loses the `once` right
     /// of each square it holds whose piece that kind aims at
     /// (`lost_when_aimed_by`: same file or rank, whatever stands between).
-    fn aim_at_once_rights(&mut self, to: Square, kind: PieceKind, them: Color) {
+    pub(crate) fn aim_at_once_rights(&mut self, to: Square, kind: PieceKind, them: Color) {
         let v = Arc::clone(&self.v);
         let g = &v.geometry;
         let mut rights = self.castling;
@@ -474,7 +207,7 @@ impl Position {
     /// when the move took or promoted and left it a bare royal piece; with
     /// `from_pieces`, a bare royal piece that took the last blocker starts
     /// its own count from the pieces on the board.
-    fn update_count(&mut self, mv: Move, us: Color, captured: &[Option<Piece>; MAX_CAPTURES]) {
+    pub(crate) fn update_count(&mut self, mv: Move, us: Color, captured: &[Option<Piece>; MAX_CAPTURES]) {
         let v = Arc::clone(&self.v);
         let Some(rule) = &v.end.counting else { return };
         if self.count.limit != 0 {
@@ -550,7 +283,7 @@ impl Position {
             .map_or(rule.otherwise, |&(_, _, moves)| moves)
     }
 
-    fn make_board(&mut self, mv: Move, us: Color, undo: &mut Undo) {
+    pub(crate) fn make_board(&mut self, mv: Move, us: Color, undo: &mut Undo) {
         if mv.is_line_capture() {
             // A range capture: the pieces between origin and destination
             // leave the game, kept in the undo record (as effects, which
@@ -633,7 +366,7 @@ impl Position {
     /// passed over (halfway, for a double step or a bent leap), or both
     /// squares a straight triple step passed over.
     #[inline(always)]
-    fn set_ep(&mut self, from: Square, to: Square) {
+    pub(crate) fn set_ep(&mut self, from: Square, to: Square) {
         let g = &self.v.geometry;
         let (ff, fr) = (g.file(from) as i32, g.rank(from) as i32);
         let (tf, tr) = (g.file(to) as i32, g.rank(to) as i32);
@@ -650,7 +383,7 @@ impl Position {
     /// straight or diagonal one leaves both squares it passed.
     #[cold]
     #[inline(never)]
-    fn set_triple_ep(&mut self, from: Square, to: Square, (df, dr): (i32, i32)) {
+    pub(crate) fn set_triple_ep(&mut self, from: Square, to: Square, (df, dr): (i32, i32)) {
         let g = &self.v.geometry;
         if df == 0 || dr == 0 || df.abs() == dr.abs() {
             let unit = (df.signum(), dr.signum());
@@ -669,308 +402,6 @@ impl Position {
             self.ep_victim = to;
             self.hash ^= self.v.zobrist.ep[mid.index()];
         }
-    }
-
-    /// Runs every hook's effects after a move, recording each change in the
-    /// move's undo record.
-    fn run_effects(
-        &mut self,
-        mv: Move,
-        mover: Color,
-        moved: Option<Piece>,
-        captured: [Option<Piece>; MAX_CAPTURES],
-    ) {
-        let v = Arc::clone(&self.v);
-        let mut fx = Effects {
-            pos: self,
-            mv,
-            mover,
-            moved,
-            captured,
-            may_change_board: true,
-        };
-        for hook in &v.hooks {
-            fx.may_change_board = hook.changes_board();
-            hook.after_move(&mut fx);
-        }
-        if self
-            .stack
-            .last()
-            .is_some_and(|u| u.effects.iter().any(|e| matches!(e, Effect::Square(..))))
-        {
-            self.refresh_royals();
-        }
-    }
-
-    /// A capture's explosion: the piece on `at` (unless unharmed) and the
-    /// non-immune pieces around it leave the board, recorded like hook
-    /// effects; walls stay. With `stone`, the capturer on `at` turns to
-    /// stone instead of leaving (it petrifies on capture).
-    fn explode(&mut self, at: Square, x: super::variant::Explosion, stone: bool) {
-        let immune = x.immune;
-        let mut royal_hit = self.board[at.index()].is_some_and(|p| self.v.def(p.kind()).royal);
-        if let Some(p) = self.board[at.index()]
-            && !x.unharmed.contains(p.kind())
-        {
-            if stone {
-                self.petrify(at);
-            } else {
-                self.record_square(at, None);
-            }
-            if x.to_hand {
-                self.record_to_hand(p);
-            }
-        }
-        for d in super::geometry::FRAMES {
-            let Some(s) = self.v.geometry.offset(at, d) else {
-                continue;
-            };
-            if let Some(p) = self.board[s.index()]
-                && p != self.v.wall
-                && !immune.contains(p.kind())
-            {
-                royal_hit |= self.v.def(p.kind()).royal;
-                self.record_square(s, None);
-                if x.to_hand {
-                    self.record_to_hand(p);
-                }
-                // A king or rook blown up takes its castling rights along.
-                self.set_castling(self.castling & self.v.castle_keep[s.index()]);
-            }
-        }
-        if royal_hit {
-            self.refresh_royals();
-        }
-    }
-
-    /// `[moves] flip` after `us` arrived on `to` (by a drop: `dropped`):
-    /// the enemy pieces it encloses, or those around it, become `us`'s
-    /// (same kind), each change recorded for unmake.
-    fn flip(&mut self, to: Square, us: Color, f: Flip, dropped: bool) {
-        let around = |own: bool| -> Vec<Square> {
-            super::geometry::FRAMES
-                .iter()
-                .filter_map(|&d| self.v.geometry.offset(to, d))
-                .filter(|s| {
-                    self.board[s.index()].is_some_and(|p| p != self.v.wall && (p.color() == us) == own)
-                })
-                .collect()
-        };
-        let turned = match f {
-            Flip::Enclosed => self.enclosed(to, us),
-            Flip::Adjacent => around(false),
-            Flip::AdjacentSupported if dropped && around(true).is_empty() => Vec::new(),
-            Flip::AdjacentSupported => around(false),
-        };
-        for s in turned {
-            if let Some(p) = self.board[s.index()] {
-                self.record_square(s, Some(Piece::new(p.kind(), us)));
-            }
-        }
-    }
-
-    /// The enemy pieces (of `us`) that a piece of `us` on `at` encloses: in
-    /// each of the eight directions, an unbroken line of enemy pieces from
-    /// the next square on, followed by a piece of `us`.
-    pub(crate) fn enclosed(&self, at: Square, us: Color) -> Vec<Square> {
-        let mut out = Vec::new();
-        for d in super::geometry::FRAMES {
-            let start = out.len();
-            let mut s = at;
-            loop {
-                let Some(t) = self.v.geometry.offset(s, d) else {
-                    out.truncate(start);
-                    break;
-                };
-                match self.board[t.index()] {
-                    Some(p) if p != self.v.wall && p.color() != us => out.push(t),
-                    Some(p) if p != self.v.wall => break,
-                    _ => {
-                        out.truncate(start);
-                        break;
-                    }
-                }
-                s = t;
-            }
-        }
-        out
-    }
-
-    /// Whether a piece of `us` dropped on the empty `at` would enclose an
-    /// enemy piece (`[hand] drops_only = "enclosing"`).
-    pub(crate) fn encloses(&self, at: Square, us: Color) -> bool {
-        !self.enclosed(at, us).is_empty()
-    }
-
-    /// Burning after a board move of `us` that ended on `to` (`moved` is
-    /// the piece as it left its square: a piece that promotes into a burner
-    /// on the move does not burn on it). The mover burns its area if it is a
-    /// burner; it burns itself if it ended on an enemy burner's passive area
-    /// (a burner meeting one by its `meeting` rule). Every removal is
-    /// recorded, so unmake restores it; burnt pieces leave the game.
-    fn burn(&mut self, to: Square, us: Color, moved: Option<Piece>) {
-        let Some(landed) = self.board[to.index()] else {
-            return;
-        };
-        let v = Arc::clone(&self.v);
-        let active = moved.and_then(|p| v.def(p.kind()).burn.as_ref());
-        let mut removed = false;
-        let burnt_by_enemy = |pos: &Position| pos.burnt_on_landing(to, landed, &[]);
-        match active {
-            None => {
-                if burnt_by_enemy(self) {
-                    self.record_square(to, None);
-                    removed = true;
-                }
-            }
-            Some(b) => {
-                let meeting = b.meeting;
-                let passive_before = burnt_by_enemy(self);
-                if !(passive_before && meeting == super::variant::BurnMeeting::MoverBurns) {
-                    for &vi in &b.area[us.index()] {
-                        let Some(&s) = v.geometry.ray(vi, to).first() else {
-                            continue;
-                        };
-                        if let Some(p) = self.board[s.index()]
-                            && (p.color() != us || b.friendly)
-                            && !b.immune.contains(p.kind())
-                        {
-                            self.record_square(s, None);
-                            self.set_castling(self.castling & v.castle_keep[s.index()]);
-                            removed = true;
-                        }
-                    }
-                }
-                let self_burns = match meeting {
-                    super::variant::BurnMeeting::MoverSurvives => burnt_by_enemy(self),
-                    _ => passive_before,
-                };
-                if self_burns && self.board[to.index()] == Some(landed) {
-                    self.record_square(to, None);
-                    removed = true;
-                }
-            }
-        }
-        if removed {
-            self.halfmove = 0;
-            self.refresh_royals();
-        }
-    }
-
-    /// Whether a piece `landed` on `to` burns there: a burner of another
-    /// side (or its own, for a `friendly` one) with a passive area that
-    /// reaches `to`, and `landed` not immune to it. Burners on the squares
-    /// of `gone` do not count (a move about to capture them).
-    pub(crate) fn burnt_on_landing(&self, to: Square, landed: Piece, gone: &[Square]) -> bool {
-        let v = &*self.v;
-        let g = &v.geometry;
-        v.moves.burners.iter().any(|k| {
-            let Some(b) = v.def(k).burn.as_ref() else {
-                return false;
-            };
-            b.passive
-                && !b.immune.contains(landed.kind())
-                && Color::BOTH.into_iter().any(|c| {
-                    (c != landed.color() || b.friendly)
-                        && b.reverse[c.index()].iter().any(|&vi| {
-                            g.ray(vi, to).first().is_some_and(|s| {
-                                self.board[s.index()] == Some(Piece::new(k, c)) && !gone.contains(s)
-                            })
-                        })
-                })
-        })
-    }
-
-    /// The squares a range capture (`captures_jumped`) takes besides those
-    /// the move holds: the occupied squares between its origin and its
-    /// destination, nearest the origin first. Empty for other moves. Ask
-    /// before the move is made.
-    pub fn line_captures(&self, m: &Move) -> Vec<Square> {
-        if !m.is_line_capture() {
-            return Vec::new();
-        }
-        between(&self.v.geometry, m.from, m.to)
-            .filter(|s| self.board[s.index()].is_some())
-            .collect()
-    }
-
-    /// Every square where a move (of this position) captures: the range
-    /// capture's jumped pieces first, then the squares the move holds.
-    pub fn captured_squares(&self, m: &Move) -> Vec<Square> {
-        let mut all = self.line_captures(m);
-        for s in m.captures() {
-            if !all.contains(&s) {
-                all.push(s);
-            }
-        }
-        all
-    }
-
-    /// A recorded board change (hook effects).
-    pub(crate) fn record_square(&mut self, sq: Square, p: Option<Piece>) {
-        let old = self.board[sq.index()];
-        if old == p {
-            return;
-        }
-        if let Some(u) = self.stack.last_mut() {
-            u.effects.push(Effect::Square(sq, old));
-        }
-        self.take(sq);
-        if let Some(p) = p {
-            self.put(sq, p);
-        }
-    }
-
-    /// A piece removed from the board goes to its opponent's hand as a
-    /// captured piece would (by the receiver's capture rule), recorded.
-    fn record_to_hand(&mut self, p: Piece) {
-        let receiver = !p.color();
-        let k = p.kind();
-        let kind = match self.v.sides[receiver.index()].captures {
-            CaptureRule::Remove => return,
-            CaptureRule::HandAsIs => k,
-            CaptureRule::Hand => self.v.def(k).demotes_to.some().unwrap_or(k),
-        };
-        let idx = self.store_index(receiver, kind);
-        let old = self.stores[Store::Hand as usize][idx];
-        if let Some(u) = self.stack.last_mut() {
-            u.effects.push(Effect::Hand(idx, old));
-        }
-        self.add_store(Store::Hand, receiver, kind, 1);
-    }
-
-    /// The capturer on `sq` turns to stone (`petrifies_on_capture`): a
-    /// wall takes its place, recorded for unmake as a placed wall is.
-    #[cold]
-    fn petrify(&mut self, sq: Square) {
-        let Some(p) = self.board[sq.index()] else { return };
-        if p == self.v.wall {
-            return;
-        }
-        if let Some(u) = self.stack.last_mut() {
-            u.effects.push(Effect::Square(sq, Some(p)));
-        }
-        self.take(sq);
-        let wall = self.v.wall;
-        self.board[sq.index()] = Some(wall);
-        self.wall_occ(sq, true);
-        self.hash ^= self.piece_key(wall, sq);
-        if self.v.is_royal(p.kind()) {
-            self.refresh_royals();
-        }
-    }
-
-    /// A recorded state change (hook effects).
-    pub(crate) fn record_state(&mut self, slot: usize, value: u32) {
-        let old = self.state[slot];
-        if old == value {
-            return;
-        }
-        if let Some(u) = self.stack.last_mut() {
-            u.effects.push(Effect::State(slot, old));
-        }
-        self.hash ^= self.state_key(slot, old) ^ self.state_key(slot, value);
-        self.state[slot] = value;
     }
 
     /// Takes back the last move made on this position object.
@@ -1058,20 +489,4 @@ impl Position {
         self.checks = undo.checks;
         self.count = undo.count;
     }
-}
-
-/// The squares strictly between `from` and `to` on the straight line joining
-/// them (in steps of the smallest whole vector along it: a rook's or
-/// bishop's line square by square, a nightrider's by knight leaps), nearest
-/// `from` first.
-pub(crate) fn between(g: &Geometry, from: Square, to: Square) -> impl Iterator<Item = Square> + '_ {
-    let (ff, fr) = (g.file(from) as i32, g.rank(from) as i32);
-    let (df, dr) = (g.file(to) as i32 - ff, g.rank(to) as i32 - fr);
-    let n = gcd(df.unsigned_abs(), dr.unsigned_abs()).max(1) as i32;
-    let (sf, sr) = (df / n, dr / n);
-    (1..n).filter_map(move |i| g.square(ff + sf * i, fr + sr * i))
-}
-
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
