@@ -126,7 +126,7 @@ fn uci_chess960_castles_king_takes_rook() {
     );
     assert!(!out.iter().any(|l| l.starts_with("info string")), "{out:?}");
     let v = variant("chess.toml")
-        .chess960()
+        .with_any_file_castling()
         .expect("chess castles as Chess960");
     let mut pos = Position::from_text(&v, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").expect("position");
     let m = pos.parse_move("e1h1").expect("castling");

@@ -1,6 +1,9 @@
 //! chimera's integration tests, one binary (one link, and one pool of test
 //! threads, so that a long test runs beside the short ones). Each module is a
 //! file of its own in tests/; `tests/common/` holds what they share.
+//! tests/fuzz_targets.rs stays a binary of its own: it limits its process's
+//! address space and replaces its allocator, which must reach neither the
+//! other tests nor the programs they start.
 //!
 //! The default run (`cargo test --release`) touches every variant file, every
 //! binding, every protocol and the browser once, shallowly, and nothing in
@@ -30,7 +33,6 @@ mod fsf_import;
 mod fsf_perft;
 mod fsf_rules;
 mod fuzz;
-mod fuzz_targets;
 mod games;
 mod generators;
 mod hachu;

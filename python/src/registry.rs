@@ -63,7 +63,7 @@ pub(crate) fn get_as(name: &str, chess960: bool) -> PyResult<Arc<Variant>> {
         return Ok(v960.clone());
     }
     let v960 = v
-        .chess960()
+        .with_any_file_castling()
         .map_err(|e| Error::new_err(format!("chess960=True for `{name}`: {e}")))?;
     map.insert(name.to_string(), (v, v960.clone()));
     Ok(v960)

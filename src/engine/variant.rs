@@ -207,7 +207,7 @@ impl Variant {
     /// says why a variant's castling cannot be so (gating, rights granted by
     /// drops, a rule whose king does not end beyond its rook, a board wider
     /// than 26 files, no piece on a rook square at the start).
-    pub fn chess960(self: &Arc<Variant>) -> Result<Arc<Variant>, String> {
+    pub fn with_any_file_castling(self: &Arc<Variant>) -> Result<Arc<Variant>, String> {
         if self.castles.iter().all(|c| c.any_file.is_some()) {
             return Ok(Arc::clone(self));
         }

@@ -236,7 +236,7 @@ impl Uci {
         self.current = i;
         let (name, v) = &self.variants[i];
         self.played = if self.chess960 {
-            match v.chess960() {
+            match v.with_any_file_castling() {
                 Ok(v960) => v960,
                 Err(e) => {
                     let line =

@@ -72,7 +72,7 @@ fn variant(name: &str) -> Result<Arc<Variant>, String> {
 fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, String> {
     let v = variant(name)?;
     if chess960 {
-        v.chess960()
+        v.with_any_file_castling()
             .map_err(|e| format!("is960 for `{}`: {e}", clip(name)))
     } else {
         Ok(v)
