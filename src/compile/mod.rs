@@ -9,7 +9,7 @@
 //! | options | `options.rs` | effective option values |
 //! | board | `board.rs` | the board's geometry |
 //! | names | `names.rs` | piece names and symbols → kinds |
-//! | pieces | `pieces.rs`, `legs.rs` | each kind's moves (rays or a leg machine), filters |
+//! | pieces | `pieces/`, `legs.rs` | each kind's moves (rays or a leg machine), filters |
 //! | promotions | `promotions.rs` | promotion zones, demotions |
 //! | drops | `drops.rs` | drop zones, spawns, hands, pockets, placement |
 //! | burning | `burning.rs` | burning pieces' areas, immune kinds, meeting rule |

@@ -1,0 +1,376 @@
+//! The principal variation search: a node's early cutoffs (the table,
+//! reverse futility, null move), its moves searched with late-move
+//! pruning and reductions, the scores of finished games, and mate scores
+//! in the table.
+
+use super::table::{Bound, fingerprint};
+use super::worker::Worker;
+use super::{INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::engine::{
+    GameResult, History, Move, Position, Square, completes_forbidden_repetition, repetition,
+    repetition_forbids_moves,
+};
+
+/// What kind of node a search call is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// On the principal variation: an open window.
+    Pv,
+    /// Off it: a null window.
+    Zero,
+    /// Right after a null move (no second one in a row).
+    AfterNull,
+}
+
+/// A node being searched.
+struct Node {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    /// On the principal variation (an open window).
+    pv: bool,
+    in_check: bool,
+    static_eval: i32,
+    key: u64,
+    /// The table's move fingerprint, 0 for none.
+    tt_move: u16,
+}
+
+impl Worker {
+    /// The score of a finished game for the side to move.
+    pub(super) fn score_of(result: GameResult, pos: &Position, ply: usize) -> i32 {
+        match result.winner {
+            Some(w) if w == pos.side_to_move() => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+            None => 0,
+        }
+    }
+
+    /// Score of a position with no legal moves, for the side to move.
+    pub(super) fn terminal(pos: &mut Position, ply: usize) -> i32 {
+        let result = pos.decided().unwrap_or_else(|| pos.no_move_result());
+        Self::score_of(result, pos, ply)
+    }
+
+    /// The score of the position by the repetition rule, if it applies
+    /// (the perpetual-check rule is not tracked in the search).
+    fn repetition(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        pos.variant().repetition_rule()?;
+        self.path.push(pos.hash());
+        let history = History {
+            hashes: &self.path,
+            checks: None,
+        };
+        let result = repetition(pos.variant(), &history, pos.side_to_move());
+        self.path.pop();
+        result.map(|r| Self::score_of(r, pos, ply))
+    }
+
+    /// Whether the side to move has more than pawn-like pieces, or pieces to
+    /// drop: otherwise a null move risks zugzwang.
+    fn has_material(&self, pos: &Position) -> bool {
+        let c = pos.side_to_move();
+        let v = pos.variant();
+        let big = pos.pieces(c).iter().filter_map(|&s| pos.piece_at(s)).any(|p| {
+            let k = p.kind();
+            !v.piece(k).is_royal() && self.eval.order_value(k) >= 250
+        });
+        big || (v.has_hands() && v.kinds().any(|k| pos.hand(c, k) > 0))
+    }
+
+    /// The main search: a node of `depth` plies to go within (alpha, beta).
+    pub(super) fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        kind: Kind,
+    ) -> i32 {
+        let (pv_node, after_null) = (kind == Kind::Pv, kind == Kind::AfterNull);
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(score) = self.repetition(pos, ply) {
+                return score;
+            }
+            if let Some(r) = pos.decided() {
+                return Self::score_of(r, pos, ply);
+            }
+            if let Some(r) = pos.move_repetition() {
+                return Self::score_of(pos.settle(r), pos, ply);
+            }
+        }
+        let in_check = pos.in_check(pos.side_to_move());
+        let mut n = Node {
+            depth: depth + i32::from(in_check && ply < MAX_PLY / 2),
+            alpha,
+            beta,
+            ply,
+            pv: pv_node,
+            in_check,
+            static_eval: -INF,
+            key: pos.hash(),
+            tt_move: 0,
+        };
+        if n.depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0, Square::NONE);
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        if ply > 0 {
+            // Mate distance: no line from here beats a mate already found.
+            n.alpha = n.alpha.max(-MATE + ply as i32);
+            n.beta = n.beta.min(MATE - ply as i32 - 1);
+            if n.alpha >= n.beta {
+                return n.alpha;
+            }
+        }
+        if let Some(score) = self.cut_early(pos, &mut n, after_null) {
+            return score;
+        }
+        self.search_moves(pos, n)
+    }
+
+    /// The table's cutoff, reverse futility and null-move pruning: a score
+    /// when the node needs no move searched. Sets the node's table move and
+    /// static evaluation.
+    fn cut_early(&mut self, pos: &mut Position, n: &mut Node, after_null: bool) -> Option<i32> {
+        let (depth, ply) = (n.depth, n.ply);
+        if let Some(h) = self.table.probe(n.key) {
+            n.tt_move = h.mv;
+            let s = from_table(h.score, ply);
+            if !n.pv && h.depth >= depth {
+                match h.bound {
+                    Bound::Exact => return Some(s),
+                    Bound::Lower if s >= n.beta => return Some(s),
+                    Bound::Upper if s <= n.alpha => return Some(s),
+                    _ => {}
+                }
+            }
+        }
+        n.static_eval = if n.in_check { -INF } else { self.evaluate(pos) };
+        self.evals[ply] = n.static_eval;
+        if n.pv || n.in_check || n.static_eval.abs() >= MATE_BOUND {
+            return None;
+        }
+        // Reverse futility: far above beta near the leaves.
+        if depth <= 4 && n.static_eval - 90 * depth >= n.beta {
+            return Some(n.static_eval);
+        }
+        // Null move: if passing still beats beta, so will a real move.
+        if self.null_ok && !after_null && depth >= 3 && n.static_eval >= n.beta && self.has_material(pos) {
+            let r = 3 + depth / 4;
+            self.played[ply] = None;
+            pos.make_null();
+            self.path.push(n.key);
+            let s = -self.negamax(pos, depth - 1 - r, -n.beta, -n.beta + 1, ply + 1, Kind::AfterNull);
+            self.path.pop();
+            pos.unmake();
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= n.beta {
+                return Some(if s >= MATE_BOUND { n.beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// The reduction of a late quiet move, `pos` after it (0 for any other).
+    fn reduction(
+        &self,
+        n: &Node,
+        searched: usize,
+        order_score: i32,
+        quiet: bool,
+        pos: &Position,
+        improving: bool,
+    ) -> i32 {
+        // The move is made: a check it gives is tested last, as the
+        // child node tests it again.
+        if n.depth < 3 || !quiet || n.in_check || order_score >= 999_999 || pos.in_check(pos.side_to_move()) {
+            return 0;
+        }
+        let mut r = self.lmr[n.depth.min(63) as usize][searched.min(63)] as i32;
+        if n.pv {
+            r -= 1;
+        }
+        if !improving {
+            r += 1;
+        }
+        if order_score > 4_000 {
+            r -= 1;
+        }
+        r.clamp(0, n.depth - 2)
+    }
+
+    /// Searches the node's moves (principal variation search), stores the
+    /// result in the table and returns the score.
+    fn search_moves(&mut self, pos: &mut Position, mut n: Node) -> i32 {
+        let (depth, ply, beta) = (n.depth, n.ply, n.beta);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.legal_moves_undecided(&mut moves);
+        let early = if moves.is_empty() {
+            Some(Self::terminal(pos, ply))
+        } else {
+            pos.counter_result(&moves, None)
+                .map(|r| Self::score_of(r, pos, ply))
+        };
+        self.buffers[ply] = moves;
+        if let Some(score) = early {
+            return score;
+        }
+        self.score_moves(pos, ply, n.tt_move);
+        let alpha0 = n.alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let improving = ply >= 2 && !n.in_check && n.static_eval > self.evals[ply - 2];
+        self.path.push(n.key);
+        let mut searched = 0usize;
+        // Moves that would repeat where the variant forbids it are skipped;
+        // when every move is, the side has none.
+        let forbids = repetition_forbids_moves(pos.variant());
+        let mut forbidden = 0usize;
+        for i in 0..self.buffers[ply].len() {
+            let m = self.pick(ply, i);
+            let order_score = self.scores[ply][i];
+            let quiet = !m.is_capture() && m.promotion().is_none();
+            if quiet && !n.pv && !n.in_check && searched > 0 && best > -MATE_BOUND {
+                // Late-move pruning and futility, for quiet moves near the leaves.
+                let late = 4 + depth * depth * if improving { 2 } else { 1 };
+                if (depth <= 4 && searched as i32 >= late)
+                    || (depth <= 2 && n.static_eval + 120 + 120 * depth <= n.alpha)
+                {
+                    continue;
+                }
+            }
+            self.played[ply] = self.hist_index(pos, &m);
+            pos.make(m);
+            if forbids && completes_forbidden_repetition(pos.variant(), &self.path, pos.hash(), n.in_check) {
+                pos.unmake();
+                forbidden += 1;
+                continue;
+            }
+            let alpha = n.alpha;
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(
+                    pos,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    if n.pv { Kind::Pv } else { Kind::Zero },
+                );
+            } else {
+                let r = self.reduction(&n, searched, order_score, quiet, pos, improving);
+                score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, Kind::Zero);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, Kind::Zero);
+                }
+                if score > alpha && score < beta && n.pv {
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, Kind::Pv);
+                }
+            }
+            pos.unmake();
+            if self.stopped {
+                self.path.pop();
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > n.alpha {
+                    best_move = Some(m);
+                    n.alpha = score;
+                    self.new_best(m, ply, n.pv, score);
+                }
+            }
+            if n.alpha >= beta {
+                if quiet {
+                    self.update_quiet(pos, m, depth, ply, &quiets_tried);
+                }
+                break;
+            }
+            if quiet {
+                quiets_tried.push(m);
+            }
+        }
+        self.path.pop();
+        if forbidden > 0 && forbidden == self.buffers[ply].len() {
+            return Self::terminal(pos, ply);
+        }
+        if searched == 0 {
+            // Every move pruned: the static evaluation stands.
+            return n.static_eval.max(alpha0);
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let fp = best_move.map_or(0, |m| fingerprint(&m));
+        self.table.store(n.key, fp, to_table(best, ply), depth, bound);
+        best
+    }
+
+    /// A move raised alpha to `score`: the root's best move and the
+    /// principal variation.
+    fn new_best(&mut self, m: Move, ply: usize, pv: bool, score: i32) {
+        if ply == 0 {
+            self.root_best = Some(m);
+            self.root_score = score;
+        }
+        if pv {
+            let (head, tail) = self.pv.split_at_mut(ply + 1);
+            head[ply].clear();
+            head[ply].push(m);
+            head[ply].extend_from_slice(&tail[0]);
+        }
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_survive_the_table() {
+        for ply in [0usize, 3, 17] {
+            for s in [MATE - 5 - ply as i32, -MATE + 9 + ply as i32, 42] {
+                assert_eq!(from_table(to_table(s, ply), ply), s);
+            }
+        }
+    }
+}

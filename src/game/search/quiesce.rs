@@ -1,0 +1,94 @@
+//! The quiescence search: captures and big promotions (every evasion in
+//! check) until the position is quiet.
+
+use super::worker::Worker;
+use super::{INF, MAX_PLY, QS_DEPTH};
+use crate::engine::{Move, Position, Square};
+
+impl Worker {
+    /// Captures (and big promotions) to a quiet position. From `qs_wide`
+    /// captures deep on, only those that take on `last_to` (the previous
+    /// capture's square): recaptures.
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+        last_to: Square,
+    ) -> i32 {
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if let Some(r) = pos.decided() {
+            return Self::score_of(r, pos, ply);
+        }
+        if ply >= MAX_PLY - 1 || self.out_of_time() {
+            return self.evaluate(pos);
+        }
+        let in_check = pos.in_check(pos.side_to_move());
+        let stand = if in_check { -INF } else { self.evaluate(pos) };
+        if !in_check {
+            if stand >= beta || qdepth >= QS_DEPTH {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else if qdepth >= QS_DEPTH {
+            return self.evaluate(pos);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let any = if in_check {
+            pos.legal_moves_undecided(&mut moves);
+            !moves.is_empty()
+        } else {
+            // Captures and promotions worth 300 or more, judged alone.
+            let e = &*self.eval;
+            let only_on = (qdepth >= self.qs_wide && last_to != Square::NONE).then_some(last_to);
+            let loud = |pos: &Position, m: &Move| {
+                if let Some(s) = only_on {
+                    return m.captures().contains(&s)
+                        || (m.is_line_capture() && pos.line_captures(m).contains(&s));
+                }
+                m.is_capture()
+                    || m.promotion().is_some_and(|p| {
+                        let from = m.from().and_then(|f| pos.piece_at(f)).map(|q| q.kind());
+                        from.is_some_and(|k| e.order_value(p) - e.order_value(k) >= 300)
+                    })
+            };
+            pos.legal_moves_selected(&mut moves, &mut self.rest, loud)
+        };
+        if !any {
+            self.buffers[ply] = moves;
+            return Self::terminal(pos, ply);
+        }
+        self.buffers[ply] = moves;
+        let tt = self.table.probe(pos.hash()).map_or(0, |h| h.mv);
+        self.score_moves(pos, ply, tt);
+        let mut best = stand;
+        for i in 0..self.buffers[ply].len() {
+            let m = self.pick(ply, i);
+            if !in_check {
+                // Losing captures and hopeless ones are left out.
+                if self.scores[ply][i] < 0 && self.scores[ply][i] != 10_000_000 {
+                    continue;
+                }
+                let gain = self.victims(pos, &m);
+                if m.promotion().is_none() && stand + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.played[ply] = None;
+            pos.make(m);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1, m.to);
+            pos.unmake();
+            if score > best {
+                best = score;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        best
+    }
+}

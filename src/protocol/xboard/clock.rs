@@ -1,0 +1,57 @@
+//! XBoard's time controls (`level`, `st`, `sd`, `time`) and the limits of
+//! the engine's next search under them.
+
+use std::time::Duration;
+
+use crate::game::clock::{clock_budget, fixed_budget};
+use crate::game::players::MAX_DEPTH;
+use crate::game::search::Limits;
+
+/// Time controls as XBoard sets them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Clock {
+    /// `level`: moves per session (0: all), increment (ms).
+    pub(super) moves_per_session: u32,
+    pub(super) increment: u64,
+    /// `st`: a fixed time a move (ms).
+    pub(super) fixed: Option<u64>,
+    /// `sd`: a depth limit.
+    pub(super) depth: Option<i32>,
+    /// `time`/`otim`: the engine's clock (ms), set before each move.
+    pub(super) mine: Option<u64>,
+    /// Whether any time control was given.
+    pub(super) set: bool,
+}
+
+impl Clock {
+    /// The limits for the engine's next move; `played` is how many moves
+    /// the engine has made in this game, `spent` how long ago the command
+    /// that asks for it was read (the GUI's clock runs from there). A fixed
+    /// time (`st`) keeps a margin ([`fixed_budget`]): `st 1` searches at
+    /// most 850 ms.
+    pub(super) fn limits(&self, played: u32, spent: Duration) -> Limits {
+        let budget = self.fixed.map(fixed_budget).or_else(|| {
+            let togo = (self.moves_per_session > 0)
+                .then(|| u64::from(self.moves_per_session - played % self.moves_per_session));
+            // Keep a little for the way to the GUI.
+            clock_budget(
+                self.mine.map(|t| t.saturating_sub(50)),
+                self.increment,
+                togo.or(Some(30)),
+                0,
+            )
+        });
+        let movetime = match (budget, self.set) {
+            (Some(b), _) => Some(b.max(10).saturating_sub(spent.as_millis() as u64).max(1)),
+            // No time control at all: a few seconds.
+            (None, false) => Some(5000),
+            (None, true) => Some(1000),
+        };
+        Limits {
+            depth: self.depth.unwrap_or(MAX_DEPTH),
+            movetime: movetime.map(Duration::from_millis),
+            stop: None,
+            ..Default::default()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The end of a game as the session says it: the result line, and the
+//! wins XBoard would not believe, left for the opponent to claim.
+
+use super::XBoard;
+use super::announce::has_holdings;
+use crate::engine::{Color, GameResult, Reason};
+
+impl XBoard {
+    /// Says the result if the game is over (while the engine plays); `true`
+    /// when it is. After the engine's own move (`own_move`), a win XBoard
+    /// would judge a false claim though the rules here make it true is not
+    /// claimed ([`XBoard::unverifiable`]): the opponent is asked to move,
+    /// finds the game over and claims its loss, which XBoard accepts as it
+    /// is (chimera and Fairy-Stockfish both do).
+    pub(super) fn announce_result(&mut self, own_move: bool) -> bool {
+        let Some(r) = self.game.result() else {
+            return false;
+        };
+        if own_move && self.unverifiable(&r) {
+            self.withheld = true;
+            return true;
+        }
+        self.say_result(&r);
+        true
+    }
+
+    /// Whether XBoard would take the engine's claim of `r` for false. In a
+    /// game between two engines (after `computer`) XBoard tests an engine's
+    /// claim of its own win against its own rules, unless the board has
+    /// holdings. In an announced variant it sees checkmate, not a king on
+    /// the hill, a side's last piece lost or a count of checks. A variant it
+    /// plays by its own rules agrees with chimera's but for the bare king:
+    /// XBoard believes a king destroyed (atomic) at once, a bare king
+    /// (shatranj) only after the bared side's reply, whether or not that
+    /// side could bare the other in turn.
+    fn unverifiable(&self, r: &GameResult) -> bool {
+        let judged_later = if self.shown.known {
+            r.reason == Reason::Extinction
+                && r.winner
+                    .is_some_and(|w| self.game.position().has_royal(w.other()))
+        } else {
+            r.reason != Reason::Checkmate
+        };
+        self.computer_opponent
+            && !has_holdings(self.game.variant())
+            && r.winner.is_some()
+            && r.winner == self.engine
+            && judged_later
+    }
+
+    /// `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}`.
+    pub(super) fn say_result(&mut self, r: &GameResult) {
+        self.withheld = false;
+        let score = match r.winner {
+            Some(Color::First) => "1-0",
+            Some(Color::Second) => "0-1",
+            None => "1/2-1/2",
+        };
+        let v = self.game.variant().clone();
+        self.say(&format!("{score} {{{}}}", r.describe(&v)));
+    }
+}

@@ -1,0 +1,219 @@
+//! chimera's own face: rules text with its diagnostics, its test cases, a
+//! search, perft, and the browser board's questions (what `chimera serve`
+//! answers), each answered in JSON.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chimera::game::Game;
+use chimera::game::search::{Limits, Searcher};
+use chimera::{Compiled, Position, Variant, web};
+use serde_json::{Value, json};
+use wasm_bindgen::prelude::*;
+
+use crate::{Board, HASH_MB, clip, compiled, ffish_text, register, start_position, variant, variants};
+
+/// Compiles rules text: JSON `{ok, name, variant, warnings, tests}` or
+/// `{ok: false, error}` (the diagnostic with file, line and column).
+/// Registered under `name` (default: the variant's name as a slug).
+#[wasm_bindgen(js_name = loadRules)]
+pub fn load_rules(text: &str, name: Option<String>) -> String {
+    match register(text, name.as_deref()) {
+        Ok((key, c)) => json!({
+            "ok": true,
+            "name": key,
+            "variant": c.variant.name(),
+            "warnings": c.warnings,
+            "tests": c.file.tests.len(),
+            "start": Position::start(&c.variant).to_text(),
+        }),
+        Err(e) => json!({"ok": false, "error": e}),
+    }
+    .to_string()
+}
+
+/// Runs a variant's `[[test]]` cases (as `chimera check`): JSON
+/// `{ok, passed, failed, cases: [{name, passed, failures}]}`.
+#[wasm_bindgen(js_name = runTests)]
+pub fn run_tests(variant: &str) -> String {
+    let c = match compiled(variant) {
+        Ok(c) => c,
+        Err(e) => return json!({"ok": false, "error": e}).to_string(),
+    };
+    let source = c.source.name.clone();
+    let cases: Vec<Value> = c
+        .file
+        .tests
+        .iter()
+        .map(|case| {
+            let r = if case.options.is_empty() {
+                chimera::check::run_case(&c.variant, case, &source)
+            } else {
+                match c.with_options(&case.options) {
+                    Ok(v) => chimera::check::run_case(&v, case, &source),
+                    Err(d) => chimera::check::CaseReport {
+                        name: case.name.clone(),
+                        source: source.clone(),
+                        passed: false,
+                        failures: vec![format!("options {:?}: {}", case.options, d.message)],
+                    },
+                }
+            };
+            json!({"name": r.name, "passed": r.passed, "failures": r.failures})
+        })
+        .collect();
+    let passed = cases.iter().filter(|c| c["passed"] == true).count();
+    json!({"ok": true, "passed": passed, "failed": cases.len() - passed, "cases": cases}).to_string()
+}
+
+/// Counts the move tree `depth` plies deep from `fen` (empty: the start).
+#[wasm_bindgen]
+pub fn perft(variant: &str, fen: Option<String>, depth: u32) -> Result<f64, JsError> {
+    let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
+    let mut pos = start_position(&v, fen.as_deref()).map_err(|e| JsError::new(&e))?;
+    Ok(chimera::perft(&mut pos, depth) as f64)
+}
+
+/// Searches the position after `moves` (UCI or chimera's texts, separated
+/// by spaces) from `fen` (empty: the start), to `depth` plies, stopping
+/// after about `nodes` nodes or `movetime` milliseconds (0: no such
+/// limit): JSON `{best, score, depth, nodes, pv, ms}` or `{error}`.
+#[wasm_bindgen]
+pub fn search(
+    variant: &str,
+    fen: Option<String>,
+    moves: Option<String>,
+    depth: i32,
+    nodes: f64,
+    movetime: f64,
+) -> String {
+    let run = || -> Result<Value, String> {
+        let v = self::variant(variant)?;
+        let pos = start_position(&v, fen.as_deref())?;
+        let mut game = Game::new(pos);
+        for (i, m) in moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+            let mut board = Board {
+                name: String::new(),
+                chess960: false,
+                game: game.clone(),
+                legal: None,
+            };
+            let mv = board
+                .find(m)
+                .ok_or_else(|| format!("move {} `{}` is not legal", i + 1, clip(m)))?;
+            game.play(mv);
+        }
+        let limits = Limits {
+            depth: depth.clamp(1, 64),
+            nodes: (nodes >= 1.0).then_some(nodes as u64),
+            movetime: (movetime >= 1.0).then(|| Duration::from_millis(movetime as u64)),
+            ..Default::default()
+        };
+        let mut pos = game.position().clone();
+        let hashes = game.hashes().to_vec();
+        // A new table each time: a search by nodes or depth is repeatable.
+        let mut searcher = Searcher::with_hash(&v, HASH_MB);
+        let report = searcher.search(&mut pos, limits, &hashes);
+        let pv = searcher.principal_variation(&mut pos, report.depth);
+        let mut p = game.position().clone();
+        let mut line = Vec::new();
+        for m in &pv {
+            line.push(ffish_text(&mut p, m));
+            p.make(*m);
+        }
+        let mut p = game.position().clone();
+        Ok(json!({
+            "best": report.best.map(|m| ffish_text(&mut p, &m)),
+            "score": report.score,
+            "depth": report.depth,
+            "nodes": report.nodes,
+            "pv": line,
+            "ms": report.elapsed.as_secs_f64() * 1000.0,
+        }))
+    };
+    run().unwrap_or_else(|e| json!({"error": e})).to_string()
+}
+
+/// The browser board's questions, as `chimera serve` answers them:
+/// `path` is `/api/variants`, `/api/state`, `/api/engine` or
+/// `/api/piece?variant=…&piece=…`; `body` the JSON request. Answers JSON
+/// `{status, body}` (status 200, 400, 404 or 422 as the server's).
+#[wasm_bindgen]
+pub fn request(path: &str, body: Option<String>) -> String {
+    let (status, answer) = match answer(path, body.as_deref()) {
+        Ok(v) => (200, v),
+        Err((status, e)) => (status, json!({ "error": e })),
+    };
+    json!({"status": status, "body": answer}).to_string()
+}
+
+/// The longest engine search the board may ask for, milliseconds.
+const MAX_MOVETIME: u64 = 60_000;
+
+fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
+    let bad = |e: String| (400u16, e);
+    let (route, query) = path.split_once('?').unwrap_or((path, ""));
+    match route {
+        "/api/variants" => {
+            let list: Vec<Value> = variants()
+                .split(' ')
+                .map(|n| {
+                    let error = compiled(n).err();
+                    json!({"name": n, "modified": null, "error": error})
+                })
+                .collect();
+            Ok(json!(list))
+        }
+        "/api/piece" => {
+            let get = |key: &str| {
+                query
+                    .split('&')
+                    .filter_map(|kv| kv.split_once('='))
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, v)| chimera::web::decode_query_value(v))
+            };
+            let (Some(variant), Some(piece)) = (get("variant"), get("piece")) else {
+                return Err(bad("give variant=…&piece=…".into()));
+            };
+            let v = self::variant(&variant).map_err(bad)?;
+            let diagram = web::piece_diagram(&v, &piece).map_err(bad)?;
+            Ok(json!({ "diagram": diagram }))
+        }
+        "/api/state" | "/api/engine" => {
+            let value: Value =
+                serde_json::from_str(body.unwrap_or("{}")).map_err(|e| bad(format!("bad JSON: {e}")))?;
+            let r = web::GameRequest::parse(value, MAX_MOVETIME).map_err(bad)?;
+            let c = compiled(&r.variant).map_err(|e| (422, e))?;
+            let v = if r.options.is_empty() {
+                Arc::clone(&c.variant)
+            } else {
+                c.with_options(&r.options).map_err(|d| (422, d.render()))?
+            };
+            let offered = options_offered(&c, &v);
+            let mut game = web::replay(&v, r.start.as_deref(), &r.moves).map_err(bad)?;
+            let played = if route == "/api/engine" {
+                let played = web::engine_move(&mut game, r.movetime, r.depth, None);
+                if let Some(t) = &played {
+                    game.play_text(t).map_err(|e| (500, e.to_string()))?;
+                }
+                played
+            } else {
+                None
+            };
+            Ok(web::answer(&mut game, offered, played))
+        }
+        _ => Err((404, format!("no such path: {}", clip(route)))),
+    }
+}
+
+/// The options a rules file offers, with the values `v` was compiled with.
+fn options_offered(c: &Compiled, v: &Variant) -> Value {
+    let mut offered = web::offered_options(c);
+    if let Value::Array(list) = &mut offered {
+        for o in list {
+            let name = o["name"].as_str().unwrap_or("").to_string();
+            o["value"] = json!(v.options().get(&name));
+        }
+    }
+    offered
+}
