@@ -49,6 +49,10 @@ fn install() -> bool {
         ])
         .arg(root.join("python"))
         .env("CARGO_TARGET_DIR", root.join("target/python"))
+        // A test build: optimised enough for the tests, quicker to compile
+        // (a package to use is `pip install ./python`, fully optimised).
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
         .output()
         .expect("pip runs");
     assert!(
@@ -90,7 +94,42 @@ fn python_package_agrees_with_pyffish() {
         String::from_utf8_lossy(&out.stderr)
     );
     println!("{}", text.lines().last().unwrap_or(""));
-    let args = ["--games", "1", "--plies", "40", "--seed", "1", "--chess960", "2"].map(String::from);
+    // The binding's marshalling on a variant of each family (the engine
+    // itself is compared with pyffish over every variant by
+    // tests/crosscheck.rs); every variant under `--ignored`.
+    compare_with_pyffish(&[
+        "--games",
+        "1",
+        "--plies",
+        "30",
+        "--chess960",
+        "1",
+        "--variants",
+        SAMPLE,
+    ]);
+}
+
+/// A variant of each family pyffish plays: chess and its castling, drops,
+/// shogi and its notation, xiangqi's and janggi's palaces, makruk's
+/// counting, atomic's explosions, gating, check counting, the hill, a
+/// large board.
+const SAMPLE: &str =
+    "chess,crazyhouse,shogi,minishogi,xiangqi,janggi,makruk,atomic,seirawan,3check,kingofthehill,capablanca";
+
+/// Every variant both have, in longer games (after the default run's
+/// install: `-- --ignored bindings_python::`).
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn python_package_agrees_with_pyffish_on_every_variant() {
+    if !install() {
+        return;
+    }
+    compare_with_pyffish(&["--games", "2", "--plies", "80", "--chess960", "2"]);
+}
+
+fn compare_with_pyffish(args: &[&str]) {
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.extend(["--seed", "1"].map(String::from));
     if let Some(out) = common::python_tool(
         "pyffish_compare.py",
         &args,

@@ -14,6 +14,14 @@
 mod common;
 mod live;
 
+// The Python and WebAssembly packages are built by their tests (minutes):
+// named to sort first, so that those builds start at once and run beside
+// the other tests.
+#[path = "python.rs"]
+mod bindings_python;
+#[path = "wasm.rs"]
+mod bindings_wasm;
+
 mod architecture;
 mod bench;
 mod browser;
@@ -48,7 +56,6 @@ mod perft_threads;
 mod petrification;
 mod promotion_rules;
 mod protocols;
-mod python;
 mod reach;
 mod regressions;
 mod reliability;
@@ -60,6 +67,5 @@ mod shuffle;
 mod triple_step;
 mod variants;
 mod walls;
-mod wasm;
 mod xbetza;
 mod xboard;

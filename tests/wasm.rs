@@ -88,6 +88,11 @@ fn build() -> Option<PathBuf> {
         .arg(root().join("wasm/build.sh"))
         .arg(&pkg)
         .env("CARGO_TARGET_DIR", root().join("target/wasm"))
+        // A test build: optimised enough for the tests, quicker to compile;
+        // warnings fail it (the library's code for wasm32 is checked here).
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
+        .env("RUSTFLAGS", "-D warnings")
         .output()
         .expect("bash runs");
     assert!(
