@@ -83,7 +83,7 @@ pub(super) fn extra_moves(
 
 /// `once`: the piece's one-time moves — single-leg, move-only steps or
 /// leaps — as vectors per side (`lost_when_aimed_by` is resolved with the
-/// other names, in [`filters`]).
+/// other names, in [`filters`](fn@super::filters)).
 pub(super) fn once_moves(
     p: &PieceTable,
     cx: &Ctx,
