@@ -160,6 +160,7 @@ impl Bits for u128 {
 }
 
 /// The set of a span of squares.
+#[inline]
 pub(crate) fn set_of(squares: &[Square]) -> Bb {
     squares.iter().fold(0, |b, &s| b | bit(s))
 }

@@ -13,6 +13,7 @@ impl Position {
     /// Where a pass that places a wall (`[walls] instead_of_move`) is written:
     /// the side's lowest-numbered piece standing still, then the wall
     /// (`a1a1,a1c3`), as Fairy-Stockfish writes it.
+    #[inline]
     pub(crate) fn wall_pass_square(&self, m: &Move) -> Option<Square> {
         if m.kind != MoveKind::Pass || m.wall().is_none() {
             return None;
@@ -26,6 +27,7 @@ impl Position {
     /// Where Fairy-Stockfish writes a pass under `[moves] pass_when_stuck` in a
     /// variant without royal pieces: the side's lowest-numbered piece (a1, b1,
     /// …, a2, …), standing still (`a1a1`, SAN `Pa1`).
+    #[inline]
     pub(crate) fn stuck_pass_square(&self) -> Option<Square> {
         let v = &*self.v;
         if !v.moves.pass_when_stuck || v.start_royal_count != [0, 0] {
@@ -106,6 +108,7 @@ impl Position {
 
     /// A wall is in both sides' occupied squares and in neither piece list.
     #[cold]
+    #[inline]
     pub(crate) fn wall_occ(&mut self, sq: Square, on: bool) {
         let b = super::bitboard::bit(sq);
         for o in &mut self.occ {
@@ -175,6 +178,7 @@ impl Position {
     }
 
     /// The kind a captured piece becomes in the mover's hand, if it goes there.
+    #[inline]
     pub(crate) fn to_hand_kind(&self, captured: Piece) -> Option<PieceKind> {
         let k = captured.kind();
         match self.v.sides[self.side.index()].captures {
@@ -184,6 +188,7 @@ impl Position {
         }
     }
 
+    #[inline]
     pub(crate) fn set_castling(&mut self, new: u32) {
         let mut diff = self.castling ^ new;
         self.castling = new;
@@ -197,6 +202,7 @@ impl Position {
     /// Castling rights gained by a drop on `to`: the king and the rook of a
     /// `granted_by_drops` rule now both stand on their squares.
     #[cold]
+    #[inline]
     pub(crate) fn grant_castling(&mut self, to: Square, us: Color) {
         let mut rights = self.castling;
         for (i, c) in self.v.castles.iter().enumerate() {
@@ -215,6 +221,7 @@ impl Position {
     /// Gating: the piece from hand enters the square left behind (for
     /// castling, the king's or the rook's), recorded as an effect.
     #[cold]
+    #[inline]
     pub(crate) fn gate(&mut self, mv: Move, us: Color, undo: &mut Undo) {
         let sq = if mv.kind == MoveKind::Castle {
             let c = &self.v.castles[(mv.aux & AUX_CASTLE) as usize];
@@ -234,6 +241,7 @@ impl Position {
 
     /// An empty hand closes the side's gates (as Fairy-Stockfish keeps
     /// them), unless captures may fill it again.
+    #[inline]
     pub(crate) fn close_gates_if_empty(&mut self, us: Color) {
         if !self.v.keeps_captures(us) && self.v.kinds().all(|k| self.count(Store::Hand, us, k) == 0) {
             self.set_castling(self.castling & !self.v.gate_bits(us));
@@ -276,6 +284,7 @@ impl Position {
     }
 
     /// A recorded board change (hook effects).
+    #[inline]
     pub(crate) fn record_square(&mut self, sq: Square, p: Option<Piece>) {
         let old = self.board[sq.index()];
         if old == p {
@@ -291,6 +300,7 @@ impl Position {
     }
 
     /// A recorded state change (hook effects).
+    #[inline]
     pub(crate) fn record_state(&mut self, slot: usize, value: u32) {
         let old = self.state[slot];
         if old == value {

@@ -140,6 +140,7 @@ impl Position {
 
     /// Whether a piece of `us` dropped on the empty `at` would enclose an
     /// enemy piece (`[hand] drops_only = "enclosing"`).
+    #[inline]
     pub(crate) fn encloses(&self, at: Square, us: Color) -> bool {
         !self.enclosed(at, us).is_empty()
     }
@@ -227,6 +228,7 @@ impl Position {
     /// the move holds: the occupied squares between its origin and its
     /// destination, nearest the origin first. Empty for other moves. Ask
     /// before the move is made.
+    #[inline]
     pub fn line_captures(&self, m: &Move) -> Vec<Square> {
         if !m.is_line_capture() {
             return Vec::new();
@@ -238,6 +240,7 @@ impl Position {
 
     /// Every square where a move (of this position) captures: the range
     /// capture's jumped pieces first, then the squares the move holds.
+    #[inline]
     pub fn captured_squares(&self, m: &Move) -> Vec<Square> {
         let mut all = self.line_captures(m);
         for s in m.captures() {
@@ -250,6 +253,7 @@ impl Position {
 
     /// A piece removed from the board goes to its opponent's hand as a
     /// captured piece would (by the receiver's capture rule), recorded.
+    #[inline]
     pub(crate) fn record_to_hand(&mut self, p: Piece) {
         let receiver = !p.color();
         let k = p.kind();

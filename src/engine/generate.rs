@@ -229,6 +229,7 @@ impl Position {
     /// Whether a side already has as many pieces of `kind` (and of the
     /// kinds counted with it, `promotion_counted_with`) on the board as may
     /// be reached by promotion.
+    #[inline]
     pub(crate) fn at_promotion_limit(&self, kind: PieceKind, c: Color) -> bool {
         let def = self.v.def(kind);
         if def.promotion_limit == 0 {
@@ -244,6 +245,7 @@ impl Position {
 
     /// Whether a board move is an en passant capture: it ends on the
     /// en-passant square and takes only the piece that passed it.
+    #[inline]
     pub(crate) fn is_en_passant(&self, m: &Move) -> bool {
         m.kind == MoveKind::Board
             && self.ep != Square::NONE
@@ -254,6 +256,7 @@ impl Position {
     }
 
     /// How many of this piece stand on the board.
+    #[inline]
     pub(crate) fn on_board(&self, p: Piece) -> usize {
         self.plist[p.color().index()]
             .iter()
@@ -263,6 +266,7 @@ impl Position {
 
     /// Files holding `limit` or more pieces of this kind and side (for
     /// per-file drop limits such as nifu), as a bit set.
+    #[inline]
     pub(crate) fn full_files(&self, kind: PieceKind, c: Color, limit: u8) -> u32 {
         let g = &self.v.geometry;
         let own = Piece::new(kind, c);
@@ -524,6 +528,7 @@ impl Position {
     }
 
     /// Drops from the hand and the pocket.
+    #[inline]
     pub(crate) fn pieces_in_hand_moves(&self, out: &mut Vec<Move>) {
         if self.v.has_drops {
             self.store_drops(Store::Hand, MoveKind::Drop, out);

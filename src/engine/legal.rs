@@ -13,6 +13,7 @@ use super::types::{Color, Piece, PieceKind, Square};
 
 impl Position {
     /// The legal moves, not asking first whether the game is decided.
+    #[inline]
     pub(crate) fn legal_moves_undecided(&mut self, out: &mut Vec<Move>) {
         out.clear();
         self.legal_moves_core(out);
@@ -46,6 +47,7 @@ impl Position {
             && !self.v.end.not_all_royal
     }
 
+    #[inline]
     pub(crate) fn legal_moves_core(&mut self, out: &mut Vec<Move>) {
         if self.fast_legality() {
             self.legal_moves_fast(out);
@@ -300,6 +302,7 @@ impl Position {
 
     /// Whether drops need no judging: no check, no drop-mate ban, and no
     /// royal piece in hand (it may not be dropped where it is attacked).
+    #[inline]
     pub(crate) fn drops_free(&self, safety: &Safety) -> bool {
         safety.checks == 0
             && (self.drop_mates_allowed || self.v.no_drop_mate.is_empty())
@@ -307,6 +310,7 @@ impl Position {
     }
 
     /// Whether side `c` holds a royal piece in hand.
+    #[inline]
     pub(crate) fn holds_royal(&self, c: Color) -> bool {
         self.v.has_royal_drops
             && self
@@ -317,6 +321,7 @@ impl Position {
 
     /// The moves judged after the pieces': drops (unless free), castling,
     /// the pass.
+    #[inline]
     pub(crate) fn judged_extras(&self, drops_free: bool, out: &mut Vec<Move>) {
         if !drops_free {
             self.pieces_in_hand_moves(out);
@@ -405,6 +410,7 @@ impl Position {
 
     /// Whether `by` could take the piece on `lifted` (the mover's royal
     /// piece) once it has moved to `sq`.
+    #[inline]
     pub(crate) fn attacked_without(&mut self, sq: Square, by: Color, lifted: Square) -> bool {
         let Some(royal) = self.board[lifted.index()] else {
             return self.attacked(sq, by);

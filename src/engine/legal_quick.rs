@@ -12,6 +12,7 @@ impl Position {
     /// moves: the mover's attacks are all on the reverse attack lines of a
     /// board with bitboards, a move changes the board only on its own
     /// squares, and a check is an attack on the opponent's one royal piece.
+    #[inline]
     pub(crate) fn quick_check_test(&self) -> bool {
         let v = &*self.v;
         let (us, them) = (self.side.index(), (!self.side).index());
@@ -30,6 +31,7 @@ impl Position {
     /// Whether the pseudo-legal move `m` puts the opponent in check: judged
     /// on the board with only the move's squares changed when `quick` (see
     /// [`Position::quick_check_test`]) and the move allows, else made.
+    #[inline]
     pub(crate) fn move_gives_check(&mut self, m: Move, quick: bool) -> bool {
         if quick && let Some(check) = self.gives_check_quick(m) {
             return check;
@@ -137,6 +139,7 @@ impl Position {
     /// attack of `by` on a royal piece is judged from the board (slow
     /// attackers from their list, each asked for its colour): then
     /// [`Position::legal_quick`] may judge a move without making it.
+    #[inline]
     pub(crate) fn quick_legality(&self, by: Color) -> bool {
         let v = &*self.v;
         !v.reference

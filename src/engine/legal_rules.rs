@@ -65,6 +65,7 @@ impl Position {
     /// The royal pieces face each other: a pass is legal even in check, and
     /// every other move must part them.
     #[cold]
+    #[inline]
     pub(crate) fn part_royals(&mut self, out: &mut Vec<Move>) {
         out.retain(|&m| {
             if m.kind == MoveKind::Pass {
@@ -191,6 +192,7 @@ impl Position {
     /// names, drops of other kinds are illegal, and while a drop of one is
     /// legal, only drops are (with every kind named: while any drop is
     /// legal).
+    #[inline]
     pub(crate) fn keep_must_drops(&self, out: &mut Vec<Move>) {
         if let Some(kinds) = self.v.moves.must_drop_kinds {
             let held = self
@@ -298,6 +300,7 @@ impl Position {
 
     /// Whether `sq` is on the board's edge or a rook step from a wall
     /// (`after_move = "edge"`).
+    #[inline]
     pub(crate) fn on_edge_or_by_wall(&self, sq: Square) -> bool {
         let g = &self.v.geometry;
         let wall = self.v.wall;
@@ -310,6 +313,7 @@ impl Position {
     /// Removes the captures of pieces that may take only unprotected pieces
     /// (`captures_unprotected_only`) when, after the move, the opponent
     /// attacks the final square.
+    #[inline]
     pub(crate) fn keep_unprotected_captures(&mut self, out: &mut Vec<Move>) {
         let v = Arc::clone(&self.v);
         out.retain(|&m| {
@@ -324,6 +328,7 @@ impl Position {
     }
 
     /// Moves the hooks add, kept when they leave no royal piece attacked.
+    #[inline]
     pub(crate) fn hook_additions(&mut self, out: &mut Vec<Move>) {
         let v = Arc::clone(&self.v);
         let mut extra = Vec::new();
@@ -440,6 +445,7 @@ impl Position {
 
 /// Whether a move is a pass by a piece: out and back, or in place, taking
 /// nothing and not promoting (under `one_piece_pass` all are one move).
+#[inline]
 pub(crate) fn is_pass(m: &Move) -> bool {
     m.kind == MoveKind::Board && m.from == m.to && !m.is_capture() && m.promo().some().is_none()
 }

@@ -12,6 +12,7 @@ impl Position {
     /// path's generator with no royal piece, no check and no pin (the same
     /// moves as [`Position::pseudo_moves`] where no piece gates), else
     /// [`Position::pseudo_moves`].
+    #[inline]
     pub(crate) fn judged_moves(&self, out: &mut Vec<Move>) {
         let safety = Safety::new(self.has_bitboards());
         match &self.v.bb {
@@ -32,6 +33,7 @@ impl Position {
     /// generated as the fast path does (bitboards, no gating): then no move
     /// can leave it in check, and [`Position::slow_legal`] passes every
     /// move but a drop under a drop-mate ban without making it.
+    #[inline]
     pub(crate) fn unguarded_generation(&self) -> bool {
         !self.v.reference && !self.has_royal(self.side) && self.v.gates.is_empty()
     }
@@ -67,6 +69,7 @@ impl Position {
     /// each made and tested. Without a royal piece nothing can be left in
     /// check (nor with several where only the last one is guarded); only the
     /// drop-mate ban (which needs the opponent's royal) remains to test.
+    #[inline]
     pub(crate) fn filter_slow(&mut self, out: &mut Vec<Move>) {
         let us = self.side;
         let quiet = self.quiet_safety();
@@ -228,6 +231,7 @@ impl Position {
 
     /// What legality under `royal_while_at_most` needs to know of the
     /// position before the move.
+    #[inline]
     pub(crate) fn before_counted_royalty(&self, m: Move, us: Color) -> BeforeMove {
         let moved = match m.kind {
             MoveKind::Board | MoveKind::Castle => {
@@ -285,6 +289,7 @@ impl Position {
 
     /// Whether the side to move has at least one legal move by the board
     /// rules (hooks are not consulted).
+    #[inline]
     pub(crate) fn has_legal_move(&mut self) -> bool {
         let mut buf = Vec::new();
         if self.v.placed_walls() {

@@ -80,6 +80,7 @@ pub(crate) fn square_ray(v: &Variant, def: &PieceDef, c: Color, sq: Square, i: u
 }
 
 /// The rays of piece `p` from `sq`, from the table or worked out.
+#[inline]
 pub(crate) fn rays_at<'a>(
     table: &'a RayTable,
     v: &Variant,
@@ -112,6 +113,7 @@ pub(crate) enum Stop {
 /// has its own, whose `stop` is always inlined into the scan loop.
 pub(crate) trait Sink {
     /// A square where the leg may end.
+    #[inline]
     fn stop(&mut self, t: Square, dist: u16, what: Stop);
 }
 
@@ -162,6 +164,7 @@ impl Sink for RaySink<'_> {
 
 /// What a leg sees on the board.
 pub(crate) trait Board {
+    #[inline]
     fn at(&self, sq: Square) -> Option<Piece>;
 }
 
@@ -510,6 +513,7 @@ pub(crate) fn dedup_from(out: &mut Vec<Move>, start: usize) {
 /// Drops the board moves from `start` on that end outside `inside` (a
 /// piece's region, or the squares its extra moves must stay on).
 #[cold]
+#[inline]
 pub(crate) fn keep_inside(inside: &[bool], out: &mut Vec<Move>, start: usize) {
     let mut i = start;
     while i < out.len() {
