@@ -19,8 +19,8 @@ use std::sync::Arc;
 pub use crate::engine::MoveNotation;
 use crate::engine::{InvalidPosition, Position, Square, Strictness, Variant};
 pub use read_moves::MoveTextError;
-pub use read_position::TextError;
 pub(crate) use read_position::parse_position;
+pub use read_position::{PositionField, TextError};
 pub use write_moves::xboard_rank_text;
 pub use write_position::TextStyle;
 
