@@ -19,8 +19,8 @@ use std::sync::Arc;
 pub use crate::engine::MoveNotation;
 use crate::engine::{InvalidPosition, Position, Square, Strictness, Variant};
 pub use read_moves::MoveTextError;
+pub use read_position::TextError;
 pub(crate) use read_position::parse_position;
-pub use read_position::{PositionField, TextError};
 pub use write_moves::xboard_rank_text;
 pub use write_position::TextStyle;
 
@@ -33,6 +33,35 @@ pub enum PositionError {
     /// The text parses but describes an impossible position.
     #[error("{0}")]
     Invalid(String),
+}
+
+/// The field of a position text a [`TextError`] is in (FEN's fields, and
+/// chimera's additions to them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PositionField {
+    /// No text at all.
+    Empty,
+    /// The board: ranks, piece symbols, walls, empty-square counts.
+    Board,
+    /// A hand (`[Pp]`, or SFEN's hand field).
+    Hand,
+    /// An extension field (`pocket=…`, `reserve=…`, hook state).
+    Extension,
+    /// The side to move.
+    Side,
+    /// Castling rights (and gating squares).
+    Castling,
+    /// The en-passant square(s).
+    EnPassant,
+    /// A counting rule's running count.
+    Counting,
+    /// The checks still to give.
+    Checks,
+    /// The halfmove clock.
+    HalfmoveClock,
+    /// The move number (and anything after it).
+    MoveNumber,
 }
 
 impl From<InvalidPosition> for PositionError {

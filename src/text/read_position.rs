@@ -27,6 +27,8 @@ use crate::engine::setup::{MAX_STORE_COUNT, Setup, Store};
 use crate::engine::types::{Color, Piece, PieceKind, Square};
 use crate::engine::variant::{PositionStyle, Variant};
 
+use super::PositionField;
+
 /// A position text that does not parse: byte offset, the field it is in
 /// and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -40,35 +42,6 @@ pub struct TextError {
     pub field: PositionField,
     /// What is wrong or was expected.
     pub message: String,
-}
-
-/// The field of a position text a [`TextError`] is in (FEN's fields, and
-/// chimera's additions to them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum PositionField {
-    /// No text at all.
-    Empty,
-    /// The board: ranks, piece symbols, walls, empty-square counts.
-    Board,
-    /// A hand (`[Pp]`, or SFEN's hand field).
-    Hand,
-    /// An extension field (`pocket=…`, `reserve=…`, hook state).
-    Extension,
-    /// The side to move.
-    Side,
-    /// Castling rights (and gating squares).
-    Castling,
-    /// The en-passant square(s).
-    EnPassant,
-    /// A counting rule's running count.
-    Counting,
-    /// The checks still to give.
-    Checks,
-    /// The halfmove clock.
-    HalfmoveClock,
-    /// The move number (and anything after it).
-    MoveNumber,
 }
 
 impl TextError {
