@@ -128,7 +128,7 @@ pub struct Loaded {
     pub compiled: Arc<Compiled>,
 }
 
-fn register(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
+fn insert(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
     let c = Arc::new(c);
     let name = c.variant.name().to_string();
     let key = key.map_or_else(|| slug(&name), str::to_string);
@@ -147,7 +147,7 @@ fn register(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
 /// Compiles rules text (`file` names it in diagnostics) and registers it
 /// under `key`, or its variant's name as a slug.
 pub fn load_text(text: &str, file: &str, key: Option<&str>) -> Result<Loaded, FsfError> {
-    Ok(register(compile(file, text)?, key, None))
+    Ok(insert(compile(file, text)?, key, None))
 }
 
 /// pyffish's `load_variant_config`, with a chimera rules file: its path
@@ -158,7 +158,7 @@ pub fn load_variant_config(config: &str) -> Result<Loaded, FsfError> {
     if looks_like_path {
         let c = Loader::new().load_full(path).map_err(FsfError::Rules)?;
         let stem = path.file_stem().and_then(|s| s.to_str());
-        Ok(register(c, None, stem))
+        Ok(insert(c, None, stem))
     } else {
         load_text(config, "<rules text>", None)
     }
