@@ -44,6 +44,7 @@ mod compile;
 mod diag;
 pub mod display;
 mod engine;
+pub mod fsf;
 pub mod game;
 pub mod hooks;
 pub mod import;
@@ -67,4 +68,4 @@ pub use engine::{
 pub use load::{
     Compiled, Loader, MAX_FILE_BYTES, is_weights_file, load, load_str, load_tests, read_text_file,
 };
-pub use text::{MoveTextError, PositionError, TextError, TextStyle};
+pub use text::{MoveTextError, PositionError, PositionField, TextError, TextStyle};

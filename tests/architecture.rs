@@ -561,3 +561,111 @@ fn no_file_is_longer_than_800_lines() {
         .collect();
     assert!(long.is_empty(), "split these files: {long:?}");
 }
+
+/// The Fairy-Stockfish facade (`src/fsf/`) sits above the engine, the text
+/// layer and the compiler: none of them names it.
+#[test]
+fn the_engine_text_and_compiler_never_name_the_facade() {
+    for part in ["engine", "text", "compile"] {
+        for (path, text) in src(part) {
+            assert!(
+                !code_of(&text).contains("crate::fsf"),
+                "{} names `crate::fsf`",
+                path.display()
+            );
+        }
+    }
+    let graph = top_level_graph();
+    for (part, deps) in &graph {
+        if ["engine", "text", "compile"].contains(&part.as_str()) {
+            assert!(!deps.contains(&"fsf".to_string()), "{part} names the facade");
+        }
+    }
+    assert!(
+        graph.iter().any(|(n, _)| n == "fsf"),
+        "src/fsf/ is where the facade is"
+    );
+}
+
+/// The names of the functions a file declares that are its own helpers:
+/// not a binding's exported function (`#[pyfunction]`, `#[wasm_bindgen]`,
+/// `pub fn`) nor a method of an exported type (one taking `self`, or
+/// marked `#[staticmethod]`, `#[new]`, …).
+fn helper_functions(text: &str) -> Vec<(usize, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = fn_name_start(line) else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let params = rest.split_once('(').map_or("", |(_, p)| p).trim_start();
+        let method = ["&self", "&mut self", "self", "mut self"]
+            .iter()
+            .any(|s| params.starts_with(s));
+        let public = line.trim_start().starts_with("pub fn ");
+        let exported = lines[..i]
+            .iter()
+            .rev()
+            .map(|l| l.trim_start())
+            .take_while(|l| l.starts_with("#[") || l.starts_with("///") || l.starts_with("//"))
+            .any(|l| {
+                [
+                    "#[pyfunction",
+                    "#[wasm_bindgen",
+                    "#[staticmethod",
+                    "#[classmethod",
+                    "#[new",
+                    "#[getter",
+                ]
+                .iter()
+                .any(|a| l.starts_with(a))
+            });
+        if !(method || public || exported) {
+            out.push((i + 1, name));
+        }
+    }
+    out
+}
+
+/// The Python and WebAssembly bindings marshal: every answer about
+/// variants, positions, moves and results is the facade's (`src/fsf/`), so
+/// no helper of theirs has the name of one of the facade's functions (a
+/// second `replay`, `uci`, `validity_code`, `ep_list_alternatives`, …).
+#[test]
+fn the_bindings_define_none_of_the_facade_s_functions() {
+    let facade: Vec<String> = src("fsf")
+        .into_iter()
+        .filter(|(p, _)| !p.ends_with("tests.rs"))
+        .flat_map(|(_, t)| functions(&t).into_iter().map(|(_, n, _)| n))
+        .collect();
+    assert!(facade.iter().any(|n| n == "validity_code") && facade.iter().any(|n| n == "replay"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut twice = Vec::new();
+    for dir in ["python/src", "wasm/src"] {
+        for path in rust_files(&root.join(dir)) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (line, name) in helper_functions(&text) {
+                if facade.contains(&name) {
+                    twice.push(format!("{}:{line} fn {name}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        twice.is_empty(),
+        "the bindings compute what chimera::fsf does; call it instead: {twice:?}"
+    );
+}
+
+#[test]
+fn a_binding_s_exports_and_methods_are_not_helpers() {
+    let text = "#[pyfunction]\n#[pyo3(signature = (a))]\nfn legal_moves(a: u8) {}\n\
+                pub fn fen(&self) {}\nfn result(&mut self) {}\npub fn variants() {}\n\
+                /// doc\npub(crate) fn uci(p: u8) {}\nfn replay() {}\n";
+    let names: Vec<String> = helper_functions(text).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["uci", "replay"]);
+}

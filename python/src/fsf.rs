@@ -1,26 +1,21 @@
 //! pyffish's interface: the same functions, arguments and meanings as
 //! Fairy-Stockfish's Python binding, over chimera's variants.
 //!
+//! Each function marshals: Python's arguments in, the library's
+//! Fairy-Stockfish facade (`chimera::fsf`) called, its answer or its
+//! failure (as the exception that says it) out.
+//!
 //! Positions are Fairy-Stockfish FEN (the shogi variants too: `…[Pp] w - - 0 1`,
 //! and chimera's SFEN is read as well), moves are Fairy-Stockfish's UCI
 //! (`e7e8q`, `P@e4`, `h2b8+`), results are scores for the side to move
 //! (`VALUE_MATE` = 32000 for a win, `-VALUE_MATE` for a loss, 0 a draw).
 
-use std::sync::Arc;
-
-use chimera::game::Game;
-use chimera::{Color, GameResult, Move, MoveNotation, Position, Reason, TextStyle, Variant};
+use chimera::Color;
+use chimera::fsf::{self, FsfError};
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
-use crate::{Error, MoveError, guard, position_error, registry};
-
-/// Fairy-Stockfish's score of a won game.
-pub(crate) const VALUE_MATE: i32 = 32000;
-
-const NOTATION_DEFAULT: i32 = 0;
-const NOTATION_SAN: i32 = 1;
-const NOTATION_SHOGI_HODGES_NUMBER: i32 = 5;
+use crate::{Error, fsf_error, guard};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
@@ -45,124 +40,20 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The position after `fen` (the start when empty or `startpos`) and
-/// `moves`, as a game that keeps the history the end rules look back on.
-pub(crate) fn replay(v: &Arc<Variant>, fen: &str, moves: &[String]) -> PyResult<Game> {
-    let pos = if fen.trim().is_empty() || fen.trim() == "startpos" {
-        Position::start(v)
-    } else {
-        match Position::from_text(v, fen) {
-            Ok(p) => p,
-            // Fairy-Stockfish writes the en-passant field of a pawn that is
-            // not the chess pawn (Berolina's) as the squares passed over and
-            // reached (`b5c6`): chimera reads the one passed over.
-            Err(e) => ep_list_alternatives(fen)
-                .into_iter()
-                .find_map(|t| Position::from_text(v, &t).ok())
-                .ok_or_else(|| position_error(fen, &e))?,
-        }
-    };
-    let mut game = Game::new(pos);
-    for (i, text) in moves.iter().enumerate() {
-        let m = parse(&mut game, text)
-            .map_err(|e| MoveError::new_err(format!("move {} of the list, {e}", i + 1)))?;
-        game.play(m);
-    }
-    Ok(game)
+/// Runs a facade call inside [`guard`], its failure as a Python exception.
+fn call<T>(f: impl FnOnce() -> Result<T, FsfError>) -> PyResult<T> {
+    guard(|| f().map_err(fsf_error))
 }
 
-/// The FEN with each square of a listed en-passant field (`b5c6`) alone.
-fn ep_list_alternatives(fen: &str) -> Vec<String> {
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let Some(f) = fields.get(3) else {
-        return Vec::new();
-    };
-    let squares = square_list(f);
-    if squares.len() < 2 {
-        return Vec::new();
-    }
-    squares
-        .iter()
-        .map(|sq| {
-            let mut g = fields.clone();
-            g[3] = sq;
-            g.join(" ")
-        })
-        .collect()
+/// The game after `fen` and `moves` in the variant (under Chess960's
+/// castling when `chess960`).
+fn game(variant: &str, chess960: bool, fen: &str, moves: &[String]) -> Result<chimera::game::Game, FsfError> {
+    fsf::replay(&fsf::variant_as(variant, chess960)?, fen, moves)
 }
 
-/// `g3h4` → [`g3`, `h4`]; empty when the text is not a list of squares.
-fn square_list(f: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let b = f.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        if !b[i].is_ascii_lowercase() {
-            return Vec::new();
-        }
-        i += 1;
-        let digits = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == digits {
-            return Vec::new();
-        }
-        out.push(&f[start..i]);
-    }
-    out
-}
-
-/// A move text of the game's position: Fairy-Stockfish's UCI or any text
-/// chimera reads.
-fn parse(game: &mut Game, text: &str) -> Result<Move, String> {
-    let mut pos = game.position().clone();
-    pos.parse_move(text).map_err(|e| e.to_string())
-}
-
-/// A legal move in Fairy-Stockfish's UCI: chimera's UCI, where a `+` piece
-/// is named by the `+` alone.
-pub(crate) fn uci(pos: &mut Position, m: &Move) -> String {
-    let s = pos.move_text_as(m, MoveNotation::Uci);
-    let b = s.as_bytes();
-    if b.len() >= 2 && b[b.len() - 2] == b'+' && b[b.len() - 1].is_ascii_alphabetic() {
-        s[..s.len() - 1].to_string()
-    } else {
-        s
-    }
-}
-
-/// The position as Fairy-Stockfish writes it (chimera's
-/// `TextStyle::FairyStockfish`).
-pub(crate) fn fen_of(pos: &Position) -> String {
-    pos.to_text_as(TextStyle::FairyStockfish)
-}
-
-/// Rules that end a game only when a player claims it (Fairy-Stockfish's
-/// `is_optional_game_end`).
-fn optional(r: &GameResult) -> bool {
-    matches!(
-        r.reason,
-        Reason::Repetition | Reason::PerpetualCheck | Reason::FiftyMoves | Reason::Counting
-    )
-}
-
-/// Results of having no legal move (Fairy-Stockfish's `game_result`).
-fn no_move(r: &GameResult) -> bool {
-    matches!(
-        r.reason,
-        Reason::Checkmate | Reason::Stalemate | Reason::OnlyPromotions
-    )
-}
-
-/// A result as a score for the side to move.
-fn score(r: &GameResult, to_move: Color) -> i32 {
-    match r.winner {
-        None => 0,
-        Some(w) if w == to_move => VALUE_MATE,
-        Some(_) => -VALUE_MATE,
-    }
+/// A `(bool, int)` of an answer that may be absent.
+fn flag(score: Option<i32>) -> (bool, i32) {
+    score.map_or((false, 0), |s| (true, s))
 }
 
 /// The package version, as a tuple (`(0, 1, 0)`); pyffish gives its own.
@@ -189,7 +80,7 @@ fn info() -> String {
 /// aliases (`normal`, `mini`, `shoshogi`) and the variants loaded since.
 #[pyfunction]
 fn variants() -> PyResult<Vec<String>> {
-    guard(|| Ok(registry::names()))
+    guard(|| Ok(fsf::names()))
 }
 
 /// Sets an option. `VariantPath` loads a rules file (as
@@ -200,7 +91,7 @@ fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
     guard(|| {
         if name.eq_ignore_ascii_case("VariantPath") {
             let path: String = value.extract()?;
-            registry::load(&path)?;
+            fsf::load_variant_config(&path).map_err(fsf_error)?;
             Ok(())
         } else {
             Err(Error::new_err(format!(
@@ -212,44 +103,32 @@ fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
 
 /// Loads a variant: pyffish takes Fairy-Stockfish's variants.ini text;
 /// here it is a chimera rules file, as its path or its TOML text. Returns
-/// the variant's name (the rules file's `name`, and for a path also the
-/// file name without `.toml`), by which the other functions then know it.
+/// the variant's name (the rules file's `name`; it is also known by that
+/// name in lower case with hyphens for spaces, and for a path by the file
+/// name without `.toml`), by which the other functions then know it.
 /// A file that does not compile raises `chimera.RulesError` with its line
 /// and column.
 #[pyfunction]
 fn load_variant_config(config: &str) -> PyResult<String> {
-    guard(|| registry::load(config).map(|(name, _)| name))
+    call(|| fsf::load_variant_config(config).map(|l| l.name))
 }
 
 /// The start position, in Fairy-Stockfish's FEN.
 #[pyfunction]
 fn start_fen(variant: &str) -> PyResult<String> {
-    guard(|| {
-        let v = registry::get(variant)?;
-        let pos = Position::start(&v);
-        let fen = fen_of(&pos);
-        // Fairy-Stockfish's start positions of the shogi variants are in its
-        // short form: `…[-] w 0 1`.
-        if v.uses_sfen()
-            && let Some((board, _)) = fen.split_once('[')
-            && fen.contains("[]")
-        {
-            return Ok(format!("{board}[-] w 0 1"));
-        }
-        Ok(fen)
-    })
+    call(|| Ok(fsf::start_fen(&fsf::variant(variant)?)))
 }
 
 /// Always False: chimera has no two-board variants (bughouse).
 #[pyfunction]
 fn two_boards(variant: &str) -> PyResult<bool> {
-    guard(|| registry::get(variant).map(|_| false))
+    call(|| fsf::variant(variant).map(|_| false))
 }
 
 /// Whether captured pieces go to the capturer's hand.
 #[pyfunction]
 fn captures_to_hand(variant: &str) -> PyResult<bool> {
-    guard(|| Ok(registry::get(variant)?.keeps_captures(Color::First)))
+    call(|| Ok(fsf::variant(variant)?.keeps_captures(Color::First)))
 }
 
 /// The legal moves after `fen` and `moves`, in Fairy-Stockfish's UCI.
@@ -269,18 +148,10 @@ fn legal_moves(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<Vec<String>> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        py.detach(|| {
-            guard(|| {
-                let game = replay(&v, fen, &moves)?;
-                let mut pos = game.position().clone();
-                if pos.decided().is_some() {
-                    return Ok(Vec::new());
-                }
-                let list = pos.legal_move_list();
-                Ok(list.iter().map(|m| uci(&mut pos, m)).collect())
-            })
+    py.detach(|| {
+        call(|| {
+            let mut game = game(variant, chess960, fen, &moves)?;
+            Ok(fsf::legal_moves(&mut game).into_iter().map(|(_, t)| t).collect())
         })
     })
 }
@@ -304,33 +175,17 @@ fn get_fen(
     countStarted: i32,
 ) -> PyResult<String> {
     let _ = (showPromoted, countStarted);
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        py.detach(|| {
-            guard(|| {
-                let game = replay(&v, fen, &moves)?;
-                let pos = game.position();
-                if sfen && v.uses_sfen() {
-                    Ok(pos.to_text())
-                } else {
-                    Ok(fen_of(pos))
-                }
+    py.detach(|| {
+        call(|| {
+            let game = game(variant, chess960, fen, &moves)?;
+            let pos = game.position();
+            Ok(if sfen && pos.variant().uses_sfen() {
+                pos.to_text()
+            } else {
+                fsf::fen(pos)
             })
         })
     })
-}
-
-fn notation_of(v: &Variant, notation: i32) -> PyResult<MoveNotation> {
-    match notation {
-        // The rules file's `[text] algebraic` (Hodges for the shogi
-        // variants, as Fairy-Stockfish's "shogi" template writes them).
-        NOTATION_DEFAULT => Ok(v.algebraic_notation()),
-        NOTATION_SAN => Ok(MoveNotation::San),
-        NOTATION_SHOGI_HODGES_NUMBER => Ok(MoveNotation::HodgesNumber),
-        n => Err(Error::new_err(format!(
-            "notation {n}: chimera writes NOTATION_DEFAULT (0), NOTATION_SAN (1) and NOTATION_SHOGI_HODGES_NUMBER (5)"
-        ))),
-    }
 }
 
 /// A move (Fairy-Stockfish's UCI) of `fen` in SAN, or in numeric Hodges
@@ -341,13 +196,12 @@ fn notation_of(v: &Variant, notation: i32) -> PyResult<MoveNotation> {
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960=false, notation=0))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let n = notation_of(&v, notation)?;
-        let mut game = replay(&v, fen, &[])?;
-        let m = parse(&mut game, r#move).map_err(MoveError::new_err)?;
-        let mut pos = game.position().clone();
-        Ok(pos.move_text_as(&m, n))
+    call(|| {
+        let mut game = game(variant, chess960, fen, &[])?;
+        let n = fsf::notation(game.variant(), notation)?;
+        let m =
+            fsf::parse_move(&mut game, r#move).map_err(|message| FsfError::Move { index: None, message })?;
+        Ok(fsf::san(&game, &m, n))
     })
 }
 
@@ -361,19 +215,9 @@ fn get_san_moves(
     chess960: bool,
     notation: i32,
 ) -> PyResult<Vec<String>> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let n = notation_of(&v, notation)?;
-        let mut game = replay(&v, fen, &[])?;
-        let mut out = Vec::with_capacity(moves.len());
-        for (i, text) in moves.iter().enumerate() {
-            let m = parse(&mut game, text)
-                .map_err(|e| MoveError::new_err(format!("move {} of the list, {e}", i + 1)))?;
-            let mut pos = game.position().clone();
-            out.push(pos.move_text_as(&m, n));
-            game.play(m);
-        }
-        Ok(out)
+    call(|| {
+        let v = fsf::variant_as(variant, chess960)?;
+        fsf::san_moves(&v, fen, &moves, fsf::notation(&v, notation)?)
     })
 }
 
@@ -383,12 +227,7 @@ fn get_san_moves(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let game = replay(&v, fen, &moves)?;
-        let pos = game.position();
-        Ok(pos.in_check(pos.side_to_move()))
-    })
+    call(|| Ok(fsf::gives_check(game(variant, chess960, fen, &moves)?.position())))
 }
 
 /// Whether `move` captures, after `fen` and `moves` (en passant and a
@@ -396,11 +235,11 @@ fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, r#move, chess960=false))]
 fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess960: bool) -> PyResult<bool> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let mut game = replay(&v, fen, &moves)?;
-        let m = parse(&mut game, r#move).map_err(MoveError::new_err)?;
-        Ok(m.is_capture())
+    call(|| {
+        let mut game = game(variant, chess960, fen, &moves)?;
+        let m =
+            fsf::parse_move(&mut game, r#move).map_err(|message| FsfError::Move { index: None, message })?;
+        Ok(fsf::is_capture(&m))
     })
 }
 
@@ -410,20 +249,7 @@ fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess9
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let mut game = replay(&v, fen, &moves)?;
-        let to_move = game.side_to_move();
-        let pos = game.position().clone();
-        if let Some(r) = pos.decided() {
-            return Ok(score(&r, to_move));
-        }
-        let mut pos = pos;
-        if pos.legal_move_list().is_empty() {
-            return Ok(score(&pos.no_move_result(), to_move));
-        }
-        Ok(game.result().map_or(0, |r| score(&r, to_move)))
-    })
+    call(|| Ok(fsf::game_result(&mut game(variant, chess960, fen, &moves)?)))
 }
 
 /// `(True, score)` when a rule of the variant has ended the game at once
@@ -437,14 +263,10 @@ fn is_immediate_game_end(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, i32)> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let mut game = replay(&v, fen, &moves)?;
-        let to_move = game.side_to_move();
-        Ok(match game.result() {
-            Some(r) if !optional(&r) && !no_move(&r) => (true, score(&r, to_move)),
-            _ => (false, 0),
-        })
+    call(|| {
+        Ok(flag(fsf::immediate_game_end(&mut game(
+            variant, chess960, fen, &moves,
+        )?)))
     })
 }
 
@@ -464,14 +286,10 @@ fn is_optional_game_end(
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let mut game = replay(&v, fen, &moves)?;
-        let to_move = game.side_to_move();
-        Ok(match game.result() {
-            Some(r) if optional(&r) => (true, score(&r, to_move)),
-            _ => (false, 0),
-        })
+    call(|| {
+        Ok(flag(fsf::optional_game_end(&mut game(
+            variant, chess960, fen, &moves,
+        )?)))
     })
 }
 
@@ -488,11 +306,10 @@ fn has_insufficient_material(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        let game = replay(&v, fen, &moves)?;
-        let pos = game.position();
-        Ok((pos.only_royals(Color::First), pos.only_royals(Color::Second)))
+    call(|| {
+        Ok(fsf::has_insufficient_material(
+            game(variant, chess960, fen, &moves)?.position(),
+        ))
     })
 }
 
@@ -503,30 +320,5 @@ fn has_insufficient_material(
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960=false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
-    guard(|| {
-        let v = registry::get_as(variant, chess960)?;
-        if fen.trim().is_empty() {
-            return Ok(0);
-        }
-        Ok(match Position::from_text(&v, fen) {
-            Ok(_) => 1,
-            Err(chimera::PositionError::Invalid(_)) => -3,
-            Err(chimera::PositionError::Text(t)) => {
-                let m = t.message.to_lowercase();
-                if m.contains("side") {
-                    -6
-                } else if m.contains("castling") {
-                    -5
-                } else if m.contains("passant") || m.contains("not a square") {
-                    -4
-                } else if m.contains("halfmove") {
-                    -2
-                } else if m.contains("move number") {
-                    -1
-                } else {
-                    -10
-                }
-            }
-        })
-    })
+    call(|| Ok(fsf::validate_fen(&fsf::variant_as(variant, chess960)?, fen)))
 }

@@ -19,7 +19,6 @@ use pyo3::prelude::*;
 
 mod fsf;
 mod objects;
-mod registry;
 
 create_exception!(
     _native,
@@ -72,6 +71,19 @@ pub(crate) fn rules_error(d: &chimera::Diagnostic) -> PyErr {
         let _ = v.setattr("help", d.help.clone());
     });
     err
+}
+
+/// A failure of the library's Fairy-Stockfish facade as the exception
+/// that says it: `RulesError`, `PositionTextError`, `MoveError`, else
+/// `chimera.Error`.
+pub(crate) fn fsf_error(e: chimera::fsf::FsfError) -> PyErr {
+    use chimera::fsf::FsfError;
+    match e {
+        FsfError::Rules(d) => rules_error(&d),
+        FsfError::Position { fen, error } => position_error(&fen, &error),
+        e @ FsfError::Move { .. } => MoveError::new_err(e.to_string()),
+        e => Error::new_err(e.to_string()),
+    }
 }
 
 /// A position text error as `chimera.PositionTextError`.

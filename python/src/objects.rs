@@ -11,7 +11,7 @@ use chimera::{Color, Move, MoveKind, MoveNotation, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{Error, MoveError, guard, position_error, registry, rules_error};
+use crate::{Error, MoveError, fsf_error, guard, position_error, rules_error};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVariant>()?;
@@ -66,12 +66,12 @@ impl PyVariant {
     #[staticmethod]
     fn bundled(name: &str) -> PyResult<PyVariant> {
         guard(|| {
-            let v = registry::get(name)?;
-            let text = chimera::bundled::VARIANTS
-                .iter()
-                .find(|(n, _)| *n == registry::canonical(name))
-                .map(|(_, t)| t.to_string());
-            Ok(PyVariant { v, path: None, text })
+            let c = chimera::fsf::compiled(name).map_err(fsf_error)?;
+            Ok(PyVariant {
+                v: c.variant.clone(),
+                path: None,
+                text: Some(c.source.text.clone()),
+            })
         })
     }
 
@@ -458,7 +458,7 @@ impl PyMove {
     fn new(pos: &mut Position, m: Move) -> PyMove {
         let v = pos.variant().clone();
         PyMove {
-            uci: crate::fsf::uci(pos, &m),
+            uci: chimera::fsf::uci(pos, &m),
             text: pos.move_text(&m),
             san: pos.move_text_as(&m, MoveNotation::San),
             from_square: m.from().map(|s| v.square_name(s)),
@@ -532,7 +532,7 @@ impl PyPosition {
     /// The position in Fairy-Stockfish's FEN.
     #[getter]
     fn fen(&self) -> PyResult<String> {
-        guard(|| Ok(crate::fsf::fen_of(self.game.position())))
+        guard(|| Ok(chimera::fsf::fen(self.game.position())))
     }
 
     /// The name of the side to move (`white`, `black`, …).
@@ -623,7 +623,7 @@ impl PyPosition {
                 let moves = pos.legal_move_list();
                 let mut rows = Vec::with_capacity(moves.len());
                 for m in moves {
-                    let text = crate::fsf::uci(&mut pos, &m);
+                    let text = chimera::fsf::uci(&mut pos, &m);
                     pos.make(m);
                     let n = if depth <= 1 {
                         1
@@ -656,7 +656,7 @@ impl PyPosition {
                         return;
                     }
                     for m in pos.legal_move_list() {
-                        prefix.push(crate::fsf::uci(pos, &m));
+                        prefix.push(chimera::fsf::uci(pos, &m));
                         pos.make(m);
                         walk(pos, left - 1, prefix, out);
                         pos.unmake();

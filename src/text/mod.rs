@@ -35,6 +35,35 @@ pub enum PositionError {
     Invalid(String),
 }
 
+/// The field of a position text a [`TextError`] is in (FEN's fields, and
+/// chimera's additions to them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PositionField {
+    /// No text at all.
+    Empty,
+    /// The board: ranks, piece symbols, walls, empty-square counts.
+    Board,
+    /// A hand (`[Pp]`, or SFEN's hand field).
+    Hand,
+    /// An extension field (`pocket=…`, `reserve=…`, hook state).
+    Extension,
+    /// The side to move.
+    Side,
+    /// Castling rights (and gating squares).
+    Castling,
+    /// The en-passant square(s).
+    EnPassant,
+    /// A counting rule's running count.
+    Counting,
+    /// The checks still to give.
+    Checks,
+    /// The halfmove clock.
+    HalfmoveClock,
+    /// The move number (and anything after it).
+    MoveNumber,
+}
+
 impl From<InvalidPosition> for PositionError {
     fn from(e: InvalidPosition) -> Self {
         PositionError::Invalid(e.0)

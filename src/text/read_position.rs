@@ -27,7 +27,10 @@ use crate::engine::setup::{MAX_STORE_COUNT, Setup, Store};
 use crate::engine::types::{Color, Piece, PieceKind, Square};
 use crate::engine::variant::{PositionStyle, Variant};
 
-/// A position text that does not parse: byte offset and what was expected.
+use super::PositionField;
+
+/// A position text that does not parse: byte offset, the field it is in
+/// and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message} (at column {column})")]
 pub struct TextError {
@@ -35,8 +38,23 @@ pub struct TextError {
     pub offset: usize,
     /// 1-based character column.
     pub column: usize,
+    /// The field of the text that is wrong.
+    pub field: PositionField,
     /// What is wrong or was expected.
     pub message: String,
+}
+
+impl TextError {
+    /// The same error, placed in `field`.
+    fn in_field(mut self, field: PositionField) -> TextError {
+        self.field = field;
+        self
+    }
+}
+
+/// Places an error of a field's reader in that field.
+fn within(field: PositionField) -> impl Fn(TextError) -> TextError {
+    move |e| e.in_field(field)
 }
 
 fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
@@ -44,6 +62,7 @@ fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
     TextError {
         offset,
         column: text[..offset].chars().count() + 1,
+        field: PositionField::Board,
         message: message.into(),
     }
 }
@@ -378,7 +397,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
         at += part.len() + 1;
     }
     if fields.is_empty() {
-        return Err(terr(text, 0, "empty position"));
+        return Err(terr(text, 0, "empty position").in_field(PositionField::Empty));
     }
     let (bstart, bfield) = fields[0];
     let g = &v.geometry;
@@ -400,13 +419,15 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
     let mut setup = Setup::empty(g.nsq, v.nkinds(), v.state_fields.len());
     setup.board = parse_board(v, text, bstart, bstart + board_end)?;
     for (s, f) in extensions {
-        parse_extension(v, text, s, f, &mut setup)?;
+        parse_extension(v, text, s, f, &mut setup).map_err(within(PositionField::Extension))?;
     }
     if let Some((hs, h)) = hand_text {
         if v.hand_free && !h.is_empty() && h != "-" {
-            return Err(terr(text, hs, "this variant's hands are endless and not written"));
+            return Err(terr(text, hs, "this variant's hands are endless and not written")
+                .in_field(PositionField::Hand));
         }
-        setup.stores[Store::Hand as usize] = parse_store(v, text, hs, h)?;
+        setup.stores[Store::Hand as usize] =
+            parse_store(v, text, hs, h).map_err(within(PositionField::Hand))?;
     }
     if v.position_style == PositionStyle::Fen {
         short_fen_fields(&mut fields);
@@ -415,23 +436,25 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
     match v.position_style {
         PositionStyle::Fen => {
             if let Some((s, f)) = get(1) {
-                setup.side = side_of(v, text, s, f)?;
+                setup.side = side_of(v, text, s, f).map_err(within(PositionField::Side))?;
             }
             if let Some((s, f)) = get(2)
                 && f != "-"
             {
-                castling_field(v, text, s, f, &mut setup)?;
+                castling_field(v, text, s, f, &mut setup).map_err(within(PositionField::Castling))?;
             }
             if let Some((s, f)) = get(3)
                 && v.end.counting.is_some()
                 && f.starts_with(|c: char| c.is_ascii_digit())
             {
                 // A running count: its limit in plies (Fairy-Stockfish's form).
-                setup.count.limit = counter(text, s, f, "the counting limit")?;
+                setup.count.limit =
+                    counter(text, s, f, "the counting limit").map_err(within(PositionField::Counting))?;
             } else if let Some((s, f)) = get(3)
                 && f != "-"
             {
-                (setup.ep, setup.ep2, setup.ep_victim) = ep_field(v, text, s, f, &setup)?;
+                (setup.ep, setup.ep2, setup.ep_victim) =
+                    ep_field(v, text, s, f, &setup).map_err(within(PositionField::EnPassant))?;
             }
             // Checks still to give, first player's first (`3+3`), when the
             // variant counts them.
@@ -439,36 +462,42 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             if let Some((s, f)) = get(4)
                 && f.contains('+')
             {
-                setup.checks = checks_field(v, text, s, f)?;
+                setup.checks = checks_field(v, text, s, f).map_err(within(PositionField::Checks))?;
                 next = 5;
             }
             if let Some((s, f)) = get(next) {
-                setup.halfmove = counter(text, s, f, "the halfmove clock")?;
+                setup.halfmove = counter(text, s, f, "the halfmove clock")
+                    .map_err(within(PositionField::HalfmoveClock))?;
             }
             if setup.count.limit != 0 {
                 // While a count runs, the halfmove field holds its plies.
                 setup.count.ply = std::mem::take(&mut setup.halfmove);
             }
             if let Some((s, f)) = get(next + 1) {
-                setup.fullmove = counter(text, s, f, "the move number")?;
+                setup.fullmove =
+                    counter(text, s, f, "the move number").map_err(within(PositionField::MoveNumber))?;
             }
             if let Some((s, _)) = get(next + 2) {
-                return Err(terr(text, s, "unexpected text after the move number"));
+                return Err(terr(text, s, "unexpected text after the move number")
+                    .in_field(PositionField::MoveNumber));
             }
         }
         PositionStyle::Sfen if hand_text.is_some() => fairy_fen_tail(text, &fields, &mut setup)?,
         PositionStyle::Sfen => {
             if let Some((s, f)) = get(1) {
-                setup.side = side_of(v, text, s, f)?;
+                setup.side = side_of(v, text, s, f).map_err(within(PositionField::Side))?;
             }
             if let Some((s, f)) = get(2) {
-                setup.stores[Store::Hand as usize] = parse_store(v, text, s, f)?;
+                setup.stores[Store::Hand as usize] =
+                    parse_store(v, text, s, f).map_err(within(PositionField::Hand))?;
             }
             if let Some((s, f)) = get(3) {
-                setup.fullmove = counter(text, s, f, "the move number")?;
+                setup.fullmove =
+                    counter(text, s, f, "the move number").map_err(within(PositionField::MoveNumber))?;
             }
             if let Some((s, _)) = get(4) {
-                return Err(terr(text, s, "unexpected text after the move number"));
+                return Err(terr(text, s, "unexpected text after the move number")
+                    .in_field(PositionField::MoveNumber));
             }
         }
     }
@@ -726,7 +755,11 @@ fn fairy_fen_tail(text: &str, fields: &[(usize, &str)], setup: &mut Setup) -> Re
         setup.side = match f {
             "w" => Color::First,
             "b" => Color::Second,
-            _ => return Err(terr(text, s, "expected the side to move, `w` or `b`")),
+            _ => {
+                return Err(
+                    terr(text, s, "expected the side to move, `w` or `b`").in_field(PositionField::Side)
+                );
+            }
         };
     }
     let mut numbers = Vec::new();
@@ -734,9 +767,11 @@ fn fairy_fen_tail(text: &str, fields: &[(usize, &str)], setup: &mut Setup) -> Re
         if f == "-" && numbers.is_empty() {
             continue;
         }
-        numbers.push(counter(text, s, f, "a move counter")?);
+        numbers.push(counter(text, s, f, "a move counter").map_err(within(PositionField::MoveNumber))?);
         if numbers.len() > 2 {
-            return Err(terr(text, s, "unexpected text after the move number"));
+            return Err(
+                terr(text, s, "unexpected text after the move number").in_field(PositionField::MoveNumber)
+            );
         }
     }
     let fullmove = numbers.last().copied().unwrap_or(1).max(1);

@@ -3,11 +3,12 @@
 
 use std::sync::Arc;
 
+use chimera::fsf;
 use chimera::game::Game;
 use chimera::{Color, Move, MoveNotation};
 use wasm_bindgen::prelude::*;
 
-use crate::{ffish_text, fsf_fen, legal_list, lookup, move_number, start_position, variant_as};
+use crate::js;
 
 /// A game of a variant, as ffish.js's `Board`.
 #[wasm_bindgen]
@@ -33,8 +34,8 @@ impl Board {
             .filter(|v| !v.is_empty())
             .unwrap_or_else(|| "chess".into());
         let chess960 = is960.unwrap_or(false);
-        let v = variant_as(&name, chess960).map_err(|e| JsError::new(&e))?;
-        let pos = start_position(&v, fen.as_deref()).map_err(|e| JsError::new(&e))?;
+        let v = fsf::variant_as(&name, chess960).map_err(js)?;
+        let pos = fsf::read_position(&v, fen.as_deref().unwrap_or("")).map_err(js)?;
         Ok(Board {
             name,
             chess960,
@@ -45,7 +46,7 @@ impl Board {
 
     fn legal(&mut self) -> &[(Move, String)] {
         if self.legal.is_none() {
-            self.legal = Some(legal_list(&mut self.game));
+            self.legal = Some(fsf::legal_moves(&mut self.game));
         }
         self.legal.as_deref().unwrap_or(&[])
     }
@@ -65,7 +66,7 @@ impl Board {
 
     pub(crate) fn find(&mut self, uci: &str) -> Option<Move> {
         self.legal();
-        lookup(&self.game, self.legal.as_deref().unwrap_or(&[]), uci)
+        fsf::find_move(&mut self.game, self.legal.as_deref().unwrap_or(&[]), uci)
     }
 
     /// Plays a legal move (UCI); false, and nothing played, if it is not one.
@@ -92,10 +93,9 @@ impl Board {
     #[wasm_bindgen(js_name = legalMovesSan)]
     pub fn legal_moves_san(&mut self) -> String {
         let moves: Vec<Move> = self.legal().iter().map(|(m, _)| *m).collect();
-        let mut pos = self.game.position().clone();
         let texts: Vec<String> = moves
             .iter()
-            .map(|m| pos.move_text_as(m, MoveNotation::San))
+            .map(|m| fsf::san(&self.game, m, MoveNotation::San))
             .collect();
         texts.join(" ")
     }
@@ -108,7 +108,7 @@ impl Board {
     pub fn san_move(&mut self, uci: &str, notation: Option<i32>) -> Result<String, JsError> {
         let n = self.notation(notation)?;
         Ok(match self.find(uci) {
-            Some(m) => self.game.position().clone().move_text_as(&m, n),
+            Some(m) => fsf::san(&self.game, &m, n),
             None => String::new(),
         })
     }
@@ -118,10 +118,9 @@ impl Board {
     #[wasm_bindgen(js_name = pushSan)]
     pub fn push_san(&mut self, san: &str, notation: Option<i32>) -> Result<bool, JsError> {
         let n = self.notation(notation)?;
-        let moves: Vec<Move> = self.legal().iter().map(|(m, _)| *m).collect();
-        let mut pos = self.game.position().clone();
-        let san = san.trim();
-        Ok(match moves.into_iter().find(|m| pos.move_text_as(m, n) == san) {
+        self.legal();
+        let legal = self.legal.as_deref().unwrap_or(&[]);
+        Ok(match fsf::find_san(&self.game, legal, san, n) {
             Some(m) => {
                 self.game.play(m);
                 self.legal = None;
@@ -155,41 +154,14 @@ impl Board {
         move_numbers: Option<bool>,
     ) -> Result<String, JsError> {
         let n = self.notation(notation)?;
-        let numbers = move_numbers.unwrap_or(true);
-        let mut game = self.game.clone();
-        let mut out = String::new();
-        for (i, uci) in ucis.split_whitespace().enumerate() {
-            let legal = legal_list(&mut game);
-            let Some(m) = lookup(&game, &legal, uci) else {
-                return Ok(String::new());
-            };
-            let pos = game.position();
-            let first = pos.side_to_move() == Color::First;
-            let number = move_number(pos);
-            if numbers && i == 0 {
-                out.push_str(&number.to_string());
-                out.push_str(if first { ". " } else { "..." });
-            } else if numbers && first {
-                out.push_str(&format!(" {number}."));
-            }
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push_str(&pos.clone().move_text_as(&m, n));
-            game.play(m);
-        }
-        Ok(out)
+        let moves: Vec<&str> = ucis.split_whitespace().collect();
+        Ok(fsf::variation_san(&self.game, &moves, n, move_numbers.unwrap_or(true)).unwrap_or_default())
     }
 
+    /// ffish.js's `Notation` number (absent: SAN) as the notation it
+    /// stands for in the board's variant.
     fn notation(&self, notation: Option<i32>) -> Result<MoveNotation, JsError> {
-        match notation {
-            None | Some(1) => Ok(MoveNotation::San),
-            Some(0) => Ok(self.game.variant().algebraic_notation()),
-            Some(5) => Ok(MoveNotation::HodgesNumber),
-            Some(n) => Err(JsError::new(&format!(
-                "notation {n}: chimera writes Notation.DEFAULT (0), SAN (1) and SHOGI_HODGES_NUMBER (5)"
-            ))),
-        }
+        fsf::notation(self.game.variant(), notation.unwrap_or(fsf::NOTATION_SAN)).map_err(js)
     }
 
     /// Whether the royal pieces face each other where the rules end the
@@ -203,8 +175,8 @@ impl Board {
     /// no hand: narrower than ffish.js, which knows more material draws.
     #[wasm_bindgen(js_name = hasInsufficientMaterial)]
     pub fn has_insufficient_material(&self, turn: bool) -> bool {
-        let color = if turn { Color::First } else { Color::Second };
-        self.game.position().only_royals(color)
+        let (first, second) = fsf::has_insufficient_material(self.game.position());
+        if turn { first } else { second }
     }
 
     /// Whether both sides have insufficient material (as above).
@@ -271,14 +243,14 @@ impl Board {
     /// The position as Fairy-Stockfish writes it (chimera's own text, for
     /// an SFEN variant: `chimera.Board`'s `text`).
     pub fn fen(&self) -> String {
-        fsf_fen(self.game.position())
+        fsf::fen(self.game.position())
     }
 
     /// Sets the position (the moves played are forgotten).
     #[wasm_bindgen(js_name = setFen)]
     pub fn set_fen(&mut self, fen: &str) -> Result<(), JsError> {
         let v = Arc::clone(self.game.variant());
-        let pos = start_position(&v, Some(fen)).map_err(|e| JsError::new(&e))?;
+        let pos = fsf::read_position(&v, fen).map_err(js)?;
         self.game = Game::new(pos);
         self.legal = None;
         Ok(())
@@ -292,14 +264,13 @@ impl Board {
     /// Whether the side to move is in check.
     #[wasm_bindgen(js_name = isCheck)]
     pub fn is_check(&self) -> bool {
-        let pos = self.game.position();
-        pos.in_check(pos.side_to_move())
+        fsf::gives_check(self.game.position())
     }
 
     /// Whether a legal move (UCI) captures.
     #[wasm_bindgen(js_name = isCapture)]
     pub fn is_capture(&mut self, uci: &str) -> bool {
-        self.find(uci).is_some_and(|m| m.is_capture())
+        self.find(uci).is_some_and(|m| fsf::is_capture(&m))
     }
 
     /// Whether the game is over by the rules file's rules (chimera has no
@@ -312,15 +283,7 @@ impl Board {
 
     /// `1-0` (the first side won), `0-1`, `1/2-1/2`, or `*` (not over).
     pub fn result(&mut self, _claim_draw: Option<bool>) -> String {
-        match self.game.result() {
-            None => "*",
-            Some(r) => match r.winner {
-                Some(Color::First) => "1-0",
-                Some(Color::Second) => "0-1",
-                None => "1/2-1/2",
-            },
-        }
-        .to_string()
+        fsf::result_text(&mut self.game).to_string()
     }
 
     /// Why the game ended (`checkmate`, `stalemate`, …), empty if not over.
@@ -333,13 +296,7 @@ impl Board {
     /// The moves played, UCI, separated by spaces.
     #[wasm_bindgen(js_name = moveStack)]
     pub fn move_stack(&self) -> String {
-        let mut pos = self.game.start_position().clone();
-        let mut out = Vec::new();
-        for m in self.game.moves() {
-            out.push(ffish_text(&mut pos, m));
-            pos.make(*m);
-        }
-        out.join(" ")
+        fsf::move_stack(&self.game).join(" ")
     }
 
     /// Plies played since the board's start position.
@@ -351,7 +308,7 @@ impl Board {
     /// The move number the position text gives.
     #[wasm_bindgen(js_name = fullmoveNumber)]
     pub fn fullmove_number(&self) -> u32 {
-        move_number(self.game.position())
+        fsf::move_number(self.game.position())
     }
 
     /// Plies since the last capture or pawn move.

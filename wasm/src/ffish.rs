@@ -2,31 +2,25 @@
 //! `startingFen`, `validateFen`, `readGamePGN`, `info`, …) and its `Game`,
 //! a game read from PGN.
 
+use chimera::Color;
+use chimera::fsf;
 use chimera::game::Game;
 use chimera::game::record::Record;
-use chimera::{Color, Position};
 use wasm_bindgen::prelude::*;
 
-use crate::{LOADED, clip, ffish_text, fsf_fen, register, start_position, variant, variant_as};
+use crate::{clip, js};
 
-/// The variants on offer (bundled and loaded), separated by spaces.
+/// The variants on offer (bundled, pyffish's aliases `normal`, `mini`,
+/// `shoshogi`, and loaded), separated by spaces.
 #[wasm_bindgen]
 pub fn variants() -> String {
-    let mut names: Vec<String> = chimera::bundled::VARIANTS
-        .iter()
-        .map(|(n, _)| n.to_string())
-        .collect();
-    LOADED.with(|l| names.extend(l.borrow().keys().cloned()));
-    names.sort();
-    names.dedup();
-    names.join(" ")
+    fsf::names().join(" ")
 }
 
 /// Whether the variant's captured pieces go to the capturer's hand.
 #[wasm_bindgen(js_name = capturesToHand)]
 pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
-    let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
-    Ok(v.keeps_captures(Color::First))
+    Ok(fsf::variant(variant).map_err(js)?.keeps_captures(Color::First))
 }
 
 /// A game read from PGN, as ffish.js's `Game`: its tags and its moves.
@@ -76,9 +70,9 @@ pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
         .tags
         .get("Variant")
         .map_or_else(|| "chess".to_string(), |v| v.trim().to_lowercase());
-    let v = variant(&name).map_err(|e| JsError::new(&e))?;
+    let v = fsf::variant(&name).map_err(js)?;
     let start = rec.tags.get("FEN").or_else(|| rec.tags.get("Start"));
-    let pos = start_position(&v, start.map(String::as_str)).map_err(|e| JsError::new(&e))?;
+    let pos = fsf::read_position(&v, start.map_or("", String::as_str)).map_err(js)?;
     let mut game = Game::new(pos);
     let mut moves = Vec::with_capacity(rec.moves.len());
     for (i, text) in rec.moves.iter().enumerate() {
@@ -86,7 +80,7 @@ pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
         let m = game
             .play_text(text)
             .map_err(|e| JsError::new(&format!("move {} ({}): {e}", i + 1, clip(text))))?;
-        moves.push(ffish_text(&mut before, &m));
+        moves.push(fsf::uci(&mut before, &m));
     }
     Ok(PgnGame {
         tags: rec.tags.into_iter().collect(),
@@ -100,31 +94,29 @@ pub fn read_game_pgn(pgn: &str) -> Result<PgnGame, JsError> {
 /// rules file's diagnostic.
 #[wasm_bindgen(js_name = loadVariantConfig)]
 pub fn load_variant_config(text: &str) -> Result<String, JsError> {
-    register(text, None).map(|(k, _)| k).map_err(|e| JsError::new(&e))
+    fsf::load_text(text, "rules.toml", None)
+        .map(|l| l.key)
+        .map_err(js)
 }
 
 /// The variant's start position, as Fairy-Stockfish writes it (the shogi
 /// variants' in its short form: `…[-] w 0 1`).
 #[wasm_bindgen(js_name = startingFen)]
 pub fn starting_fen(variant: &str) -> Result<String, JsError> {
-    let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
-    let fen = fsf_fen(&Position::start(&v));
-    if v.uses_sfen()
-        && let Some((board, _)) = fen.split_once("[]")
-    {
-        return Ok(format!("{board}[-] w 0 1"));
-    }
-    Ok(fen)
+    Ok(fsf::start_fen(&fsf::variant(variant).map_err(js)?))
 }
 
-/// 1 when `fen` is a position of the variant, -1 when it is not (ffish.js
-/// numbers its reasons; the reason is `chimera.validatePosition`'s).
+/// 1 when `fen` is a position of the variant, else Fairy-Stockfish's
+/// negative code of why not, as ffish.js and pyffish number them (-10 a
+/// character, -6 the side to move, -5 castling, -4 en passant, -3 an
+/// impossible position, -2 and -1 the counters; 0 an empty text); -10 for
+/// a variant that is not known.
 #[wasm_bindgen(js_name = validateFen)]
 pub fn validate_fen(fen: &str, variant: Option<String>, chess960: Option<bool>) -> i32 {
     let name = variant.unwrap_or_else(|| "chess".into());
-    match variant_as(&name, chess960.unwrap_or(false)).and_then(|v| start_position(&v, Some(fen))) {
-        Ok(_) => 1,
-        Err(_) => -1,
+    match fsf::variant_as(&name, chess960.unwrap_or(false)) {
+        Ok(v) => fsf::validate_fen(&v, fen),
+        Err(_) => -10,
     }
 }
 

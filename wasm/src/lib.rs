@@ -17,10 +17,11 @@
 //! writes them (`TextStyle::FairyStockfish`) and read in that form or the
 //! rules file's own (FEN, or SFEN for a file that asks for it).
 //!
-//! This file holds what both faces use (the variants compiled so far, moves
-//! and positions in ffish's texts); `board.rs` ffish.js's `Board`,
-//! `ffish.rs` ffish.js's module functions and `Game`, `own.rs` chimera's
-//! own face.
+//! This file holds what both faces use (the library's Fairy-Stockfish
+//! facade's failures as JavaScript's messages); `board.rs` ffish.js's
+//! `Board`, `ffish.rs` ffish.js's module functions and `Game`, `own.rs`
+//! chimera's own face. Every answer about variants, positions, moves and
+//! results is the facade's (`chimera::fsf`); these files marshal.
 
 mod board;
 mod ffish;
@@ -30,135 +31,27 @@ pub use board::*;
 pub use ffish::*;
 pub use own::*;
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::Arc;
-
-use chimera::game::Game;
-use chimera::rules::Source;
-use chimera::{Compiled, Loader, Move, MoveNotation, Position, TextStyle, Variant};
-
-thread_local! {
-    /// The variants compiled so far, by name: the bundled ones when first
-    /// asked for, and every rules file loaded.
-    static LOADED: RefCell<HashMap<String, Arc<Compiled>>> = RefCell::new(HashMap::new());
-}
+use chimera::fsf::FsfError;
+use wasm_bindgen::JsError;
 
 /// Megabytes of the search's transposition table (memory is the page's).
 const HASH_MB: usize = 16;
 
-fn compile(name: &str, text: &str) -> Result<Compiled, String> {
-    Loader::new()
-        .compile_source(Source {
-            name: name.to_string(),
-            text: text.to_string(),
-        })
-        .map_err(|d| d.render())
-}
-
-/// The variant of that name: loaded, or bundled (compiled on first use).
-fn compiled(name: &str) -> Result<Arc<Compiled>, String> {
-    if let Some(c) = LOADED.with(|l| l.borrow().get(name).cloned()) {
-        return Ok(c);
-    }
-    let (file, text) = chimera::bundled::VARIANTS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .ok_or_else(|| format!("no variant `{}`", clip(name)))?;
-    let c = Arc::new(compile(&format!("{file}.toml"), text)?);
-    LOADED.with(|l| l.borrow_mut().insert(name.to_string(), Arc::clone(&c)));
-    Ok(c)
-}
-
-fn variant(name: &str) -> Result<Arc<Variant>, String> {
-    compiled(name).map(|c| Arc::clone(&c.variant))
-}
-
-/// The variant of that name, under Chess960's castling when `chess960`
-/// (ffish.js's `is960`: castling is the king taking its own rook, the
-/// castling field names the rooks' files).
-fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, String> {
-    let v = variant(name)?;
-    if chess960 {
-        v.with_any_file_castling()
-            .map_err(|e| format!("is960 for `{}`: {e}", clip(name)))
-    } else {
-        Ok(v)
+/// A facade failure as the message JavaScript sees.
+fn message(e: FsfError) -> String {
+    match e {
+        FsfError::UnknownVariant(name) => format!("no variant `{name}`"),
+        FsfError::Position { error, .. } => format!("bad position: {error}"),
+        FsfError::Chess960 { name, message } => format!("is960 for `{name}`: {message}"),
+        e => e.to_string(),
     }
 }
 
-/// The position as Fairy-Stockfish writes it.
-fn fsf_fen(pos: &Position) -> String {
-    pos.to_text_as(TextStyle::FairyStockfish)
+/// A facade failure as a JavaScript error.
+fn js(e: FsfError) -> JsError {
+    JsError::new(&message(e))
 }
 
 fn clip(s: &str) -> String {
     s.chars().take(60).collect()
-}
-
-/// The name a rules file is known by: its `[variant] name`, lower case,
-/// spaces as hyphens (`Ko Shogi` → `ko-shogi`).
-fn slug(v: &Variant) -> String {
-    v.name().trim().to_lowercase().replace(char::is_whitespace, "-")
-}
-
-/// Registers rules text; its names: `name` when given, else the slug.
-fn register(text: &str, name: Option<&str>) -> Result<(String, Arc<Compiled>), String> {
-    let file = name.map_or_else(|| "rules.toml".to_string(), |n| format!("{n}.toml"));
-    let c = Arc::new(compile(&file, text)?);
-    let key = name.map_or_else(|| slug(&c.variant), str::to_string);
-    LOADED.with(|l| l.borrow_mut().insert(key.clone(), Arc::clone(&c)));
-    Ok((key, c))
-}
-
-fn start_position(v: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
-    match fen.map(str::trim).filter(|f| !f.is_empty()) {
-        Some(text) => Position::from_text(v, text).map_err(|e| format!("bad position: {e}")),
-        None => Ok(Position::start(v)),
-    }
-}
-
-/// A move as Fairy-Stockfish's UCI writes it: chimera names the face a
-/// shogi-style promotion takes (`+b`), Fairy-Stockfish writes `+`.
-fn ffish_text(pos: &mut Position, m: &Move) -> String {
-    let mut t = pos.move_text_as(m, MoveNotation::Uci);
-    let b = t.as_bytes();
-    if b.len() >= 2 && b[b.len() - 2] == b'+' && b[b.len() - 1].is_ascii_alphabetic() {
-        t.pop();
-    }
-    t
-}
-
-/// The move number as FEN counts (1, then one more after the second side
-/// moves); SFEN's number counts plies.
-fn move_number(pos: &Position) -> u32 {
-    if pos.variant().uses_sfen() {
-        pos.fullmove_number().div_ceil(2)
-    } else {
-        pos.fullmove_number()
-    }
-}
-
-/// The legal moves of a game's position with their ffish texts.
-fn legal_list(game: &mut Game) -> Vec<(Move, String)> {
-    let mut pos = game.position().clone();
-    game.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let t = ffish_text(&mut pos, &m);
-            (m, t)
-        })
-        .collect()
-}
-
-/// The legal move a text names: ffish's UCI, or chimera's own texts
-/// (canonical, USI, UCI with the face).
-fn lookup(game: &Game, legal: &[(Move, String)], uci: &str) -> Option<Move> {
-    let uci = uci.trim();
-    if let Some(&(m, _)) = legal.iter().find(|(_, t)| t == uci) {
-        return Some(m);
-    }
-    let mut pos = game.position().clone();
-    let m = pos.parse_move(uci).ok()?;
-    legal.iter().any(|(l, _)| *l == m).then_some(m)
 }

@@ -5,21 +5,25 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chimera::fsf;
 use chimera::game::Game;
 use chimera::game::search::{Limits, Searcher};
 use chimera::{Compiled, Position, Variant, web};
 use serde_json::{Value, json};
 use wasm_bindgen::prelude::*;
 
-use crate::{Board, HASH_MB, clip, compiled, ffish_text, register, start_position, variant, variants};
+use crate::{HASH_MB, clip, js, message};
 
 /// Compiles rules text: JSON `{ok, name, variant, warnings, tests}` or
 /// `{ok: false, error}` (the diagnostic with file, line and column).
 /// Registered under `name` (default: the variant's name as a slug).
 #[wasm_bindgen(js_name = loadRules)]
 pub fn load_rules(text: &str, name: Option<String>) -> String {
-    match register(text, name.as_deref()) {
-        Ok((key, c)) => json!({
+    let file = name
+        .as_deref()
+        .map_or_else(|| "rules.toml".to_string(), |n| format!("{n}.toml"));
+    match fsf::load_text(text, &file, name.as_deref()) {
+        Ok(fsf::Loaded { key, compiled: c, .. }) => json!({
             "ok": true,
             "name": key,
             "variant": c.variant.name(),
@@ -27,7 +31,7 @@ pub fn load_rules(text: &str, name: Option<String>) -> String {
             "tests": c.file.tests.len(),
             "start": Position::start(&c.variant).to_text(),
         }),
-        Err(e) => json!({"ok": false, "error": e}),
+        Err(e) => json!({"ok": false, "error": message(e)}),
     }
     .to_string()
 }
@@ -36,9 +40,9 @@ pub fn load_rules(text: &str, name: Option<String>) -> String {
 /// `{ok, passed, failed, cases: [{name, passed, failures}]}`.
 #[wasm_bindgen(js_name = runTests)]
 pub fn run_tests(variant: &str) -> String {
-    let c = match compiled(variant) {
+    let c = match fsf::compiled(variant) {
         Ok(c) => c,
-        Err(e) => return json!({"ok": false, "error": e}).to_string(),
+        Err(e) => return json!({"ok": false, "error": message(e)}).to_string(),
     };
     let source = c.source.name.clone();
     let cases: Vec<Value> = c
@@ -69,8 +73,8 @@ pub fn run_tests(variant: &str) -> String {
 /// Counts the move tree `depth` plies deep from `fen` (empty: the start).
 #[wasm_bindgen]
 pub fn perft(variant: &str, fen: Option<String>, depth: u32) -> Result<f64, JsError> {
-    let v = self::variant(variant).map_err(|e| JsError::new(&e))?;
-    let mut pos = start_position(&v, fen.as_deref()).map_err(|e| JsError::new(&e))?;
+    let v = fsf::variant(variant).map_err(js)?;
+    let mut pos = fsf::read_position(&v, fen.as_deref().unwrap_or("")).map_err(js)?;
     Ok(chimera::perft(&mut pos, depth) as f64)
 }
 
@@ -88,18 +92,12 @@ pub fn search(
     movetime: f64,
 ) -> String {
     let run = || -> Result<Value, String> {
-        let v = self::variant(variant)?;
-        let pos = start_position(&v, fen.as_deref())?;
+        let v = fsf::variant(variant).map_err(message)?;
+        let pos = fsf::read_position(&v, fen.as_deref().unwrap_or("")).map_err(message)?;
         let mut game = Game::new(pos);
         for (i, m) in moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
-            let mut board = Board {
-                name: String::new(),
-                chess960: false,
-                game: game.clone(),
-                legal: None,
-            };
-            let mv = board
-                .find(m)
+            let legal = fsf::legal_moves(&mut game);
+            let mv = fsf::find_move(&mut game, &legal, m)
                 .ok_or_else(|| format!("move {} `{}` is not legal", i + 1, clip(m)))?;
             game.play(mv);
         }
@@ -118,12 +116,12 @@ pub fn search(
         let mut p = game.position().clone();
         let mut line = Vec::new();
         for m in &pv {
-            line.push(ffish_text(&mut p, m));
+            line.push(fsf::uci(&mut p, m));
             p.make(*m);
         }
         let mut p = game.position().clone();
         Ok(json!({
-            "best": report.best.map(|m| ffish_text(&mut p, &m)),
+            "best": report.best.map(|m| fsf::uci(&mut p, &m)),
             "score": report.score,
             "depth": report.depth,
             "nodes": report.nodes,
@@ -155,10 +153,12 @@ fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
     let (route, query) = path.split_once('?').unwrap_or((path, ""));
     match route {
         "/api/variants" => {
-            let list: Vec<Value> = variants()
-                .split(' ')
+            // The board lists each variant once: pyffish's aliases aside.
+            let list: Vec<Value> = fsf::names()
+                .into_iter()
+                .filter(|n| !fsf::ALIASES.iter().any(|(a, _)| a == n))
                 .map(|n| {
-                    let error = compiled(n).err();
+                    let error = fsf::compiled(&n).err().map(message);
                     json!({"name": n, "modified": null, "error": error})
                 })
                 .collect();
@@ -175,7 +175,7 @@ fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
             let (Some(variant), Some(piece)) = (get("variant"), get("piece")) else {
                 return Err(bad("give variant=…&piece=…".into()));
             };
-            let v = self::variant(&variant).map_err(bad)?;
+            let v = fsf::variant(&variant).map_err(message).map_err(bad)?;
             let diagram = web::piece_diagram(&v, &piece).map_err(bad)?;
             Ok(json!({ "diagram": diagram }))
         }
@@ -183,7 +183,7 @@ fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
             let value: Value =
                 serde_json::from_str(body.unwrap_or("{}")).map_err(|e| bad(format!("bad JSON: {e}")))?;
             let r = web::GameRequest::parse(value, MAX_MOVETIME).map_err(bad)?;
-            let c = compiled(&r.variant).map_err(|e| (422, e))?;
+            let c = fsf::compiled(&r.variant).map_err(|e| (422, message(e)))?;
             let v = if r.options.is_empty() {
                 Arc::clone(&c.variant)
             } else {

@@ -1,0 +1,42 @@
+//! Fairy-Stockfish's interface over chimera's variants: what pyffish (its
+//! Python binding) and ffish.js (its WebAssembly binding) compute, once,
+//! for chimera's own bindings (`python/`, `wasm/`) to marshal.
+//!
+//! - [`registry`]: the variants by name — the bundled rules files, the
+//!   names pyffish and ffish.js know them by ([`ALIASES`]), the rules files
+//!   loaded since ([`load_variant_config`]), Chess960's castling.
+//! - [`fen`]: a position as Fairy-Stockfish writes it ([`fen`](fen::fen),
+//!   [`start_fen`]), read with its quirks ([`read_position`]), and the
+//!   validity code of a text ([`validate_fen`]).
+//! - [`moves`]: moves in Fairy-Stockfish's UCI, a FEN and a move list
+//!   replayed into a game ([`replay`]), SAN and Hodges text by
+//!   Fairy-Stockfish's notation numbers ([`notation`]).
+//! - [`results`]: the end of the game in pyffish's terms: scores for the
+//!   side to move ([`game_result`], [`immediate_game_end`],
+//!   [`optional_game_end`]), `1-0`/`0-1`/`1/2-1/2`/`*` ([`result_text`]),
+//!   checks, captures and material.
+//!
+//! This module sits above the engine, the text layer and the compiler,
+//! which never name it (`tests/architecture.rs` checks it).
+
+mod error;
+pub mod fen;
+pub mod moves;
+pub mod registry;
+pub mod results;
+#[cfg(test)]
+mod tests;
+
+pub use error::FsfError;
+pub use fen::{FEN_OK, fen, move_number, read_position, start_fen, validate_fen, validity_code};
+pub use moves::{
+    NOTATION_DEFAULT, NOTATION_SAN, NOTATION_SHOGI_HODGES_NUMBER, find_move, find_san, legal_moves,
+    move_stack, notation, parse_move, replay, san, san_moves, uci, variation_san,
+};
+pub use registry::{
+    ALIASES, Loaded, canonical, compiled, load_text, load_variant_config, names, variant, variant_as,
+};
+pub use results::{
+    VALUE_DRAW, VALUE_MATE, game_result, gives_check, has_insufficient_material, immediate_game_end,
+    is_capture, optional_game_end, result_text, score,
+};

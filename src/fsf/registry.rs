@@ -1,0 +1,165 @@
+//! The variants named by pyffish's and ffish.js's functions: the bundled
+//! rules files (compiled on first use, by file name), pyffish's names for
+//! some of them ([`ALIASES`]), and the rules files loaded since
+//! ([`load_variant_config`], [`load_text`]); each also under Chess960's
+//! castling ([`variant_as`]).
+//!
+//! One registry for the process: the Python binding's threads share it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::FsfError;
+use crate::engine::Variant;
+use crate::load::{Compiled, Loader};
+use crate::rules::Source;
+
+/// pyffish's names for bundled variants whose file has another name here.
+pub const ALIASES: &[(&str, &str)] = &[
+    ("normal", "chess"),
+    ("mini", "minishogi"),
+    ("shoshogi", "sho-shogi"),
+];
+
+/// The variants compiled so far, by name (bundled ones by file name).
+static LOADED: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
+
+/// Variants under Chess960's castling, by name, with the variant each was
+/// made from (a name loaded again gets a new one).
+type Chess960Cache = BTreeMap<String, (Arc<Variant>, Arc<Variant>)>;
+static CHESS960: Mutex<Chess960Cache> = Mutex::new(BTreeMap::new());
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The name a variant's name stands for: an alias resolved, else itself.
+pub fn canonical(name: &str) -> &str {
+    ALIASES.iter().find(|(a, _)| *a == name).map_or(name, |(_, n)| n)
+}
+
+/// A rules file's variant name as a name to call it by: lower case,
+/// hyphens for spaces (`Ko Shogi` → `ko-shogi`).
+pub fn slug(name: &str) -> String {
+    name.trim().to_lowercase().replace(char::is_whitespace, "-")
+}
+
+fn compile(file: &str, text: &str) -> Result<Compiled, FsfError> {
+    Loader::new()
+        .compile_source(Source {
+            name: file.to_string(),
+            text: text.to_string(),
+        })
+        .map_err(FsfError::Rules)
+}
+
+/// The variant called `name` with its rules file: one loaded, else a
+/// bundled one (an alias, a loaded variant's own name in any case are
+/// accepted).
+pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
+    let key = canonical(name);
+    if let Some(c) = {
+        let map = lock(&LOADED);
+        map.get(key).or_else(|| map.get(&slug(key))).cloned()
+    } {
+        return Ok(c);
+    }
+    let Some((file, text)) = crate::bundled::VARIANTS.iter().find(|(n, _)| *n == key) else {
+        return Err(FsfError::UnknownVariant(name.chars().take(60).collect()));
+    };
+    let c = Arc::new(compile(&format!("{file}.toml"), text)?);
+    lock(&LOADED).insert(key.to_string(), Arc::clone(&c));
+    Ok(c)
+}
+
+/// The variant called `name` (see [`compiled`]).
+pub fn variant(name: &str) -> Result<Arc<Variant>, FsfError> {
+    compiled(name).map(|c| Arc::clone(&c.variant))
+}
+
+/// The variant called `name`, under Chess960's castling when `chess960`
+/// (pyffish's `chess960`, ffish.js's `is960`: castling is the king taking
+/// its own rook, the castling field names the rooks' files).
+pub fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, FsfError> {
+    let v = variant(name)?;
+    if !chess960 {
+        return Ok(v);
+    }
+    let mut map = lock(&CHESS960);
+    if let Some((base, v960)) = map.get(name)
+        && Arc::ptr_eq(base, &v)
+    {
+        return Ok(Arc::clone(v960));
+    }
+    let v960 = v.with_any_file_castling().map_err(|message| FsfError::Chess960 {
+        name: name.chars().take(60).collect(),
+        message,
+    })?;
+    map.insert(name.to_string(), (v, Arc::clone(&v960)));
+    Ok(v960)
+}
+
+/// Every name [`compiled`] accepts but a loaded variant's own: the bundled
+/// files, the aliases, the names loaded variants were registered under;
+/// sorted.
+pub fn names() -> Vec<String> {
+    let mut out: Vec<String> = crate::bundled::VARIANTS
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    out.extend(ALIASES.iter().map(|(a, _)| a.to_string()));
+    out.extend(lock(&LOADED).keys().cloned());
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// A rules file loaded: the name it is registered under, its variant's
+/// own name, and the file compiled.
+#[derive(Clone)]
+pub struct Loaded {
+    /// The name it is registered under: the one asked for, else the
+    /// variant's name as a [`slug`].
+    pub key: String,
+    /// The rules file's `[variant] name`.
+    pub name: String,
+    /// The compiled rules file.
+    pub compiled: Arc<Compiled>,
+}
+
+fn insert(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
+    let c = Arc::new(c);
+    let name = c.variant.name().to_string();
+    let key = key.map_or_else(|| slug(&name), str::to_string);
+    let mut map = lock(&LOADED);
+    map.insert(key.clone(), Arc::clone(&c));
+    if let Some(other) = also {
+        map.insert(other.to_string(), Arc::clone(&c));
+    }
+    Loaded {
+        key,
+        name,
+        compiled: c,
+    }
+}
+
+/// Compiles rules text (`file` names it in diagnostics) and registers it
+/// under `key`, or its variant's name as a slug.
+pub fn load_text(text: &str, file: &str, key: Option<&str>) -> Result<Loaded, FsfError> {
+    Ok(insert(compile(file, text)?, key, None))
+}
+
+/// pyffish's `load_variant_config`, with a chimera rules file: its path
+/// (registered also under the file name without `.toml`) or its text.
+pub fn load_variant_config(config: &str) -> Result<Loaded, FsfError> {
+    let path = Path::new(config);
+    let looks_like_path = !config.contains('\n') && config.len() < 4096 && path.is_file();
+    if looks_like_path {
+        let c = Loader::new().load_full(path).map_err(FsfError::Rules)?;
+        let stem = path.file_stem().and_then(|s| s.to_str());
+        Ok(insert(c, None, stem))
+    } else {
+        load_text(config, "<rules text>", None)
+    }
+}

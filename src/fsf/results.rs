@@ -1,0 +1,110 @@
+//! The end of a game in pyffish's and ffish.js's terms: scores for the
+//! side to move, the immediate and the optional (claimable) ends, result
+//! strings, and the questions about a position they ask alongside (check,
+//! capture, material).
+
+use crate::engine::{Color, GameResult, Move, Position, Reason};
+use crate::game::Game;
+
+/// Fairy-Stockfish's score of a won game, for the side to move.
+pub const VALUE_MATE: i32 = 32000;
+/// Fairy-Stockfish's score of a drawn game.
+pub const VALUE_DRAW: i32 = 0;
+
+/// Endings Fairy-Stockfish leaves to a claim (`is_optional_game_end`):
+/// repetition (with its perpetual-check rule), the fifty-move rule,
+/// counting. chimera's rules end the game there by themselves.
+fn optional(r: &GameResult) -> bool {
+    matches!(
+        r.reason,
+        Reason::Repetition | Reason::PerpetualCheck | Reason::FiftyMoves | Reason::Counting
+    )
+}
+
+/// Endings by having no legal move (`game_result`'s).
+fn no_move(r: &GameResult) -> bool {
+    matches!(
+        r.reason,
+        Reason::Checkmate | Reason::Stalemate | Reason::OnlyPromotions
+    )
+}
+
+/// A result as a score for `to_move`: [`VALUE_MATE`] won, `-VALUE_MATE`
+/// lost, [`VALUE_DRAW`] drawn.
+pub fn score(r: &GameResult, to_move: Color) -> i32 {
+    match r.winner {
+        None => VALUE_DRAW,
+        Some(w) if w == to_move => VALUE_MATE,
+        Some(_) => -VALUE_MATE,
+    }
+}
+
+/// pyffish's `game_result`: the result of a position with no legal move
+/// (or one a rule has ended) as a score for the side to move; 0 for a
+/// position that is not over.
+pub fn game_result(game: &mut Game) -> i32 {
+    let to_move = game.side_to_move();
+    let mut pos = game.position().clone();
+    if let Some(r) = pos.decided() {
+        return score(&r, to_move);
+    }
+    if pos.legal_move_list().is_empty() {
+        return score(&pos.no_move_result(), to_move);
+    }
+    game.result().map_or(0, |r| score(&r, to_move))
+}
+
+/// pyffish's `is_immediate_game_end`: `Some(score)` when a rule has ended
+/// the game at once (a check count, a piece on a winning square, a lost
+/// king or army, …); `None` otherwise (pyffish's `(False, _)`). Having
+/// no legal move is [`game_result`]'s.
+pub fn immediate_game_end(game: &mut Game) -> Option<i32> {
+    let to_move = game.side_to_move();
+    game.result()
+        .filter(|r| !optional(r) && !no_move(r))
+        .map(|r| score(&r, to_move))
+}
+
+/// pyffish's `is_optional_game_end`: `Some(score)` when the game may end
+/// by a claim (repetition with its perpetual-check rule, the fifty-move
+/// rule, counting), looking back over the game's moves only.
+pub fn optional_game_end(game: &mut Game) -> Option<i32> {
+    let to_move = game.side_to_move();
+    game.result().filter(optional).map(|r| score(&r, to_move))
+}
+
+/// ffish.js's `result`: `1-0` (the first side won), `0-1`, `1/2-1/2`, or
+/// `*` when the game goes on. chimera has no draw to claim: the rules end
+/// the game at a repetition or a move count.
+pub fn result_text(game: &mut Game) -> &'static str {
+    match game.result() {
+        None => "*",
+        Some(r) => match r.winner {
+            Some(Color::First) => "1-0",
+            Some(Color::Second) => "0-1",
+            None => "1/2-1/2",
+        },
+    }
+}
+
+/// pyffish's `gives_check` (ffish.js's `isCheck`): whether the side to
+/// move is in check. For a variant with command sets instead of one royal
+/// piece, whether it is attacked as its rules count an attack.
+pub fn gives_check(pos: &Position) -> bool {
+    pos.in_check(pos.side_to_move())
+}
+
+/// pyffish's `is_capture`: whether the move takes a piece (en passant and
+/// chimera's multi-captures count).
+pub fn is_capture(m: &Move) -> bool {
+    m.is_capture()
+}
+
+/// pyffish's `has_insufficient_material`, narrower: for each side (the
+/// first side's first), whether it has nothing but royal pieces on the
+/// board and nothing in hand in a variant without drops. chimera's rules
+/// have no rule of insufficient material; Fairy-Stockfish's also counts a
+/// lone minor piece.
+pub fn has_insufficient_material(pos: &Position) -> (bool, bool) {
+    (pos.only_royals(Color::First), pos.only_royals(Color::Second))
+}

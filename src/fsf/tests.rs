@@ -1,0 +1,212 @@
+//! The facade's behaviour: the registry's names, Fairy-Stockfish's FEN,
+//! validity codes, moves and results.
+
+use super::*;
+use crate::engine::MoveNotation;
+use crate::text::PositionError;
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn chess() -> std::sync::Arc<crate::engine::Variant> {
+    variant("chess").unwrap()
+}
+
+#[test]
+fn pyffish_names_stand_for_bundled_files() {
+    assert_eq!(canonical("normal"), "chess");
+    assert_eq!(canonical("mini"), "minishogi");
+    assert_eq!(canonical("shoshogi"), "sho-shogi");
+    assert_eq!(canonical("xiangqi"), "xiangqi");
+    assert!(std::sync::Arc::ptr_eq(&variant("normal").unwrap(), &chess()));
+    let names = names();
+    for n in ["chess", "normal", "mini", "minishogi", "shoshogi", "shogi"] {
+        assert!(names.iter().any(|x| x == n), "{n} is not listed");
+    }
+    assert!(matches!(
+        variant("no-such-variant"),
+        Err(FsfError::UnknownVariant(_))
+    ));
+}
+
+#[test]
+fn a_loaded_rules_file_is_known_by_its_slug_and_its_name() {
+    let text = crate::bundled::VARIANTS
+        .iter()
+        .find(|(n, _)| *n == "chess")
+        .unwrap()
+        .1
+        .replacen("name = \"Chess\"", "name = \"Facade Test Chess\"", 1);
+    let loaded = load_text(&text, "facade.toml", None).unwrap();
+    assert_eq!(loaded.key, "facade-test-chess");
+    assert_eq!(loaded.name, "Facade Test Chess");
+    assert!(variant("Facade Test Chess").is_ok());
+    assert!(names().contains(&"facade-test-chess".to_string()));
+    let keyed = load_text(&text, "facade.toml", Some("my-key")).unwrap();
+    assert_eq!(keyed.key, "my-key");
+    assert!(matches!(
+        load_text("[variant]\nname = 1\n", "bad.toml", None),
+        Err(FsfError::Rules(d)) if d.line == 2
+    ));
+}
+
+#[test]
+fn chess960_castling_is_cached_per_variant() {
+    let a = variant_as("chess", true).unwrap();
+    let b = variant_as("chess", true).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&a, &b));
+    assert!(!std::sync::Arc::ptr_eq(&a, &chess()));
+    let g = replay(&a, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", &["e1h1"]).unwrap();
+    assert_eq!(fen(g.position()), "r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1");
+}
+
+#[test]
+fn fen_round_trips_with_an_en_passant_square() {
+    let v = chess();
+    let g = replay(&v, "", &["e2e4", "a7a6", "e4e5", "d7d5"]).unwrap();
+    let text = fen(g.position());
+    assert_eq!(
+        text,
+        "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
+    );
+    assert_eq!(fen(&read_position(&v, &text).unwrap()), text);
+    // Fairy-Stockfish writes the square only where it can be taken.
+    let g = replay(&v, CHESS_START, &["e2e4"]).unwrap();
+    assert_eq!(
+        fen(g.position()),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    let read = read_position(&v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+    assert_eq!(fen(&read), fen(g.position()));
+    assert_eq!(fen(&read_position(&v, "startpos").unwrap()), CHESS_START);
+}
+
+#[test]
+fn shogi_start_is_in_fairy_stockfish_short_form() {
+    let v = variant("shogi").unwrap();
+    assert_eq!(
+        start_fen(&v),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
+    );
+    assert_eq!(start_fen(&chess()), CHESS_START);
+}
+
+#[test]
+fn validity_codes_follow_the_field_at_fault() {
+    let v = chess();
+    let code = |t: &str| validate_fen(&v, t);
+    assert_eq!(code(CHESS_START), FEN_OK);
+    assert_eq!(code(""), 0);
+    assert_eq!(
+        code("rnbqkbnr/ppppppzp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        -10
+    );
+    assert_eq!(
+        code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+        -6
+    );
+    assert_eq!(
+        code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqZ - 0 1"),
+        -5
+    );
+    assert_eq!(
+        code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"),
+        -4
+    );
+    assert_eq!(
+        code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
+        -2
+    );
+    assert_eq!(
+        code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x"),
+        -1
+    );
+    assert_eq!(code("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1"), -3);
+    let e = crate::engine::Position::from_text(&v, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
+    assert!(matches!(e, PositionError::Invalid(_)));
+    assert_eq!(validity_code(&e), -3);
+}
+
+#[test]
+fn moves_in_uci_and_algebraic_as_fairy_stockfish_writes_them() {
+    let v = variant("shogi").unwrap();
+    let mut g = replay(&v, "", &["c3c4", "g7g6", "b2h8+", "g9h8"]).unwrap();
+    assert_eq!(move_stack(&g)[2], "b2h8+");
+    let legal = legal_moves(&mut g);
+    assert!(legal.iter().any(|(_, t)| t == "B@e5"));
+    let m = find_move(&mut g, &legal, "B@e5").unwrap();
+    assert_eq!(san(&g, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "B*55");
+    let g0 = replay(&v, "", &[] as &[&str]).unwrap();
+    let m = parse_move(&mut g0.clone(), "c3c4").unwrap();
+    assert_eq!(san(&g0, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "P-76");
+    assert_eq!(san(&g0, &m, notation(&v, NOTATION_SAN).unwrap()), "Pc4");
+    assert!(matches!(notation(&v, 7), Err(FsfError::Notation(7))));
+    let c = chess();
+    let sans = san_moves(&c, "", &["e2e4", "e7e5", "g1f3"], MoveNotation::San).unwrap();
+    assert_eq!(sans, ["e4", "e5", "Nf3"]);
+    let start = replay(&c, "", &[] as &[&str]).unwrap();
+    assert_eq!(
+        variation_san(&start, &["e2e4", "e7e5", "g1f3"], MoveNotation::San, true).as_deref(),
+        Some("1. e4 e5 2. Nf3")
+    );
+    assert_eq!(variation_san(&start, &["e2e5"], MoveNotation::San, true), None);
+    assert!(matches!(
+        replay(&c, "", &["e2e4", "e2e4"]),
+        Err(FsfError::Move { index: Some(2), .. })
+    ));
+}
+
+#[test]
+fn checkmate_and_stalemate_are_game_results() {
+    let v = chess();
+    let mut g = replay(&v, "", &["f2f3", "e7e5", "g2g4", "d8h4"]).unwrap();
+    assert!(gives_check(g.position()));
+    assert_eq!(game_result(&mut g), -VALUE_MATE);
+    assert_eq!(result_text(&mut g), "0-1");
+    assert_eq!(immediate_game_end(&mut g), None);
+    assert!(legal_moves(&mut g).is_empty());
+    let mut s = replay(&v, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[] as &[&str]).unwrap();
+    assert_eq!(game_result(&mut s), VALUE_DRAW);
+    assert_eq!(result_text(&mut s), "1/2-1/2");
+    let mut going = replay(&v, "", &[] as &[&str]).unwrap();
+    assert_eq!(game_result(&mut going), 0);
+    assert_eq!(result_text(&mut going), "*");
+}
+
+#[test]
+fn a_rule_that_ends_the_game_at_once_is_immediate() {
+    let v = variant("kingofthehill").unwrap();
+    let mut g = replay(&v, "k7/8/8/3K4/8/8/8/8 b - - 0 1", &[] as &[&str]).unwrap();
+    assert_eq!(immediate_game_end(&mut g), Some(-VALUE_MATE));
+    assert_eq!(optional_game_end(&mut g), None);
+    assert!(legal_moves(&mut g).is_empty());
+    assert_eq!(game_result(&mut g), -VALUE_MATE);
+}
+
+#[test]
+fn repetition_is_an_optional_end_and_its_moves_are_listed() {
+    let v = chess();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<&str> = shuffle.iter().cycle().take(8).copied().collect();
+    let mut g = replay(&v, "", &moves).unwrap();
+    assert_eq!(optional_game_end(&mut g), Some(VALUE_DRAW));
+    assert_eq!(immediate_game_end(&mut g), None);
+    assert_eq!(result_text(&mut g), "1/2-1/2");
+    assert_eq!(legal_moves(&mut g).len(), 20);
+    let mut short = replay(&v, "", &moves[..4]).unwrap();
+    assert_eq!(optional_game_end(&mut short), None);
+}
+
+#[test]
+fn material_checks_and_captures() {
+    let v = chess();
+    let g = replay(&v, "8/8/8/8/8/8/8/K1k5 w - - 0 1", &[] as &[&str]).unwrap();
+    assert_eq!(has_insufficient_material(g.position()), (true, true));
+    let g = replay(&v, "8/8/8/8/8/8/8/KQk5 b - - 0 1", &[] as &[&str]).unwrap();
+    assert_eq!(has_insufficient_material(g.position()), (false, true));
+    assert!(gives_check(g.position()));
+    let mut g = replay(&v, "", &["e2e4", "d7d5"]).unwrap();
+    assert!(is_capture(&parse_move(&mut g, "e4d5").unwrap()));
+    assert!(!is_capture(&parse_move(&mut g, "e4e5").unwrap()));
+    let mut ep = replay(&v, "", &["e2e4", "a7a6", "e4e5", "d7d5"]).unwrap();
+    assert!(is_capture(&parse_move(&mut ep, "e5d6").unwrap()));
+}
