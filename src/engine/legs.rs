@@ -113,7 +113,6 @@ pub(crate) enum Stop {
 /// has its own, whose `stop` is always inlined into the scan loop.
 pub(crate) trait Sink {
     /// A square where the leg may end.
-    #[inline]
     fn stop(&mut self, t: Square, dist: u16, what: Stop);
 }
 
@@ -164,7 +163,6 @@ impl Sink for RaySink<'_> {
 
 /// What a leg sees on the board.
 pub(crate) trait Board {
-    #[inline]
     fn at(&self, sq: Square) -> Option<Piece>;
 }
 
