@@ -308,7 +308,7 @@ fn compile_piece(
         promotion_limit: 0,
         promotion_group: KindSet::EMPTY,
         promotion_move: None,
-        value: p.value.map_or(0, |v| (v * 100.0) as i32),
+        value: piece_value(p, cx)?,
         spawn: None,
         burn: None,
         no_pass: !p.passes,
@@ -316,6 +316,38 @@ fn compile_piece(
         captures_anywhere,
         once,
     })
+}
+
+/// The most a `value` may be, in pawns: more is taken for centipawns
+/// written by mistake (a chu lion is worth 25 pawns, taikyoku's great
+/// pieces about 40).
+const MAX_PAWNS: f64 = 200.0;
+
+/// `value`, in pawns, as the engine's centipawns: positive and finite, and
+/// at most [`MAX_PAWNS`] — a file that writes centipawns (a pawn 100) is
+/// refused rather than read as a hundred times the values it means.
+fn piece_value(p: &PieceTable, cx: &Ctx) -> Result<i32> {
+    let Some(v) = &p.value else {
+        return Ok(0);
+    };
+    let x = *v.get_ref();
+    if !x.is_finite() || x <= 0.0 {
+        return Err(cx.err(
+            v.span(),
+            format!("value must be a positive number of pawns, not {x}"),
+        ));
+    }
+    if x > MAX_PAWNS {
+        return Err(cx.err(
+            v.span(),
+            format!(
+                "value is in pawns (a pawn is 1): {x} would be worth {x} pawns; \
+                 if it is in centipawns, write {}",
+                x / 100.0
+            ),
+        ));
+    }
+    Ok((x * 100.0).round() as i32)
 }
 
 /// `royal_while_at_most`: at least 1, and on a royal piece.

@@ -108,7 +108,7 @@ pub struct PieceTable {
     #[serde(default)]
     pub promotion_counted_with: Vec<Spanned<String>>,
     /// Material value in pawns for the engine; default derived from mobility.
-    pub value: Option<f64>,
+    pub value: Option<Spanned<f64>>,
     /// Where the piece may go: its moves end only on these squares (the
     /// xiangqi palace and river).
     pub region: Option<Spanned<OneOrMany<Region>>>,
