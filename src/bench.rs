@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::clock::Instant;
-use crate::engine::{Position, Variant, perft};
+use crate::engine::{History, Position, Variant, perft};
 
 /// Chess's "kiwipete" position (Peter McKenzie's perft test position).
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -312,7 +312,14 @@ pub fn run_search(quick: bool, threads: usize, mut report: impl FnMut(&SearchMea
         };
         let t = Instant::now();
         let root = [pos.hash()];
-        let r = searcher.search(&mut pos, limits, &root);
+        let r = searcher.search(
+            &mut pos,
+            limits,
+            History {
+                hashes: &root,
+                checks: None,
+            },
+        );
         let seconds = t.elapsed().as_secs_f64();
         let m = SearchMeasure {
             case: case.name.into(),

@@ -302,7 +302,7 @@ fn the_search_knows_repeating_is_forbidden() {
             depth: 3,
             ..Limits::default()
         },
-        game.hashes(),
+        game.history(),
     );
     assert_eq!(r.best, None);
     // One move earlier, white sees that b2b1 leaves black without a move.
@@ -314,7 +314,7 @@ fn the_search_knows_repeating_is_forbidden() {
             depth: 3,
             ..Limits::default()
         },
-        game.hashes(),
+        game.history(),
     );
     assert_eq!(pos.move_text(&r.best.expect("a move")), "b2b1");
     assert!(r.score >= chimera::game::search::MATE_SCORE - 2, "{}", r.score);

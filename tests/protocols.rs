@@ -174,6 +174,7 @@ fn uci_answers_malformed_input_and_keeps_going() {
     let script = "\n   \nbogus command\nposition\nposition fen garbage\nposition startpos moves e2e5\n\
                   position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999\n\
                   setoption name Hash value 0\nsetoption name Threads value lots\nsetoption name Bogus value 16\n\
+                  setoption name Move Overhead value -5\nsetoption name Move Overhead value 30\n\
                   setoption name UCI_Variant value nosuch\nsetoption\n\
                   go depth x\ngo depth\ngo sideways 3\nposition startpos\ngo wtime -50 btime -50\n\
                   position startpos moves e2e4\nisready\ngo depth 1\n";
@@ -187,6 +188,7 @@ fn uci_answers_malformed_input_and_keeps_going() {
         "unknown option: Bogus",
         "Hash is a whole number from 1 to 4096, not `0`",
         "Threads is a whole number from 1 to 256, not `lots`",
+        "Move Overhead is a whole number of milliseconds from 0 to 5000, not `-5`",
         "unknown variant: nosuch",
         "setoption needs",
         "`x` is not a number",
@@ -199,6 +201,11 @@ fn uci_answers_malformed_input_and_keeps_going() {
         );
     }
     assert!(out.contains(&"readyok".to_string()));
+    assert_eq!(
+        strings.iter().filter(|l| l.contains("Move Overhead")).count(),
+        1,
+        "{strings:#?}"
+    );
     let best = bestmove(&out);
     // Each `go` is answered: the three malformed ones with no move; the
     // clock below zero (a GUI's clock may run past zero) still gives one;

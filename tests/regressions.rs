@@ -85,7 +85,10 @@ position = "k4/5/p4/5/R3K[64P] w - - 0 1"
             stop: None,
             ..Default::default()
         },
-        &history,
+        chimera::History {
+            hashes: &history,
+            checks: None,
+        },
     );
     assert_eq!(pos.to_text(), before);
 }

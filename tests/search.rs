@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::common;
 use common::chimera;
 
+use chimera::History;
 use chimera::game::search::{Limits, MATE_SCORE, Searcher, Weights};
 use chimera::game::tune::{Sample, fit};
 use chimera::game::{Game, TimeControl};
@@ -31,7 +32,14 @@ fn best(v: &Arc<Variant>, text: &str, depth: i32, threads: usize) -> (String, i3
         ..Limits::default()
     };
     let root = [pos.hash()];
-    let r = s.search(&mut pos, limits, &root);
+    let r = s.search(
+        &mut pos,
+        limits,
+        History {
+            hashes: &root,
+            checks: None,
+        },
+    );
     (pos.move_text(&r.best.expect("a move")), r.score)
 }
 
@@ -85,7 +93,14 @@ fn a_node_limit_makes_the_search_repeatable() {
             ..Limits::default()
         };
         let root = [pos.hash()];
-        let r = s.search(&mut pos, limits, &root);
+        let r = s.search(
+            &mut pos,
+            limits,
+            History {
+                hashes: &root,
+                checks: None,
+            },
+        );
         (r.best, r.score, r.depth, r.nodes)
     };
     let a = run();
@@ -106,10 +121,54 @@ fn a_searcher_keeps_its_table_between_moves_and_leaves_the_position() {
             depth: 4,
             ..Limits::default()
         };
-        let r = s.search(&mut pos, limits, game.hashes());
+        let r = s.search(&mut pos, limits, game.history());
         assert_eq!(pos.to_text(), before);
         game.play(r.best.expect("a move"));
     }
+}
+
+#[test]
+fn the_search_rules_a_perpetual_check_as_the_game_does() {
+    // Red's rook checks the black king back and forth; its next check
+    // (a9a10) would recur a position a third time with every red move a
+    // check: red would lose. Black's two rooks win anyway, so a draw is
+    // what red wants — unless it is told the repetition is lost.
+    let v = variant("xiangqi.toml");
+    let mut game =
+        Game::new(Position::from_text(&v, "4k4/9/R8/9/9/7rr/9/9/9/3K5 w - - 0 1").expect("position"));
+    for m in [
+        "a8a10", "e10e9", "a10a9", "e9e10", "a9a10", "e10e9", "a10a9", "e9e10",
+    ] {
+        game.play_text(m).expect("a legal move");
+    }
+    let search = |history: History<'_>| {
+        let mut pos = game.position().clone();
+        let mut s = Searcher::new(&v);
+        let limits = Limits {
+            depth: 3,
+            ..Limits::default()
+        };
+        let r = s.search(&mut pos, limits, history);
+        (pos.move_text(&r.best.expect("a move")), r.score)
+    };
+    // Not told which moves checked, the search takes the draw ...
+    let hashes = game.hashes().to_vec();
+    let (m, score) = search(History {
+        hashes: &hashes,
+        checks: None,
+    });
+    assert_eq!((m.as_str(), score), ("a9a10", 0));
+    // ... told, it knows the repetition loses, as the game would rule it.
+    let line = game.line();
+    let (m, score) = search(line.history());
+    assert_ne!(m, "a9a10", "score {score}");
+    assert!(score < 0, "{m} {score}");
+    let mut after = game.clone();
+    after.play_text("a9a10").expect("a legal move");
+    assert_eq!(
+        after.result().map(|r| r.reason),
+        Some(chimera::Reason::PerpetualCheck)
+    );
 }
 
 #[test]

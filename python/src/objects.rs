@@ -688,7 +688,7 @@ impl PyPosition {
             return Err(Error::new_err("give a limit: depth, movetime or nodes"));
         }
         let mut pos = self.game.position().clone();
-        let hashes = self.game.hashes().to_vec();
+        let line = self.game.line();
         let report = py.detach(move || {
             guard(move || {
                 let v = pos.variant().clone();
@@ -696,11 +696,12 @@ impl PyPosition {
                 let limits = Limits {
                     depth,
                     movetime: movetime.map(Duration::from_millis),
+                    soft: None,
                     stop: None,
                     threads: 1,
                     nodes,
                 };
-                Ok(s.search(&mut pos, limits, &hashes))
+                Ok(s.search(&mut pos, limits, line.history()))
             })
         })?;
         let Some(best) = report.best else {

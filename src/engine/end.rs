@@ -614,7 +614,13 @@ impl Position {
     /// (no royal pieces) — the mover could win with its next move if it were
     /// to move again (a threat to a critical piece by any means).
     pub fn gives_check(&self, mover: Color) -> bool {
-        if self.in_check(!mover) {
+        self.gives_check_knowing(mover, self.in_check(!mover))
+    }
+
+    /// [`Position::gives_check`] for a caller that knows already whether
+    /// the side to move is in check (`in_check`): a search that has asked.
+    pub fn gives_check_knowing(&self, mover: Color, in_check: bool) -> bool {
+        if in_check {
             return true;
         }
         if let Some(c) = self.v.hooks.iter().find_map(|h| h.gives_check(self, mover)) {
@@ -697,6 +703,20 @@ fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(Ga
     Some((result, n - first))
 }
 
+/// The result by repetition at `pos` after `history` (whose last entry is
+/// `pos`), as [`judge`] rules it: the repetition rule with perpetual check
+/// where the history tracks checks, a hook's ruling on a repetition no side
+/// checked through (a chase), and the variant's settling of draws. A
+/// search asks this at every node to score repetitions as the game would.
+pub fn repetition_result(pos: &Position, history: &History) -> Option<GameResult> {
+    let (r, plies) = repetition_span(&pos.v, history, pos.side)?;
+    // A hook may decide a repetition no side checked through (a chase).
+    let hooked = (r.reason == Reason::Repetition && pos.stack.len() >= plies)
+        .then(|| pos.v.hooks.iter().find_map(|h| h.repetition(pos, plies)))
+        .flatten();
+    Some(hooked.unwrap_or_else(|| pos.settle(r)))
+}
+
 /// The result of the game at `pos` after `history`, if it is over: decided by
 /// the position, by repetition, by having no legal move, or by the counter.
 pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
@@ -706,12 +726,8 @@ pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
     if let Some(r) = pos.move_repetition() {
         return Some(pos.settle(r));
     }
-    if let Some((r, plies)) = repetition_span(&pos.v, history, pos.side) {
-        // A hook may decide a repetition no side checked through (a chase).
-        let hooked = (r.reason == Reason::Repetition && pos.stack.len() >= plies)
-            .then(|| pos.v.hooks.iter().find_map(|h| h.repetition(pos, plies)))
-            .flatten();
-        return Some(hooked.unwrap_or_else(|| pos.settle(r)));
+    if let Some(r) = repetition_result(pos, history) {
+        return Some(r);
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);

@@ -1,13 +1,51 @@
 //! Time for one move: from a game clock (time left, increment, moves to go,
 //! byoyomi) or from a fixed time per move, always less a margin for what
 //! happens around the search (reading the command, unwinding the search,
-//! writing the move, the other side's reading it). The engine player, the
-//! protocols (UCI, USI, XBoard) and the browser board take their budgets
-//! from here.
+//! writing the move, the other side's reading it: the *move overhead*).
+//! The engine player, the protocols (UCI, USI, XBoard) and the browser
+//! board take their budgets from here.
+//!
+//! A clock gives two times, as Stockfish-family engines plan them: `soft`,
+//! the time the move should take (the search starts no iteration it would
+//! not finish within it), and `hard`, the most it may take (the search
+//! stops there, inside an iteration). Every move reserves the overhead of
+//! the moves still to come, so that a sudden-death game is not lost on
+//! time by the overhead alone.
 
 use std::time::Duration;
 
 use super::ClockView;
+
+/// The move overhead assumed where none is measured or set (ms).
+pub const DEFAULT_OVERHEAD_MS: u64 = 20;
+
+/// The moves a clock without moves-to-go is planned over (Stockfish's
+/// horizon).
+const HORIZON: u64 = 50;
+
+/// The times for one move, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The time to aim at.
+    pub soft: u64,
+    /// The most the move may take.
+    pub hard: u64,
+}
+
+impl Budget {
+    /// One time, both soft and hard (a fixed time per move).
+    pub fn fixed(ms: u64) -> Budget {
+        Budget { soft: ms, hard: ms }
+    }
+
+    /// Both times less `ms` already gone (never below 1).
+    pub fn less(self, ms: u64) -> Budget {
+        Budget {
+            soft: self.soft.saturating_sub(ms).max(1),
+            hard: self.hard.saturating_sub(ms).max(1),
+        }
+    }
+}
 
 /// The search time for a fixed time per move (XBoard's `st`, UCI's
 /// `movetime`, byoyomi): the time less a tenth and 50 ms, never less than
@@ -17,26 +55,66 @@ pub fn fixed_budget(ms: u64) -> u64 {
     ms.saturating_sub(ms / 10 + 50).max(ms / 2).max(1)
 }
 
-/// The time for one move from a clock (milliseconds): a share of the time
-/// left (a fortieth, or the time over the moves to go) plus most of the
-/// increment, never more than half the time left; byoyomi, spent whole each
-/// move, is used up to its margin ([`fixed_budget`]). `None` when there is
-/// no clock at all.
-pub fn clock_budget(left: Option<u64>, inc: u64, moves_to_go: Option<u64>, byoyomi: u64) -> Option<u64> {
-    let main = left.map(|t| (t / moves_to_go.unwrap_or(40).max(1) + inc * 3 / 4).min(t / 2));
+/// The times for one move from a clock (milliseconds), `overhead` the
+/// time each move costs besides its search. The time left and the
+/// increments of the moves to go (at most 50; 50 without a moves-to-go),
+/// less the overhead of each of them and two more (in sudden death, of
+/// twice as many), make the usable time;
+/// the move aims at its share of it and may take five times that, never
+/// more than four fifths of the time left less the overhead. Byoyomi,
+/// spent whole each move, is added to both ([`fixed_budget`], less the
+/// overhead). `None` when there is no clock at all.
+pub fn clock_budget(
+    left: Option<u64>,
+    inc: u64,
+    moves_to_go: Option<u64>,
+    byoyomi: u64,
+    overhead: u64,
+) -> Option<Budget> {
+    let main = left.map(|t| {
+        let mtg = moves_to_go.unwrap_or(HORIZON).clamp(1, HORIZON);
+        // In sudden death the game may last well past the horizon: the
+        // overhead of twice as many moves is kept.
+        let reserved = if moves_to_go.is_some() {
+            mtg + 2
+        } else {
+            2 * mtg + 2
+        };
+        let usable = (t + inc.saturating_mul(mtg - 1)).saturating_sub(overhead.saturating_mul(reserved));
+        let soft = (usable / mtg).max(1);
+        let most = (t * 4 / 5).saturating_sub(overhead).max(1);
+        Budget {
+            soft: soft.min(most),
+            hard: soft.saturating_mul(5).min(most),
+        }
+    });
     match (main, byoyomi) {
         (None, 0) => None,
-        (m, 0) => Some(m.unwrap_or(0).max(1)),
-        (m, b) => Some((m.unwrap_or(0) + fixed_budget(b)).max(1)),
+        (m, 0) => m,
+        (m, b) => {
+            let extra = fixed_budget(b).saturating_sub(overhead).max(1);
+            let m = m.unwrap_or(Budget { soft: 0, hard: 0 });
+            Some(Budget {
+                soft: m.soft + extra,
+                hard: m.hard + extra,
+            })
+        }
     }
 }
 
-/// The engine's time for one move from a game's clock ([`clock_budget`]),
-/// less a twentieth and 10 ms for what happens around the search.
-pub fn game_budget(c: ClockView) -> Duration {
+/// The engine's times for one move from a game's clock ([`clock_budget`]),
+/// `overhead` what its moves have cost besides the search (measured).
+pub fn game_budget(c: ClockView, overhead: Duration) -> Budget {
     let ms = |d: Duration| d.as_millis() as u64;
-    let budget = clock_budget(Some(ms(c.mine)), ms(c.control.inc), None, ms(c.control.byoyomi)).unwrap_or(0);
-    Duration::from_millis(budget.saturating_sub(budget / 20 + 10).max(1))
+    let overhead = ms(overhead).max(DEFAULT_OVERHEAD_MS / 2);
+    clock_budget(
+        Some(ms(c.mine)),
+        ms(c.control.inc),
+        None,
+        ms(c.control.byoyomi),
+        overhead,
+    )
+    .unwrap_or(Budget::fixed(1))
 }
 
 #[cfg(test)]
@@ -54,16 +132,70 @@ mod tests {
     }
 
     #[test]
-    fn clocks_share_the_time_left() {
-        assert_eq!(clock_budget(None, 0, None, 0), None);
-        assert_eq!(clock_budget(Some(40_000), 0, None, 0), Some(1000));
-        assert_eq!(clock_budget(Some(10_000), 0, Some(5), 0), Some(2000));
-        // Never more than half the time left, whatever the increment.
-        assert_eq!(clock_budget(Some(1000), 10_000, None, 0), Some(500));
-        assert_eq!(clock_budget(Some(0), 0, None, 0), Some(1));
+    fn clocks_share_the_time_left_less_the_overheads() {
+        assert_eq!(clock_budget(None, 0, None, 0, 20), None);
+        // Sudden death: a fiftieth of what the next 102 overheads leave.
+        assert_eq!(
+            clock_budget(Some(10_000), 0, None, 0, 20),
+            Some(Budget { soft: 159, hard: 795 })
+        );
+        // Moves to go: their share; the last move may take most of the time.
+        assert_eq!(
+            clock_budget(Some(10_000), 0, Some(5), 0, 20),
+            Some(Budget {
+                soft: 1972,
+                hard: 7980
+            })
+        );
+        assert_eq!(
+            clock_budget(Some(10_000), 0, Some(1), 0, 20),
+            Some(Budget {
+                soft: 7980,
+                hard: 7980
+            })
+        );
+        // The increment of the moves to come is counted.
+        assert_eq!(
+            clock_budget(Some(1000), 100, None, 0, 20),
+            Some(Budget { soft: 77, hard: 385 })
+        );
+        // Little time left: an instant move, and never past the clock.
+        assert_eq!(
+            clock_budget(Some(100), 0, None, 0, 20),
+            Some(Budget { soft: 1, hard: 5 })
+        );
+        assert_eq!(
+            clock_budget(Some(10), 0, None, 0, 20),
+            Some(Budget { soft: 1, hard: 1 })
+        );
+        assert_eq!(
+            clock_budget(Some(0), 0, None, 0, 20),
+            Some(Budget { soft: 1, hard: 1 })
+        );
         // Byoyomi alone, and on top of the main time.
-        assert_eq!(clock_budget(Some(0), 0, None, 1000), Some(850));
-        assert_eq!(clock_budget(None, 0, None, 1000), Some(850));
-        assert_eq!(clock_budget(Some(40_000), 0, None, 1000), Some(1850));
+        assert_eq!(
+            clock_budget(Some(0), 0, None, 1000, 20),
+            Some(Budget { soft: 831, hard: 831 })
+        );
+        assert_eq!(clock_budget(None, 0, None, 1000, 20), Some(Budget::fixed(830)));
+        assert_eq!(
+            clock_budget(Some(40_000), 0, None, 1000, 20),
+            Some(Budget {
+                soft: 759 + 830,
+                hard: 3795 + 830
+            })
+        );
+    }
+
+    #[test]
+    fn a_sudden_death_game_of_many_moves_keeps_time_for_each() {
+        // 300 moves at 10 s a game, each costing 10 ms besides its search
+        // (spending its whole soft time): the clock never runs out.
+        let mut left: u64 = 10_000;
+        for _ in 0..300 {
+            let b = clock_budget(Some(left), 0, None, 0, 20).unwrap();
+            left = left.checked_sub(b.soft + 10).expect("time left");
+        }
+        assert!(left > 0);
     }
 }

@@ -13,6 +13,26 @@ use crate::engine::{
 };
 use crate::text::MoveTextError;
 
+/// A game's history owned: its positions' hashes, the current one last, and
+/// whether each move gave check ([`Game::line`]).
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    /// The positions' hashes, the start first and the current one last.
+    pub hashes: Vec<u64>,
+    /// Whether each move gave check.
+    pub checks: Vec<bool>,
+}
+
+impl Line {
+    /// The history the end rules and the search look back on.
+    pub fn history(&self) -> History<'_> {
+        History {
+            hashes: &self.hashes,
+            checks: Some(&self.checks),
+        }
+    }
+}
+
 /// A position with its history of moves, hashes and checks.
 #[derive(Clone)]
 pub struct Game {
@@ -170,6 +190,20 @@ impl Game {
     /// Hashes of the start position and of the position after each move.
     pub fn hashes(&self) -> &[u64] {
         &self.hashes
+    }
+
+    /// Whether each move played gave check.
+    pub fn checks(&self) -> &[bool] {
+        &self.checks
+    }
+
+    /// The history the end rules look back on, as a copy: for a search on
+    /// another thread, or beside a mutable borrow of the position.
+    pub fn line(&self) -> Line {
+        Line {
+            hashes: self.hashes.clone(),
+            checks: self.checks.clone(),
+        }
     }
 
     /// The moves played so far.

@@ -321,6 +321,7 @@ impl EnginePlayer {
             limits: Limits {
                 depth: c.depth,
                 movetime: c.movetime.map(Duration::from_millis),
+                soft: None,
                 stop: None,
                 threads: c.threads,
                 nodes: c.nodes,
@@ -354,17 +355,21 @@ impl Player for EnginePlayer {
     }
     fn act(&mut self, game: &mut Game) -> Action {
         let started = Instant::now();
-        let history = game.hashes().to_vec();
+        let history = game.line();
         let mut limits = self.limits.clone();
-        if let Some(budget) = game.clock().map(super::clock::game_budget) {
-            let budget = budget.saturating_sub(self.overhead).max(Duration::from_millis(1));
-            limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
+        if let Some(view) = game.clock() {
+            let budget = super::clock::game_budget(view, self.overhead);
+            let hard = limits.movetime.map_or(Duration::from_millis(budget.hard), |t| {
+                t.min(Duration::from_millis(budget.hard))
+            });
+            limits.movetime = Some(hard);
+            limits.soft = Some(Duration::from_millis(budget.soft).min(hard));
         }
         // The principal variation of the last completed iteration.
         let mut pv = Vec::new();
         let r = self
             .searcher
-            .search_with(&mut game.pos, limits, &history, &mut |_, line| {
+            .search_with(&mut game.pos, limits, history.history(), &mut |_, line| {
                 pv = line.to_vec();
             });
         let best = r.best;

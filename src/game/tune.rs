@@ -151,8 +151,8 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: us
     let mut kept = Vec::new();
     while game.result().is_none() && game.moves().len() < opts.max_plies {
         let side = game.side_to_move();
-        let history = game.hashes().to_vec();
-        let report = searcher.search(&mut game.pos, limits.clone(), &history);
+        let line = game.line();
+        let report = searcher.search(&mut game.pos, limits.clone(), line.history());
         let Some(m) = report.best else { break };
         // Quiet positions only: not in check, a quiet move chosen, no mate
         // in sight (their features do not explain the result).

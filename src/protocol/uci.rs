@@ -28,8 +28,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Out, clip, next_line, say};
-use crate::engine::{Move, MoveNotation, Position, Variant, forbidden_repetition};
-use crate::game::clock::{clock_budget, fixed_budget};
+use crate::engine::{History, Move, MoveNotation, Position, Variant, forbidden_repetition};
+use crate::game::clock::{Budget, DEFAULT_OVERHEAD_MS, clock_budget, fixed_budget};
+
+/// The largest `Move Overhead` (ms).
+const MAX_OVERHEAD_MS: u64 = 5000;
 use crate::game::players::{MAX_DEPTH, MAX_HASH_MB, MAX_THREADS};
 use crate::game::search::{DEFAULT_HASH_MB, Limits, MATE_SCORE, SearchReport, Searcher};
 
@@ -105,11 +108,16 @@ pub struct Uci {
     chess960: bool,
     pos: Position,
     hashes: Vec<u64>,
+    /// Whether each move of the position's line gave check.
+    checks: Vec<bool>,
     searcher: Option<Searcher>,
     /// Search threads (`Threads`).
     threads: usize,
     /// Table size in mebibytes (`Hash`).
     hash_mb: usize,
+    /// `Move Overhead` (ms): what each move costs besides its search, kept
+    /// in reserve by the clock's budget.
+    overhead_ms: u64,
     thinking: Option<Thinking>,
     /// Why the last `position` command was refused: `go` then has no
     /// position to search (the one before is not the GUI's).
@@ -146,6 +154,7 @@ impl Uci {
         Some(Uci {
             dialect,
             hashes: vec![pos.hash()],
+            checks: Vec::new(),
             pos,
             current: 0,
             searcher: Some(Searcher::new(&first)),
@@ -153,6 +162,7 @@ impl Uci {
             chess960: false,
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
+            overhead_ms: DEFAULT_OVERHEAD_MS,
             thinking: None,
             refused: None,
             received: Instant::now(),
@@ -268,6 +278,9 @@ impl Uci {
         self.say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
+        self.say(&format!(
+            "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
+        ));
         if self.dialect == Dialect::Uci {
             self.say("option name UCI_Chess960 type check default false");
         }
@@ -333,6 +346,17 @@ impl Uci {
         if name.eq_ignore_ascii_case("hash") || name.eq_ignore_ascii_case("threads") || usi_hash {
             return self.set_number(name, value);
         }
+        if name.eq_ignore_ascii_case("move overhead") {
+            return match value.parse::<u64>() {
+                Ok(n) if n <= MAX_OVERHEAD_MS && value.bytes().all(|b| b.is_ascii_digit()) => {
+                    self.overhead_ms = n
+                }
+                _ => self.say(&format!(
+                    "info string Move Overhead is a whole number of milliseconds from 0 to {MAX_OVERHEAD_MS}, not `{}`",
+                    clip(value)
+                )),
+            };
+        }
         if self.dialect == Dialect::Uci && name.eq_ignore_ascii_case("UCI_Chess960") {
             return match value.to_ascii_lowercase().as_str() {
                 "true" | "false" => {
@@ -361,6 +385,7 @@ impl Uci {
     fn set_start(&mut self) {
         self.pos = Position::start(self.variant());
         self.hashes = vec![self.pos.hash()];
+        self.checks.clear();
         self.refused = None;
     }
 
@@ -369,9 +394,10 @@ impl Uci {
     /// must not search the one before, which is not the GUI's.
     fn set_position(&mut self, args: &[&str]) {
         match self.read_position(args) {
-            Ok((pos, hashes)) => {
+            Ok((pos, hashes, checks)) => {
                 self.pos = pos;
                 self.hashes = hashes;
+                self.checks = checks;
                 self.refused = None;
             }
             Err(e) => {
@@ -381,8 +407,9 @@ impl Uci {
         }
     }
 
-    /// The position (and its hashes) a `position` command names.
-    fn read_position(&self, args: &[&str]) -> Result<(Position, Vec<u64>), String> {
+    /// The position a `position` command names, with its line's hashes and
+    /// whether each move gave check.
+    fn read_position(&self, args: &[&str]) -> Result<(Position, Vec<u64>, Vec<bool>), String> {
         let v = self.variant().clone();
         let moves_at = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
         let (head, moves) = args.split_at(moves_at);
@@ -397,6 +424,7 @@ impl Uci {
             }
         };
         let mut hashes = vec![pos.hash()];
+        let mut checks = Vec::new();
         for text in moves.iter().skip(1) {
             let m = pos
                 .parse_move(text)
@@ -407,10 +435,12 @@ impl Uci {
                     clip(text)
                 ));
             }
+            let mover = pos.side_to_move();
             pos.make(m);
+            checks.push(pos.gives_check(mover));
             hashes.push(pos.hash());
         }
-        Ok((pos, hashes))
+        Ok((pos, hashes, checks))
     }
 
     /// `go`: the limits from its arguments, then a search on its own
@@ -440,6 +470,7 @@ impl Uci {
         let mut searcher = self.searcher.take().unwrap_or_else(|| self.new_searcher());
         let mut pos = self.pos.clone();
         let hashes = self.hashes.clone();
+        let checks = self.checks.clone();
         let out = self.out.clone();
         let dialect = self.dialect;
         let stopped = stop.clone();
@@ -447,7 +478,11 @@ impl Uci {
             let root = pos.clone();
             // A search that fails (a bug) still answers, with no move.
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
+                let history = History {
+                    hashes: &hashes,
+                    checks: Some(&checks),
+                };
+                searcher.search_with(&mut pos, limits, history, &mut |r, pv| {
                     say(&out, &info_line(r, pv, &root, dialect.notation()));
                 })
             }));
@@ -535,12 +570,9 @@ impl Uci {
             (time_b, inc_b)
         };
         let budget = movetime
-            .map(fixed_budget)
-            .or_else(|| clock_budget(left, inc, togo, byoyomi))
-            .map(|ms| {
-                ms.saturating_sub(self.received.elapsed().as_millis() as u64)
-                    .max(1)
-            });
+            .map(|ms| Budget::fixed(fixed_budget(ms)))
+            .or_else(|| clock_budget(left, inc, togo, byoyomi, self.overhead_ms))
+            .map(|b| b.less(self.received.elapsed().as_millis() as u64));
         // No limit at all: search until `stop`, as UCI's `go` means.
         let infinite = infinite || (budget.is_none() && nodes.is_none() && depth.is_none());
         Ok(Go {
@@ -549,7 +581,12 @@ impl Uci {
                 movetime: if infinite {
                     None
                 } else {
-                    budget.map(Duration::from_millis)
+                    budget.map(|b| Duration::from_millis(b.hard))
+                },
+                soft: if infinite {
+                    None
+                } else {
+                    budget.map(|b| Duration::from_millis(b.soft))
                 },
                 stop: None,
                 threads: 1,

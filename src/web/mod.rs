@@ -302,14 +302,14 @@ pub fn engine_move(
     let v = game.variant().clone();
     let mut searcher = Searcher::new(&v);
     let mut pos = game.position().clone();
-    let hashes = game.hashes().to_vec();
+    let line = game.line();
     let limits = Limits {
         depth: depth.clamp(1, 64),
         movetime: Some(Duration::from_millis(movetime.clamp(10, 60_000))),
         stop,
         ..Default::default()
     };
-    let report = searcher.search(&mut pos, limits, &hashes);
+    let report = searcher.search(&mut pos, limits, line.history());
     report.best.map(|m| game.format(&m))
 }
 

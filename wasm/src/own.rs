@@ -108,10 +108,10 @@ pub fn search(
             ..Default::default()
         };
         let mut pos = game.position().clone();
-        let hashes = game.hashes().to_vec();
+        let line = game.line();
         // A new table each time: a search by nodes or depth is repeatable.
         let mut searcher = Searcher::with_hash(&v, HASH_MB);
-        let report = searcher.search(&mut pos, limits, &hashes);
+        let report = searcher.search(&mut pos, limits, line.history());
         let pv = searcher.principal_variation(&mut pos, report.depth);
         let mut p = game.position().clone();
         let mut line = Vec::new();

@@ -7,8 +7,8 @@ use super::table::{Bound, fingerprint};
 use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::{
-    GameResult, History, Move, Position, Square, completes_forbidden_repetition, repetition,
-    repetition_forbids_moves,
+    GameResult, History, Move, Position, Square, completes_forbidden_repetition, repetition_forbids_moves,
+    repetition_result,
 };
 
 /// What kind of node a search call is.
@@ -31,6 +31,8 @@ struct Node {
     /// On the principal variation (an open window).
     pv: bool,
     in_check: bool,
+    /// The move into this node gave check (kept for the perpetual-check rule).
+    checked: bool,
     static_eval: i32,
     key: u64,
     /// The table's move fingerprint, 0 for none.
@@ -49,22 +51,40 @@ impl Worker {
 
     /// Score of a position with no legal moves, for the side to move.
     pub(super) fn terminal(pos: &mut Position, ply: usize) -> i32 {
-        let result = pos.decided().unwrap_or_else(|| pos.no_move_result());
+        let result = pos
+            .decided()
+            .map_or_else(|| pos.no_move_result(), |r| pos.settle(r));
         Self::score_of(result, pos, ply)
     }
 
-    /// The score of the position by the repetition rule, if it applies
-    /// (the perpetual-check rule is not tracked in the search).
-    fn repetition(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+    /// The score of the position by the repetition rule, if it applies, as
+    /// the game rules it (`checked`: the move into it gave check).
+    fn repetition(&mut self, pos: &Position, ply: usize, checked: bool) -> Option<i32> {
         pos.variant().repetition_rule()?;
         self.path.push(pos.hash());
+        self.checks.push(checked);
         let history = History {
             hashes: &self.path,
-            checks: None,
+            // checks[i] is whether the move into path[i] gave check; the
+            // history counts moves, the first into path[1].
+            checks: self.perpetual.then(|| &self.checks[1..]),
         };
-        let result = repetition(pos.variant(), &history, pos.side_to_move());
+        let result = repetition_result(pos, &history);
         self.path.pop();
+        self.checks.pop();
         result.map(|r| Self::score_of(r, pos, ply))
+    }
+
+    /// Whether the move into `pos` gave check, `in_check` being whether the
+    /// side to move is in check: only asked beyond that where the
+    /// perpetual-check rule needs it (a hook's or a command variant's
+    /// checks).
+    fn gave_check(&self, pos: &Position, in_check: bool) -> bool {
+        if self.perpetual {
+            pos.gives_check_knowing(!pos.side_to_move(), in_check)
+        } else {
+            in_check
+        }
     }
 
     /// Whether the side to move has more than pawn-like pieces, or pieces to
@@ -91,18 +111,26 @@ impl Worker {
     ) -> i32 {
         let (pv_node, after_null) = (kind == Kind::Pv, kind == Kind::AfterNull);
         self.pv[ply].clear();
+        // In the order the game judges its end (`engine::judge`).
         if ply > 0 {
-            if let Some(score) = self.repetition(pos, ply) {
-                return score;
-            }
             if let Some(r) = pos.decided() {
-                return Self::score_of(r, pos, ply);
+                return Self::score_of(pos.settle(r), pos, ply);
             }
             if let Some(r) = pos.move_repetition() {
                 return Self::score_of(pos.settle(r), pos, ply);
             }
         }
         let in_check = pos.in_check(pos.side_to_move());
+        let checked = if ply > 0 {
+            self.gave_check(pos, in_check)
+        } else {
+            self.root_checked
+        };
+        if ply > 0
+            && let Some(score) = self.repetition(pos, ply, checked)
+        {
+            return score;
+        }
         let mut n = Node {
             depth: depth + i32::from(in_check && ply < MAX_PLY / 2),
             alpha,
@@ -110,6 +138,7 @@ impl Worker {
             ply,
             pv: pv_node,
             in_check,
+            checked,
             static_eval: -INF,
             key: pos.hash(),
             tt_move: 0,
@@ -170,8 +199,10 @@ impl Worker {
             self.played[ply] = None;
             pos.make_null();
             self.path.push(n.key);
+            self.checks.push(n.checked);
             let s = -self.negamax(pos, depth - 1 - r, -n.beta, -n.beta + 1, ply + 1, Kind::AfterNull);
             self.path.pop();
+            self.checks.pop();
             pos.unmake();
             if self.stopped {
                 return Some(0);
@@ -234,6 +265,7 @@ impl Worker {
         let mut quiets_tried: Vec<Move> = Vec::new();
         let improving = ply >= 2 && !n.in_check && n.static_eval > self.evals[ply - 2];
         self.path.push(n.key);
+        self.checks.push(n.checked);
         let mut searched = 0usize;
         // Moves that would repeat where the variant forbids it are skipped;
         // when every move is, the side has none.
@@ -283,6 +315,7 @@ impl Worker {
             pos.unmake();
             if self.stopped {
                 self.path.pop();
+                self.checks.pop();
                 return 0;
             }
             searched += 1;
@@ -305,6 +338,7 @@ impl Worker {
             }
         }
         self.path.pop();
+        self.checks.pop();
         if forbidden > 0 && forbidden == self.buffers[ply].len() {
             return Self::terminal(pos, ply);
         }

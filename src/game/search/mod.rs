@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::clock::Instant;
-use crate::engine::{Move, Position, Variant};
+use crate::engine::{History, Move, Position, Variant};
 
 pub use eval::{Eval, TERMS, Weights, piece_values};
 use table::{Table, fingerprint};
@@ -65,6 +65,10 @@ pub struct Limits {
     pub depth: i32,
     /// Stop deepening (and searching) after this long.
     pub movetime: Option<Duration>,
+    /// The time to aim at, within `movetime`: no iteration starts that
+    /// would not end near it (a clock's soft time); without it, half of
+    /// `movetime`.
+    pub soft: Option<Duration>,
     /// Set from another thread to stop the search (a protocol's `stop`).
     pub stop: Option<Arc<AtomicBool>>,
     /// Search threads (0 and 1: one).
@@ -185,8 +189,11 @@ impl Searcher {
     }
 
     /// Iterative deepening to `limits.depth`, stopping early at the time limit.
-    /// `history` holds the hashes of the game's positions, the current one last.
-    pub fn search(&mut self, pos: &mut Position, limits: Limits, history: &[u64]) -> SearchReport {
+    /// `history` holds the hashes of the game's positions, the current one
+    /// last, and whether each move gave check where they are known: the
+    /// search rules repetitions as the game does (perpetual check included
+    /// only where the checks are given).
+    pub fn search(&mut self, pos: &mut Position, limits: Limits, history: History<'_>) -> SearchReport {
         self.search_with(pos, limits, history, &mut |_, _| {})
     }
 
@@ -197,7 +204,7 @@ impl Searcher {
         &mut self,
         pos: &mut Position,
         limits: Limits,
-        history: &[u64],
+        history: History<'_>,
         each: &mut dyn FnMut(&SearchReport, &[Move]),
     ) -> SearchReport {
         let start = Instant::now();
@@ -205,9 +212,9 @@ impl Searcher {
         let helpers_stop = Arc::new(AtomicBool::new(false));
         // A time too long to add to the clock is no limit at all.
         let deadline = limits.movetime.and_then(|t| start.checked_add(t));
-        let earlier = &history[..history.len().saturating_sub(1)];
+        let earlier = Earlier::of(&history);
         self.worker
-            .prepare(earlier, deadline, [limits.stop.clone(), None]);
+            .prepare(&earlier, deadline, [limits.stop.clone(), None]);
         self.worker.node_limit = limits.nodes;
         let threads = limits.threads.max(1);
         if threads == 1 {
@@ -219,7 +226,7 @@ impl Searcher {
                     let mut p = pos.clone();
                     let mut w = Worker::new(p.variant(), Arc::clone(&self.eval), Arc::clone(&self.table));
                     w.prepare(
-                        earlier,
+                        &earlier,
                         deadline,
                         [limits.stop.clone(), Some(Arc::clone(&helpers_stop))],
                     );
@@ -243,5 +250,33 @@ impl Searcher {
             report.nodes += helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum::<u64>();
             report
         })
+    }
+}
+
+/// The game before the root as the search keeps it: the positions'
+/// hashes, and whether the move into each gave check (the first entry
+/// `false`); and whether the move into the root did.
+pub(super) struct Earlier {
+    pub(super) hashes: Vec<u64>,
+    pub(super) checks: Vec<bool>,
+    pub(super) root_checked: bool,
+}
+
+impl Earlier {
+    fn of(history: &History<'_>) -> Earlier {
+        let n = history.hashes.len().saturating_sub(1);
+        // checks[i] is whether move i, into position i + 1, gave check.
+        let gave = |i: usize| {
+            i > 0
+                && history
+                    .checks
+                    .and_then(|c| c.get(i - 1).copied())
+                    .unwrap_or(false)
+        };
+        Earlier {
+            hashes: history.hashes[..n].to_vec(),
+            checks: (0..n).map(gave).collect(),
+            root_checked: gave(n),
+        }
     }
 }

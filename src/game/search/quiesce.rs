@@ -21,7 +21,7 @@ impl Worker {
         self.nodes += 1;
         self.pv[ply].clear();
         if let Some(r) = pos.decided() {
-            return Self::score_of(r, pos, ply);
+            return Self::score_of(pos.settle(r), pos, ply);
         }
         if ply >= MAX_PLY - 1 || self.out_of_time() {
             return self.evaluate(pos);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::alphabeta::Kind;
 use super::table::Table;
-use super::{CLOCK_EVERY, Eval, INF, Limits, MATE_BOUND, MAX_PLY, QS_DEPTH, SearchReport};
+use super::{CLOCK_EVERY, Earlier, Eval, INF, Limits, MATE_BOUND, MAX_PLY, QS_DEPTH, SearchReport};
 use crate::clock::Instant;
 use crate::engine::{Move, Position, Variant, drop_forbidden_repetitions};
 
@@ -43,6 +43,13 @@ pub(super) struct Worker {
     clock_read: Option<Instant>,
     /// Hashes of the game before the root and of the current search path.
     pub(super) path: Vec<u64>,
+    /// Whether the move into each position of `path` gave check.
+    pub(super) checks: Vec<bool>,
+    /// Whether the move into the root gave check.
+    pub(super) root_checked: bool,
+    /// The variant's repetition rule counts perpetual checks: the search
+    /// keeps `checks`.
+    pub(super) perpetual: bool,
     pub(super) scratch: Vec<Move>,
     /// The moves quiescence leaves unselected.
     pub(super) rest: Vec<Move>,
@@ -98,6 +105,9 @@ impl Worker {
             clock_every: CLOCK_EVERY,
             clock_read: None,
             path: Vec::new(),
+            checks: Vec::new(),
+            root_checked: false,
+            perpetual: v.repetition_rule().is_some_and(|r| r.perpetual_check_loses),
             scratch: Vec::new(),
             rest: Vec::new(),
             qs_wide: if squares > 256 { 2 } else { QS_DEPTH },
@@ -117,12 +127,15 @@ impl Worker {
 
     pub(super) fn prepare(
         &mut self,
-        earlier: &[u64],
+        earlier: &Earlier,
         deadline: Option<Instant>,
         stops: [Option<Arc<AtomicBool>>; 2],
     ) {
         self.path.clear();
-        self.path.extend_from_slice(earlier);
+        self.path.extend_from_slice(&earlier.hashes);
+        self.checks.clear();
+        self.checks.extend_from_slice(&earlier.checks);
+        self.root_checked = earlier.root_checked;
         self.deadline = deadline;
         self.stops = stops;
         self.stopped = false;
@@ -165,6 +178,7 @@ impl Worker {
             return report;
         }
         let mut prev: i32 = 0;
+        let mut last_best = None;
         for depth in (1 + self.ahead)..=limits.depth.max(1) {
             let score = self.aspiration(pos, depth, prev);
             if self.stopped {
@@ -190,9 +204,18 @@ impl Worker {
             if score.abs() > MATE_BOUND && depth >= 3 {
                 break;
             }
-            // The next iteration takes several times this one: with over
-            // half the time gone it would not finish, so stop here.
-            if limits.movetime.is_some_and(|t| report.elapsed * 2 > t) {
+            // The next iteration takes several times this one. With a soft
+            // time, stop once half of it is gone — all of it when the best
+            // move has just changed (an unsettled choice earns more time);
+            // without, once half the time limit is gone: it would not finish.
+            let changed = depth > 4 && last_best.is_some_and(|b| Some(b) != report.best);
+            last_best = report.best;
+            let over = match limits.soft {
+                Some(aim) if changed => report.elapsed > aim,
+                Some(aim) => report.elapsed * 2 > aim,
+                None => limits.movetime.is_some_and(|t| report.elapsed * 2 > t),
+            };
+            if over {
                 break;
             }
         }

@@ -3,7 +3,11 @@
 
 use std::time::Duration;
 
-use crate::game::clock::{clock_budget, fixed_budget};
+use crate::game::clock::{Budget, clock_budget, fixed_budget};
+
+/// What a move costs besides its search under XBoard (ms): the pipes both
+/// ways and XBoard's own handling, kept in reserve for each move to come.
+const OVERHEAD_MS: u64 = 30;
 use crate::game::players::MAX_DEPTH;
 use crate::game::search::Limits;
 
@@ -30,26 +34,25 @@ impl Clock {
     /// time (`st`) keeps a margin ([`fixed_budget`]): `st 1` searches at
     /// most 850 ms.
     pub(super) fn limits(&self, played: u32, spent: Duration) -> Limits {
-        let budget = self.fixed.map(fixed_budget).or_else(|| {
+        let budget = self.fixed.map(|ms| Budget::fixed(fixed_budget(ms))).or_else(|| {
             let togo = (self.moves_per_session > 0)
                 .then(|| u64::from(self.moves_per_session - played % self.moves_per_session));
-            // Keep a little for the way to the GUI.
-            clock_budget(
-                self.mine.map(|t| t.saturating_sub(50)),
-                self.increment,
-                togo.or(Some(30)),
-                0,
-            )
+            clock_budget(self.mine, self.increment, togo, 0, OVERHEAD_MS)
         });
-        let movetime = match (budget, self.set) {
-            (Some(b), _) => Some(b.max(10).saturating_sub(spent.as_millis() as u64).max(1)),
+        let spent = spent.as_millis() as u64;
+        let (movetime, soft) = match (budget, self.set) {
+            (Some(b), _) => {
+                let b = b.less(spent);
+                (Some(b.hard), Some(b.soft))
+            }
             // No time control at all: a few seconds.
-            (None, false) => Some(5000),
-            (None, true) => Some(1000),
+            (None, false) => (Some(5000), None),
+            (None, true) => (Some(1000), None),
         };
         Limits {
             depth: self.depth.unwrap_or(MAX_DEPTH),
             movetime: movetime.map(Duration::from_millis),
+            soft: soft.map(Duration::from_millis),
             stop: None,
             ..Default::default()
         }

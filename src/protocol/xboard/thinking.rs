@@ -39,7 +39,7 @@ impl XBoard {
             .take()
             .unwrap_or_else(|| Searcher::with_hash(&v, self.hash_mb));
         let mut pos = self.game.position().clone();
-        let hashes = self.game.hashes().to_vec();
+        let line = self.game.line();
         let out = self.out.clone();
         let post = self.post;
         let shown = self.shown.clone();
@@ -50,7 +50,7 @@ impl XBoard {
             let root = pos.clone();
             // A search that fails (a bug) is reported, not waited for.
             let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                searcher.search_with(&mut pos, limits, &hashes, &mut |r, pv| {
+                searcher.search_with(&mut pos, limits, line.history(), &mut |r, pv| {
                     if post {
                         let mut p = root.clone();
                         let mut line = Vec::new();
