@@ -50,6 +50,7 @@ mod large_boards;
 mod large_shogi;
 mod legality_shortcuts;
 mod lookback_rules;
+mod matches;
 mod notation;
 mod perft_suites;
 mod perft_threads;

@@ -21,7 +21,7 @@ use crate::game::{Game, PlayOptions, TimeControl, run_game};
 /// Play a game: engine against engine by default, printing every move, the
 /// final board and the result. Players: human, random, engine,
 /// engine:depth=N,movetime=MS, or another program: uci:PATH, usi:PATH,
-/// xboard:PATH (then ,movetime=MS ,depth=N ,OPTION=VALUE).
+/// xboard:PATH (then ,movetime=MS ,depth=N ,nodes=N (not xboard) ,OPTION=VALUE).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The variant's rules file, e.g. variants/chess.toml.

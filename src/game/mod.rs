@@ -316,6 +316,7 @@ pub mod external;
 pub mod players;
 pub mod record;
 pub mod search;
+pub mod sprt;
 pub mod tune;
 
 use players::{Action, Player};

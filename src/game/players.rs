@@ -191,6 +191,7 @@ impl PlayerSpec {
                     command: path.trim().to_string(),
                     movetime: default_movetime,
                     depth: None,
+                    nodes: None,
                     options: Vec::new(),
                 };
                 for opt in opts.split(',').filter(|o| !o.is_empty()) {
@@ -207,6 +208,18 @@ impl PlayerSpec {
                             } else {
                                 return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}"));
                             }
+                        }
+                        "nodes" if protocol == Protocol::XBoard => {
+                            return Err(format!(
+                                "`{opt}`: XBoard has no node limit (use depth or movetime)"
+                            ));
+                        }
+                        "nodes" => {
+                            let (_, n) = key_number(opt)?;
+                            if n == 0 {
+                                return Err(format!("`{opt}`: the node limit is at least 1"));
+                            }
+                            spec.nodes = Some(n);
                         }
                         // Anything else is one of the engine's own options.
                         _ if k.trim().is_empty() => return Err(format!("`{opt}`: the option has no name")),

@@ -66,6 +66,8 @@ pub struct EngineSpec {
     pub movetime: Option<u64>,
     /// A depth to search to instead of a time.
     pub depth: Option<i32>,
+    /// A node count to search instead of a time (UCI and USI's `go nodes`).
+    pub nodes: Option<u64>,
     /// Engine options set before the game (`name=value`).
     pub options: Vec<(String, String)>,
 }

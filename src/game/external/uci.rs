@@ -7,7 +7,7 @@
 //! (chess, shogi; the engine must offer it), the options of the player
 //! description, `isready`. Each turn it gets the game as `position
 //! startpos|fen <start> moves …` (USI: `sfen`) and `go movetime MS` (USI: `go
-//! btime 0 wtime 0 byoyomi MS`) or `go depth N`, and must answer `bestmove`
+//! btime 0 wtime 0 byoyomi MS`), `go depth N` or `go nodes N`, and must answer `bestmove`
 //! in time. An illegal move, a time-out and a crash each lose the game for
 //! the engine, with that reason.
 
@@ -23,6 +23,7 @@ pub struct UciPlayer {
     name: String,
     movetime: Option<u64>,
     depth: Option<i32>,
+    nodes: Option<u64>,
     last: Option<String>,
 }
 
@@ -42,6 +43,7 @@ impl UciPlayer {
             usi,
             movetime: spec.movetime,
             depth: spec.depth,
+            nodes: spec.nodes,
             last: None,
         };
         let command = p.engine.command.clone();
@@ -147,6 +149,7 @@ impl Player for UciPlayer {
         let clock = super::clock_ms(game);
         let go = match (self.movetime, self.depth) {
             (_, Some(d)) => format!("go depth {d}"),
+            (_, None) if let Some(n) = self.nodes => format!("go nodes {n}"),
             (_, None) if let Some((first, second, tc)) = clock => {
                 let (inc, byoyomi) = (tc.inc.as_millis(), tc.byoyomi.as_millis());
                 // UCI's white and USI's black (sente) are the first player.
