@@ -129,6 +129,34 @@ fn threads_and_parts_play_the_same_games_as_one_thread() {
         parts.extend(g);
     }
     assert_eq!(by_game(&one), by_game(&parts));
+    // The parts' games tallied: the whole match's summary.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("parts.jsonl");
+    let lines: Vec<String> = parts.iter().map(|g| g.to_string()).collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let path = file.display().to_string();
+    let mut a = base.to_vec();
+    a.extend(["--tally", &path]);
+    let (none, tallied) = run(&a);
+    assert!(none.is_empty());
+    for key in [
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "pentanomial",
+        "elo",
+        "reasons",
+    ] {
+        assert_eq!(tallied[key], s1[key], "{key}");
+    }
+    // A game read twice is refused: nothing is counted twice.
+    std::fs::write(&file, format!("{}\n{}", lines[0], lines[0])).unwrap();
+    let mut all = vec!["match"];
+    all.extend(a.iter().copied());
+    let out = chimera(&all);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a second time"));
     // Each pair is an opening with both colours.
     for g in &one {
         let n = g["game"].as_u64().unwrap();

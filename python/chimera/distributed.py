@@ -1,5 +1,6 @@
-"""chimera on Ray: distributed perft, the self-play of ``tune`` and the
-balance report.
+"""chimera on Ray: distributed perft, the self-play of ``tune``, the
+balance report, and ``match`` (the tester: a match, or an SPRT, spread over
+the cluster).
 
 Install with the extra: ``pip install ./python[ray]``. Every function takes
 ``ray_address``: ``None`` runs on the Ray instance already initialised in
@@ -378,8 +379,170 @@ def tune(
     )
 
 
+# --------------------------------------------------------------------- match
+
+
+def _chimera_binary(chimera_bin):
+    import os
+    import shutil
+
+    binary = chimera_bin or os.environ.get("CHIMERA_BIN") or shutil.which("chimera")
+    if not binary:
+        raise FileNotFoundError(
+            "the chimera command is needed on every node: give chimera_bin=, set CHIMERA_BIN, "
+            "or put chimera on the PATH (cargo install --path .)"
+        )
+    return binary
+
+
+def match_task(chimera_bin, name, rules_text, args, start, end):
+    """Plays pairs ``start`` to ``end - 1`` of the match ``args`` describes
+    (``chimera match --pairs START..END --json``) and returns the games'
+    JSON lines. Pure for players without a clock or time (each game is
+    decided by its number and the seed); a retried task's games replace its
+    first run's, never add to them."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        rules = Path(d) / f"{name}.toml"
+        rules.write_text(rules_text)
+        out = subprocess.run(
+            [chimera_bin, "match", str(rules), *args, "--pairs", f"{start}..{end}", "--json"],
+            capture_output=True,
+            text=True,
+        )
+    if out.returncode != 0:
+        raise RuntimeError(f"chimera match failed ({out.returncode}): {out.stderr.strip()}")
+    return [line for line in out.stdout.splitlines() if '"game"' in line]
+
+
+@dataclass
+class MatchReport:
+    """A match played over Ray: its games' JSON lines (one per game, in
+    order of their numbers) and the summary ``chimera match --tally`` makes
+    of them — word for word what a local ``chimera match`` prints."""
+
+    games: list
+    summary: dict
+    text: str
+
+    @property
+    def played(self):
+        return len(self.games)
+
+
+def _tally(chimera_bin, rules, args, games, as_json):
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("\n".join(games) + "\n")
+        path = f.name
+    try:
+        cmd = [chimera_bin, "match", str(rules), *args, "--tally", path]
+        if as_json:
+            cmd.append("--json")
+        out = subprocess.run(cmd, capture_output=True, text=True)
+    finally:
+        Path(path).unlink(missing_ok=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"chimera match --tally failed: {out.stderr.strip()}")
+    return out.stdout
+
+
+def match(
+    rules,
+    a="engine:depth=2",
+    b="random",
+    games=200,
+    *,
+    sprt=None,
+    seed=1,
+    random_plies=2,
+    balance=100,
+    tc=None,
+    max_moves=600,
+    pairs_per_task=2,
+    in_flight=None,
+    chimera_bin=None,
+    ray_address=None,
+    max_retries=3,
+    progress=None,
+):
+    """``chimera match`` spread over a Ray cluster: the match's pairs in
+    tasks of ``pairs_per_task`` pairs, each played by the ``chimera``
+    command on whichever node runs it (``chimera_bin``, else ``CHIMERA_BIN``
+    or the PATH; every node needs it). ``rules`` is a rules file's path
+    (its text is sent to the nodes; its name is the variant's for external
+    engines). The options are ``chimera match``'s; ``sprt`` is its
+    ``elo0=…,elo1=…``: then at most ``in_flight`` tasks run at once
+    (default: twice the cluster's CPUs) and no new one starts once the test
+    decides. A worker lost mid-run has its tasks run again by Ray
+    (``max_retries``); each task's games are kept once, under their game
+    numbers, so nothing is counted twice or lost. The summary is
+    ``chimera match --tally`` of the games: the same text and figures a
+    local run of those games prints. ``progress(done, total, line)`` is
+    called as tasks finish, ``line`` the running score."""
+    import json
+
+    binary = _chimera_binary(chimera_bin)
+    rules = Path(rules)
+    rules_text = rules.read_text()
+    args = [
+        "--a", a, "--b", b, "--games", str(games), "--seed", str(seed),
+        "--random-plies", str(random_plies), "--balance", str(balance), "--max-moves", str(max_moves),
+    ]
+    if tc:
+        args += ["--tc", str(tc)]
+    if sprt:
+        args += ["--sprt", sprt]
+    pairs = (games + 1) // 2
+    step = max(1, pairs_per_task)
+    chunks = [(i, min(i + step, pairs)) for i in range(0, pairs, step)]
+    ray = _ray(ray_address)
+    task = ray.remote(max_retries=max_retries)(match_task)
+    limit = in_flight or max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
+    if not sprt:
+        limit = len(chunks)
+    results = {}
+    pending = list(chunks)
+    running = {}
+    decided = False
+    while pending or running:
+        while pending and len(running) < limit and not decided:
+            c = pending.pop(0)
+            running[task.remote(binary, rules.stem, rules_text, args, *c)] = c
+        if not running:
+            break
+        ready, _ = ray.wait(list(running), num_returns=1)
+        for r in ready:
+            c = running.pop(r)
+            # One result a task, however often Ray ran it.
+            results[c] = ray.get(r)
+        games_so_far = [g for c in sorted(results) for g in results[c]]
+        line = ""
+        if sprt or progress:
+            s = json.loads(_tally(binary, rules, args, games_so_far, True))
+            line = (
+                f"A {s['wins']}-{s['draws']}-{s['losses']}"
+                + (f", LLR {s['sprt']['llr']:.2f}" if s.get("sprt") else "")
+            )
+            if s.get("sprt") and s["sprt"]["verdict"] in ("H0", "H1"):
+                decided = True
+        if progress:
+            progress(len(results), len(chunks), line)
+    games_played = [g for c in sorted(results) for g in results[c]]
+    summary = json.loads(_tally(binary, rules, args, games_played, True))
+    text = _tally(binary, rules, args, games_played, False)
+    return MatchReport(games=games_played, summary=summary, text=text)
+
+
 __all__ = [
     "BalanceReport",
+    "MatchReport",
+    "match",
+    "match_task",
     "TuneReport",
     "balance_report",
     "game_task",

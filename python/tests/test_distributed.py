@@ -90,3 +90,49 @@ def test_tune_same_on_cluster_in_process_and_cli(cluster, tmp_path):
         capture_output=True,
     )
     assert _weights_body(out.read_text()) == _weights_body(there.text)
+
+
+def test_match_with_a_node_removed_equals_a_local_run(cluster):
+    # The tester on the cluster: games in tasks of 5 pairs (60 here; 200
+    # with CHIMERA_RAY_MATCH_GAMES=200, as issue 42 asks), a node removed
+    # mid-run; its games, counts and summary are a local run's.
+    games = int(os.environ.get("CHIMERA_RAY_MATCH_GAMES", "60"))
+    binary = os.environ.get("CHIMERA_BIN")
+    if not binary:
+        pytest.skip("CHIMERA_BIN (the chimera binary) not given: tests/python.rs gives it")
+    extra = cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    removed = []
+
+    def progress(done, total, line):
+        if done >= total // 4 and not removed:
+            cluster.remove_node(extra)
+            removed.append(done)
+
+    rules = Path(__file__).resolve().parents[2] / "variants" / "minishogi.toml"
+    players = dict(a="engine:depth=1", b="random")
+    r = cd.match(rules, games=games, max_moves=60, pairs_per_task=5, chimera_bin=binary, progress=progress, **players)
+    assert removed
+    assert r.played == r.summary["games"] == games
+    numbers = [int(g.split('"game":')[1].split(",")[0]) for g in r.games]
+    assert sorted(numbers) == list(range(1, games + 1))
+    assert sum(r.summary["pentanomial"]) == games // 2
+    assert r.summary["wins"] + r.summary["draws"] + r.summary["losses"] == games
+    local = subprocess.run(
+        [binary, "match", str(rules), "--a", players["a"], "--b", players["b"], "--games", str(games),
+         "--max-moves", "60"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert local.endswith(r.text), (local[-600:], r.text)
+
+
+def test_an_sprt_on_the_cluster_stops_at_its_verdict(cluster):
+    binary = os.environ.get("CHIMERA_BIN")
+    if not binary:
+        pytest.skip("CHIMERA_BIN (the chimera binary) not given: tests/python.rs gives it")
+    rules = Path(__file__).resolve().parents[2] / "variants" / "minishogi.toml"
+    r = cd.match(rules, "engine:depth=2", "random", 400, sprt="elo0=0,elo1=200", max_moves=60, chimera_bin=binary)
+    assert r.summary["sprt"]["verdict"] == "H1"
+    assert r.played < 400

@@ -83,6 +83,12 @@ pub(crate) struct Args {
     /// chimera.distributed.match).
     #[arg(long, value_name = "START..END")]
     pairs: Option<String>,
+    /// Play nothing: read the games of the match's parts from FILE (the
+    /// JSON lines `--json` prints for each game; other lines are skipped)
+    /// and print the match's summary as if it had been played here. A game
+    /// number read twice is an error: nothing is counted twice.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["pairs", "concurrency"])]
+    tally: Option<PathBuf>,
     /// Stop a game as a draw after this many plies (1 to 100000).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_moves: u64,
@@ -132,7 +138,11 @@ impl Plan {
     /// Plays game `i` of the match (0-based: pair `i / 2`, A first when `i`
     /// is even).
     fn play(&self, i: u64) -> Result<Played, Failure> {
-        let a_side = if i.is_multiple_of(2) { Color::First } else { Color::Second };
+        let a_side = if i.is_multiple_of(2) {
+            Color::First
+        } else {
+            Color::Second
+        };
         let order = if a_side == Color::First { [0, 1] } else { [1, 0] };
         let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(i);
         let seat = |seed| Seat {
@@ -232,6 +242,11 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         max_plies: a.max_moves as usize,
         log: a.log.clone(),
     };
+    if let Some(path) = &a.tally {
+        let tally = read_tally(path, games, sprt)?;
+        report(&plan, &tally, sprt, &out, games);
+        return Ok(ExitCode::SUCCESS);
+    }
     let first_game = first_pair * 2;
     let end_game = (end_pair * 2).min(games);
     let tally = play_all(&plan, first_game..end_game, a.concurrency as usize, sprt, &out)?;
@@ -285,6 +300,48 @@ impl Tally {
         }
         s
     }
+}
+
+/// The games of a match's parts, from the JSON lines of `--json` runs.
+fn read_tally(path: &std::path::Path, games: u64, sprt: Option<Sprt>) -> Result<Tally, Failure> {
+    let text = crate::read_text_file(path).map_err(|e| bad(e.to_string()))?;
+    let mut tally = Tally::default();
+    let mut seen = std::collections::HashSet::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), i + 1);
+        let Ok(serde_json::Value::Object(g)) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let Some(n) = g.get("game").and_then(|n| n.as_u64()) else {
+            continue;
+        };
+        if n == 0 || n > games {
+            return Err(bad(format!(
+                "{}: game {n} is not one of the match's {games}",
+                at()
+            )));
+        }
+        if !seen.insert(n) {
+            return Err(bad(format!("{}: game {n} a second time", at())));
+        }
+        let halves = match g.get("a_points").and_then(|p| p.as_f64()) {
+            Some(p) if p == 0.0 || p == 0.5 || p == 1.0 => (p * 2.0) as u8,
+            _ => return Err(bad(format!("{}: game {n} has no a_points of 0, 0.5 or 1", at()))),
+        };
+        let field = |k: &str| g.get(k).and_then(|x| x.as_str()).unwrap_or("?").to_string();
+        tally.count(&Played {
+            game: n - 1,
+            a_side: Color::First,
+            a_halves: halves,
+            text: field("result"),
+            reason: field("reason"),
+            plies: 0,
+        });
+    }
+    if let Some(t) = sprt {
+        tally.verdict = Some(t.verdict(t.llr(&tally.penta))).filter(|v| *v != Verdict::Open);
+    }
+    Ok(tally)
 }
 
 /// Plays games `range` on `threads` threads, in order of their numbers
