@@ -13,7 +13,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
@@ -24,6 +24,12 @@ use chimera::game::record::Record;
 use chimera::rules::TestFile;
 use chimera::{Position, Variant, notation, perft};
 use rand::{Rng, SeedableRng, rngs::StdRng};
+
+// The helpers the integration tests share (tests/suite.rs); this binary
+// uses few of them.
+#[allow(dead_code)]
+mod common;
+use common::{root, variant};
 
 const HANG: Duration = Duration::from_secs(10);
 const MEMORY_BYTES: u64 = 2 << 30;
@@ -87,14 +93,6 @@ unsafe impl GlobalAlloc for SavingAllocator {
         }
         p
     }
-}
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn variant(file: &str) -> Arc<Variant> {
-    chimera::load(&root().join("variants").join(file)).unwrap()
 }
 
 /// Limits for the whole test binary, once: address space, and a watchdog

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 use crate::common;
 use crate::live;
-use common::{Shared, match_summary, skip, speak};
+use common::{Shared, match_summary, skip, speak, variant};
 use live::Live;
 
 /// Runs `chimera uci [args]` with `script` as its input; returns its output
@@ -20,10 +20,6 @@ use live::Live;
 /// input it first lets a running search finish).
 fn uci(args: &[&str], script: &str) -> Vec<String> {
     speak("uci", args, script)
-}
-
-fn variant(name: &str) -> Arc<Variant> {
-    chimera::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).expect("variant loads")
 }
 
 /// Whether `mv` (UCI) is a legal move after `moves` from the start.
@@ -308,7 +304,7 @@ fn python_chess_plays_chimera_over_uci() {
 
 #[test]
 fn every_variant_file_is_bundled() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let dir = common::root().join("variants");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("variants/")
         .filter_map(|e| e.ok())
@@ -351,7 +347,7 @@ fn chimera_plays_itself_through_uci() {
 
 #[test]
 fn external_engine_failures_lose_with_their_reason() {
-    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/fake_uci.sh");
+    let fake = common::root().join("tests/tools/fake_uci.sh");
     let fake = fake.display();
     for (mode, reason) in [
         ("illegal", "illegal move"),
@@ -367,7 +363,7 @@ fn external_engine_failures_lose_with_their_reason() {
 
 #[test]
 fn an_engine_without_the_variant_is_refused_before_the_match() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let fake = root.join("tests/tools/fake_uci.sh");
     let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .current_dir(root)
@@ -765,10 +761,7 @@ fn the_game_does_not_depend_on_the_protocols() {
         }
     }
     let mut files = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game"),
-        &mut files,
-    );
+    walk(&common::root().join("src/game"), &mut files);
     assert!(files.len() > 5);
     for f in files {
         let text = std::fs::read_to_string(&f).expect("source");

@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -68,9 +67,8 @@ impl Served {
 /// `chimera serve ARGS --port 0` from the project root; the address is read
 /// from the line it prints on stderr.
 pub fn serve(args: &[&str]) -> Served {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(root)
+        .current_dir(super::root())
         .arg("serve")
         .args(args)
         .args(["--port", "0"])
