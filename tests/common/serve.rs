@@ -41,16 +41,6 @@ impl Served {
             .unwrap_or(0)
     }
 
-    /// The processor time the server used so far (user + system), in clock ticks.
-    pub fn cpu_ticks(&self) -> u64 {
-        let text = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap_or_default();
-        // Fields after the command's closing parenthesis; utime, stime are 14, 15.
-        let rest = text.rsplit_once(')').map_or("", |(_, r)| r);
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let field = |i: usize| fields.get(i - 3).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
-        field(14) + field(15)
-    }
-
     /// Open file descriptors of the server.
     pub fn fds(&self) -> usize {
         std::fs::read_dir(format!("/proc/{}/fd", self.pid())).map_or(0, |d| d.count())
