@@ -281,7 +281,10 @@ fn xboard_engine_failures_lose_with_their_reason() {
         ("resign", "resignation", 1),
         ("claim-draw", "the engine's claim", 0),
     ] {
-        let b = format!("xboard:{fake} {mode},movetime=10");
+        // The silent engine's turn ends at its deadline (movetime + 2 s);
+        // the others answer at once, within a deadline of 10 s.
+        let movetime = if mode == "silent" { 10 } else { 5000 };
+        let b = format!("xboard:{fake} {mode},movetime={movetime}");
         let summary = match_against("kozune.toml", &b, 1, "engine:depth=1,movetime=50");
         assert_eq!(summary["wins"], wins, "{mode}: {summary}");
         assert_eq!(summary["reasons"][reason], 1, "{mode}: {summary}");
