@@ -206,7 +206,7 @@ fn no_function_is_longer_than_120_lines() {
         }
     }
     all.sort_by_key(|a| std::cmp::Reverse(a.0));
-    // `cargo test --test architecture -- --nocapture` shows the longest five.
+    // `cargo test -- architecture:: --nocapture` shows the longest five.
     for (n, f) in all.iter().take(5) {
         eprintln!("{n:4} lines  {f}");
     }

@@ -24,7 +24,7 @@ fn the_browser_board_plays_the_seed_games_and_the_classics() {
     let server = serve(&["variants"]);
     let url = server.url.clone();
     // The boards folder is copied: the page must follow an edit of a file.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boards");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
@@ -108,7 +108,7 @@ fn an_edited_rules_file_is_reloaded_and_its_errors_shown() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-reload");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let file = dir.join("mine.toml");
     let good = std::fs::read_to_string(root.join("variants/chess.toml")).expect("chess");
     std::fs::write(&file, &good).expect("write");

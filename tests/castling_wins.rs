@@ -6,35 +6,28 @@
 //! Castling that takes the opponent's right on its wing
 //! (tests/castling-opposite.toml, `takes_rights`, Fairy-Stockfish's
 //! `opposite-castling`).
-use std::path::Path;
-
 use crate::common;
 
 use common::check_rules as check;
-
-fn file() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-wins.toml")).unwrap()
-}
+use common::{test_file, test_text};
 
 #[test]
 fn the_test_cases_pass() {
-    let (ok, text) = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-wins.toml"));
+    let (ok, text) = check(&test_file("castling-wins.toml"));
     assert!(ok && text.contains("5 passed, 0 failed"), "{text}");
 }
 
 #[test]
 fn one_square_castling_is_written_apart_from_the_kings_step() {
-    let (ok, text) = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-one-square.toml"));
+    let (ok, text) = check(&test_file("castling-one-square.toml"));
     assert!(ok && text.contains("5 passed, 0 failed"), "{text}");
 }
 
 #[test]
 fn castling_takes_the_opponents_right_on_its_wing() {
-    let (ok, text) = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-opposite.toml"));
+    let (ok, text) = check(&test_file("castling-opposite.toml"));
     assert!(ok && text.contains("5 passed, 0 failed"), "{text}");
-    let opposite =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/castling-opposite.toml"))
-            .unwrap();
+    let opposite = test_text("castling-opposite.toml");
     let cases: [(&str, &str, &str); 2] = [
         (
             "takes_rights = [\"k\"]",
@@ -64,9 +57,9 @@ fn misuse_is_an_error() {
             "names no castling right",
         ),
     ];
-    common::assert_misuse(&file(), &cases, "castling-wins");
+    common::assert_misuse(&test_text("castling-wins.toml"), &cases, "castling-wins");
     // No castling at all: the rules without their [[castling]] tables.
-    let text = file();
+    let text = test_text("castling-wins.toml");
     let start = text.find("\n[[castling]]\n").unwrap();
     let end = text.find("\n[end]\n").unwrap();
     let none = format!("{}{}", &text[..start], &text[end..]).replace(" KQkq ", " - ");

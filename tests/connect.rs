@@ -2,7 +2,9 @@
 //! collinear pieces of the player who just moved end the game
 //! (docs/rules-format.md) — tic-tac-toe, teeko and three musketeers on
 //! boards of their own; a chain joining two regions (gale, Bridg-it).
-use chimera::{History, MoveNotation, Position, Reason, judge, load_str};
+use chimera::{MoveNotation, Position, Reason, load_str};
+
+use crate::common::{end, load_text, play, sorted_moves_as};
 
 /// Tic-tac-toe on `files`×`ranks`, with `connect` as the `[end.connect]`
 /// table's body.
@@ -40,46 +42,18 @@ stalemate = "draw"
     )
 }
 
-fn end(pos: &mut Position) -> Option<chimera::GameResult> {
-    let h = [pos.hash()];
-    judge(
-        pos,
-        &History {
-            hashes: &h,
-            checks: None,
-        },
-    )
-}
-
-fn texts(pos: &mut Position) -> Vec<String> {
-    let moves = pos.legal_move_list();
-    let mut t: Vec<String> = moves
-        .iter()
-        .map(|m| pos.move_text_as(m, MoveNotation::Uci))
-        .collect();
-    t.sort();
-    t
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    pos.make(m);
-}
-
 #[test]
 fn an_immobile_piece_is_only_dropped_and_never_moves() {
-    let v =
-        load_str("m.toml", &marks(3, 3, "PPpp", "in_a_row = 3")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("m.toml", &marks(3, 3, "PPpp", "in_a_row = 3"));
     let mut pos = Position::from_text(&v, "3/1P1/3[Pp] w - - 0 1").unwrap();
-    let t = texts(&mut pos);
+    let t = sorted_moves_as(&mut pos, MoveNotation::Uci);
     assert_eq!(t.len(), 8, "{t:?}");
     assert!(t.iter().all(|m| m.starts_with("P@")), "{t:?}");
 }
 
 #[test]
 fn three_in_a_row_wins_for_the_player_who_made_it_on_every_line() {
-    let v = load_str("m.toml", &marks(3, 3, "PPPppp", "in_a_row = 3"))
-        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("m.toml", &marks(3, 3, "PPPppp", "in_a_row = 3"));
     // A rank, a file, each diagonal.
     for (fen, last) in [
         ("3/pp1/PP1[Pp] w - - 0 1", "P@c1"),
@@ -111,7 +85,7 @@ fn only_the_listed_lines_and_pieces_count_and_the_result_may_be_a_loss() {
         "PPPRppp",
         "in_a_row = 3\nlines = [\"ranks\", \"files\"]\npieces = [\"mark\"]\nresult = \"loss\"",
     );
-    let v = load_str("m.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("m.toml", &rules);
     // A diagonal does not count.
     let mut pos = Position::from_text(&v, "2P/1P1/1pp[Pp] w - - 0 1").unwrap();
     play(&mut pos, "P@a1");
@@ -129,8 +103,7 @@ fn only_the_listed_lines_and_pieces_count_and_the_result_may_be_a_loss() {
 
 #[test]
 fn only_the_movers_pieces_count() {
-    let v = load_str("m.toml", &marks(3, 3, "PPPPPpppp", "in_a_row = 3"))
-        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("m.toml", &marks(3, 3, "PPPPPpppp", "in_a_row = 3"));
     // White's row stands, but black moved last: only black's pieces are
     // judged (as Fairy-Stockfish judges them), so the game goes on.
     let mut pos = Position::from_text(&v, "3/p2/PPP[Pp] w - - 0 1").unwrap();
@@ -144,12 +117,11 @@ fn only_the_movers_pieces_count() {
 
 #[test]
 fn a_square_block_and_collinear_pieces() {
-    let v = load_str("m.toml", &marks(4, 4, "PPPPPPpppppp", "in_a_row = 4\nsquare = 2"))
-        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("m.toml", &marks(4, 4, "PPPPPPpppppp", "in_a_row = 4\nsquare = 2"));
     let mut pos = Position::from_text(&v, "4/1PP1/1P2/pp2[PPpp] w - - 0 1").unwrap();
     play(&mut pos, "P@c2");
     assert!(end(&mut pos).is_some_and(|r| r.winner == Some(chimera::Color::First)));
-    let v = load_str(
+    let v = load_text(
         "m.toml",
         &marks(
             5,
@@ -157,8 +129,7 @@ fn a_square_block_and_collinear_pieces() {
             "PPPPPPpppppp",
             "collinear = 3\nlines = [\"ranks\", \"files\"]",
         ),
-    )
-    .unwrap_or_else(|d| panic!("{}", d.render()));
+    );
     // a1, c1 and e1 with black pieces between still count; on a diagonal not.
     let mut pos = Position::from_text(&v, "5/5/5/5/PpP1p[Pp] w - - 0 1").unwrap();
     play(&mut pos, "P@e2");
@@ -205,7 +176,7 @@ fn a_chain_joins_two_regions_however_it_winds() {
     // White joins the a-file to the e-file, black the first rank to the
     // fifth, each with pieces side by side along ranks and files.
     let regions = "regions = [\n  { side = \"first\", from = [\"a1\", \"a2\", \"a3\", \"a4\", \"a5\"], to = [\"e1\", \"e2\", \"e3\", \"e4\", \"e5\"] },\n  { side = \"second\", from = [\"a1\", \"b1\", \"c1\", \"d1\", \"e1\"], to = [\"a5\", \"b5\", \"c5\", \"d5\", \"e5\"] },\n]\nlines = [\"ranks\", \"files\"]";
-    let v = load_str(
+    let v = load_text(
         "m.toml",
         &marks(
             5,
@@ -216,8 +187,7 @@ fn a_chain_joins_two_regions_however_it_winds() {
                 .collect::<String>(),
             regions,
         ),
-    )
-    .unwrap_or_else(|d| panic!("{}", d.render()));
+    );
     // a4 b4 b3 b2 c2 d2 d3 e3: a chain that turns south and back north.
     let mut pos = Position::from_text(&v, "5/PP3/1P1P1/1PPP1/5[PPpp] w - - 0 1").unwrap();
     assert!(end(&mut pos).is_none());
@@ -251,11 +221,11 @@ fn pieces_pushed_in_from_any_edge_stop_at_the_first_piece() {
         "in_a_row = 4",
     )
     .replace("[hand]\n", "[hand]\ndrops_only = \"pushed_in\"\n");
-    let v = load_str("m.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("m.toml", &rules);
     let mut pos = Position::start(&v);
     // On an empty board a piece slides across to the far edge: every edge
     // square, and no other.
-    let t = texts(&mut pos);
+    let t = sorted_moves_as(&mut pos, MoveNotation::Uci);
     assert_eq!(t.len(), 24, "{t:?}");
     assert!(
         t.contains(&"P@g4".to_string()) && !t.contains(&"P@d4".to_string()),
@@ -266,7 +236,7 @@ fn pieces_pushed_in_from_any_edge_stop_at_the_first_piece() {
     // g5 (from the top, stopped by g4), g3 (from the bottom), f4 (from the
     // left), a4 (from the bottom, under a5), b5 (from the right, beside
     // a5); no square inside the board that nothing stops at.
-    let t = texts(&mut pos);
+    let t = sorted_moves_as(&mut pos, MoveNotation::Uci);
     for want in ["P@g5", "P@g3", "P@f4", "P@a4", "P@b5", "P@a6"] {
         assert!(t.contains(&want.to_string()), "{want}: {t:?}");
     }

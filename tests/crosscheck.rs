@@ -11,12 +11,11 @@
 //! Needs python3 with `chess` and `pyffish` (`pip install chess pyffish`);
 //! without them the test is skipped with a message — except under CI, where
 //! `.ci/run` installs them and a missing one is a failure.
-use std::path::Path;
 
 use crate::common;
 
 pub(crate) fn crosscheck_with(rules: &str, reference: &str, games: u32, plies: u32, extra: &[&str]) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let mut args = vec![
         env!("CARGO_BIN_EXE_chimera").to_string(),
         root.join("variants").join(rules).display().to_string(),
@@ -221,7 +220,7 @@ fn xiangqi_repetitions_agree_with_fairy_stockfish_deeply() {
 }
 
 fn xiangqi_repetitions(cycles: u32) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let args = [
         env!("CARGO_BIN_EXE_chimera").to_string(),
         root.join("variants/xiangqi.toml").display().to_string(),

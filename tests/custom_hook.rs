@@ -89,7 +89,7 @@ betza = "R"
 position = "k2r/4/4/1RK1 w - - 0 1"
 "#;
 
-fn variant() -> Arc<Variant> {
+fn tempo() -> Arc<Variant> {
     Loader::new()
         .registry(chimera::hooks::registry().with(ENTRY))
         .load_str("tempo.toml", RULES)
@@ -98,7 +98,7 @@ fn variant() -> Arc<Variant> {
 
 #[test]
 fn the_piece_moved_last_may_not_move_again() {
-    let v = variant();
+    let v = tempo();
     let mut pos = Position::start(&v);
     let before = pos.legal_move_list().len();
     let m = pos.parse_move("b1b2").unwrap();
@@ -118,7 +118,7 @@ fn the_piece_moved_last_may_not_move_again() {
 
 #[test]
 fn the_state_is_in_position_text_and_the_hash() {
-    let v = variant();
+    let v = tempo();
     let with = Position::from_text(&v, "k2r/4/1R2/2K1 w - - 1 2 moved_first=b2").unwrap();
     let without = Position::from_text(&v, "k2r/4/1R2/2K1 w - - 1 2").unwrap();
     assert_ne!(with.hash(), without.hash());
@@ -135,7 +135,7 @@ fn the_state_is_in_position_text_and_the_hash() {
 
 #[test]
 fn make_and_unmake_keep_the_hash_right_through_a_whole_tree() {
-    let v = variant();
+    let v = tempo();
     let mut pos = Position::start(&v);
     fn walk(pos: &mut Position, depth: u32) {
         if depth == 0 {

@@ -1,12 +1,13 @@
 //! Move diagrams of every piece of every variant file, as snapshots. They are
 //! drawn by the engine's generator, so reviewing a diagram reviews the engine.
+use crate::common;
 use chimera::Color;
 use chimera::display::piece_diagram;
 use std::path::Path;
 
 fn diagrams(file: &str, per_piece: bool) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
-    let v = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let path = common::root().join("variants").join(file);
+    let v = common::load_file(&path);
     let mut all = String::new();
     for k in v.kinds() {
         let kind = v.piece(k);

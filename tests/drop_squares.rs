@@ -2,25 +2,20 @@
 //! Fairy-Stockfish's `dropRegionWhite/Black`): the rules file's own test
 //! cases (tests/drop-squares.toml, legal moves as pyffish gives them) and
 //! the errors for misuse, at their place.
-use std::path::Path;
-
 use crate::common;
 
 use common::check_rules as check;
-
-fn path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drop-squares.toml")
-}
+use common::{test_file, test_text};
 
 #[test]
 fn the_test_cases_pass() {
-    let (ok, text) = check(&path());
+    let (ok, text) = check(&test_file("drop-squares.toml"));
     assert!(ok && text.contains("8 passed, 0 failed"), "{text}");
 }
 
 #[test]
 fn misuse_is_an_error() {
-    let text = std::fs::read_to_string(path()).unwrap();
+    let text = test_text("drop-squares.toml");
     let cases: [(&str, &str, &str); 5] = [
         (
             "{ side = \"second\", squares = [\"d5\"] }",

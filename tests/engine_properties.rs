@@ -2,17 +2,14 @@
 //! its hash exactly; the incremental hash equals a recomputed one; every legal
 //! move's text parses back to that move; every position's text parses back to
 //! the same position.
-use std::path::Path;
 use std::sync::Arc;
 
 use chimera::{MoveNotation, Piece, Position, Variant};
+
+use crate::common;
+use crate::common::variant;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng, rngs::StdRng};
-
-fn variant(name: &str) -> Arc<Variant> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()))
-}
 
 fn board_of(pos: &Position) -> Vec<Option<Piece>> {
     pos.variant()
@@ -120,9 +117,7 @@ proptest! {
 #[test]
 fn tenjiku_burning_unmakes_exactly() {
     let v = variant("tenjiku-shogi.toml");
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/tenjiku-shogi.toml"))
-            .unwrap();
+    let text = common::variant_text("tenjiku-shogi.toml");
     let table: toml::Table = toml::from_str(&text).unwrap();
     let (mut checked, mut burns) = (0, 0);
     for case in table["test"].as_array().unwrap() {
@@ -199,8 +194,7 @@ fn maka_dai_dai_and_tai_emperors_unmake_exactly() {
 /// number of moves checked.
 fn test_positions_unmake_exactly(file: &str) -> usize {
     let v = variant(file);
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file)).unwrap();
+    let text = common::variant_text(file);
     let table: toml::Table = toml::from_str(&text).unwrap();
     let mut checked = 0;
     for case in table["test"].as_array().unwrap() {

@@ -2,14 +2,13 @@
 //! removes go to their opponent's hand, as captured pieces (Fairy-Stockfish's
 //! atomic with drops, its `atomiczh`) — made, unmade and hashed like any
 //! capture's.
-use std::path::Path;
 
+use crate::common;
 use chimera::{Position, load_str};
 
 /// Atomic chess (variants/atomic.toml) with drops and `to_hand` as given.
 fn atomic_with_drops(to_hand: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/atomic.toml");
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = common::variant_text("atomic.toml");
     let text = text.replace(
         "explosions = { immune = [\"pawn\"] }",
         &format!("explosions = {{ immune = [\"pawn\"]{to_hand} }}"),
@@ -43,8 +42,7 @@ fn exploded_pieces_go_to_their_opponents_hand() {
 
 #[test]
 fn to_hand_without_a_hand_is_an_error_at_its_place() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/atomic.toml");
-    let text = std::fs::read_to_string(path).unwrap().replace(
+    let text = common::variant_text("atomic.toml").replace(
         "explosions = { immune = [\"pawn\"] }",
         "explosions = { immune = [\"pawn\"], to_hand = true }",
     );

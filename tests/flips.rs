@@ -5,6 +5,8 @@
 //! on small boards of their own.
 use chimera::{History, MoveNotation, Position, Reason, judge, load_str};
 
+use crate::common::{end, load_text, sorted_moves_as};
+
 /// Reversi on 5×5: drops that must enclose, lines that turn, a pass when
 /// stuck, the centre first.
 fn reversi(extra: &str) -> String {
@@ -46,25 +48,6 @@ draws_by_piece_count = true
     )
 }
 
-/// The result of the game at `pos`, judged with no history but its own.
-fn end(pos: &mut Position) -> Option<chimera::GameResult> {
-    let h = [pos.hash()];
-    judge(
-        pos,
-        &History {
-            hashes: &h,
-            checks: None,
-        },
-    )
-}
-
-fn texts(pos: &mut Position, notation: MoveNotation) -> Vec<String> {
-    let moves = pos.legal_move_list();
-    let mut t: Vec<String> = moves.iter().map(|m| pos.move_text_as(m, notation)).collect();
-    t.sort();
-    t
-}
-
 fn play(pos: &mut Position, text: &str) {
     let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
     let before = (pos.to_text(), pos.hash());
@@ -79,12 +62,12 @@ fn play(pos: &mut Position, text: &str) {
 
 #[test]
 fn enclosed_lines_turn_in_every_direction_and_stop_at_the_first_own_piece() {
-    let v = load_str("r.toml", &reversi("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("r.toml", &reversi(""));
     // Around c3: a line of black discs in each of the eight directions,
     // each closed by a white disc; on the fifth rank a longer line: b4
     // black, a5 white.
     let mut pos = Position::from_text(&v, "P1P1P/1ppp1/Pp1pP/1ppp1/P1P1P[PPpp] w - - 0 1").unwrap();
-    assert_eq!(texts(&mut pos, MoveNotation::Uci), ["P@c3"]);
+    assert_eq!(sorted_moves_as(&mut pos, MoveNotation::Uci), ["P@c3"]);
     play(&mut pos, "P@c3");
     assert_eq!(pos.to_text(), "P1P1P/1PPP1/PPPPP/1PPP1/P1P1P[Ppp] b - - 0 1");
     // A line turns only up to the first own disc: d1 stays black.
@@ -95,45 +78,44 @@ fn enclosed_lines_turn_in_every_direction_and_stop_at_the_first_own_piece() {
 
 #[test]
 fn a_drop_must_enclose_and_no_line_passes_an_empty_square() {
-    let v = load_str("r.toml", &reversi("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("r.toml", &reversi(""));
     let mut pos = Position::start(&v);
     assert_eq!(
-        texts(&mut pos, MoveNotation::Uci),
+        sorted_moves_as(&mut pos, MoveNotation::Uci),
         ["P@a3", "P@b4", "P@c1", "P@d2"]
     );
     // b1 black, c1 empty, d1 white: a1 encloses nothing.
     let mut pos = Position::from_text(&v, "5/5/1pP2/1Pp2/1p1P1[PPpp] w - - 0 1").unwrap();
-    assert!(!texts(&mut pos, MoveNotation::Uci).contains(&"P@a1".to_string()));
+    assert!(!sorted_moves_as(&mut pos, MoveNotation::Uci).contains(&"P@a1".to_string()));
 }
 
 #[test]
 fn first_drops_suspend_the_enclosing_rule_until_they_are_full() {
-    let v = load_str("r.toml", &reversi(r#"first_drops = ["b1", "c1"]"#))
-        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("r.toml", &reversi(r#"first_drops = ["b1", "c1"]"#));
     let mut pos = Position::from_text(&v, "5/5/1pP2/1Pp2/5[PPpp] w - - 0 1").unwrap();
-    assert_eq!(texts(&mut pos, MoveNotation::Uci), ["P@b1", "P@c1"]);
+    assert_eq!(sorted_moves_as(&mut pos, MoveNotation::Uci), ["P@b1", "P@c1"]);
     play(&mut pos, "P@b1");
-    assert_eq!(texts(&mut pos, MoveNotation::Uci), ["P@c1"]);
+    assert_eq!(sorted_moves_as(&mut pos, MoveNotation::Uci), ["P@c1"]);
     play(&mut pos, "P@c1");
     // Both filled: the enclosing rule again.
-    let t = texts(&mut pos, MoveNotation::Uci);
+    let t = sorted_moves_as(&mut pos, MoveNotation::Uci);
     assert!(!t.is_empty() && !t.contains(&"P@e5".to_string()), "{t:?}");
 }
 
 #[test]
 fn a_stuck_player_passes_only_then_and_only_with_a_piece() {
-    let v = load_str("r.toml", &reversi("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("r.toml", &reversi(""));
     // White (a1) encloses nothing: its one move is the pass, written in
     // UCI as its lowest piece standing still.
     let mut pos = Position::from_text(&v, "5/5/2pp1/2pp1/P4[PPpp] w - - 0 1").unwrap();
-    assert_eq!(texts(&mut pos, MoveNotation::Uci), ["a1a1"]);
-    assert_eq!(texts(&mut pos, MoveNotation::Canonical), ["pass"]);
-    assert_eq!(texts(&mut pos, MoveNotation::San), ["Pa1"]);
+    assert_eq!(sorted_moves_as(&mut pos, MoveNotation::Uci), ["a1a1"]);
+    assert_eq!(sorted_moves_as(&mut pos, MoveNotation::Canonical), ["pass"]);
+    assert_eq!(sorted_moves_as(&mut pos, MoveNotation::San), ["Pa1"]);
     play(&mut pos, "a1a1");
     assert_eq!(pos.to_text(), "5/5/2pp1/2pp1/P4[PPpp] b - - 1 1");
     // A player with moves may not pass.
     let mut pos = Position::start(&v);
-    assert!(!texts(&mut pos, MoveNotation::Canonical).contains(&"pass".to_string()));
+    assert!(!sorted_moves_as(&mut pos, MoveNotation::Canonical).contains(&"pass".to_string()));
     // Without a piece there is no pass: the game is over, lost on count.
     let mut pos = Position::from_text(&v, "5/5/2pp1/2pp1/5[PPpp] w - - 0 1").unwrap();
     assert!(pos.legal_move_list().is_empty());
@@ -144,7 +126,7 @@ fn a_stuck_player_passes_only_then_and_only_with_a_piece() {
 
 #[test]
 fn two_passes_and_a_full_board_are_decided_by_counting_pieces() {
-    let v = load_str("r.toml", &reversi("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("r.toml", &reversi(""));
     // Neither can enclose: two passes end it; black has more discs.
     let mut pos = Position::from_text(&v, "5/5/2pp1/2pp1/P4[PPpp] w - - 0 1").unwrap();
     play(&mut pos, "a1a1");
@@ -205,11 +187,11 @@ draws_by_piece_count = true
 
 #[test]
 fn free_drops_next_to_own_pieces_turn_the_pieces_around_them() {
-    let v = load_str("a.toml", ATAXX).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("a.toml", ATAXX);
     let mut pos = Position::start(&v);
     // Clones next to a4, jumps two squares: no hand in the text, none used up.
     assert_eq!(
-        texts(&mut pos, MoveNotation::Uci),
+        sorted_moves_as(&mut pos, MoveNotation::Uci),
         ["P@a3", "P@b3", "P@b4", "a4a2", "a4b2", "a4c2", "a4c3", "a4c4"]
     );
     play(&mut pos, "P@b3");
@@ -234,7 +216,7 @@ fn supported_flips_turn_after_a_drop_only_next_to_an_own_piece() {
         .replace("drops_only = \"next_to_own\"\n", "")
         .replace("flip = \"adjacent\"", "flip = \"adjacent_supported\"")
         .replace("betza = \"mDmNmA\"", "betza = \"mQmN\"");
-    let v = load_str("a.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("a.toml", &rules);
     // Alone among enemies: the drop turns nothing.
     let mut pos = Position::from_text(&v, "ppp1/p1p1/ppp1/3P w - - 0 1").unwrap();
     play(&mut pos, "P@b3");
@@ -251,7 +233,7 @@ fn supported_flips_turn_after_a_drop_only_next_to_an_own_piece() {
 
 #[test]
 fn a_repetition_goes_to_the_side_with_more_pieces() {
-    let v = load_str("a.toml", ATAXX).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("a.toml", ATAXX);
     let mut pos = Position::from_text(&v, "PP2/4/4/3p w - - 0 1").unwrap();
     let mut hashes = vec![pos.hash()];
     for m in ["a4a2", "d1d3", "a2a4", "d3d1", "a4a2", "d1d3", "a2a4", "d3d1"] {

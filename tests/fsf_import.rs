@@ -146,7 +146,7 @@ fn imported_sample_agrees_with_pyffish_at(tier: Tier) {
 /// a difference. False when pyffish is missing (SKIPPED; a failure under
 /// CI).
 fn agrees_with_pyffish(file: &Path, name: &str, ini: &str, (games, plies): (u32, u32)) -> bool {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let args: Vec<String> = vec![
         env!("CARGO_BIN_EXE_chimera").to_string(),
         file.display().to_string(),
@@ -643,7 +643,7 @@ fn an_imported_chasing_rule_judges_repetitions_as_fairy_stockfish_at(tier: Tier)
     let (_dir, file) = import_section("crowdedxiangqi");
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.contains("hooks = [\"chasing\"]"), "{text}");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let args = [
         env!("CARGO_BIN_EXE_chimera").to_string(),
         file.display().to_string(),
@@ -675,7 +675,7 @@ fn an_imported_counting_rule_counts_as_fairy_stockfish() {
     // (random games seldom reach them), the counts in the position text and
     // the draws they end in must agree with pyffish's.
     let (_dir, file) = import_section("makhouse");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     for start in [
         "8/8/3k4/2s5/8/8/R3N3/4K3[] w - - 0 1",
         "8/8/3k4/8/8/8/1S2N3/M3K3[] b - - 0 1",
@@ -1140,7 +1140,7 @@ fn imported_builtins_pass_the_bundled_files_cases() {
         "yarishogi",
     ];
     const SHUFFLED_STARTS: &[&str] = &["caparandom", "fischerandom"];
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let dir = tempfile::tempdir().unwrap();
     let out = common::chimera(&[
         "import",

@@ -8,8 +8,8 @@
 //! differ: Fairy-Stockfish counts a pawn drop that mates as legal in perft.
 //! Such a row must then also agree when chimera counts those drops the same
 //! way, so that they are shown to be the whole difference.
-use std::path::Path;
 
+use crate::common;
 use chimera::{Position, perft, perft_counting_drop_mates};
 
 /// The default run counts the rows of at most this many nodes (every file
@@ -28,7 +28,7 @@ fn perft_matches_fairy_stockfish_deeply() {
 }
 
 fn perft_rows(deep: bool) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let mut files: Vec<_> = std::fs::read_dir(root.join("tests/data/fsf"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -42,8 +42,7 @@ fn perft_rows(deep: bool) {
     for file in &files {
         let before = rows;
         let name = file.file_stem().unwrap().to_string_lossy().to_string();
-        let v = chimera::load(&root.join("variants").join(format!("{name}.toml")))
-            .unwrap_or_else(|d| panic!("{}", d.render()));
+        let v = common::variant(&format!("{name}.toml"));
         for line in std::fs::read_to_string(file).unwrap().lines() {
             if line.starts_with('#') || line.trim().is_empty() {
                 continue;

@@ -2,11 +2,7 @@
 //! (issue 27), each on a small board of its own.
 use chimera::{Color, Position};
 
-fn sorted_moves(pos: &mut Position) -> Vec<String> {
-    let mut names: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
-    names.sort();
-    names
-}
+use crate::common::{load_text, sorted_moves};
 
 /// `[end] royal_pieces = "not_all"` (Fairy-Stockfish's duple check): a
 /// side with two royal pieces may leave one attacked, not both; check is an
@@ -33,7 +29,7 @@ betza = "R"
 [setup]
 position = "k1k2/5/5/5/1RKR1 w - - 0 1"
 "#;
-    let v = chimera::load_str("two.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("two.toml", text);
     // One king attacked: no check, and the other may step into an attack.
     let mut pos = Position::from_text(&v, "k1k2/5/5/5/R1K2 b - - 0 1").unwrap();
     assert!(!pos.in_check(Color::Second));
@@ -95,7 +91,7 @@ position = "k2s/pp2/4/4/PP2/K2S w - - 0 1"
 /// over and the square reached (Fairy-Stockfish's wolf chess).
 #[test]
 fn initial_squares_and_a_double_step_others_take_en_passant() {
-    let v = chimera::load_str("sergeants.toml", SERGEANTS).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("sergeants.toml", SERGEANTS);
     // b3 is an initial square, a3 is not; for black, b4 (mirrored).
     let mut pos = Position::from_text(&v, "k3/4/4/PP2/4/K3 w - - 0 1").unwrap();
     let moves = sorted_moves(&mut pos);
@@ -168,7 +164,7 @@ betza = "Q"
 [setup]
 position = "k4/5/5/5/2p2/2P1K w - - 0 1"
 "#;
-    let v = chimera::load_str("z.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("z.toml", text);
     // b2-b4 promotes; the second side's pawn on c4 could otherwise take it
     // en passant on b3.
     let mut pos = Position::from_text(&v, "k4/5/2p2/5/1P3/4K w - - 0 1").unwrap();
@@ -179,7 +175,7 @@ position = "k4/5/5/5/2p2/2P1K w - - 0 1"
     assert!(!moves.iter().any(|t| t.starts_with("c4b3")), "{moves:?}");
     // Without promotion the same step leaves the square (the rule's control).
     let text2 = text.replace("ranks = [4, 5, 6]", "ranks = [6]");
-    let v2 = chimera::load_str("z.toml", &text2).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v2 = load_text("z.toml", &text2);
     let mut pos = Position::from_text(&v2, "k4/5/2p2/5/1P3/4K w - - 0 1").unwrap();
     let m = pos.parse_move("b2b4").expect("the double step");
     pos.make(m);
@@ -221,7 +217,7 @@ position = "rppk/pppp/4/4/PPPP/RPPK w - - 0 1"
 /// that differ: xhess, alapo); a side with none has no initial moves.
 #[test]
 fn initial_squares_per_side() {
-    let v = chimera::load_str("sided.toml", SIDED).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("sided.toml", SIDED);
     let mut pos = Position::from_text(&v, "3k/4/4/4/PP1P/K3 w - - 0 1").unwrap();
     let moves = sorted_moves(&mut pos);
     for m in ["a2a4", "b2b4"] {
@@ -248,7 +244,7 @@ fn initial_squares_per_side() {
 /// mobility regions are the first player's only).
 #[test]
 fn region_per_side_as_squares() {
-    let v = chimera::load_str("sided.toml", SIDED).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("sided.toml", SIDED);
     let mut pos = Position::from_text(&v, "3k/4/4/4/4/R2K w - - 0 1").unwrap();
     let moves = sorted_moves(&mut pos);
     let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
@@ -264,7 +260,7 @@ fn region_per_side_as_squares() {
         "region = [{ side = \"first\", squares = [\"a1\", \"a2\", \"a3\", \"b3\"] }]",
         "region = [{ side = \"first\", squares = [\"a1\", \"a2\"] }, { side = \"first\", squares = [\"b1\"] }, { side = \"second\", ranks = [1] }]",
     );
-    let v = chimera::load_str("two.toml", &two).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("two.toml", &two);
     let mut pos = Position::from_text(&v, "3k/4/4/4/4/R2K w - - 0 1").unwrap();
     let moves = sorted_moves(&mut pos);
     let rook: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
@@ -338,7 +334,7 @@ promotion = [{ ranks = [4], to = [], forced = true }]
 [setup]
 position = "2k1/P3/4/3K w - - 0 1"
 "#;
-    let v = chimera::load_str("sepoys.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("sepoys.toml", text);
     let mut pos = Position::from_text(&v, "2k1/P3/4/3K w - - 0 1").unwrap();
     let moves = sorted_moves(&mut pos);
     assert_eq!(moves, ["d1c1", "d1c2", "d1d2"], "the pawn may not enter a4");
@@ -388,7 +384,7 @@ en_passant_text = "path"
 [setup]
 position = "3k/1p2/4/4/P1P1/3K w - - 0 1"
 "#;
-    let v = chimera::load_str("berolina-paths.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("berolina-paths.toml", text);
     for (start, step, field, gone, stays) in [
         // A pawn already on a4; a2-c4 passes b3.
         ("3k/4/Pp2/4/P3/3K w - - 0 1", "a2c4", "b3c4", "c4", "a4"),

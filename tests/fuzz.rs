@@ -1,8 +1,9 @@
 //! Bounded fuzzing: random notation strings, randomly mutated rules files,
 //! positions and move texts never panic; they parse or get an error.
-use std::path::Path;
 
 use chimera::{Position, load_str, notation};
+
+use crate::common::variant_text;
 use proptest::prelude::*;
 
 const ALPHABET: &[char] = &[
@@ -10,10 +11,6 @@ const ALPHABET: &[char] = &[
     'h', 'm', 'c', 'x', 'p', 'g', 'n', 'j', 'i', 'e', 'a', '[', ']', '(', ')', '!', '1', '2', '3', '5', '0',
     '≤', '<', '=', '∞', ' ', 'o', '9',
 ];
-
-fn variant_text(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).unwrap()
-}
 
 /// A small variant whose one piece moves by `betza`.
 fn mini(betza: &str) -> String {

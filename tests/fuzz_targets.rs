@@ -2,18 +2,22 @@
 //! from users: notation, rules files, position text, move text, test files and
 //! game records. Each starts from its corpus (tests/fuzz/<target>/), mutates
 //! inputs (byte edits, splices, dictionary tokens) and runs them under
-//! resource limits: a panic, an input that runs longer than 10 seconds, or one
-//! that needs more than 2 GB (the address-space limit of this test binary)
-//! fails the test, and the input is saved to target/fuzz-failures/.
+//! resource limits: a panic, an input that runs longer than 10 seconds of
+//! processor time, or one that needs more than 2 GB (the address-space limit
+//! of this test binary) fails the test, and the input is saved to
+//! target/fuzz-failures/.
 //!
-//! The default run is short (`FUZZ_SECONDS`, default 2 s per target); long
-//! runs: `FUZZ_SECONDS=600 cargo test --release --test fuzz_targets -- --test-threads 1`.
+//! The default run is short and the same every time: a fixed number of
+//! inputs per target (about a second's work each), from a fixed seed
+//! (`FUZZ_SEED`), so that neither its inputs nor its verdict depend on the
+//! machine's speed. Long runs, by time: `FUZZ_SECONDS=600 cargo test
+//! --release --test fuzz_targets -- --test-threads 1`.
 //! New inputs that reach new outcomes (a new error message or success shape)
 //! are added to the corpus in memory; `FUZZ_SAVE=1` writes them back.
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashSet;
 use std::panic::AssertUnwindSafe;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
@@ -24,6 +28,12 @@ use chimera::game::record::Record;
 use chimera::rules::TestFile;
 use chimera::{Position, Variant, notation, perft};
 use rand::{Rng, SeedableRng, rngs::StdRng};
+
+// The helpers the integration tests share (tests/suite.rs); this binary
+// uses few of them.
+#[allow(dead_code)]
+mod common;
+use common::{root, variant};
 
 const HANG: Duration = Duration::from_secs(10);
 const MEMORY_BYTES: u64 = 2 << 30;
@@ -89,18 +99,10 @@ unsafe impl GlobalAlloc for SavingAllocator {
     }
 }
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn variant(file: &str) -> Arc<Variant> {
-    chimera::load(&root().join("variants").join(file)).unwrap()
-}
-
 /// Limits for the whole test binary, once: address space, and a watchdog
 /// that aborts (with the input saved) when one input runs too long.
-fn limits() -> &'static Mutex<Option<(String, Vec<u8>, Instant)>> {
-    static CURRENT: Mutex<Option<(String, Vec<u8>, Instant)>> = Mutex::new(None);
+fn limits() -> &'static Mutex<Option<Running>> {
+    static CURRENT: Mutex<Option<Running>> = Mutex::new(None);
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         #[cfg(unix)]
@@ -122,12 +124,13 @@ fn limits() -> &'static Mutex<Option<(String, Vec<u8>, Instant)>> {
             loop {
                 std::thread::sleep(Duration::from_millis(250));
                 if let Ok(guard) = CURRENT.lock()
-                    && let Some((target, input, start)) = guard.as_ref()
-                    && start.elapsed() > HANG
+                    && let Some(running) = guard.as_ref()
+                    && cpu_time(running.clock).saturating_sub(running.start) > HANG
                 {
-                    let path = save_failure(target, input);
+                    let path = save_failure(&running.target, &running.input);
                     eprintln!(
-                        "fuzz {target}: input ran over {HANG:?}; saved to {}",
+                        "fuzz {}: input ran over {HANG:?} of processor time; saved to {}",
+                        running.target,
                         path.display()
                     );
                     std::process::abort();
@@ -136,6 +139,37 @@ fn limits() -> &'static Mutex<Option<(String, Vec<u8>, Instant)>> {
         });
     });
     &CURRENT
+}
+
+/// The input a fuzzing thread is running, and the processor time that
+/// thread had used when it started it (read on the thread's clock, so that
+/// the watchdog counts the input's own work, not the machine's load).
+struct Running {
+    target: String,
+    input: Vec<u8>,
+    clock: libc::clockid_t,
+    start: Duration,
+}
+
+/// The processor-time clock of the calling thread.
+fn thread_clock() -> libc::clockid_t {
+    let mut clock: libc::clockid_t = 0;
+    // SAFETY: asks for the clock of the calling thread, written to `clock`.
+    let err = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut clock) };
+    assert_eq!(err, 0, "no processor-time clock for this thread");
+    clock
+}
+
+/// The time on a processor-time clock.
+fn cpu_time(clock: libc::clockid_t) -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: reads a clock into `t`; the clock is a live thread's (the
+    // watchdog reads it only while that thread is running an input).
+    unsafe { libc::clock_gettime(clock, &mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 fn save_failure(target: &str, input: &[u8]) -> PathBuf {
@@ -283,14 +317,13 @@ fn corpus(target: &str) -> Vec<Vec<u8>> {
     out
 }
 
-/// Runs a target for the configured time; `run` returns a short description
-/// of what the input did (its "outcome"), used to grow the corpus.
-fn fuzz(target: &str, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8]) -> String) {
+/// Runs a target on `runs` inputs (with `FUZZ_SECONDS` set, for that long
+/// instead); `run` returns a short description of what the input did (its
+/// "outcome"), used to grow the corpus.
+fn fuzz(target: &str, runs_by_default: u64, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8]) -> String) {
     let current = limits();
-    let seconds: u64 = std::env::var("FUZZ_SECONDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2);
+    let clock = thread_clock();
+    let seconds: Option<u64> = std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok());
     let mut corpus = corpus(target);
     corpus.extend(seeds);
     assert!(!corpus.is_empty(), "{target}: empty corpus");
@@ -302,9 +335,13 @@ fn fuzz(target: &str, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8]) -> String) {
     let mut outcomes: HashSet<String> = HashSet::new();
     let runs = AtomicU64::new(0);
     let start = Instant::now();
+    let more = |i: usize| match seconds {
+        Some(s) => start.elapsed() < Duration::from_secs(s),
+        None => (i as u64) < runs_by_default,
+    };
     let mut i = 0usize;
     let mut saved = 0;
-    while start.elapsed() < Duration::from_secs(seconds) {
+    while more(i) {
         let input = if i < corpus.len() {
             corpus[i].clone()
         } else {
@@ -312,7 +349,12 @@ fn fuzz(target: &str, seeds: Vec<Vec<u8>>, run: impl Fn(&[u8]) -> String) {
             mutate(&mut rng, base, &corpus)
         };
         i += 1;
-        *current.lock().unwrap() = Some((target.to_string(), input.clone(), Instant::now()));
+        *current.lock().unwrap() = Some(Running {
+            target: target.to_string(),
+            input: input.clone(),
+            clock,
+            start: cpu_time(clock),
+        });
         INPUT_PTR.store(input.as_ptr() as *mut u8, Ordering::Relaxed);
         INPUT_LEN.store(input.len(), Ordering::Relaxed);
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| run(&input)));
@@ -411,6 +453,7 @@ fn notation() {
     ];
     fuzz(
         "notation",
+        20_000,
         seeds.iter().map(|s| s.as_bytes().to_vec()).collect(),
         |input| {
             let s = text(input);
@@ -446,7 +489,7 @@ fn notation() {
 fn rules_files() {
     let mut seeds = files("variants", "toml");
     seeds.extend(files("tests/bad", "toml"));
-    fuzz("rules", seeds, |input| {
+    fuzz("rules", 2_000, seeds, |input| {
         match chimera::load_str("fuzz.toml", &text(input)) {
             Err(d) => {
                 let _ = d.render();
@@ -512,7 +555,7 @@ fn position_text() {
             seeds.push(tagged);
         }
     }
-    fuzz("position", seeds, |input| {
+    fuzz("position", 100_000, seeds, |input| {
         let (which, body) = match input {
             [d, b'|', rest @ ..] if d.is_ascii_digit() => ((*d - b'0') as usize % variants.len(), rest),
             _ => (0, input),
@@ -566,7 +609,7 @@ fn move_text() {
             seeds.push(pos.move_text(m).into_bytes());
         }
     }
-    fuzz("move", seeds, |input| {
+    fuzz("move", 2_500, seeds, |input| {
         let t = text(input);
         let mut outcome = String::new();
         for v in [&chess, &shogi, &ko] {
@@ -594,7 +637,7 @@ fn test_files() {
         b"[[test]]\nname = \"x\"\nmoves = [\"e2e4\"]\nexcludes = [\"zz99-qq\"]\nperft = [20, 400]\n".to_vec(),
         b"[[test]]\nname = \"y\"\nposition = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nlegal = [\"e1d1\"]\nresult = \"ongoing\"\n".to_vec(),
     ];
-    fuzz("tests", seeds, |input| {
+    fuzz("tests", 30_000, seeds, |input| {
         match toml::from_str::<TestFile>(&text(input)) {
             Err(e) => kind(e.message()),
             Ok(f) => {
@@ -616,26 +659,28 @@ fn game_records() {
         b"1. f2f3 e7e5 2. g2g4 d8h4\n".to_vec(),
         b"[Start \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n1. e1e2 e8e7\n".to_vec(),
     ];
-    fuzz("records", seeds, |input| match Record::parse(&text(input)) {
-        Err(e) => kind(&e),
-        Ok(rec) => {
-            let start = match rec.tags.get("Start") {
-                Some(s) => match Position::from_text(&chess, s) {
-                    Ok(p) => p,
-                    Err(e) => return kind(&e.to_string()),
-                },
-                None => Position::start(&chess),
-            };
-            let mut game = Game::new(start);
-            let mut played = 0;
-            for m in &rec.moves {
-                if game.play_text(m).is_err() {
-                    break;
+    fuzz("records", 50_000, seeds, |input| {
+        match Record::parse(&text(input)) {
+            Err(e) => kind(&e),
+            Ok(rec) => {
+                let start = match rec.tags.get("Start") {
+                    Some(s) => match Position::from_text(&chess, s) {
+                        Ok(p) => p,
+                        Err(e) => return kind(&e.to_string()),
+                    },
+                    None => Position::start(&chess),
+                };
+                let mut game = Game::new(start);
+                let mut played = 0;
+                for m in &rec.moves {
+                    if game.play_text(m).is_err() {
+                        break;
+                    }
+                    played += 1;
                 }
-                played += 1;
+                let _ = game.result();
+                format!("played {}", played.min(3))
             }
-            let _ = game.result();
-            format!("played {}", played.min(3))
         }
     });
 }
@@ -657,7 +702,7 @@ fn fsf_ini() {
     seeds.push(
         b"[x]\nking = k\ncustomPiece1 = a:fWcFnNpRgB\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n".to_vec(),
     );
-    fuzz("fsf_ini", seeds, |input| {
+    fuzz("fsf_ini", 400, seeds, |input| {
         let s = text(input);
         match chimera::import::ini::parse("fuzz.ini", &s) {
             Err(d) => {
@@ -712,6 +757,7 @@ fn xbetza() {
     ];
     fuzz(
         "xbetza",
+        25_000,
         seeds.iter().map(|s| s.as_bytes().to_vec()).collect(),
         |input| {
             let s = text(input);

@@ -1,14 +1,15 @@
 //! Games: records replay exactly; a scripted human session; the engine beats a
 //! random player; `play --verbose` reports search speed; examples run.
 use std::io::Cursor;
-use std::path::Path;
 use std::process::Command;
-use std::sync::Arc;
 
 use chimera::game::players::{EnginePlayer, HumanPlayer, Player, RandomPlayer};
 use chimera::game::record::Record;
 use chimera::game::{Game, PlayOptions, run_game};
-use chimera::{Color, Position, Reason, Variant};
+use chimera::{Color, Position, Reason};
+
+use crate::common;
+use crate::common::variant;
 
 #[path = "../examples/list_moves.rs"]
 mod list_moves;
@@ -16,11 +17,6 @@ mod list_moves;
 mod perft_from_string;
 #[path = "../examples/random_game.rs"]
 mod random_game;
-
-fn variant(name: &str) -> Arc<Variant> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()))
-}
 
 fn quiet() -> PlayOptions {
     PlayOptions {
@@ -65,7 +61,7 @@ fn replay_command_reports_an_illegal_move_with_its_number() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let file = dir.join("bad.pgn");
-    let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
+    let chess = common::root().join("variants/chess.toml");
     std::fs::write(
         &file,
         format!(
@@ -89,7 +85,7 @@ fn play_records_and_replays() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let rec = dir.join("game.pgn");
-    let kozune = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/kozune.toml");
+    let kozune = common::root().join("variants/kozune.toml");
     let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args([
             "play",
@@ -379,7 +375,7 @@ fn replay_reads_xboard_and_match_pgn() {
         ("xboard-wa-shogi-hachu.pgn", "wa-shogi.toml", 4),
         ("dai-chimera-vs-hachu.pgn", "dai-shogi.toml", 4),
     ] {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = common::root();
         for g in 1..=games + 1 {
             let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
                 .args(["replay", "--json", "--game", &g.to_string()])
@@ -413,7 +409,7 @@ fn replay_reads_xboard_and_match_pgn() {
 fn pgn_results_are_checked_against_the_rules() {
     // Fool's mate: the second player wins, which PGN writes 0-1.
     let dir = tempfile::tempdir().expect("temp dir");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     for (result, ok) in [("0-1", true), ("1-0", false), ("1/2-1/2", false)] {
         let file = dir.path().join("fool.pgn");
         std::fs::write(

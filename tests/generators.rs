@@ -4,10 +4,9 @@
 //! alone, every move made to test its legality). Along seeded random games
 //! of every shipped variant, and over small perft trees from the positions
 //! of chess's perft suite, both must give the same legal moves.
-use std::path::Path;
 use std::sync::Arc;
 
-use crate::common::agree;
+use crate::common::{self, agree, load_file, load_text};
 
 use agree::{agree, sorted};
 use chimera::{Move, Position, Variant, perft};
@@ -15,7 +14,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// The shipped rules files, sorted.
 fn shipped_variants() -> Vec<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let dir = common::root().join("variants");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -45,7 +44,7 @@ fn fast_and_plain_generators_agree_along_random_games() {
     let files = shipped_variants();
     let mut positions = 0;
     for path in files {
-        let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let fast = load_file(&path);
         let plain = Arc::new(fast.reference_generator());
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         // Big boards are slow to test move by move: fewer plies there.
@@ -85,8 +84,7 @@ fn fast_and_plain_generators_agree_along_random_games() {
 
 #[test]
 fn fast_and_plain_generators_count_the_same_chess_perft() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
-    let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let fast = common::variant("chess.toml");
     let plain = Arc::new(fast.reference_generator());
     let suite = include_str!("data/chess-perftsuite-126.epd");
     let mut compared = 0;
@@ -153,7 +151,7 @@ fn fast_and_plain_generators_agree_on_unpromoted_en_passant_and_counted_limits()
     // `[promotion] en_passant_promotes = false` (the fast generator makes its
     // en passant captures apart), pawn triple steps (two en-passant squares)
     // and `promotion_counted_with`, from the positions of their test files.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     for (file, fens) in [
         (
             "tests/en-passant-unpromoted.toml",
@@ -188,7 +186,7 @@ fn fast_and_plain_generators_agree_on_unpromoted_en_passant_and_counted_limits()
             ][..],
         ),
     ] {
-        let fast = chimera::load(&root.join(file)).unwrap_or_else(|e| panic!("{}", e.render()));
+        let fast = load_file(&root.join(file));
         let plain = Arc::new(fast.reference_generator());
         agree_on_positions(&fast, &plain, fens);
     }
@@ -196,7 +194,7 @@ fn fast_and_plain_generators_agree_on_unpromoted_en_passant_and_counted_limits()
 
 #[test]
 fn fast_and_plain_generators_agree_on_odd_pieces() {
-    let fast = chimera::load_str("odd.toml", ODD_PIECES).unwrap_or_else(|e| panic!("{}", e.render()));
+    let fast = load_text("odd.toml", ODD_PIECES);
     let plain = Arc::new(fast.reference_generator());
     agree_on_positions(
         &fast,
@@ -296,8 +294,7 @@ position = "ahgkgoa/lllllll/7/7/7/LLLLLLL/AHGKGOA w - - 0 1"
 
 #[test]
 fn fast_and_plain_generators_agree_on_conditional_attackers() {
-    let fast =
-        chimera::load_str("attackers.toml", ODD_ATTACKERS).unwrap_or_else(|e| panic!("{}", e.render()));
+    let fast = load_text("attackers.toml", ODD_ATTACKERS);
     let plain = Arc::new(fast.reference_generator());
     agree_on_positions(
         &fast,
@@ -348,8 +345,7 @@ fn fast_and_plain_generators_agree_on_conditional_attackers() {
 fn slow_attackers_reach_every_square_they_attack() {
     let mut checked = 0;
     for name in ["chu-shogi", "tenjiku-shogi", "dai-dai-shogi", "taikyoku-shogi"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("variants/{name}.toml"));
-        let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let fast = common::variant(&format!("{name}.toml"));
         let plain = Arc::new(fast.reference_generator());
         let plies = if fast.board().squares() > 400 { 8 } else { 40 };
         let mut rng = StdRng::seed_from_u64(7);
@@ -399,7 +395,7 @@ fn selected_moves_are_the_legal_moves_selected() {
     let files = shipped_variants();
     let (mut positions, mut without_captures) = (0, 0);
     for path in files {
-        let v = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+        let v = load_file(&path);
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let plies = if v.board().squares() > 128 { 16 } else { 80 };
         for seed in 0..3u64 {

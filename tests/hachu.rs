@@ -17,12 +17,11 @@
 //! Needs HaChu (`apt-get install hachu`) and pyffish (`pip install
 //! pyffish`); without them the tests are skipped with a message — except
 //! under CI, where `.ci/run` installs both and a missing one is a failure.
-use std::path::Path;
 
 use crate::common;
 
 fn agrees_with_hachu(file: &str, what: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let args = [
         "--variant".to_string(),
         root.join("variants").join(file).display().to_string(),
@@ -62,7 +61,7 @@ fn wa_shogi_agrees_with_hachu() {
 
 #[test]
 fn sho_shogi_agrees_with_fairy_stockfish() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let args = [
         "--variant".to_string(),
         root.join("variants/sho-shogi.toml").display().to_string(),

@@ -1,9 +1,10 @@
 //! Hostile input: every file in tests/hostile/ is a command line and its
 //! input (rules text, standard input) meant to break chimera — deep nesting,
 //! exploding pieces, huge or endless files, absurd numbers, garbage text. Each
-//! must end within seconds and under 2 GB of memory, with a clear message or a
-//! correct answer and exit status 0, 1 or 2; never a panic (101) or a signal.
-//! What it printed is a snapshot, one test per file.
+//! must end within 20 s of processor time (not of the clock: a busy machine
+//! does not make a case fail) and under 2 GB of memory, with a clear message
+//! or a correct answer and exit status 0, 1 or 2; never a panic (101) or a
+//! signal. What it printed is a snapshot, one test per file.
 //!
 //! A case file is TOML:
 //!
@@ -43,8 +44,13 @@ fn without_timings(s: &str) -> String {
         .join("\n")
 }
 
-const TIME_LIMIT: Duration = Duration::from_secs(20);
+/// Processor seconds a case may use (the shell's `ulimit -S -t`: past it the
+/// system ends the command with SIGXCPU).
+const CPU_SECONDS: u64 = 20;
 const MEMORY_KB: u64 = 2_000_000;
+/// A guard for a case that waits without using the processor (reading an
+/// input that never ends, say): far beyond any case's time on a busy machine.
+const HANG: Duration = Duration::from_secs(300);
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("chimera-hostile-{}", std::process::id()));
@@ -99,10 +105,12 @@ fn hostile_inputs() {
             std::fs::write(&rules, r).unwrap();
         }
         let args: Vec<String> = case.args.iter().map(|a| placeholders(a, &rules)).collect();
-        // The memory limit applies to the command through the shell's ulimit.
+        // The limits apply to the command through the shell's ulimit.
         let mut child = Command::new("bash")
             .arg("-c")
-            .arg(format!("ulimit -v {MEMORY_KB}; exec \"$0\" \"$@\""))
+            .arg(format!(
+                "ulimit -v {MEMORY_KB}; ulimit -S -t {CPU_SECONDS}; exec \"$0\" \"$@\""
+            ))
             .arg(env!("CARGO_BIN_EXE_chimera"))
             .args(&args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -120,7 +128,7 @@ fn hostile_inputs() {
             if let Some(s) = child.try_wait().unwrap() {
                 break Some(s);
             }
-            if start.elapsed() > TIME_LIMIT {
+            if start.elapsed() > HANG {
                 let _ = child.kill();
                 break None;
             }
@@ -128,9 +136,17 @@ fn hostile_inputs() {
         };
         let out = child.wait_with_output().unwrap();
         let Some(status) = status else {
-            panic!("{name}: still running after {TIME_LIMIT:?}");
+            panic!("{name}: waiting after {HANG:?} without using up its processor time");
         };
         let code = status.code();
+        {
+            use std::os::unix::process::ExitStatusExt;
+            assert_ne!(
+                status.signal(),
+                Some(libc::SIGXCPU),
+                "{name}: still running after {CPU_SECONDS} s of processor time"
+            );
+        }
         assert!(
             matches!(code, Some(0..=2)),
             "{name}: exit status {status:?} (a panic or a signal)\n{}",

@@ -11,6 +11,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::common;
 use chimera::game::Game;
 use chimera::{Position, Reason, Variant};
 use rand::{Rng, SeedableRng, rngs::StdRng};
@@ -153,7 +154,7 @@ fn every_variant_file_keeps_its_invariants_deeply() {
 }
 
 fn every_variant_file(walk: &Walk) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let dir = common::root().join("variants");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -174,7 +175,7 @@ fn every_variant_file(walk: &Walk) {
 /// two en-passant squares in the hash, the position text and make/unmake.
 #[test]
 fn the_triple_step_file_keeps_its_invariants() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/triple-step.toml");
+    let file = common::test_file("triple-step.toml");
     match playouts(&file, &DEEP) {
         Ok(n) => println!("{}: {n} plies", file.display()),
         Err(e) => panic!("{}: {e}", file.display()),

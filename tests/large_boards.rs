@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use chimera::{Position, Variant, perft};
 
+use crate::common::{load_file, load_text};
+
 /// A 36 × 36 variant: kings, rooks, wazirs and lions (two captures a move).
 fn big(position: &str) -> Arc<Variant> {
     let text = format!(
@@ -36,7 +38,7 @@ betza = "aKNAD"
 position = "{position}"
 "#
     );
-    chimera::load_str("big.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()))
+    load_text("big.toml", &text)
 }
 
 const KINGS: &str = "35k/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - - 0 1";
@@ -156,7 +158,7 @@ fn a_variant_of_400_kinds_compiles_and_moves() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/big-36x36-riders.toml"
     );
-    let v = chimera::load(std::path::Path::new(path)).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_file(std::path::Path::new(path));
     assert_eq!(v.kinds().count(), 400);
     let mut pos = Position::start(&v);
     let start = pos.to_text();

@@ -2,18 +2,14 @@
 //! rules-file features, each on a small board of its own.
 use chimera::Position;
 
-fn sorted_moves(pos: &mut Position) -> Vec<String> {
-    let mut names: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
-    names.sort();
-    names
-}
+use crate::common::{self, load_text, sorted_moves};
 
 /// Chu shogi's promotion rule (`trigger = "enter_or_capture"`): a move
 /// that enters the zone may promote, and so may a capture that starts or
 /// ends in it; a quiet move inside the zone or out of it may not.
 #[test]
 fn promotion_on_entering_the_zone_or_capturing_in_it() {
-    let v = chimera::load_str(
+    let v = load_text(
         "zone.toml",
         r#"
 [variant]
@@ -45,8 +41,7 @@ betza = "fW"
 [setup]
 position = "pppppk/pppppp/6/6/RRRRRR/5K w - - 0 1"
 "#,
-    )
-    .unwrap_or_else(|d| panic!("{}", d.render()));
+    );
     let promotes = |fen: &str, mv: &str| {
         let mut pos = Position::from_text(&v, fen).unwrap();
         let moves = sorted_moves(&mut pos);
@@ -75,7 +70,7 @@ position = "pppppk/pppppp/6/6/RRRRRR/5K w - - 0 1"
 /// a king is; losing both at once loses.
 #[test]
 fn only_the_last_royal_piece_is_guarded() {
-    let v = chimera::load_str(
+    let v = load_text(
         "princes.toml",
         r#"
 [variant]
@@ -106,8 +101,7 @@ betza = "KaK"
 [setup]
 position = "kp3/5/5/5/RLKP1 w - - 0 1"
 "#,
-    )
-    .unwrap_or_else(|d| panic!("{}", d.render()));
+    );
     // Black has king and prince: the white rook attacks the prince, and it
     // is not check; black may even step its king into the rook's file.
     let mut pos = Position::from_text(&v, "kp3/5/5/5/R1KP1 b - - 0 1").unwrap();
@@ -159,7 +153,7 @@ betza = "R"
 [setup]
 position = "kp3/5/5/5/2KPR w - - 0 1"
 "#;
-    let v = chimera::load_str("two.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("two.toml", text);
     let mut pos = Position::from_text(&v, "kp3/5/5/5/1R1KP b - - 0 1").unwrap();
     assert!(
         pos.in_check(chimera::Color::Second),
@@ -202,7 +196,7 @@ betza = "KaK"
 position = "k4/5/5/1L1L1/4K w - - 0 1"
 "#;
     let passes = |text: &str| {
-        let v = chimera::load_str("lions.toml", text).unwrap_or_else(|d| panic!("{}", d.render()));
+        let v = load_text("lions.toml", text);
         let mut pos = Position::start(&v);
         let moves = sorted_moves(&mut pos);
         let n = moves
@@ -238,8 +232,7 @@ position = "k4/5/5/1L1L1/4K w - - 0 1"
 #[test]
 fn xboard_writes_multi_leg_moves_leg_by_leg() {
     use chimera::MoveNotation;
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chu-shogi.toml");
-    let v = chimera::load_str("chu-shogi.toml", &std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = load_text("chu-shogi.toml", &common::variant_text("chu-shogi.toml"));
     let mut pos = Position::from_text(&v, "6k5/12/12/12/5p6/5p6/5N6/12/12/12/12/5K6 w - - 0 1").unwrap();
     for (canonical, xboard) in [
         ("f6-f8xf7xf8", "f6f7,f7f8"),
@@ -298,7 +291,7 @@ position = "4k/1C'3/2l!2/c'+c'3/L!3K w - - 0 1"
 "#
         )
     };
-    let v = chimera::load_str("dressed.toml", &rules("C'")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("dressed.toml", &rules("C'"));
     let text = "4k/1C'3/2l!2/c'+c'3/L!3K w - - 0 1";
     let mut pos = Position::from_text(&v, text).unwrap();
     assert_eq!(pos.to_text(), text, "read and written back alike");
@@ -399,9 +392,8 @@ position = "4k/5/5/g4/G3K w - - 0 1"
 /// makes every move, refused the promotion onto an attacked square).
 #[test]
 fn a_promotion_to_a_royal_piece_adds_one() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("variants/sho-shogi.toml")).unwrap();
-    let v = chimera::load_str("sho-shogi.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let text = common::variant_text("sho-shogi.toml");
+    let v = load_text("sho-shogi.toml", &text);
     let plain = std::sync::Arc::new(v.reference_generator());
     for v in [&v, &plain] {
         let mut pos = Position::from_text(v, "4k4/9/r8/4E4/9/9/9/9/4K4 w - - 0 1").unwrap();
@@ -519,8 +511,7 @@ position = "grpk3/7/7/7/7/7/GRPK3 w - - 0 1"
 /// restore the position and the hash, and the move text lists the squares.
 #[test]
 fn a_range_capture_takes_every_piece_it_passes() {
-    let v = chimera::load_str("range.toml", &range_rules("captures_jumped = true"))
-        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("range.toml", &range_rules("captures_jumped = true"));
     // The general on a1; up the a-file: own pawn a2, enemy pawn a3, enemy
     // rook a4, empty a5, enemy general a6 (may not be passed or taken).
     let fen = "3k3/g6/7/r6/p6/P6/G2K3 w - - 0 1";
@@ -650,8 +641,7 @@ royal_pieces = "last"
 /// it takes no range or hop and is no leg of a multi-leg move.
 #[test]
 fn the_universal_leap_reaches_every_square() {
-    let v =
-        chimera::load_str("emperors.toml", &emperor_rules("mU")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("emperors.toml", &emperor_rules("mU"));
     // White: emperor a1 and king f1; black: king f6, gold b3.
     let mut pos = Position::from_text(&v, "5k/6/6/1g4/6/E4K w - - 0 1").unwrap();
     let from_a1: Vec<String> = sorted_moves(&mut pos)
@@ -677,8 +667,7 @@ fn the_universal_leap_reaches_every_square() {
 /// last royal piece is in check from it, a protected one is not.
 #[test]
 fn the_emperor_attacks_only_unprotected_pieces() {
-    let v =
-        chimera::load_str("emperors.toml", &emperor_rules("U")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("emperors.toml", &emperor_rules("U"));
     // Black: king f6 alone, gold b3 unprotected, gold e6 next to the king
     // (protected by it). White: emperor a1 and king f1 (two royal pieces).
     let fen = "4gk/6/6/1g4/6/E4K w - - 0 1";
@@ -770,7 +759,7 @@ position = "d3k/5/5/5/R3K w - - 0 1"
 "#
         )
     };
-    let v = chimera::load_str("devas.toml", &rules("")).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("devas.toml", &rules(""));
     // The rook takes the deva on a5 (entering the zone): it becomes a
     // teacher, and nothing else (no dragon, no declining).
     let mut pos = Position::from_text(&v, "d3k/5/5/5/R3K w - - 0 1").unwrap();
@@ -857,8 +846,7 @@ position = "5k/6/p5/L5/6/5K w - - 0 1"
     };
     // The lion on a4 (outside the zone, ranks 5 and 6) takes the pawn on
     // a5 (inside it) and steps back out to b4.
-    let v = chimera::load_str("lion.toml", &rules("destination_or_capture"))
-        .unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("lion.toml", &rules("destination_or_capture"));
     let mut pos = Position::from_text(&v, "5k/p5/L5/6/6/5K w - - 0 1").unwrap();
     let moves = sorted_moves(&mut pos);
     assert!(moves.contains(&"a4-b4xa5=F".to_string()), "{moves:?}");

@@ -10,6 +10,7 @@
 
 use crate::common::agree;
 
+use crate::common;
 use agree::{load, texts};
 use chimera::{Position, perft};
 
@@ -140,8 +141,7 @@ fn seirawan_gating_judged_without_making_agrees_with_making_it() {
 /// square, every move made keeping the incremental hash.
 #[test]
 fn triple_steps_agree_along_random_games() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/triple-step.toml");
-    let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let fast = common::load_file(&common::test_file("triple-step.toml"));
     let plain = std::sync::Arc::new(fast.reference_generator());
     for fen in [
         "4k6/1p1pppp1pp1/11/5P5/5P5/2p4p3/2p4p3/11/PP1PPPP1PPP/5K5 w - - 0 1",

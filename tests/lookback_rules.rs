@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use chimera::{Color, GameResult, History, Position, Reason, Variant, judge, load_str};
 
+use crate::common::load_text;
+
 /// Chess pieces without a queen, with `end` added to `[end]`.
 fn chessish(end: &str) -> String {
     format!(
@@ -53,10 +55,6 @@ position = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w - - 0 1"
 
 const MATE_RULE: &str = r#"mate_rule = { alone = { pieces = ["knight"], result = "loss" }, series = { pieces = ["knight", "rook"], result = "draw" } }"#;
 
-fn variant(text: &str) -> Arc<Variant> {
-    load_str("v.toml", text).unwrap_or_else(|d| panic!("{}", d.render()))
-}
-
 /// The result after `moves` from `fen`, the game's history being those moves.
 fn after(v: &Arc<Variant>, fen: &str, moves: &[&str]) -> Option<GameResult> {
     let mut pos = Position::from_text(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -93,7 +91,7 @@ fn outcome(r: Option<GameResult>) -> (Option<Color>, String) {
 
 #[test]
 fn a_mate_by_the_alone_pieces_has_their_result() {
-    let v = variant(&chessish(MATE_RULE));
+    let v = load_text("v.toml", &chessish(MATE_RULE));
     // A smothered mate by a knight: the side that mates loses.
     let r = after(&v, "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", &["g5f7"]);
     assert_eq!(outcome(r), (Some(Color::Second), "mate rule".into()));
@@ -103,14 +101,14 @@ fn a_mate_by_the_alone_pieces_has_their_result() {
     let r = after(&v, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", &["a1a8"]);
     assert_eq!(outcome(r), (Some(Color::First), "checkmate".into()));
     // Without the rule, the knight's mate is a plain checkmate too.
-    let plain = variant(&chessish(""));
+    let plain = load_text("v.toml", &chessish(""));
     let r = after(&plain, "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", &["g5f7"]);
     assert_eq!(outcome(r), (Some(Color::First), "checkmate".into()));
 }
 
 #[test]
 fn a_mate_counts_only_after_a_check_by_a_series_piece() {
-    let v = variant(&chessish(MATE_RULE));
+    let v = load_text("v.toml", &chessish(MATE_RULE));
     // The bishop's mate with no earlier check: the other result (a draw).
     let r = after(&v, "6bk/7p/8/8/8/8/5B2/4K3 w - - 0 1", &["f2d4"]);
     assert_eq!(outcome(r), (None, "mate rule".into()));
@@ -202,7 +200,10 @@ const START: &str = "r3k1/6/6/6/6/R3K1 w - - 0 1";
 
 #[test]
 fn a_piece_moved_back_and_forth_count_times_ends_the_game() {
-    let v = variant(&shuttles(r#"move_repetition = { count = 2, result = "loss" }"#));
+    let v = load_text(
+        "v.toml",
+        &shuttles(r#"move_repetition = { count = 2, result = "loss" }"#),
+    );
     // a1a2 brings the rook, then a2a3 and a3a2: twice back and forth.
     let moves = ["a1a2", "e6f6", "a2a3", "f6f5", "a3a2"];
     let r = after(&v, START, &moves);
@@ -217,11 +218,14 @@ fn a_piece_moved_back_and_forth_count_times_ends_the_game() {
     let early = ["a1a2", "e6f6", "pass", "f6f5", "a2a3", "f5f4", "a3a2"];
     assert!(after(&v, START, &early).is_none());
     // The result is the rule's, for the player who moved back and forth.
-    let wins = variant(&shuttles(r#"move_repetition = { count = 2, result = "win" }"#));
+    let wins = load_text(
+        "v.toml",
+        &shuttles(r#"move_repetition = { count = 2, result = "win" }"#),
+    );
     let r = after(&wins, START, &moves);
     assert_eq!(outcome(r), (Some(Color::First), "move repetition".into()));
     // More moves are needed with a larger count.
-    let four = variant(&shuttles(r#"move_repetition = { count = 4 }"#));
+    let four = load_text("v.toml", &shuttles(r#"move_repetition = { count = 4 }"#));
     assert!(after(&four, START, &moves).is_none());
     let long = [
         "a1a2", "e6f6", "a2a3", "f6f5", "a3a2", "f5e5", "a2a3", "e5e6", "a3a2",
@@ -232,9 +236,10 @@ fn a_piece_moved_back_and_forth_count_times_ends_the_game() {
 
 #[test]
 fn what_keeps_a_shuttle_from_counting() {
-    let v = variant(&shuttles(
-        r#"move_repetition = { count = 2, result = "loss", except = ["king"] }"#,
-    ));
+    let v = load_text(
+        "v.toml",
+        &shuttles(r#"move_repetition = { count = 2, result = "loss", except = ["king"] }"#),
+    );
     // An excepted piece.
     assert!(after(&v, START, &["e1d1", "e6f6", "d1d2", "f6f5", "d2d1"]).is_none());
     // A piece brought by a capture.

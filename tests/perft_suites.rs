@@ -1,28 +1,20 @@
 //! Public perft suites (tests/data, see SOURCES.md): chess, shogi, crazyhouse.
 //! The default run checks every entry up to `LIMIT` nodes; `--ignored` runs the
 //! deeper entries up to `DEEP_LIMIT` nodes.
-use std::path::Path;
 use std::sync::Arc;
 
 use chimera::{Position, Variant, perft};
+
+use crate::common;
+use crate::common::variant;
 
 const LIMIT: u64 = 1_000_000;
 /// The `--ignored` run stops here: the shogi table's deepest rows (15 and 416
 /// billion nodes at the start position) would take hours.
 const DEEP_LIMIT: u64 = 2_000_000_000;
 
-fn variant(name: &str) -> Arc<Variant> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()))
-}
-
 fn data(name: &str) -> String {
-    std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
-            .join(name),
-    )
-    .unwrap()
+    std::fs::read_to_string(common::root().join("tests/data").join(name)).unwrap()
 }
 
 /// (position, depth, nodes) rows of the chess suite.

@@ -1,13 +1,12 @@
 //! Parallel perft (`perft --threads N`, [`chimera::perft_divide`]): the same
 //! counts as one thread, move by move, whatever the number of threads.
-use std::path::Path;
 use std::process::Command;
 
+use crate::common;
 use chimera::{Position, perft, perft_divide};
 
 #[test]
 fn divided_counts_match_perft_on_any_number_of_threads() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
     for (file, depth) in [
         ("chess.toml", 4),
         ("shogi.toml", 3),
@@ -16,7 +15,7 @@ fn divided_counts_match_perft_on_any_number_of_threads() {
         ("xiangqi.toml", 3),
         ("ko-shogi.toml", 2),
     ] {
-        let v = chimera::load(&root.join(file)).expect("variant loads");
+        let v = common::variant(file);
         let mut pos = Position::start(&v);
         let whole = perft(&mut pos, depth);
         let moves = pos.legal_move_list();
@@ -47,7 +46,7 @@ fn divided_counts_match_perft_on_any_number_of_threads() {
 
 #[test]
 fn the_command_line_counts_the_same_with_threads() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let run = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
             .current_dir(root)

@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use chimera::{Color, Position, Reason, Variant, load_str};
 
+use crate::common::{load_text, sorted_moves};
+
 /// A small chess-like variant: a rook that petrifies, a knight that does
 /// not, and kings given by `king` (its extra keys).
 fn rules(king: &str, extra: &str) -> String {
@@ -60,13 +62,7 @@ rook_to = "d6"
 }
 
 fn load(king: &str, extra: &str) -> Arc<Variant> {
-    load_str("stones.toml", &rules(king, extra)).unwrap_or_else(|d| panic!("{}", d.render()))
-}
-
-fn texts(pos: &mut Position) -> Vec<String> {
-    let mut t: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
-    t.sort();
-    t
+    load_text("stones.toml", &rules(king, extra))
 }
 
 #[test]
@@ -90,7 +86,7 @@ fn a_capturer_turns_to_stone_and_back_on_unmake() {
     assert_eq!(pos.to_text(), "2k3/6/1N4/6/6/2K3 b - - 0 1");
     // A wall stops the rook's ride: a2's rook reaches a3, a4 only.
     let mut pos = Position::from_text(&v, "2k3/6/*5/6/R5/2K3 w - - 0 1").unwrap();
-    let rook: Vec<String> = texts(&mut pos)
+    let rook: Vec<String> = sorted_moves(&mut pos)
         .into_iter()
         .filter(|t| t.starts_with("a2"))
         .collect();
@@ -102,18 +98,18 @@ fn a_royal_petrifier_never_captures_nor_attacks() {
     let v = load("petrifies_on_capture = true", "[walls]");
     // The king cannot take the rook next to it: it would turn to stone.
     let mut pos = Position::from_text(&v, "5k/6/6/6/1r4/K5 w - - 0 1").unwrap();
-    assert!(!texts(&mut pos).contains(&"a1b2".to_string()));
+    assert!(!sorted_moves(&mut pos).contains(&"a1b2".to_string()));
     // Kings side by side: neither is in check, and either may come closer.
     let mut pos = Position::from_text(&v, "6/6/2k3/6/2K3/6 w - - 0 1").unwrap();
     assert!(!pos.in_check(pos.side_to_move()));
-    assert!(texts(&mut pos).contains(&"c2c3".to_string()));
+    assert!(sorted_moves(&mut pos).contains(&"c2c3".to_string()));
     let m = pos.parse_move("c2c3").unwrap();
     pos.make(m);
     assert!(!pos.in_check(pos.side_to_move()));
     // Without the key the king takes, and kings keep apart.
     let plain = load("", "[walls]");
     let mut pos = Position::from_text(&plain, "5k/6/6/6/1r4/K5 w - - 0 1").unwrap();
-    assert!(texts(&mut pos).contains(&"a1b2".to_string()));
+    assert!(sorted_moves(&mut pos).contains(&"a1b2".to_string()));
 }
 
 #[test]
@@ -121,7 +117,7 @@ fn a_royal_petrifiers_reach_bars_castling_through_and_mates() {
     let v = load("petrifies_on_capture = true", "[walls]");
     // The black king on e2 reaches d1, which the white king crosses.
     let mut pos = Position::from_text(&v, "6/6/6/6/4k1/2K2R w K - 0 1").unwrap();
-    assert!(!texts(&mut pos).contains(&"c1e1".to_string()));
+    assert!(!sorted_moves(&mut pos).contains(&"c1e1".to_string()));
     // No move, the enemy king alongside: checkmate; without it, stalemate.
     let mut mated = Position::from_text(&v, "k5/1K4/2N3/6/6/6 b - - 0 1").unwrap();
     assert!(mated.legal_move_list().is_empty());
@@ -205,14 +201,14 @@ fn with_explosions_the_new_stone_does_not_shield() {
     let text = "k2r2/6/6/3n2/3R2/3K2 w - - 0 1";
     for v in [&v, &plain] {
         let mut pos = Position::from_text(v, text).unwrap();
-        let moves = texts(&mut pos);
+        let moves = sorted_moves(&mut pos);
         assert!(!moves.contains(&"d2d3".to_string()), "{moves:?}");
         assert!(moves.contains(&"d1c2".to_string()), "{moves:?}");
     }
     // Without explosions the stone stands on the line at once: legal.
     let v = load("", "[walls]");
     let mut pos = Position::from_text(&v, text).unwrap();
-    assert!(texts(&mut pos).contains(&"d2d3".to_string()));
+    assert!(sorted_moves(&mut pos).contains(&"d2d3".to_string()));
     for text in [
         "r1k2r/6/2n3/2N3/3R2/R1K3 w - - 0 1",
         "k2r2/2*3/2n3/3R2/2N3/3K2 w - - 0 1",

@@ -2,24 +2,15 @@
 //! the rules files' own test cases (tests/en-passant-unpromoted.toml,
 //! tests/promotion-counted-with.toml), that each key decides them, and the
 //! errors for misuse.
-use std::path::{Path, PathBuf};
-
 use crate::common;
 
 use common::check_rules as check;
-
-fn path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(name)
-}
-
-fn text(name: &str) -> String {
-    std::fs::read_to_string(path(name)).unwrap()
-}
+use common::{test_file, test_text};
 
 /// `chimera check` on `text` changed by `from` → `to` (once): whether it
 /// passes, and what it said.
 fn check_edited(name: &str, from: &str, to: &str) -> (bool, String) {
-    let t = text(name);
+    let t = test_text(name);
     assert!(t.contains(from), "`{from}` not in {name}");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join(name);
@@ -29,9 +20,9 @@ fn check_edited(name: &str, from: &str, to: &str) -> (bool, String) {
 
 #[test]
 fn the_test_cases_pass() {
-    let (ok, said) = check(&path("en-passant-unpromoted.toml"));
+    let (ok, said) = check(&test_file("en-passant-unpromoted.toml"));
     assert!(ok && said.contains("4 passed, 0 failed"), "{said}");
-    let (ok, said) = check(&path("promotion-counted-with.toml"));
+    let (ok, said) = check(&test_file("promotion-counted-with.toml"));
     assert!(ok && said.contains("7 passed, 0 failed"), "{said}");
 }
 
@@ -103,7 +94,7 @@ fn misuse_is_an_error() {
         ),
     ];
     common::assert_misuse(
-        &text("promotion-counted-with.toml"),
+        &test_text("promotion-counted-with.toml"),
         &cases,
         "promotion-counted-with",
     );

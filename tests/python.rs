@@ -12,7 +12,6 @@
 //! a local multi-node cluster; without it that file is skipped, with a
 //! SKIPPED line here (a failure under CI). The package is built in target/python (its own Cargo target
 //! directory: the one `cargo test` holds is locked while it runs).
-use std::path::Path;
 use std::process::Command;
 
 use crate::common;
@@ -35,7 +34,7 @@ fn install() -> bool {
             return false;
         }
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let out = Command::new("python3")
         .args([
             "-m",
@@ -76,7 +75,7 @@ fn python_package_agrees_with_pyffish() {
     if !python_has("ray") {
         common::skip("python3 with `ray` is needed for python/tests/test_distributed.py (pip install ray)");
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     // Run from elsewhere, so `import chimera` finds the installed package,
     // not python/chimera without its native module.
     let tmp = std::env::temp_dir();

@@ -5,7 +5,9 @@
 //! `pieces` of several kinds counted together, `safe_unless_more` and
 //! `reach_reply = "unsafe"` (Fairy-Stockfish's `flagPieceSafe`, with and
 //! without `flagMove`).
-use chimera::{History, Position, load_str};
+use chimera::{Position, load_str};
+
+use crate::common::{end, load_text, play};
 
 /// Runners that step forward or sideways on 4×4; the first player's
 /// runners win on the fourth rank, with `extra` in the reach table.
@@ -36,20 +38,7 @@ reach = [{{ side = "first", piece = "runner", squares = {squares}{extra} }}]
 }
 
 fn result(pos: &mut Position) -> Option<String> {
-    let h = [pos.hash()];
-    chimera::judge(
-        pos,
-        &History {
-            hashes: &h,
-            checks: None,
-        },
-    )
-    .map(|r| format!("{r:?}"))
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    pos.make(m);
+    end(pos).map(|r| format!("{r:?}"))
 }
 
 #[test]
@@ -171,7 +160,7 @@ fn with_safe_unless_more_a_surplus_wins_attacked() {
 #[test]
 fn an_unsafe_arrival_is_answered_then_wins_attacked() {
     let rules = guarded("4/R1g1/4/4", ", safe = true", "reach_reply = \"unsafe\"");
-    let v = load_str("g.toml", &rules).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("g.toml", &rules);
     // a4 is safe from the guard on c3: an arrival there wins at once.
     let mut pos = Position::start(&v);
     play(&mut pos, "a3a4");

@@ -4,7 +4,6 @@
 //! chess and crazyhouse halfmove clock — and in tests/bad/ — captures beyond
 //! what a move holds, `[setup.hands]` with `position`, sides sharing a name or
 //! letter, nonsense rule values, a start whose side not to move is in check.)
-use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 
@@ -13,10 +12,7 @@ use chimera::game::search::{Limits, Searcher};
 use chimera::rules::TestFile;
 use chimera::{Position, Store, Strictness, Variant};
 
-fn variant(file: &str) -> Arc<Variant> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
-    chimera::load(&path).unwrap_or_else(|d| panic!("{}", d.render()))
-}
+use crate::common::{self, load_text, variant};
 
 /// Runs `[[test]]` cases written in TOML against a variant; returns each
 /// case's failures.
@@ -33,7 +29,7 @@ fn cases(v: &Arc<Variant>, toml_text: &str) -> Vec<Vec<String>> {
 #[test]
 fn a_hand_holds_more_than_64_of_a_kind_and_unmake_restores_it() {
     // Pawns come from an unlimited supply (spawned), so any number may exist.
-    let v = chimera::load_str(
+    let v = load_text(
         "hands.toml",
         r#"
 [variant]
@@ -60,8 +56,7 @@ betza = "R"
 [setup]
 position = "k4/5/p4/5/R3K[64P] w - - 0 1"
 "#,
-    )
-    .unwrap_or_else(|d| panic!("{}", d.render()));
+    );
     let mut pos = Position::from_text(&v, "k4/5/p4/5/R3K[64P] w - - 0 1").unwrap();
     let before = pos.to_text();
     let pawn = v.kind_by_name("pawn").unwrap();
@@ -201,7 +196,7 @@ fn replay_refuses_moves_after_the_end() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let file = dir.join("repeated.pgn");
-    let chess = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.toml");
+    let chess = common::root().join("variants/chess.toml");
     std::fs::write(
         &file,
         format!(

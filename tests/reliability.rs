@@ -6,24 +6,13 @@ use std::sync::Arc;
 
 use chimera::{Position, Strictness, Variant, perft};
 
-fn bundled_text(file: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(file);
-    std::fs::read_to_string(path).expect("a bundled rules file")
-}
+use crate::common::{load_text, sorted_moves, variant_text};
 
 /// A bundled variant with one piece's notation replaced.
 fn with_betza(file: &str, old: &str, new: &str) -> Arc<Variant> {
-    let text = bundled_text(file);
+    let text = variant_text(file);
     assert!(text.contains(old), "{file} has no {old}");
-    chimera::load_str(file, &text.replacen(old, new, 1)).unwrap_or_else(|d| panic!("{}", d.render()))
-}
-
-fn sorted_moves(pos: &mut Position) -> Vec<String> {
-    let mut names: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
-    names.sort();
-    names
+    load_text(file, &text.replacen(old, new, 1))
 }
 
 /// A Berolina pawn's double step is diagonal: the en-passant square it
@@ -57,7 +46,7 @@ fn a_diagonal_double_step_keeps_its_en_passant_square_when_read_back() {
 /// not silently dropped.
 #[test]
 fn an_en_passant_square_nobody_passed_is_refused() {
-    let chess = chimera::load_str("chess.toml", &bundled_text("chess.toml")).unwrap();
+    let chess = chimera::load_str("chess.toml", &variant_text("chess.toml")).unwrap();
     let err = Position::from_text(&chess, "4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap_err();
     assert!(err.to_string().contains("en-passant square e3"), "{err}");
     assert!(Position::from_text(&chess, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").is_ok());
@@ -96,13 +85,13 @@ fn a_gate_needs_the_square_left_empty() {
 /// no moves and said nothing); lenient reading still takes it.
 #[test]
 fn a_side_without_its_royal_piece_is_refused() {
-    let chess = chimera::load_str("chess.toml", &bundled_text("chess.toml")).unwrap();
+    let chess = chimera::load_str("chess.toml", &variant_text("chess.toml")).unwrap();
     let err = Position::from_text(&chess, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
     assert!(err.to_string().contains("white has no royal piece"), "{err}");
     assert!(Position::from_text_with(&chess, "4k3/8/8/8/8/8/8/8 w - - 0 1", Strictness::Lenient).is_ok());
     // Where an extinction rule ends the game when the king is gone, the
     // position is a finished game, not an impossible one.
-    let atomic = chimera::load_str("atomic.toml", &bundled_text("atomic.toml")).unwrap();
+    let atomic = chimera::load_str("atomic.toml", &variant_text("atomic.toml")).unwrap();
     let pos = Position::from_text(&atomic, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     assert!(pos.decided().is_some());
 }
@@ -112,7 +101,7 @@ fn a_side_without_its_royal_piece_is_refused() {
 /// castling either) read as the full form; they were "`0` is not a square".
 #[test]
 fn short_fen_forms_read_as_the_full_form() {
-    let chess = chimera::load_str("chess.toml", &bundled_text("chess.toml")).unwrap();
+    let chess = chimera::load_str("chess.toml", &variant_text("chess.toml")).unwrap();
     for (short, full) in [
         ("4k3/8/8/8/8/8/8/4K3 w - 3 10", "4k3/8/8/8/8/8/8/4K3 w - - 3 10"),
         ("4k3/8/8/8/8/8/8/4K3 w 3 10", "4k3/8/8/8/8/8/8/4K3 w - - 3 10"),
@@ -122,7 +111,7 @@ fn short_fen_forms_read_as_the_full_form() {
         assert_eq!(pos.to_text(), full);
     }
     // A count of the counting rule (in the en-passant field) is not a counter.
-    let makruk = chimera::load_str("makruk.toml", &bundled_text("makruk.toml")).unwrap();
+    let makruk = chimera::load_str("makruk.toml", &variant_text("makruk.toml")).unwrap();
     let pos = Position::from_text(&makruk, "4k3/8/8/8/8/8/R7/4K3 b - 32 31 20").unwrap();
     assert_eq!(pos.to_text(), "4k3/8/8/8/8/8/R7/4K3 b - 32 31 20");
 }

@@ -1,18 +1,13 @@
 //! `royal_while_at_most` and `royal_counted_with`: the rules file's own test
 //! cases (tests/royal-while-few.toml) and the errors for misuse.
-use std::path::Path;
-
 use crate::common;
 
 use common::check_rules as check;
-
-fn file() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/royal-while-few.toml")).unwrap()
-}
+use common::{test_file, test_text};
 
 #[test]
 fn the_test_cases_pass() {
-    let (ok, text) = check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/royal-while-few.toml"));
+    let (ok, text) = check(&test_file("royal-while-few.toml"));
     assert!(ok && text.contains("7 passed, 0 failed"), "{text}");
 }
 
@@ -45,5 +40,5 @@ fn misuse_is_an_error() {
             "cannot be combined with `[end] royal_pieces`",
         ),
     ];
-    common::assert_misuse(&file(), &cases, "royal-while-few");
+    common::assert_misuse(&test_text("royal-while-few.toml"), &cases, "royal-while-few");
 }

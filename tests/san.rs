@@ -3,13 +3,12 @@
 //! that needs it. The figures were checked against pyffish's `get_san`;
 //! tests/tools/pyffish_compare.py compares every legal move of seeded
 //! random games in every variant both have (tests/python.rs runs it).
-use std::path::Path;
 
+use crate::common;
 use chimera::{MoveNotation, Position};
 
 fn san_of(variant: &str, fen: &str, mv: &str, notation: MoveNotation) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let v = chimera::load(&root.join("variants").join(format!("{variant}.toml"))).expect("rules file");
+    let v = common::variant(&format!("{variant}.toml"));
     let mut pos = if fen.is_empty() {
         Position::start(&v)
     } else {
@@ -121,8 +120,7 @@ fn notation_names_parse() {
 /// key's value, with its line and column.
 #[test]
 fn san_key_is_checked() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(root.join("variants/xiangqi.toml")).expect("xiangqi");
+    let text = common::variant_text("xiangqi.toml");
     let bad = text.replace("san = \"H\"", "san = \"Hx\"");
     let err = chimera::load_str("bad.toml", &bad).expect_err("two letters");
     assert!(err.message.contains("one upper-case letter"), "{}", err.message);

@@ -9,18 +9,13 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::common;
-use common::chimera;
+use common::{chimera, variant};
 
 use chimera::History;
 use chimera::game::search::{Limits, MATE_SCORE, Searcher, Weights};
 use chimera::game::tune::{Sample, fit};
 use chimera::game::{Game, TimeControl};
 use chimera::{Position, Variant};
-
-fn variant(name: &str) -> Arc<Variant> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    chimera::load(&root.join("variants").join(name)).expect("bundled variant")
-}
 
 /// The engine's move from `text` (searched to `depth`, or `nodes`), as text.
 fn best(v: &Arc<Variant>, text: &str, depth: i32, threads: usize) -> (String, i32) {
@@ -330,8 +325,7 @@ fn weights_files_round_trip_and_bad_ones_name_their_place() {
 #[test]
 fn a_rules_file_names_its_weights_file() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rules = std::fs::read_to_string(root.join("variants/minishogi.toml")).expect("rules");
+    let rules = common::variant_text("minishogi.toml");
     let v = variant("minishogi.toml");
     let mut w = Weights::defaults(&v);
     w.terms[5] = 33.0;
@@ -532,7 +526,7 @@ fn tune_writes_weights_the_engine_plays_with() {
 
 #[test]
 fn kozune_plays_with_its_tuned_weights_from_a_file_or_bundled() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let shipped = Weights::read(
         &variant("kozune.toml"),
         &root.join("variants/weights/kozune.weights.toml"),

@@ -2,11 +2,18 @@
 //! announced as a gigabyte, a body announced and never sent, a 300 MiB
 //! header, a thousand slow clients, an engine request abandoned by its
 //! client, wrong JSON types, and fifty clients querying while the engine
-//! searches (its latencies printed: `cargo test --release --test serve --
+//! searches (its latencies printed: `cargo test --release -- serve::
 //! --nocapture`). Each test starts its own server; the heavy ones run one
 //! at a time so that their figures are their own.
-use std::io::Write;
+//!
+//! No assertion is on a duration: each is on what was answered, and in
+//! what order (answered before the server's own timeouts dropped the
+//! silent clients, a search ended by its stop flag rather than its time),
+//! so that a busy machine changes the figures printed, not the verdicts.
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::common::serve as common_serve;
@@ -27,6 +34,36 @@ fn head(length: &str) -> String {
     )
 }
 
+/// Whether the server has neither answered on `s` nor closed it: nothing
+/// to read yet, the connection open.
+fn still_waiting(s: &TcpStream) -> bool {
+    s.set_nonblocking(true).expect("non-blocking");
+    let waiting = matches!(s.peek(&mut [0u8; 1]), Err(e) if e.kind() == ErrorKind::WouldBlock);
+    s.set_nonblocking(false).expect("blocking");
+    waiting
+}
+
+/// How the server ended a connection it was waiting on: `Ok` with the
+/// status it answered (`None`: closed without one), `Err` when it had
+/// done neither by the end of `s`'s read timeout.
+fn ending(s: &mut TcpStream) -> Result<Option<u16>, std::io::Error> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == ErrorKind::ConnectionReset => break,
+            Err(e) => return Err(e),
+        }
+    }
+    let text = String::from_utf8_lossy(&out);
+    Ok(text.split_whitespace().nth(1).and_then(|c| c.parse().ok()))
+}
+
+/// A `Content-Length` over the limit is answered 413 from the head alone:
+/// not one byte of the body is sent, so an answer that waited for the body
+/// would be the body's timeout (408), not 413.
 #[test]
 fn a_body_announced_as_a_gigabyte_is_refused_at_once() {
     let mut server = serve(&["variants"]);
@@ -34,12 +71,12 @@ fn a_body_announced_as_a_gigabyte_is_refused_at_once() {
         let started = Instant::now();
         let mut s = connect(&server.addr, 30);
         s.write_all(head(length).as_bytes()).expect("head");
-        let _ = s.write_all(br#"{"variant""#);
         let status = read_status(&mut s);
-        let took = started.elapsed();
-        eprintln!("Content-Length: {length}: {status:?} after {took:?}");
-        assert!(matches!(status, Some(413) | None), "{status:?}");
-        assert!(took < Duration::from_secs(5), "answered only after {took:?}");
+        eprintln!(
+            "Content-Length: {length}: {status:?} after {:?}",
+            started.elapsed()
+        );
+        assert_eq!(status, Some(413), "Content-Length: {length}");
     }
     // A client that goes on sending: the server stops reading, closes, and
     // the client's writes fail long before the gigabyte.
@@ -56,41 +93,49 @@ fn a_body_announced_as_a_gigabyte_is_refused_at_once() {
     assert_eq!(http(&server.url, "POST", "/api/state", CHESS.as_bytes()).0, 200);
 }
 
+/// The transcript: the silent clients are waited on (10 s for a head or a
+/// body); the normal requests made meanwhile are answered while the silent
+/// ones are still open — a server blocked by them would answer only once
+/// it had dropped them; then each silent one is dropped, the one in its
+/// body with 408.
 #[test]
 fn a_client_that_never_sends_its_body_blocks_no_one_and_is_dropped() {
     let server = serve(&["variants"]);
-    let mut silent = connect(&server.addr, 30);
+    let mut silent = connect(&server.addr, 60);
     silent.write_all(head("100").as_bytes()).expect("head");
     // One that sends nothing at all, and one that stops in its head.
-    let mut mute = connect(&server.addr, 30);
-    let mut halting = connect(&server.addr, 30);
+    let mut mute = connect(&server.addr, 60);
+    let mut halting = connect(&server.addr, 60);
     halting
         .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
         .expect("part of a head");
     let started = Instant::now();
-    std::thread::sleep(Duration::from_millis(200));
-    for _ in 0..5 {
-        let asked = Instant::now();
+    // The silent requests reach the server before the normal ones.
+    assert!(still_waiting(&silent) && still_waiting(&mute) && still_waiting(&halting));
+    for i in 0..5 {
         assert_eq!(http(&server.url, "POST", "/api/state", CHESS.as_bytes()).0, 200);
-        let took = asked.elapsed();
-        assert!(
-            took < Duration::from_secs(2),
-            "a request took {took:?} beside a silent one"
-        );
+        for (what, s) in [
+            ("no body", &silent),
+            ("no head", &mute),
+            ("half a head", &halting),
+        ] {
+            assert!(
+                still_waiting(s),
+                "{what}: dropped before request {i} beside it was answered"
+            );
+        }
     }
-    for (what, s) in [
-        ("no body", &mut silent),
-        ("no head", &mut mute),
-        ("half a head", &mut halting),
+    for (what, s, want) in [
+        ("no body", &mut silent, Some(408)),
+        ("no head", &mut mute, None),
+        ("half a head", &mut halting, None),
     ] {
-        let status = read_status(s);
-        let took = started.elapsed();
-        eprintln!("{what}: dropped after {took:?} ({status:?})");
-        assert!(matches!(status, Some(408) | None), "{what}: {status:?}");
-        assert!(
-            took > Duration::from_secs(5) && took < Duration::from_secs(20),
-            "{what}: dropped after {took:?}"
-        );
+        let ended = ending(s);
+        eprintln!("{what}: {ended:?} after {:?}", started.elapsed());
+        match ended {
+            Ok(status) => assert!(status == want || status.is_none(), "{what}: {status:?}"),
+            Err(e) => panic!("{what}: not dropped within the read timeout: {e}"),
+        }
     }
 }
 
@@ -151,6 +196,7 @@ fn a_thousand_slow_clients_do_not_stop_a_normal_one() {
         let (status, _) = http(&server.url, "POST", "/api/state", CHESS.as_bytes());
         times.push(asked.elapsed());
         assert_eq!(status, 200, "round {round}");
+        // The slow clients' next byte comes later (a pace, not a bound).
         std::thread::sleep(Duration::from_millis(500));
     }
     let status = server.status();
@@ -163,6 +209,25 @@ fn a_thousand_slow_clients_do_not_stop_a_normal_one() {
     drop(slow);
 }
 
+/// The server's status until `done` accepts it (polled; a minute at most,
+/// a guard against a hang, far beyond any search's 10 s).
+fn status_when(
+    server: &common_serve::Served,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let asked = Instant::now();
+    loop {
+        let status = server.status();
+        if done(&status) || asked.elapsed() > Duration::from_secs(60) {
+            return status;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The transcript: the search starts, its client goes away, the search ends
+/// and the server counts it stopped — which it does only for a search its
+/// stop flag ended, not one that ran out its own time (10 s, depth 64).
 #[test]
 fn an_abandoned_search_stops() {
     let server = serve(&["variants"]);
@@ -173,34 +238,18 @@ fn an_abandoned_search_stops() {
         body.len()
     );
     s.write_all(head.as_bytes()).expect("request");
-    std::thread::sleep(Duration::from_millis(100));
-    let mut searching = server.status()["searching"].as_u64();
-    for _ in 0..20 {
-        if searching == Some(1) {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-        searching = server.status()["searching"].as_u64();
-    }
-    assert_eq!(searching, Some(1), "the search did not start");
+    let status = status_when(&server, |s| s["searching"] == 1);
+    assert_eq!(status["searching"], 1, "the search did not start: {status}");
     drop(s);
-    let dropped = Instant::now();
-    let mut status = server.status();
-    while status["searching"] != 0 && dropped.elapsed() < Duration::from_secs(5) {
-        std::thread::sleep(Duration::from_millis(20));
-        status = server.status();
-    }
-    let stopped_in = dropped.elapsed();
-    let cpu = server.cpu_ticks();
-    std::thread::sleep(Duration::from_secs(1));
-    let used = server.cpu_ticks() - cpu;
+    let left = Instant::now();
+    let status = status_when(&server, |s| s["searching"] == 0);
     eprintln!(
-        "abandoned search: stopped {stopped_in:?} after the client left; then {used} ticks of CPU in 1 s"
+        "abandoned search: ended {:?} after the client left: {status}",
+        left.elapsed()
     );
-    assert_eq!(status["searching"], 0, "{status}");
-    assert_eq!(status["stopped"], 1, "{status}");
-    // A search still running would use about 100 ticks a second.
-    assert!(used < 30, "the server used {used} ticks in a second");
+    assert_eq!(status["searching"], 0, "still searching: {status}");
+    assert_eq!(status["searches"], 1, "{status}");
+    assert_eq!(status["stopped"], 1, "the search ran to its own limit: {status}");
 }
 
 #[test]
@@ -228,7 +277,10 @@ fn clients_that_vanish_before_their_answer_do_not_kill_the_server() {
             }
         }
     }
-    std::thread::sleep(Duration::from_millis(300));
+    // Every one of them closed on the server's side (the one open is the
+    // status request's own), and the server still there.
+    let status = status_when(&server, |s| s["connections"] == 1);
+    assert_eq!(status["connections"], 1, "{status}");
     assert!(server.alive(), "the server died");
     assert_eq!(http(&server.url, "GET", "/", b"").0, 200);
 }
@@ -276,13 +328,17 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[i]
 }
 
+/// The transcript: fifty clients make 20 queries each while three others
+/// ask the engine for moves, one after another, until the queries are
+/// done (each at least once): every query and every search is answered,
+/// the searches with a move. The latencies are printed, not judged.
 #[test]
 fn fifty_clients_query_while_the_engine_searches() {
     let _heavy = heavy();
     let server = serve(&["variants"]);
     const CLIENTS: usize = 50;
+    const QUERIES: usize = 20;
     const ENGINES: usize = 3;
-    let run_for = Duration::from_secs(8);
     let games = [
         CHESS,
         r#"{"variant":"shogi","moves":["7g7f","3c3d","8h2b+"]}"#,
@@ -291,14 +347,33 @@ fn fifty_clients_query_while_the_engine_searches() {
     ];
     let started = Instant::now();
     let addr = server.addr.clone();
+    let queried = std::sync::Arc::new(AtomicBool::new(false));
+    let engines: Vec<_> = (0..ENGINES)
+        .map(|i| {
+            let addr = addr.clone();
+            let queried = std::sync::Arc::clone(&queried);
+            std::thread::spawn(move || {
+                let (mut done, mut errors) = (0, Vec::new());
+                let variant = ["chess", "shogi", "kozune"][i % 3];
+                let body = format!(r#"{{"variant":"{variant}","movetime":1000}}"#);
+                while done + errors.len() == 0 || !queried.load(Ordering::SeqCst) {
+                    match KeepAlive::new(&addr).and_then(|mut c| c.post("/api/engine", &body)) {
+                        Ok((200, answer)) if answer.contains(r#""engine_move":""#) => done += 1,
+                        Ok((status, body)) => errors.push(format!("engine: {status} {body}")),
+                        Err(e) => errors.push(format!("engine: {e}")),
+                    }
+                }
+                (done, errors)
+            })
+        })
+        .collect();
     let queries: Vec<_> = (0..CLIENTS)
         .map(|i| {
             let addr = addr.clone();
             std::thread::spawn(move || {
                 let (mut times, mut errors) = (Vec::new(), Vec::new());
                 let mut conn = KeepAlive::new(&addr).ok();
-                let mut n = i;
-                while started.elapsed() < run_for {
+                for n in i..i + QUERIES {
                     let Some(c) = conn.as_mut() else {
                         errors.push("cannot connect".to_string());
                         conn = KeepAlive::new(&addr).ok();
@@ -313,27 +388,8 @@ fn fifty_clients_query_while_the_engine_searches() {
                             conn = KeepAlive::new(&addr).ok();
                         }
                     }
-                    n += 1;
                 }
                 (times, errors)
-            })
-        })
-        .collect();
-    let engines: Vec<_> = (0..ENGINES)
-        .map(|i| {
-            let addr = addr.clone();
-            std::thread::spawn(move || {
-                let (mut done, mut errors) = (0, Vec::new());
-                let variant = ["chess", "shogi", "kozune"][i % 3];
-                let body = format!(r#"{{"variant":"{variant}","movetime":1000}}"#);
-                while started.elapsed() < run_for {
-                    match KeepAlive::new(&addr).and_then(|mut c| c.post("/api/engine", &body)) {
-                        Ok((200, _)) => done += 1,
-                        Ok((status, body)) => errors.push(format!("engine: {status} {body}")),
-                        Err(e) => errors.push(format!("engine: {e}")),
-                    }
-                }
-                (done, errors)
             })
         })
         .collect();
@@ -343,6 +399,7 @@ fn fifty_clients_query_while_the_engine_searches() {
         times.extend(t);
         errors.extend(e);
     }
+    queried.store(true, Ordering::SeqCst);
     let mut searches = 0;
     for e in engines {
         let (d, errs) = e.join().expect("engine client");
@@ -369,5 +426,5 @@ fn fifty_clients_query_while_the_engine_searches() {
         errors.len(),
         &errors[..errors.len().min(5)]
     );
-    assert!(!times.is_empty() && searches > 0);
+    assert_eq!(times.len(), CLIENTS * QUERIES);
 }

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use crate::common;
 use chimera::{MoveNotation, Position, Variant};
 
 /// The legal moves in UCI.
@@ -20,8 +21,7 @@ fn uci_moves(pos: &Position) -> Vec<String> {
 }
 
 fn load(name: &str) -> Arc<Variant> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    chimera::load(&root.join("variants").join(format!("{name}.toml"))).unwrap()
+    common::variant(&format!("{name}.toml"))
 }
 
 /// The first player's back rank of a FEN and the second player's.

@@ -4,28 +4,15 @@
 //! square only where an enemy pawn could take), the position's state
 //! (hash, text, make/unmake) around triple steps, and the errors for
 //! misuse.
-use std::path::{Path, PathBuf};
-
 use crate::common;
 
 use chimera::{Position, TextStyle};
 use common::check_rules as check;
-
-fn path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(name)
-}
-
-fn text(name: &str) -> String {
-    std::fs::read_to_string(path(name)).unwrap()
-}
-
-fn variant() -> std::sync::Arc<chimera::Variant> {
-    chimera::load(&path("triple-step.toml")).unwrap_or_else(|e| panic!("{}", e.render()))
-}
+use common::{load_file, test_file, test_text};
 
 #[test]
 fn the_test_cases_pass() {
-    let (ok, said) = check(&path("triple-step.toml"));
+    let (ok, said) = check(&test_file("triple-step.toml"));
     assert!(ok && said.contains("19 passed, 0 failed"), "{said}");
 }
 
@@ -35,7 +22,7 @@ fn the_test_cases_pass() {
 /// both squares and writes both in its own text.
 #[test]
 fn fairy_stockfish_text_keeps_each_square_a_pawn_could_take() {
-    let v = variant();
+    let v = load_file(&test_file("triple-step.toml"));
     for (start, fsf) in [
         (
             "5k5/11/11/11/11/2p8/2p8/11/1P9/5K5 w - - 0 1",
@@ -81,7 +68,7 @@ fn fairy_stockfish_text_keeps_each_square_a_pawn_could_take() {
 /// cleared and restored).
 #[test]
 fn hash_text_and_unmake_hold_with_two_en_passant_squares() {
-    let v = variant();
+    let v = load_file(&test_file("triple-step.toml"));
     let starts = [
         "5k5/11/11/11/11/2p8/2p8/11/1P9/5K5 w - - 0 1",
         "5k5/4p6/11/5P5/5P5/11/11/11/11/5K5 b - - 0 1",
@@ -130,7 +117,7 @@ fn hash_text_and_unmake_hold_with_two_en_passant_squares() {
 /// fail: the old rules could not say them.
 #[test]
 fn without_the_triple_step_the_cases_fail() {
-    let t = text("triple-step.toml").replacen("extra_moves = { ranks = [2], betza = \"ifmnH\" }", "", 1);
+    let t = test_text("triple-step.toml").replacen("extra_moves = { ranks = [2], betza = \"ifmnH\" }", "", 1);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("triple-step.toml");
     std::fs::write(&file, t).unwrap();
@@ -148,7 +135,7 @@ fn without_the_triple_step_the_cases_fail() {
 #[test]
 fn misuse_is_an_error() {
     common::assert_misuse(
-        &text("triple-step.toml"),
+        &test_text("triple-step.toml"),
         &[
             (
                 "betza = \"fmWfceFifmnD\"\ninitial_ranks = [2, 3]",

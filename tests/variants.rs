@@ -1,6 +1,6 @@
 //! `chimera check` on every rules file in `variants/`: a broken variant file,
 //! a test case it carries that fails, or a lint warning breaks the build.
-use std::path::Path;
+use crate::common;
 use std::process::Command;
 
 /// Extra test files some variants have.
@@ -15,7 +15,7 @@ fn extra_tests(file: &str) -> &'static [&'static str] {
 
 #[test]
 fn every_variant_file_checks() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let mut files: Vec<_> = std::fs::read_dir(root.join("variants"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -4,6 +4,8 @@
 //! move; and the errors of the table.
 use chimera::{Position, load_str};
 
+use crate::common::load_text;
+
 const SINGLE: &str = r#"
 [variant]
 name = "single wall"
@@ -32,7 +34,7 @@ stalemate = "loss"
 
 #[test]
 fn a_single_wall_moves_and_may_not_stay() {
-    let v = load_str("single.toml", SINGLE).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("single.toml", SINGLE);
     let mut pos = Position::start(&v);
     // Three steps from a1, each with its wall on any square empty after the
     // step (a1 included) but b3: 9 - 2 pieces - b3 = 6 squares.
@@ -72,7 +74,7 @@ fn walls_in_text_need_a_walls_table() {
         "[walls]\nafter_move = \"anywhere\"\nsingle = true\nexcept = [\"b3\"]\n",
         "",
     );
-    let v = load_str("plain.toml", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("plain.toml", &text);
     let err = Position::from_text(&v, "2s/3/S1* w - - 0 1").unwrap_err();
     assert!(err.to_string().contains("no walls"), "{err}");
 }
@@ -132,7 +134,7 @@ stalemate = "draw"
 #[test]
 fn walls_instead_of_a_move_go_to_the_edge_or_beside_a_wall() {
     use chimera::MoveNotation;
-    let v = load_str("edge.toml", EDGE).unwrap_or_else(|d| panic!("{}", d.render()));
+    let v = load_text("edge.toml", EDGE);
     let mut pos = Position::start(&v);
     let texts: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
     // A pass with a wall on each empty edge square (12 - 4 occupied), named

@@ -22,14 +22,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 
 use crate::common;
-use common::{python_tool, skip};
+use common::{python_tool, root, skip};
 
 /// The wasm-bindgen crate's version, which wasm-bindgen-cli must match.
 const BINDGEN: &str = "0.2.130";
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn runs(program: &str, arg: &str) -> Option<String> {
     let out = Command::new(program).arg(arg).output().ok()?;

@@ -16,12 +16,8 @@ use proptest::prelude::*;
 
 use crate::common;
 use crate::live;
-use common::{Shared, match_summary, skip, speak};
+use common::{Shared, match_summary, skip, speak, variant};
 use live::Live;
-
-fn variant(name: &str) -> Arc<Variant> {
-    chimera::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name)).expect("variant loads")
-}
 
 fn moves(lines: &[String]) -> Vec<&str> {
     lines.iter().filter_map(|l| l.strip_prefix("move ")).collect()
@@ -276,7 +272,7 @@ fn no_protocol_failure(what: &str, summary: &serde_json::Value) {
 
 #[test]
 fn xboard_engine_failures_lose_with_their_reason() {
-    let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/fake_xboard.sh");
+    let fake = common::root().join("tests/tools/fake_xboard.sh");
     let fake = fake.display();
     for (mode, reason, wins) in [
         ("illegal", "illegal move", 1),
@@ -285,7 +281,10 @@ fn xboard_engine_failures_lose_with_their_reason() {
         ("resign", "resignation", 1),
         ("claim-draw", "the engine's claim", 0),
     ] {
-        let b = format!("xboard:{fake} {mode},movetime=10");
+        // The silent engine's turn ends at its deadline (movetime + 2 s);
+        // the others answer at once, within a deadline of 10 s.
+        let movetime = if mode == "silent" { 10 } else { 5000 };
+        let b = format!("xboard:{fake} {mode},movetime={movetime}");
         let summary = match_against("kozune.toml", &b, 1, "engine:depth=1,movetime=50");
         assert_eq!(summary["wins"], wins, "{mode}: {summary}");
         assert_eq!(summary["reasons"][reason], 1, "{mode}: {summary}");
@@ -369,7 +368,7 @@ fn xboard_match_with(
     if !installed("/usr/games/xboard", "xboard") || !installed("/usr/bin/xvfb-run", "xvfb") {
         return None;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xboard");
     let status = Command::new(root.join("tests/tools/xboard_match.sh"))
         .args([
@@ -816,7 +815,7 @@ fn pgn_games(pgn: &str) -> Vec<(String, String)> {
 #[ignore = "deep tier (real engines, timed): cargo test --release -- --ignored --test-threads 1"]
 fn xboard_runs_chimera_s_own_chess_variants_without_forfeits() {
     let bin = env!("CARGO_BIN_EXE_chimera");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     // A variant only chimera knows, where castling long is White's only
     // mate in one: XBoard must accept the castling and put the rook on d1.
     let fixture = root.join("tests/fixtures/castle-mate.toml").display().to_string();
@@ -1216,7 +1215,7 @@ fn each_real_engine_plays_one_short_game() {
 #[test]
 fn xboard_plays_a_variant_it_learns_from_chimera() {
     let bin = env!("CARGO_BIN_EXE_chimera");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = common::root();
     let fixture = root.join("tests/fixtures/castle-mate.toml").display().to_string();
     let opponent = format!("{bin} xboard {fixture}");
     let args = ["-searchTime", "0:30", "-depth", "2", "-adjudicateDrawMoves", "20"];

@@ -6,6 +6,7 @@
 //! It is a plain program (`harness = false` in Cargo.toml).
 use std::path::Path;
 
+#[allow(dead_code)]
 mod common;
 
 fn main() {

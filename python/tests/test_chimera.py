@@ -241,7 +241,10 @@ def test_variant_play_against_an_external_engine():
             pytest.fail("fairy-stockfish is needed (CI installs it)")
         pytest.skip("fairy-stockfish is not installed")
     v = chimera.Variant.bundled("chess")
-    game = v.play("engine:depth=2", f"uci:{engine},movetime=50", max_plies=16)
+    # Fairy-Stockfish held to a depth, with a generous time (its deadline is
+    # twice the movetime, 10 s): a busy machine cannot end the game on the
+    # clock.
+    game = v.play("engine:depth=2", f"uci:{engine},depth=1,movetime=5000", max_plies=16)
     assert game["plies"] == 16 and game["result"]["reason"] == "move_limit"
     # Each move was legal: replaying them gives a position.
     pos = v.start()

@@ -296,8 +296,29 @@ pub fn engine_move(
     depth: i32,
     stop: Option<Arc<std::sync::atomic::AtomicBool>>,
 ) -> Option<String> {
+    engine_reply(game, movetime, depth, stop).played
+}
+
+/// What [`engine_reply`] found.
+pub struct EngineReply {
+    /// The move's canonical text (`None`: the game is over).
+    pub played: Option<String>,
+    /// The search was ended by `stop`, not by its time or depth.
+    pub interrupted: bool,
+}
+
+/// [`engine_move`], and whether `stop` ended the search.
+pub fn engine_reply(
+    game: &mut Game,
+    movetime: u64,
+    depth: i32,
+    stop: Option<Arc<std::sync::atomic::AtomicBool>>,
+) -> EngineReply {
     if game.result().is_some() {
-        return None;
+        return EngineReply {
+            played: None,
+            interrupted: false,
+        };
     }
     let v = game.variant().clone();
     let mut searcher = Searcher::new(&v);
@@ -310,7 +331,10 @@ pub fn engine_move(
         ..Default::default()
     };
     let report = searcher.search(&mut pos, limits, line.history());
-    report.best.map(|m| game.format(&m))
+    EngineReply {
+        played: report.best.map(|m| game.format(&m)),
+        interrupted: report.interrupted,
+    }
 }
 
 /// The options a rules file offers (`[options]`), each with its choices,

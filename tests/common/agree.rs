@@ -3,7 +3,6 @@
 //! (`Variant::reference_generator`: the mailbox alone, every move made to
 //! test its legality), position by position and along seeded random games.
 #![allow(dead_code)]
-use std::path::Path;
 use std::sync::Arc;
 
 use chimera::{Move, Position, Variant};
@@ -11,8 +10,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 
 /// A shipped rules file (`variants/NAME`) and its plain generator.
 pub fn load(name: &str) -> (Arc<Variant>, Arc<Variant>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(name);
-    let fast = chimera::load(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let fast = super::variant(name);
     let plain = Arc::new(fast.reference_generator());
     (fast, plain)
 }

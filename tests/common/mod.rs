@@ -1,19 +1,103 @@
-//! Shared by the tests: running a Python tool (tests/tools/) as an
-//! independent reference, skipping for a missing program, protocol sessions,
-//! running chimera itself.
+//! Shared by the tests: loading rules files and playing moves, running a
+//! Python tool (tests/tools/) as an independent reference, skipping for a
+//! missing program, protocol sessions, running chimera itself.
+//!
+//! Three test binaries declare this module (tests/suite.rs,
+//! tests/fuzz_targets.rs, tests/zz_skipped.rs); the last two use little of
+//! it and allow the rest to be unused.
 pub mod agree;
 pub mod serve;
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 
+use chimera::{GameResult, History, MoveNotation, Position, Variant};
+
+/// The project's folder (where Cargo.toml is).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A bundled rules file, `variants/FILE`, compiled. A rules error fails the
+/// test with its diagnostics.
+pub fn variant(file: &str) -> Arc<Variant> {
+    load_file(&root().join("variants").join(file))
+}
+
+/// The text of a bundled rules file, `variants/FILE`.
+pub fn variant_text(file: &str) -> String {
+    let path = root().join("variants").join(file);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The rules file at `path` compiled; a rules error fails the test with its
+/// diagnostics.
+pub fn load_file(path: &Path) -> Arc<Variant> {
+    chimera::load(path).unwrap_or_else(|d| panic!("{}", d.render()))
+}
+
+/// Rules text compiled as if read from a file named `name`; a rules error
+/// fails the test with its diagnostics.
+pub fn load_text(name: &str, text: &str) -> Arc<Variant> {
+    chimera::load_str(name, text).unwrap_or_else(|d| panic!("{}", d.render()))
+}
+
+/// A file of tests/ itself (`tests/NAME`: the rules files with `[[test]]`
+/// cases that stand beside the test that runs them).
+pub fn test_file(name: &str) -> PathBuf {
+    root().join("tests").join(name)
+}
+
+/// The text of `tests/NAME`.
+pub fn test_text(name: &str) -> String {
+    let path = test_file(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The legal moves in the variant's own move notation, sorted.
+pub fn sorted_moves(pos: &mut Position) -> Vec<String> {
+    let mut names: Vec<String> = pos.legal_move_list().iter().map(|m| pos.move_text(m)).collect();
+    names.sort();
+    names
+}
+
+/// The legal moves in `notation`, sorted.
+pub fn sorted_moves_as(pos: &mut Position, notation: MoveNotation) -> Vec<String> {
+    let mut names: Vec<String> = pos
+        .legal_move_list()
+        .iter()
+        .map(|m| pos.move_text_as(m, notation))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Makes the move `text` (the variant's notation); one it cannot read fails
+/// the test.
+pub fn play(pos: &mut Position, text: &str) {
+    let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+    pos.make(m);
+}
+
+/// Whether the game has ended, judged on the position alone (a history of
+/// this one position, no checks counted).
+pub fn end(pos: &mut Position) -> Option<GameResult> {
+    let h = [pos.hash()];
+    chimera::judge(
+        pos,
+        &History {
+            hashes: &h,
+            checks: None,
+        },
+    )
+}
+
 /// Runs `chimera ARGS` from the project root and returns its output.
-#[allow(dead_code)]
 pub fn chimera(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(root())
         .args(args)
         .output()
         .expect("chimera runs")
@@ -23,11 +107,9 @@ pub fn chimera(args: &[&str]) -> std::process::Output {
 /// passes. Exit 3 (the reference library is missing) or no python3 skips
 /// the test with a message — except under CI, where `.ci/run` installs what
 /// is needed and a skip is a failure. Any other exit fails with the output.
-#[allow(dead_code)]
 pub fn python_tool(script: &str, args: &[String], what: &str) -> Option<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = match Command::new("python3")
-        .arg(root.join("tests/tools").join(script))
+        .arg(root().join("tests/tools").join(script))
         .args(args)
         .output()
     {
@@ -81,13 +163,11 @@ pub const SKIPPED_LIST: &str = "chimera-skipped-tests.txt";
 
 /// Runs `chimera <protocol> [args]` with `script` as its input; returns its
 /// output lines. The process must end by itself with status 0.
-#[allow(dead_code)]
 pub fn speak(protocol: &str, args: &[&str], script: &str) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .arg(protocol)
         .args(args)
-        .current_dir(root)
+        .current_dir(root())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -114,7 +194,6 @@ pub fn speak(protocol: &str, args: &[&str], script: &str) -> Vec<String> {
 
 /// A writer the test can read back.
 #[derive(Clone, Default)]
-#[allow(dead_code)]
 pub struct Shared(pub Arc<Mutex<Vec<u8>>>);
 
 impl Write for Shared {
@@ -129,11 +208,9 @@ impl Write for Shared {
 
 /// `chimera match variants/<variant>` between players `a` and `b` (at most
 /// `max_moves` plies a game); returns the JSON summary.
-#[allow(dead_code)]
 pub fn match_summary(variant: &str, a: &str, b: &str, games: u32, max_moves: u32) -> serde_json::Value {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(root)
+        .current_dir(root())
         .args([
             "match",
             &format!("variants/{variant}"),
@@ -162,7 +239,6 @@ pub fn match_summary(variant: &str, a: &str, b: &str, games: u32, max_moves: u32
 
 /// `chimera check PATH`: whether it passed, and what it printed (both
 /// streams).
-#[allow(dead_code)]
 pub fn check_rules(path: &Path) -> (bool, String) {
     let out = chimera(&["check", path.to_str().unwrap()]);
     let text = format!(
@@ -177,7 +253,6 @@ pub fn check_rules(path: &Path) -> (bool, String) {
 /// replaced by `to`, once) into a file of its own, which `chimera check`
 /// must refuse with an error containing `want`, at its place in that file,
 /// without panicking. `tag` names the scratch folder.
-#[allow(dead_code)]
 pub fn assert_misuse(text: &str, cases: &[(&str, &str, &str)], tag: &str) {
     let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

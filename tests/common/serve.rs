@@ -3,7 +3,6 @@
 #![allow(dead_code)]
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -42,16 +41,6 @@ impl Served {
             .unwrap_or(0)
     }
 
-    /// The processor time the server used so far (user + system), in clock ticks.
-    pub fn cpu_ticks(&self) -> u64 {
-        let text = std::fs::read_to_string(format!("/proc/{}/stat", self.pid())).unwrap_or_default();
-        // Fields after the command's closing parenthesis; utime, stime are 14, 15.
-        let rest = text.rsplit_once(')').map_or("", |(_, r)| r);
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let field = |i: usize| fields.get(i - 3).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
-        field(14) + field(15)
-    }
-
     /// Open file descriptors of the server.
     pub fn fds(&self) -> usize {
         std::fs::read_dir(format!("/proc/{}/fd", self.pid())).map_or(0, |d| d.count())
@@ -68,9 +57,8 @@ impl Served {
 /// `chimera serve ARGS --port 0` from the project root; the address is read
 /// from the line it prints on stderr.
 pub fn serve(args: &[&str]) -> Served {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(root)
+        .current_dir(super::root())
         .arg("serve")
         .args(args)
         .args(["--port", "0"])

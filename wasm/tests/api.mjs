@@ -157,7 +157,10 @@ check("search by nodes is repeatable", a1.best === a2.best && a1.nodes === a2.no
 const d = chimera.search("chess", "", "", 3);
 check("search to a depth", d.depth === 3 && d.pv.length >= 1 && d.pv[0] === d.best, d);
 const t = chimera.search("chess", "", "", 64, { movetime: 200 });
-check("search by time: the clock works in WebAssembly", t.ms >= 100 && t.ms < 2000 && t.best, t);
+// Stopped by its time, not its depth (no machine reaches depth 64 of chess
+// in 200 ms), and not before half of it (the search's rule for starting an
+// iteration): the clock works, whatever the machine's speed.
+check("search by time: the clock works in WebAssembly", t.ms >= 100 && t.depth < 64 && t.best, t);
 check("search: a bad move is an error", (chimera.search("chess", "", "e2e5", 3).error || "").includes("not legal"));
 
 // The board's questions.

@@ -96,10 +96,11 @@ fn search(
 ) -> Result<Value, Failure> {
     stats.searching.fetch_add(1, Ordering::SeqCst);
     // `movetime` was clamped to MAX_MOVETIME when the request was read.
-    let played = web::engine_move(&mut game, movetime, depth, Some(Arc::clone(stop)));
-    if stop.load(Ordering::Relaxed) {
+    let reply = web::engine_reply(&mut game, movetime, depth, Some(Arc::clone(stop)));
+    if reply.interrupted {
         stats.stopped.fetch_add(1, Ordering::SeqCst);
     }
+    let played = reply.played;
     stats.searches.fetch_add(1, Ordering::SeqCst);
     stats.searching.fetch_sub(1, Ordering::SeqCst);
     if let Some(text) = &played {

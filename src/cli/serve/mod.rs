@@ -110,8 +110,9 @@ struct Stats {
     searching: AtomicUsize,
     /// Engine requests waiting for a free search thread.
     waiting: AtomicUsize,
-    /// Searches ended, and of those the ones stopped because their client
-    /// went away or the request ran out of time.
+    /// Searches ended, and of those the ones stopped (their search ended by
+    /// the stop flag, before its own limits) because their client went away
+    /// or the request ran out of time.
     searches: AtomicU64,
     stopped: AtomicU64,
     /// Engine requests refused because every search thread stayed busy.

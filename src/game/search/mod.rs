@@ -95,6 +95,10 @@ pub struct SearchReport {
     /// the last finished iteration's move: `score` is what `best` scored,
     /// a lower bound of the position's.
     pub partial: bool,
+    /// The search was ended by its stop flag ([`Limits::stop`]: a
+    /// protocol's `stop`, a client gone), not by its depth, time or node
+    /// limit.
+    pub interrupted: bool,
 }
 
 /// The engine: evaluation, transposition table (kept between searches) and

@@ -36,6 +36,8 @@ pub(super) struct Worker {
     stops: [Option<Arc<AtomicBool>>; 2],
     pub(super) node_limit: Option<u64>,
     pub(super) stopped: bool,
+    /// Stopped by a stop flag (not by the node limit or the clock).
+    interrupted: bool,
     clock_countdown: u32,
     time_countdown: u32,
     /// Calls between readings of the clock (see `out_of_time`).
@@ -100,6 +102,7 @@ impl Worker {
             stops: [None, None],
             node_limit: None,
             stopped: false,
+            interrupted: false,
             clock_countdown: 1,
             time_countdown: 1,
             clock_every: CLOCK_EVERY,
@@ -139,6 +142,7 @@ impl Worker {
         self.deadline = deadline;
         self.stops = stops;
         self.stopped = false;
+        self.interrupted = false;
         self.clock_countdown = 1;
         self.time_countdown = 1;
         self.clock_read = None;
@@ -172,6 +176,7 @@ impl Worker {
             nodes: 0,
             elapsed: Duration::ZERO,
             partial: false,
+            interrupted: false,
         };
         if moves.len() <= 1 && each.is_some() {
             report.elapsed = start.elapsed();
@@ -221,6 +226,7 @@ impl Worker {
         }
         report.nodes = self.nodes;
         report.elapsed = start.elapsed();
+        report.interrupted = self.interrupted;
         report
     }
 
@@ -294,9 +300,10 @@ impl Worker {
         self.clock_countdown -= 1;
         if self.clock_countdown == 0 {
             self.clock_countdown = 256;
-            if self.node_limit.is_some_and(|n| self.nodes >= n)
-                || self.stops.iter().flatten().any(|f| f.load(Ordering::Relaxed))
-            {
+            if self.stops.iter().flatten().any(|f| f.load(Ordering::Relaxed)) {
+                self.stopped = true;
+                self.interrupted = true;
+            } else if self.node_limit.is_some_and(|n| self.nodes >= n) {
                 self.stopped = true;
             }
         }
