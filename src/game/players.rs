@@ -45,6 +45,68 @@ pub trait Player {
     }
 }
 
+/// An external engine's spec: `uci:PATH[,movetime=MS,depth=N,nodes=N,OPTION=VALUE]`
+/// (`usi:`, `xboard:` alike; no `nodes` for XBoard).
+fn external_spec(kind: &str, opts: &str, default_movetime: Option<u64>) -> Result<EngineSpec, String> {
+    let protocol = match kind {
+        "uci" => Protocol::Uci,
+        "usi" => Protocol::Usi,
+        _ => Protocol::XBoard,
+    };
+    let (path, opts) = opts.split_once(',').unwrap_or((opts, ""));
+    if path.trim().is_empty() {
+        return Err(format!(
+            "{kind}: give the engine's program, as in {kind}:/usr/games/{}",
+            match protocol {
+                Protocol::Uci => "stockfish",
+                Protocol::Usi => "gpsusi",
+                Protocol::XBoard => "fairymax",
+            }
+        ));
+    }
+    let mut spec = EngineSpec {
+        protocol,
+        command: path.trim().to_string(),
+        movetime: default_movetime,
+        depth: None,
+        nodes: None,
+        options: Vec::new(),
+    };
+    for opt in opts.split(',').filter(|o| !o.is_empty()) {
+        let (k, v) = opt
+            .split_once('=')
+            .ok_or_else(|| format!("`{opt}`: write key=value"))?;
+        match k {
+            "depth" | "movetime" => {
+                let (_, n) = key_number(opt)?;
+                if k == "movetime" {
+                    spec.movetime = (n > 0).then_some(n);
+                } else if (1..=MAX_DEPTH as u64).contains(&n) {
+                    spec.depth = Some(n as i32);
+                } else {
+                    return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}"));
+                }
+            }
+            "nodes" if protocol == Protocol::XBoard => {
+                return Err(format!(
+                    "`{opt}`: XBoard has no node limit (use depth or movetime)"
+                ));
+            }
+            "nodes" => {
+                let (_, n) = key_number(opt)?;
+                if n == 0 {
+                    return Err(format!("`{opt}`: the node limit is at least 1"));
+                }
+                spec.nodes = Some(n);
+            }
+            // Anything else is one of the engine's own options.
+            _ if k.trim().is_empty() => return Err(format!("`{opt}`: the option has no name")),
+            _ => spec.options.push((k.trim().to_string(), v.to_string())),
+        }
+    }
+    Ok(spec)
+}
+
 /// The engine's time per move when none is given on the command line: the
 /// search stops deepening there, so it answers within seconds on any board.
 pub const DEFAULT_MOVETIME_MS: u64 = 5000;
@@ -169,65 +231,7 @@ impl PlayerSpec {
                 cfg.depth = depth.unwrap_or(if timed { MAX_DEPTH } else { default_depth });
                 Ok(PlayerSpec::Engine(cfg))
             }
-            "uci" | "usi" | "xboard" => {
-                let protocol = match kind {
-                    "uci" => Protocol::Uci,
-                    "usi" => Protocol::Usi,
-                    _ => Protocol::XBoard,
-                };
-                let (path, opts) = opts.split_once(',').unwrap_or((opts, ""));
-                if path.trim().is_empty() {
-                    return Err(format!(
-                        "{kind}: give the engine's program, as in {kind}:/usr/games/{}",
-                        match protocol {
-                            Protocol::Uci => "stockfish",
-                            Protocol::Usi => "gpsusi",
-                            Protocol::XBoard => "fairymax",
-                        }
-                    ));
-                }
-                let mut spec = EngineSpec {
-                    protocol,
-                    command: path.trim().to_string(),
-                    movetime: default_movetime,
-                    depth: None,
-                    nodes: None,
-                    options: Vec::new(),
-                };
-                for opt in opts.split(',').filter(|o| !o.is_empty()) {
-                    let (k, v) = opt
-                        .split_once('=')
-                        .ok_or_else(|| format!("`{opt}`: write key=value"))?;
-                    match k {
-                        "depth" | "movetime" => {
-                            let (_, n) = key_number(opt)?;
-                            if k == "movetime" {
-                                spec.movetime = (n > 0).then_some(n);
-                            } else if (1..=MAX_DEPTH as u64).contains(&n) {
-                                spec.depth = Some(n as i32);
-                            } else {
-                                return Err(format!("`{opt}`: the depth is 1 to {MAX_DEPTH}"));
-                            }
-                        }
-                        "nodes" if protocol == Protocol::XBoard => {
-                            return Err(format!(
-                                "`{opt}`: XBoard has no node limit (use depth or movetime)"
-                            ));
-                        }
-                        "nodes" => {
-                            let (_, n) = key_number(opt)?;
-                            if n == 0 {
-                                return Err(format!("`{opt}`: the node limit is at least 1"));
-                            }
-                            spec.nodes = Some(n);
-                        }
-                        // Anything else is one of the engine's own options.
-                        _ if k.trim().is_empty() => return Err(format!("`{opt}`: the option has no name")),
-                        _ => spec.options.push((k.trim().to_string(), v.to_string())),
-                    }
-                }
-                Ok(PlayerSpec::External(spec))
-            }
+            "uci" | "usi" | "xboard" => external_spec(kind, opts, default_movetime).map(PlayerSpec::External),
             _ => Err(format!(
                 "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS,nodes=N,threads=N,hash=MB,weights=FILE], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
             )),
