@@ -15,7 +15,7 @@ use chimera::fsf::{self, FsfError};
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
-use crate::{Error, fsf_error, guard};
+use crate::{fsf_error, guard};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
@@ -69,10 +69,14 @@ fn version() -> (u32, u32, u32) {
     )
 }
 
-/// chimera's name and version (pyffish: Fairy-Stockfish's).
+/// `Fairy-Stockfish interface of chimera VERSION` (pyffish: Fairy-Stockfish's
+/// name and version; programs test that it starts with `Fairy-Stockfish`).
 #[pyfunction]
 fn info() -> String {
-    format!("chimera {}", env!("CARGO_PKG_VERSION"))
+    format!(
+        "Fairy-Stockfish interface of chimera {}",
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// The variant names: every bundled rules file (by file name, the
@@ -83,21 +87,18 @@ fn variants() -> PyResult<Vec<String>> {
     guard(|| Ok(fsf::names()))
 }
 
-/// Sets an option. `VariantPath` loads a rules file (as
-/// `load_variant_config` does); other Fairy-Stockfish options have no
-/// meaning here and raise `chimera.Error`.
+/// Sets one of Fairy-Stockfish's options, as pyffish: `VariantPath` loads
+/// the files it lists (`:`-separated; variants.ini or rules files, as
+/// `load_variant_config`); the others are accepted and change nothing; a
+/// name Fairy-Stockfish does not have raises `ValueError`.
 #[pyfunction]
 fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    let value = value.str()?.to_string();
     guard(|| {
-        if name.eq_ignore_ascii_case("VariantPath") {
-            let path: String = value.extract()?;
-            fsf::load_variant_config(&path).map_err(fsf_error)?;
-            Ok(())
-        } else {
-            Err(Error::new_err(format!(
-                "option `{name}` has no meaning in chimera (only VariantPath does)"
-            )))
+        for c in fsf::set_option(name, &value).map_err(fsf_error)? {
+            loaded(c)?;
         }
+        Ok(())
     })
 }
 
@@ -109,8 +110,24 @@ fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
 /// A file that does not compile raises `chimera.RulesError` with its line
 /// and column.
 #[pyfunction]
-fn load_variant_config(config: &str) -> PyResult<String> {
-    call(|| fsf::load_variant_config(config).map(|l| l.name))
+fn load_variant_config(config: &str) -> PyResult<Option<String>> {
+    guard(|| loaded(fsf::load_variant_config(config).map_err(fsf_error)?))
+}
+
+/// What a configuration loaded, as pyffish answers: `None` for a
+/// variants.ini (each section it could not load a `UserWarning` saying
+/// why), the variant's name for a rules file.
+fn loaded(c: fsf::Config) -> PyResult<Option<String>> {
+    if !c.ini {
+        return Ok(c.loaded.into_iter().next().map(|l| l.name));
+    }
+    Python::attach(|py| {
+        for (name, why) in &c.refused {
+            let message = std::ffi::CString::new(format!("[{name}] not loaded: {why}")).unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)?;
+        }
+        Ok(None)
+    })
 }
 
 /// The start position, in Fairy-Stockfish's FEN.

@@ -10,6 +10,12 @@ pub enum FsfError {
     /// No variant is known by this name.
     #[error("unknown variant `{0}` (see variants(); load a rules file with load_variant_config)")]
     UnknownVariant(String),
+    /// An option Fairy-Stockfish does not have (pyffish raises ValueError).
+    #[error("No such option {0}'")]
+    NoSuchOption(String),
+    /// A file that cannot be read.
+    #[error("{0}")]
+    Read(String),
     /// A rules file that does not compile.
     #[error("{}", .0.render())]
     Rules(Box<Diagnostic>),

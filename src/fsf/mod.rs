@@ -34,7 +34,8 @@ pub use moves::{
     move_stack, notation, parse_move, replay, san, san_moves, uci, variation_san,
 };
 pub use registry::{
-    ALIASES, Loaded, canonical, compiled, load_text, load_variant_config, names, variant, variant_as,
+    ALIASES, Config, Loaded, OPTIONS, canonical, compiled, load_text, load_variant_config, names, set_option,
+    variant, variant_as,
 };
 pub use results::{
     VALUE_DRAW, VALUE_MATE, game_result, gives_check, has_insufficient_material, immediate_game_end,

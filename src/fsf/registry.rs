@@ -150,16 +150,131 @@ pub fn load_text(text: &str, file: &str, key: Option<&str>) -> Result<Loaded, Fs
     Ok(insert(compile(file, text)?, key, None))
 }
 
-/// pyffish's `load_variant_config`, with a chimera rules file: its path
-/// (registered also under the file name without `.toml`) or its text.
-pub fn load_variant_config(config: &str) -> Result<Loaded, FsfError> {
+/// What [`load_variant_config`] loaded.
+pub struct Config {
+    /// The variants registered, in the order of the text.
+    pub loaded: Vec<Loaded>,
+    /// The sections of a variants.ini text that were not loaded: the
+    /// section's name and why (the importer's diagnostics).
+    pub refused: Vec<(String, String)>,
+    /// Whether the text was Fairy-Stockfish's variants.ini (else one
+    /// chimera rules file).
+    pub ini: bool,
+}
+
+/// Whether a text is a chimera rules file (it has a `[variant]` table)
+/// rather than Fairy-Stockfish's variants.ini.
+fn is_rules_file(text: &str) -> bool {
+    text.lines().any(|l| l.trim() == "[variant]")
+}
+
+/// pyffish's `load_variant_config`: Fairy-Stockfish's variants.ini text
+/// (each section imported by `chimera import fsf`'s translation and
+/// registered under its section name; a section the importer refuses is
+/// listed with why, the others are still loaded), or a chimera rules file;
+/// either as a path to the file (a rules file is registered also under the
+/// file name without `.toml`) or as its text.
+pub fn load_variant_config(config: &str) -> Result<Config, FsfError> {
     let path = Path::new(config);
     let looks_like_path = !config.contains('\n') && config.len() < 4096 && path.is_file();
     if looks_like_path {
+        let text = crate::read_text_file(path).map_err(FsfError::Read)?;
+        if !is_rules_file(&text) {
+            return load_ini(&text, config);
+        }
         let c = Loader::new().load_full(path).map_err(FsfError::Rules)?;
         let stem = path.file_stem().and_then(|s| s.to_str());
-        Ok(insert(c, None, stem))
+        Ok(one(insert(c, None, stem)))
+    } else if is_rules_file(config) {
+        load_text(config, "<rules text>", None).map(one)
     } else {
-        load_text(config, "<rules text>", None)
+        load_ini(config, "<variants.ini text>")
     }
+}
+
+fn one(l: Loaded) -> Config {
+    Config {
+        loaded: vec![l],
+        refused: Vec::new(),
+        ini: false,
+    }
+}
+
+/// Every section of a variants.ini text, imported and registered under
+/// its name.
+fn load_ini(text: &str, file: &str) -> Result<Config, FsfError> {
+    let parsed = crate::import::ini::parse(file, text).map_err(|d| FsfError::Rules(Box::new(d)))?;
+    let source = Path::new(file)
+        .file_name()
+        .map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
+    let mut out = Config {
+        loaded: Vec::new(),
+        refused: Vec::new(),
+        ini: true,
+    };
+    for (i, section) in parsed.sections.iter().enumerate() {
+        match crate::import::fsf::import_section(&parsed, i, &source) {
+            Ok((_, c)) => out.loaded.push(insert(c, Some(&section.name), None)),
+            Err(diags) => {
+                let why: Vec<String> = diags.iter().map(|d| d.message.clone()).collect();
+                out.refused.push((section.name.clone(), why.join("; ")));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Fairy-Stockfish's UCI options (`ucioption.cpp`), which pyffish's
+/// `set_option` accepts; only `VariantPath` means something here.
+pub const OPTIONS: &[&str] = &[
+    "Debug Log File",
+    "Threads",
+    "Hash",
+    "Clear Hash",
+    "Ponder",
+    "MultiPV",
+    "Skill Level",
+    "Move Overhead",
+    "Slow Mover",
+    "nodestime",
+    "UCI_Chess960",
+    "UCI_Variant",
+    "UCI_AnalyseMode",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "UCI_ShowWDL",
+    "SyzygyPath",
+    "SyzygyProbeDepth",
+    "Syzygy50MoveRule",
+    "SyzygyProbeLimit",
+    "Use NNUE",
+    "EvalFile",
+    "TsumeMode",
+    "VariantPath",
+    "usemillisec",
+];
+
+/// pyffish's `set_option`: `VariantPath` loads each file of its
+/// `:`-separated list (Fairy-Stockfish's variants.ini or chimera rules
+/// files, as [`load_variant_config`]); the other options of
+/// Fairy-Stockfish (names in any case, [`OPTIONS`]) are accepted and change
+/// nothing here; any other name is an error, as in pyffish.
+pub fn set_option(name: &str, value: &str) -> Result<Vec<Config>, FsfError> {
+    let Some(known) = OPTIONS.iter().find(|o| o.eq_ignore_ascii_case(name)) else {
+        return Err(FsfError::NoSuchOption(name.chars().take(60).collect()));
+    };
+    if *known != "VariantPath" || value == "<empty>" {
+        return Ok(Vec::new());
+    }
+    value
+        .split(':')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            if Path::new(p).is_file() {
+                load_variant_config(p)
+            } else {
+                Err(FsfError::Read(format!("VariantPath: cannot read {p}")))
+            }
+        })
+        .collect()
 }

@@ -24,3 +24,42 @@ mod translate;
 pub use properties::{Model, Src, Val};
 pub use resolution::{BUILTIN_NAMES, resolve};
 pub use translate::{Problem, Translation, problem_diagnostics, translate};
+
+use crate::import::ini::Ini;
+use crate::load::{Compiled, Loader};
+use crate::rules::Source;
+
+/// Section `i` of a parsed ini as a rules file that chimera compiles (its
+/// text and the compiled file), or the reasons why not, each at its line.
+/// `source` names the ini in the rules file's sources.
+pub fn import_section(
+    parsed: &Ini,
+    i: usize,
+    source: &str,
+) -> Result<(String, Compiled), Vec<crate::Diagnostic>> {
+    let section = &parsed.sections[i];
+    let model = resolve(parsed, i).map_err(|d| vec![d])?;
+    let t = translate(&model, source);
+    let Some(toml) = t.toml else {
+        return Err(problem_diagnostics(parsed, section, &t.problems));
+    };
+    // The written file must be one chimera reads.
+    let compiled = Loader::new().compile_source(Source {
+        name: format!("{}.toml", section.name),
+        text: toml.clone(),
+    });
+    match compiled {
+        Ok(c) => Ok((toml, c)),
+        Err(d) => {
+            let p = Problem {
+                key: section.name.clone(),
+                span: None,
+                reason: format!(
+                    "chimera refuses the translation: {} (line {} of the rules file)",
+                    d.message, d.line
+                ),
+            };
+            Err(problem_diagnostics(parsed, section, &[p]))
+        }
+    }
+}
