@@ -33,6 +33,7 @@ from ._native import (  # noqa: F401
     captures_to_hand,
     game_result,
     get_fen,
+    get_fog_fen,
     get_san,
     get_san_moves,
     gives_check,
@@ -43,6 +44,7 @@ from ._native import (  # noqa: F401
     is_optional_game_end,
     legal_moves,
     load_variant_config,
+    piece_to_partner,
     set_option,
     start_fen,
     two_boards,
@@ -66,3 +68,4 @@ NOTATION_THAI_SAN = 8
 NOTATION_THAI_LAN = 9
 
 FEN_OK = 1
+FEN_INVALID_PROMOTED_PIECE = -12

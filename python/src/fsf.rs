@@ -37,6 +37,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
     Ok(())
 }
 
@@ -136,10 +138,11 @@ fn start_fen(variant: &str) -> PyResult<String> {
     call(|| Ok(fsf::start_fen(&fsf::variant(variant)?)))
 }
 
-/// Always False: chimera has no two-board variants (bughouse).
+/// Whether the variant is played on two boards (bughouse: its captures go
+/// to the partner).
 #[pyfunction]
 fn two_boards(variant: &str) -> PyResult<bool> {
-    call(|| fsf::variant(variant).map(|_| false))
+    call(|| fsf::two_boards(&fsf::variant(variant)?))
 }
 
 /// Whether captured pieces go to the capturer's hand.
@@ -338,4 +341,21 @@ fn has_insufficient_material(
 #[pyo3(signature = (fen, variant, chess960=false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     call(|| Ok(fsf::validate_fen(&fsf::variant_as(variant, chess960)?, fen)))
+}
+
+/// The piece the last of `moves` took, as it goes to the partner in
+/// bughouse: its FEN letter, a promoted piece turned back (`P`); empty
+/// when the move took nothing.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960=false))]
+fn piece_to_partner(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<String> {
+    call(|| Ok(fsf::piece_to_partner(&game(variant, chess960, fen, &moves)?)))
+}
+
+/// The FEN as the side to move sees it in fog of war: `*` on every square
+/// it has no piece on and no legal move to.
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960=false))]
+fn get_fog_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<String> {
+    call(|| Ok(fsf::fog_fen(game(variant, chess960, fen, &[])?.position())))
 }

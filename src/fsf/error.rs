@@ -45,6 +45,6 @@ pub enum FsfError {
         message: String,
     },
     /// A notation number chimera does not write.
-    #[error("notation {0}: chimera writes DEFAULT (0), SAN (1) and SHOGI_HODGES_NUMBER (5)")]
+    #[error("notation {0}: Fairy-Stockfish's notations are 0 (DEFAULT) to 9 (THAI_LAN)")]
     Notation(i32),
 }

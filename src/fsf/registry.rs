@@ -8,10 +8,11 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use super::FsfError;
 use crate::engine::Variant;
+use crate::import::fsf::Profile;
 use crate::load::{Compiled, Loader};
 use crate::rules::Source;
 
@@ -30,8 +31,39 @@ static LOADED: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new
 type Chess960Cache = BTreeMap<String, (Arc<Variant>, Arc<Variant>)>;
 static CHESS960: Mutex<Chess960Cache> = Mutex::new(BTreeMap::new());
 
+/// What Fairy-Stockfish tells of each variant handed out (its built-in's or
+/// its ini section's settings), by the variant's address; the weak
+/// reference tells a variant since dropped from one at the same address.
+type Profiles = BTreeMap<usize, (Weak<Variant>, Arc<Profile>)>;
+static PROFILES: Mutex<Profiles> = Mutex::new(BTreeMap::new());
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn remember(v: &Arc<Variant>, p: Option<Arc<Profile>>) {
+    let key = Arc::as_ptr(v) as usize;
+    let mut map = lock(&PROFILES);
+    match p {
+        Some(p) => {
+            map.insert(key, (Arc::downgrade(v), p));
+        }
+        None => {
+            map.remove(&key);
+        }
+    }
+}
+
+/// Fairy-Stockfish's settings of a variant the registry handed out: those
+/// of the built-in variant a bundled file is named after, or of the
+/// variants.ini section it was imported from; `None` for chimera's own
+/// variants (and rules files loaded as such).
+pub fn profile(v: &Arc<Variant>) -> Option<Arc<Profile>> {
+    let map = lock(&PROFILES);
+    let (weak, p) = map.get(&(Arc::as_ptr(v) as usize))?;
+    weak.upgrade()
+        .is_some_and(|w| Arc::ptr_eq(&w, v))
+        .then(|| Arc::clone(p))
 }
 
 /// The name a variant's name stands for: an alias resolved, else itself.
@@ -69,13 +101,33 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
         return Err(FsfError::UnknownVariant(name.chars().take(60).collect()));
     };
     let c = Arc::new(compile(&format!("{file}.toml"), text)?);
+    remember(&c.variant, Profile::builtin(key).map(Arc::new));
     lock(&LOADED).insert(key.to_string(), Arc::clone(&c));
     Ok(c)
 }
 
-/// The variant called `name` (see [`compiled`]).
+/// Variants as the facade plays them (see [`variant`]), by name, with the
+/// compiled variant each was made from.
+static FACADE: Mutex<Chess960Cache> = Mutex::new(BTreeMap::new());
+
+/// The variant called `name` (see [`compiled`]) as Fairy-Stockfish plays
+/// it: a drop that the rules forbid to mate is legal and loses at once
+/// ([`Variant::with_drop_mates_losing`]: pyffish lists shogi's pawn drop
+/// that mates, and its `game_result` then gives the mated side the win).
 pub fn variant(name: &str) -> Result<Arc<Variant>, FsfError> {
-    compiled(name).map(|c| Arc::clone(&c.variant))
+    let c = compiled(name)?;
+    let mut map = lock(&FACADE);
+    if let Some((base, v)) = map.get(name)
+        && Arc::ptr_eq(base, &c.variant)
+    {
+        return Ok(Arc::clone(v));
+    }
+    let v = c.variant.with_drop_mates_losing();
+    if !Arc::ptr_eq(&v, &c.variant) {
+        remember(&v, profile(&c.variant));
+    }
+    map.insert(name.to_string(), (Arc::clone(&c.variant), Arc::clone(&v)));
+    Ok(v)
 }
 
 /// The variant called `name`, under Chess960's castling when `chess960`
@@ -96,6 +148,7 @@ pub fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, FsfError> 
         name: name.chars().take(60).collect(),
         message,
     })?;
+    remember(&v960, profile(&v));
     map.insert(name.to_string(), (v, Arc::clone(&v960)));
     Ok(v960)
 }
@@ -128,8 +181,9 @@ pub struct Loaded {
     pub compiled: Arc<Compiled>,
 }
 
-fn insert(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
+fn insert(c: Compiled, key: Option<&str>, also: Option<&str>, p: Option<Profile>) -> Loaded {
     let c = Arc::new(c);
+    remember(&c.variant, p.map(Arc::new));
     let name = c.variant.name().to_string();
     let key = key.map_or_else(|| slug(&name), str::to_string);
     let mut map = lock(&LOADED);
@@ -147,7 +201,7 @@ fn insert(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
 /// Compiles rules text (`file` names it in diagnostics) and registers it
 /// under `key`, or its variant's name as a slug.
 pub fn load_text(text: &str, file: &str, key: Option<&str>) -> Result<Loaded, FsfError> {
-    Ok(insert(compile(file, text)?, key, None))
+    Ok(insert(compile(file, text)?, key, None, None))
 }
 
 /// What [`load_variant_config`] loaded.
@@ -184,7 +238,7 @@ pub fn load_variant_config(config: &str) -> Result<Config, FsfError> {
         }
         let c = Loader::new().load_full(path).map_err(FsfError::Rules)?;
         let stem = path.file_stem().and_then(|s| s.to_str());
-        Ok(one(insert(c, None, stem)))
+        Ok(one(insert(c, None, stem, None)))
     } else if is_rules_file(config) {
         load_text(config, "<rules text>", None).map(one)
     } else {
@@ -214,7 +268,9 @@ fn load_ini(text: &str, file: &str) -> Result<Config, FsfError> {
     };
     for (i, section) in parsed.sections.iter().enumerate() {
         match crate::import::fsf::import_section(&parsed, i, &source) {
-            Ok((_, c)) => out.loaded.push(insert(c, Some(&section.name), None)),
+            Ok(x) => out
+                .loaded
+                .push(insert(x.compiled, Some(&section.name), None, Some(x.profile))),
             Err(diags) => {
                 let why: Vec<String> = diags.iter().map(|d| d.message.clone()).collect();
                 out.refused.push((section.name.clone(), why.join("; ")));
@@ -277,4 +333,10 @@ pub fn set_option(name: &str, value: &str) -> Result<Vec<Config>, FsfError> {
             }
         })
         .collect()
+}
+
+/// pyffish's `two_boards`: whether the variant is played on two boards
+/// (Fairy-Stockfish's `twoBoards`: bughouse and its relatives).
+pub fn two_boards(v: &Arc<Variant>) -> Result<bool, FsfError> {
+    Ok(profile(v).is_some_and(|p| p.two_boards))
 }

@@ -2,7 +2,6 @@
 //! validity codes, moves and results.
 
 use super::*;
-use crate::engine::MoveNotation;
 use crate::text::PositionError;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -139,16 +138,17 @@ fn moves_in_uci_and_algebraic_as_fairy_stockfish_writes_them() {
     let m = parse_move(&mut g0.clone(), "c3c4").unwrap();
     assert_eq!(san(&g0, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "P-76");
     assert_eq!(san(&g0, &m, notation(&v, NOTATION_SAN).unwrap()), "Pc4");
-    assert!(matches!(notation(&v, 7), Err(FsfError::Notation(7))));
+    assert_eq!(notation(&v, 7).unwrap(), Algebraic::XiangqiWxf);
+    assert!(matches!(notation(&v, 10), Err(FsfError::Notation(10))));
     let c = chess();
-    let sans = san_moves(&c, "", &["e2e4", "e7e5", "g1f3"], MoveNotation::San).unwrap();
+    let sans = san_moves(&c, "", &["e2e4", "e7e5", "g1f3"], Algebraic::San).unwrap();
     assert_eq!(sans, ["e4", "e5", "Nf3"]);
     let start = replay(&c, "", &[] as &[&str]).unwrap();
     assert_eq!(
-        variation_san(&start, &["e2e4", "e7e5", "g1f3"], MoveNotation::San, true).as_deref(),
+        variation_san(&start, &["e2e4", "e7e5", "g1f3"], Algebraic::San, true).as_deref(),
         Some("1. e4 e5 2. Nf3")
     );
-    assert_eq!(variation_san(&start, &["e2e5"], MoveNotation::San, true), None);
+    assert_eq!(variation_san(&start, &["e2e5"], Algebraic::San, true), None);
     assert!(matches!(
         replay(&c, "", &["e2e4", "e2e4"]),
         Err(FsfError::Move { index: Some(2), .. })

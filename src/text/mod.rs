@@ -21,6 +21,7 @@ use crate::engine::{InvalidPosition, Position, Square, Strictness, Variant};
 pub use read_moves::MoveTextError;
 pub use read_position::TextError;
 pub(crate) use read_position::parse_position;
+pub use san::Algebraic;
 pub use write_moves::xboard_rank_text;
 pub use write_position::TextStyle;
 

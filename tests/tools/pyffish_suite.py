@@ -29,7 +29,7 @@ import traceback
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SUITE = os.path.join(ROOT, "tests", "data", "pyffish-suite", "test.py")
+SUITE = os.environ.get("SUITE", os.path.join(ROOT, "tests", "data", "pyffish-suite", "test.py"))
 
 
 def main():
@@ -99,6 +99,7 @@ def main():
 
     spec = importlib.util.spec_from_file_location("pyffish_suite_test", SUITE)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     try:
         spec.loader.exec_module(module)
     except Exception:

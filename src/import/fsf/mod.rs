@@ -16,11 +16,13 @@
 
 mod parse;
 mod pieces;
+mod profile;
 mod properties;
 mod resolution;
 mod squares;
 mod translate;
 
+pub use profile::{BoardPiece, Profile};
 pub use properties::{Model, Src, Val};
 pub use resolution::{BUILTIN_NAMES, resolve};
 pub use translate::{Problem, Translation, problem_diagnostics, translate};
@@ -29,14 +31,21 @@ use crate::import::ini::Ini;
 use crate::load::{Compiled, Loader};
 use crate::rules::Source;
 
-/// Section `i` of a parsed ini as a rules file that chimera compiles (its
-/// text and the compiled file), or the reasons why not, each at its line.
-/// `source` names the ini in the rules file's sources.
-pub fn import_section(
-    parsed: &Ini,
-    i: usize,
-    source: &str,
-) -> Result<(String, Compiled), Vec<crate::Diagnostic>> {
+/// A section imported: the rules file's text, the file compiled, and what
+/// Fairy-Stockfish's interface tells about the variant beyond its rules.
+pub struct Imported {
+    /// The rules file.
+    pub toml: String,
+    /// The rules file compiled.
+    pub compiled: Compiled,
+    /// Fairy-Stockfish's start FEN, piece types, insufficient material.
+    pub profile: Profile,
+}
+
+/// Section `i` of a parsed ini as a rules file that chimera compiles, or
+/// the reasons why not, each at its line. `source` names the ini in the
+/// rules file's sources.
+pub fn import_section(parsed: &Ini, i: usize, source: &str) -> Result<Imported, Vec<crate::Diagnostic>> {
     let section = &parsed.sections[i];
     let model = resolve(parsed, i).map_err(|d| vec![d])?;
     let t = translate(&model, source);
@@ -49,7 +58,11 @@ pub fn import_section(
         text: toml.clone(),
     });
     match compiled {
-        Ok(c) => Ok((toml, c)),
+        Ok(compiled) => Ok(Imported {
+            toml,
+            compiled,
+            profile: Profile::of(&model),
+        }),
         Err(d) => {
             let p = Problem {
                 key: section.name.clone(),
