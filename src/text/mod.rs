@@ -100,7 +100,7 @@ impl Position {
     /// Fairy-Stockfish's FEN ([`TextStyle`]).
     pub fn to_text_as(&self, style: TextStyle) -> String {
         let mut setup = self.setup();
-        if style == TextStyle::FairyStockfish && setup.ep.is_some() {
+        if style != TextStyle::Own && setup.ep.is_some() {
             // Each en-passant square on its own (after a triple step,
             // Fairy-Stockfish keeps each square a pawn could take on).
             let kept: Vec<Square> = [setup.ep, setup.ep2]
