@@ -104,13 +104,14 @@ fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
     })
 }
 
-/// Loads a variant: pyffish takes Fairy-Stockfish's variants.ini text;
-/// here it is a chimera rules file, as its path or its TOML text. Returns
-/// the variant's name (the rules file's `name`; it is also known by that
-/// name in lower case with hyphens for spaces, and for a path by the file
-/// name without `.toml`), by which the other functions then know it.
-/// A file that does not compile raises `chimera.RulesError` with its line
-/// and column.
+/// Loads variants, as pyffish: Fairy-Stockfish's variants.ini text (each
+/// section imported and named by its section; a section chimera cannot say
+/// is not loaded, with a `UserWarning` saying why) — returns `None`; or a
+/// chimera rules file, as its path or its TOML text — returns the
+/// variant's name (the rules file's `name`; it is also known by that name
+/// in lower case with hyphens for spaces, and for a path by the file name
+/// without `.toml`). A rules file that does not compile raises
+/// `chimera.RulesError` with its line and column.
 #[pyfunction]
 fn load_variant_config(config: &str) -> PyResult<Option<String>> {
     guard(|| loaded(fsf::load_variant_config(config).map_err(fsf_error)?))
@@ -125,7 +126,12 @@ fn loaded(c: fsf::Config) -> PyResult<Option<String>> {
     }
     Python::attach(|py| {
         for (name, why) in &c.refused {
-            let message = std::ffi::CString::new(format!("[{name}] not loaded: {why}")).unwrap_or_default();
+            let what = if why.starts_with("loaded, but") {
+                why.clone()
+            } else {
+                format!("not loaded: {why}")
+            };
+            let message = std::ffi::CString::new(format!("[{name}] {what}")).unwrap_or_default();
             PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)?;
         }
         Ok(None)
@@ -155,9 +161,8 @@ fn captures_to_hand(variant: &str) -> PyResult<bool> {
 /// A move chimera has no UCI spelling for (several captures in one move,
 /// igui, a pass of a chimera-only piece) is given in chimera's canonical
 /// notation (`j9-j14xj10xj11`), which every function here reads back.
-/// Differs from pyffish by the rules' own conventions: a pawn drop that
-/// mates is not listed where the rules forbid it (pyffish lists it).
-/// An empty list does not mean the game is over by other rules
+/// A pawn drop that mates is listed, as pyffish lists it (it loses at
+/// once: `game_result`). An empty list does not mean the game is over by other rules
 /// (`is_immediate_game_end`, `is_optional_game_end`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
@@ -178,9 +183,10 @@ fn legal_moves(
 
 /// The position after `fen` and `moves`, in Fairy-Stockfish's FEN; with
 /// `sfen=True`, chimera's SFEN (USI) for the variants written in SFEN.
-/// `showPromoted` and `countStarted` are accepted for pyffish's signature;
-/// chimera's FEN always shows promoted pieces (`Q~`) where the rules file
-/// writes them.
+/// `showPromoted`: promoted pieces with their `~` (makruk's `M~`; always
+/// where captures go to a hand); `countStarted`: the ply the board's
+/// honour count began, for makruk's and Cambodian's counting fields, as
+/// pyffish.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false, sfen=false, showPromoted=false, countStarted=0))]
 #[allow(non_snake_case, clippy::too_many_arguments)]
@@ -194,7 +200,6 @@ fn get_fen(
     showPromoted: bool,
     countStarted: i32,
 ) -> PyResult<String> {
-    let _ = (showPromoted, countStarted);
     py.detach(|| {
         call(|| {
             let game = game(variant, chess960, fen, &moves)?;
@@ -202,17 +207,17 @@ fn get_fen(
             Ok(if sfen && pos.variant().uses_sfen() {
                 pos.to_text()
             } else {
-                fsf::fen(pos)
+                fsf::fen_with(pos, showPromoted, countStarted)
             })
         })
     })
 }
 
 /// A move (Fairy-Stockfish's UCI) of `fen` in SAN, or in numeric Hodges
-/// notation for the shogi variants (Fairy-Stockfish's default there; choose
-/// with `notation`: NOTATION_DEFAULT, NOTATION_SAN,
-/// NOTATION_SHOGI_HODGES_NUMBER). A chimera-only move with no algebraic
-/// spelling (several captures) is written in chimera's canonical notation.
+/// notation for the shogi variants (Fairy-Stockfish's default there), or in
+/// any of its notations (`notation`: NOTATION_DEFAULT … NOTATION_THAI_LAN).
+/// A chimera-only move with no algebraic spelling (several captures) is
+/// written in chimera's canonical notation.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960=false, notation=0))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
@@ -313,11 +318,11 @@ fn is_optional_game_end(
     })
 }
 
-/// `(first, second)`: whether each side has too little material to win.
-/// chimera's rules files have no such rule; this answers True only for a
-/// side that has nothing but royal pieces on the board and nothing in hand
-/// in a variant without drops — a narrower test than Fairy-Stockfish's
-/// (which also counts a lone minor piece).
+/// `(first, second)`: whether each side has too little material to win:
+/// Fairy-Stockfish's rule on its piece types for its variants (bundled
+/// built-ins, imported sections); for chimera's own, True only for a side
+/// that has nothing but royal pieces on the board and nothing in hand in a
+/// variant without drops.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn has_insufficient_material(
@@ -334,9 +339,9 @@ fn has_insufficient_material(
 }
 
 /// 1 (`FEN_OK`) when chimera reads `fen` as a position of the variant,
-/// else a negative code as pyffish's (-10 a character, -6 the side to move,
-/// -5 castling, -4 en passant, -3 an impossible position, -2 and -1 the
-/// counters; 0 empty).
+/// else a negative code as pyffish's (-12 a `+` on a piece that cannot
+/// promote, -10 a character, -6 the side to move, -5 castling, -4 en
+/// passant, -3 an impossible position, -2 and -1 the counters; 0 empty).
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960=false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {

@@ -134,7 +134,7 @@ fn run_fsf(a: FsfArgs) -> Outcome {
         if !a.sections.is_empty() && !a.sections.contains(&section.name) {
             continue;
         }
-        let result = fsf::import_section(&parsed, i, &source).map(|x| x.toml);
+        let result = fsf::import_section(&parsed, i, &source, false).map(|x| x.toml);
         match result {
             Ok(toml) => {
                 imported += 1;

@@ -11,7 +11,67 @@ use crate::text::{PositionError, PositionField, TextStyle};
 
 /// The position as Fairy-Stockfish writes it, character for character.
 pub fn fen(pos: &Position) -> String {
-    pos.to_text_as(TextStyle::FairyStockfish)
+    fen_with(pos, false, 0)
+}
+
+/// pyffish's `get_fen` with its `showPromoted` and `countStarted`: a
+/// promoted piece keeps its `~` (makruk's promoted met, `M~`) only when
+/// `show_promoted` or where Fairy-Stockfish always shows it (captures go
+/// to a hand, or to the partner on two boards); a running count
+/// (makruk's, Cambodian's) is written from `count_started` as
+/// Fairy-Stockfish writes it (`counting_limit`, `counting_ply`): 0 the
+/// count as it runs, below 0 the board's honour from 0, above 0 the ply at
+/// which the board's honour began (Cambodian's count switches to the
+/// board's honour when that ends first).
+pub fn fen_with(pos: &Position, show_promoted: bool, count_started: i32) -> String {
+    let style = if show_promoted {
+        TextStyle::FairyStockfishPromoted
+    } else {
+        TextStyle::FairyStockfish
+    };
+    let text = pos.to_text_as(style);
+    let v = pos.variant();
+    let profile = super::registry::profile(v);
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    if pos.count.limit != 0
+        && count_started != 0
+        && fields.len() >= 6
+        && let Some(p) = &profile
+    {
+        let (limit, ply) = counting_fields(pos, &p.counting, count_started);
+        fields[3] = limit.to_string();
+        fields[4] = ply.to_string();
+    }
+    fields.join(" ")
+}
+
+/// Fairy-Stockfish's `counting_limit` and `counting_ply` of a running
+/// count, from `count_started` (see [`fen_with`]).
+fn counting_fields(pos: &Position, rule: &str, count_started: i32) -> (u32, u32) {
+    let (limit, ply) = (pos.count.limit as i64, pos.count.ply as i64);
+    let game_ply = 2 * (pos.fullmove_number() as i64 - 1) + i64::from(pos.side_to_move() == Color::Second);
+    let board_ply = if count_started < 0 {
+        0
+    } else {
+        (1 + game_ply - count_started as i64).max(0)
+    };
+    let shorter = rule == "cambodian" && 126 - board_ply < limit - ply;
+    let v = pos.variant();
+    let pieces = |c: Color| pos.board.iter().flatten().filter(|p| p.color() == c).count();
+    let pawns = pos.board.iter().flatten().any(|p| {
+        super::registry::profile(v)
+            .and_then(|pr| pr.type_name(&v.def(p.kind()).key))
+            .as_deref()
+            == Some("pawn")
+    });
+    let bare = pieces(Color::First) <= 1 || pieces(Color::Second) <= 1;
+    let limit = if shorter { 126 } else { limit };
+    let ply = if !pawns && bare && !shorter {
+        ply
+    } else {
+        board_ply
+    };
+    (limit as u32, ply as u32)
 }
 
 /// The variant's start position as pyffish's `start_fen` gives it: the
@@ -61,7 +121,16 @@ fn read(v: &Arc<Variant>, text: &str, drop_rights: bool) -> Result<Position, Fsf
     let mut fields: Vec<String> = t.split_whitespace().map(str::to_string).collect();
     loop {
         match read_lenient(v, &fields.join(" ")) {
-            Err(PositionError::Invalid(m)) if drop_rights && drop_castling_right(&mut fields, &m) => continue,
+            Err(PositionError::Invalid(m)) if drop_rights && drop_castling_right(v, &mut fields, &m) => {
+                continue;
+            }
+            Err(PositionError::Text(e))
+                if drop_rights
+                    && e.field == PositionField::Castling
+                    && drop_castling_right(v, &mut fields, &format!("castling right {}", e.message)) =>
+            {
+                continue;
+            }
             r => {
                 return r.map_err(|error| FsfError::Position {
                     fen: text.to_string(),
@@ -73,9 +142,12 @@ fn read(v: &Arc<Variant>, text: &str, drop_rights: bool) -> Result<Position, Fsf
 }
 
 /// A castling right the message says the board does not bear
-/// (``castling right `k` needs …``) taken from the castling field; false
-/// when there is none to take.
-fn drop_castling_right(fields: &mut [String], message: &str) -> bool {
+/// (``castling right `k` needs …``, or a gating letter whose square is
+/// empty) taken from the castling field; false when there is none to take.
+/// In a variant with gating, a castling right taken leaves the gate on its
+/// rook's square, as Fairy-Stockfish reads `Q` for a king that moved
+/// (`A`).
+fn drop_castling_right(v: &Variant, fields: &mut [String], message: &str) -> bool {
     let Some(right) = message
         .strip_prefix("castling right `")
         .and_then(|r| r.chars().next())
@@ -86,8 +158,23 @@ fn drop_castling_right(fields: &mut [String], message: &str) -> bool {
         return false;
     };
     *f = f.replacen(right, "", 1);
+    if !v.gates.is_empty()
+        && let Some(c) = v.castles.iter().find(|c| c.right == right)
+    {
+        let file = v.geometry.file_name(v.geometry.file(c.rook));
+        let gate = if c.color == Color::First {
+            file.to_uppercase()
+        } else {
+            file
+        };
+        if !f.contains(&gate) {
+            f.push_str(&gate);
+        }
+    }
     if f.is_empty() {
         *f = "-".into();
+    } else if f.len() > 1 {
+        *f = f.replace('-', "");
     }
     true
 }
@@ -407,6 +494,12 @@ pub fn validate_fen(v: &Arc<Variant>, text: &str) -> i32 {
     }
     match read(v, text, false) {
         Ok(_) => FEN_OK,
+        // Castling rights the board does not bear: Fairy-Stockfish's code
+        // for the castling field.
+        Err(FsfError::Position {
+            error: PositionError::Invalid(m),
+            ..
+        }) if m.starts_with("castling right") => -5,
         Err(FsfError::Position { error, .. }) => validity_code(&error),
         Err(_) => -10,
     }

@@ -29,8 +29,8 @@ mod tests;
 
 pub use error::FsfError;
 pub use fen::{
-    FEN_INVALID_PROMOTED_PIECE, FEN_OK, fen, fog_fen, move_number, read_position, start_fen, validate_fen,
-    validity_code,
+    FEN_INVALID_PROMOTED_PIECE, FEN_OK, fen, fen_with, fog_fen, move_number, read_position, start_fen,
+    validate_fen, validity_code,
 };
 pub use moves::{
     Algebraic, NOTATION_DEFAULT, NOTATION_JANGGI, NOTATION_LAN, NOTATION_SAN, NOTATION_SHOGI_HODGES,

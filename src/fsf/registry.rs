@@ -98,6 +98,15 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
         return Ok(c);
     }
     let Some((file, text)) = crate::bundled::VARIANTS.iter().find(|(n, _)| *n == key) else {
+        // One of Fairy-Stockfish's built-ins without a file here (`fairy`):
+        // imported from its settings.
+        if let Some(x) = crate::import::fsf::BUILTIN_NAMES
+            .contains(&key)
+            .then(|| crate::import::fsf::import_builtin(key))
+            .flatten()
+        {
+            return Ok(insert(x.compiled, Some(key), None, Some(x.profile)).compiled);
+        }
         return Err(FsfError::UnknownVariant(name.chars().take(60).collect()));
     };
     let c = Arc::new(compile(&format!("{file}.toml"), text)?);
@@ -144,10 +153,18 @@ pub fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, FsfError> 
     {
         return Ok(Arc::clone(v960));
     }
-    let v960 = v.with_any_file_castling().map_err(|message| FsfError::Chess960 {
-        name: name.chars().take(60).collect(),
-        message,
-    })?;
+    // With gating (S-Chess960) the castling field already names files:
+    // the variant's own castling, which reads and writes the same.
+    let v960 = match v.with_any_file_castling() {
+        Ok(v960) => v960,
+        Err(_) if !v.gates.is_empty() => Arc::clone(&v),
+        Err(message) => {
+            return Err(FsfError::Chess960 {
+                name: name.chars().take(60).collect(),
+                message,
+            });
+        }
+    };
     remember(&v960, profile(&v));
     map.insert(name.to_string(), (v, Arc::clone(&v960)));
     Ok(v960)
@@ -161,11 +178,26 @@ pub fn names() -> Vec<String> {
         .iter()
         .map(|(n, _)| n.to_string())
         .collect();
+    out.extend(unbundled_builtins().iter().cloned());
     out.extend(ALIASES.iter().map(|(a, _)| a.to_string()));
     out.extend(lock(&LOADED).keys().cloned());
     out.sort();
     out.dedup();
     out
+}
+
+/// Fairy-Stockfish's built-ins without a file here (`fairy`), which
+/// [`compiled`] imports from their settings.
+fn unbundled_builtins() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        crate::import::fsf::BUILTIN_NAMES
+            .iter()
+            .filter(|n| canonical(n) == **n && !crate::bundled::VARIANTS.iter().any(|(b, _)| b == *n))
+            .filter(|n| Profile::builtin(n).is_some())
+            .map(|n| n.to_string())
+            .collect()
+    })
 }
 
 /// A rules file loaded: the name it is registered under, its variant's
@@ -208,8 +240,9 @@ pub fn load_text(text: &str, file: &str, key: Option<&str>) -> Result<Loaded, Fs
 pub struct Config {
     /// The variants registered, in the order of the text.
     pub loaded: Vec<Loaded>,
-    /// The sections of a variants.ini text that were not loaded: the
-    /// section's name and why (the importer's diagnostics).
+    /// What to warn of: the sections of a variants.ini text that were not
+    /// loaded (the section's name and why: the importer's diagnostics), and
+    /// those loaded with a difference in a corner case (`loaded, but …`).
     pub refused: Vec<(String, String)>,
     /// Whether the text was Fairy-Stockfish's variants.ini (else one
     /// chimera rules file).
@@ -267,10 +300,15 @@ fn load_ini(text: &str, file: &str) -> Result<Config, FsfError> {
         ini: true,
     };
     for (i, section) in parsed.sections.iter().enumerate() {
-        match crate::import::fsf::import_section(&parsed, i, &source) {
-            Ok(x) => out
-                .loaded
-                .push(insert(x.compiled, Some(&section.name), None, Some(x.profile))),
+        match crate::import::fsf::import_section(&parsed, i, &source, true) {
+            Ok(x) => {
+                for a in &x.approximations {
+                    let why = format!("loaded, but {}: {}", a.key, a.reason);
+                    out.refused.push((section.name.clone(), why));
+                }
+                out.loaded
+                    .push(insert(x.compiled, Some(&section.name), None, Some(x.profile)));
+            }
             Err(diags) => {
                 let why: Vec<String> = diags.iter().map(|d| d.message.clone()).collect();
                 out.refused.push((section.name.clone(), why.join("; ")));

@@ -14,21 +14,23 @@ pub const VALUE_DRAW: i32 = 0;
 
 /// Endings Fairy-Stockfish leaves to a claim (`is_optional_game_end`):
 /// repetition (with its perpetual-check rule and xiangqi's perpetual
-/// chase), the fifty-move rule, counting. chimera's rules end the game
-/// there by themselves.
+/// chase), the fifty-move rule, counting, sittuyin's stalemate of a side
+/// that could only promote. chimera's rules end the game there by
+/// themselves.
 fn optional(r: &GameResult) -> bool {
     matches!(
         r.reason,
-        Reason::Repetition | Reason::PerpetualCheck | Reason::FiftyMoves | Reason::Counting
+        Reason::Repetition
+            | Reason::PerpetualCheck
+            | Reason::FiftyMoves
+            | Reason::Counting
+            | Reason::OnlyPromotions
     ) || r.reason == Reason::Rule(crate::hooks::chasing::PERPETUAL_CHASE)
 }
 
 /// Endings by having no legal move (`game_result`'s).
 fn no_move(r: &GameResult) -> bool {
-    matches!(
-        r.reason,
-        Reason::Checkmate | Reason::Stalemate | Reason::OnlyPromotions
-    )
+    matches!(r.reason, Reason::Checkmate | Reason::Stalemate)
 }
 
 /// A result as a score for `to_move`: [`VALUE_MATE`] won, `-VALUE_MATE`

@@ -17,11 +17,14 @@ pub struct Profile {
     pub start_fen: String,
     /// `twoBoards` (bughouse).
     pub two_boards: bool,
+    /// `capturesToHand`.
+    pub captures_to_hand: bool,
+    /// `countingRule`: `makruk`, `cambodian`, `asean` or `none`.
+    pub counting: String,
     letters: Vec<Option<char>>,
     promoted: std::collections::BTreeMap<usize, usize>,
     files: u32,
     ranks: u32,
-    captures_to_hand: bool,
     extinction: bool,
     extinction_pseudo_royal: bool,
     extinction_types: u128,
@@ -88,6 +91,7 @@ impl Profile {
             files: int("maxFile") as u32 + 1,
             ranks: int("maxRank") as u32 + 1,
             captures_to_hand: b("capturesToHand"),
+            counting: text("countingRule"),
             extinction: text("extinctionValue") != "none",
             extinction_pseudo_royal: b("extinctionPseudoRoyal"),
             extinction_types: set("extinctionPieceTypes"),
