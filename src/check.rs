@@ -228,7 +228,12 @@ fn check_promotions(pos: &Position, legal: &[Move], mv: &str, to: &[String], out
         ));
         return;
     };
-    let lower = |s: &mut dyn Iterator<Item = String>| s.map(|x| x.to_lowercase()).collect::<BTreeSet<_>>();
+    // A promoted face is named by its letter with or without its `~`
+    // (`M` or `M~`): the same piece, marked as promoted or not.
+    let lower = |s: &mut dyn Iterator<Item = String>| {
+        s.map(|x| x.trim_end_matches('~').to_lowercase())
+            .collect::<BTreeSet<_>>()
+    };
     let offered = lower(
         &mut legal
             .iter()

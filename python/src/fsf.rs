@@ -15,7 +15,7 @@ use chimera::fsf::{self, FsfError};
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
-use crate::{Error, fsf_error, guard};
+use crate::{fsf_error, guard};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
@@ -37,6 +37,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
     Ok(())
 }
 
@@ -69,10 +71,14 @@ fn version() -> (u32, u32, u32) {
     )
 }
 
-/// chimera's name and version (pyffish: Fairy-Stockfish's).
+/// `Fairy-Stockfish interface of chimera VERSION` (pyffish: Fairy-Stockfish's
+/// name and version; programs test that it starts with `Fairy-Stockfish`).
 #[pyfunction]
 fn info() -> String {
-    format!("chimera {}", env!("CARGO_PKG_VERSION"))
+    format!(
+        "Fairy-Stockfish interface of chimera {}",
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// The variant names: every bundled rules file (by file name, the
@@ -83,34 +89,53 @@ fn variants() -> PyResult<Vec<String>> {
     guard(|| Ok(fsf::names()))
 }
 
-/// Sets an option. `VariantPath` loads a rules file (as
-/// `load_variant_config` does); other Fairy-Stockfish options have no
-/// meaning here and raise `chimera.Error`.
+/// Sets one of Fairy-Stockfish's options, as pyffish: `VariantPath` loads
+/// the files it lists (`:`-separated; variants.ini or rules files, as
+/// `load_variant_config`); the others are accepted and change nothing; a
+/// name Fairy-Stockfish does not have raises `ValueError`.
 #[pyfunction]
 fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    let value = value.str()?.to_string();
     guard(|| {
-        if name.eq_ignore_ascii_case("VariantPath") {
-            let path: String = value.extract()?;
-            fsf::load_variant_config(&path).map_err(fsf_error)?;
-            Ok(())
-        } else {
-            Err(Error::new_err(format!(
-                "option `{name}` has no meaning in chimera (only VariantPath does)"
-            )))
+        for c in fsf::set_option(name, &value).map_err(fsf_error)? {
+            loaded(c)?;
         }
+        Ok(())
     })
 }
 
-/// Loads a variant: pyffish takes Fairy-Stockfish's variants.ini text;
-/// here it is a chimera rules file, as its path or its TOML text. Returns
-/// the variant's name (the rules file's `name`; it is also known by that
-/// name in lower case with hyphens for spaces, and for a path by the file
-/// name without `.toml`), by which the other functions then know it.
-/// A file that does not compile raises `chimera.RulesError` with its line
-/// and column.
+/// Loads variants, as pyffish: Fairy-Stockfish's variants.ini text (each
+/// section imported and named by its section; a section chimera cannot say
+/// is not loaded, with a `UserWarning` saying why) — returns `None`; or a
+/// chimera rules file, as its path or its TOML text — returns the
+/// variant's name (the rules file's `name`; it is also known by that name
+/// in lower case with hyphens for spaces, and for a path by the file name
+/// without `.toml`). A rules file that does not compile raises
+/// `chimera.RulesError` with its line and column.
 #[pyfunction]
-fn load_variant_config(config: &str) -> PyResult<String> {
-    call(|| fsf::load_variant_config(config).map(|l| l.name))
+fn load_variant_config(config: &str) -> PyResult<Option<String>> {
+    guard(|| loaded(fsf::load_variant_config(config).map_err(fsf_error)?))
+}
+
+/// What a configuration loaded, as pyffish answers: `None` for a
+/// variants.ini (each section it could not load a `UserWarning` saying
+/// why), the variant's name for a rules file.
+fn loaded(c: fsf::Config) -> PyResult<Option<String>> {
+    if !c.ini {
+        return Ok(c.loaded.into_iter().next().map(|l| l.name));
+    }
+    Python::attach(|py| {
+        for (name, why) in &c.refused {
+            let what = if why.starts_with("loaded, but") {
+                why.clone()
+            } else {
+                format!("not loaded: {why}")
+            };
+            let message = std::ffi::CString::new(format!("[{name}] {what}")).unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<pyo3::exceptions::PyUserWarning>(), &message, 1)?;
+        }
+        Ok(None)
+    })
 }
 
 /// The start position, in Fairy-Stockfish's FEN.
@@ -119,10 +144,11 @@ fn start_fen(variant: &str) -> PyResult<String> {
     call(|| Ok(fsf::start_fen(&fsf::variant(variant)?)))
 }
 
-/// Always False: chimera has no two-board variants (bughouse).
+/// Whether the variant is played on two boards (bughouse: its captures go
+/// to the partner).
 #[pyfunction]
 fn two_boards(variant: &str) -> PyResult<bool> {
-    call(|| fsf::variant(variant).map(|_| false))
+    call(|| fsf::two_boards(&fsf::variant(variant)?))
 }
 
 /// Whether captured pieces go to the capturer's hand.
@@ -135,9 +161,8 @@ fn captures_to_hand(variant: &str) -> PyResult<bool> {
 /// A move chimera has no UCI spelling for (several captures in one move,
 /// igui, a pass of a chimera-only piece) is given in chimera's canonical
 /// notation (`j9-j14xj10xj11`), which every function here reads back.
-/// Differs from pyffish by the rules' own conventions: a pawn drop that
-/// mates is not listed where the rules forbid it (pyffish lists it).
-/// An empty list does not mean the game is over by other rules
+/// A pawn drop that mates is listed, as pyffish lists it (it loses at
+/// once: `game_result`). An empty list does not mean the game is over by other rules
 /// (`is_immediate_game_end`, `is_optional_game_end`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
@@ -158,9 +183,10 @@ fn legal_moves(
 
 /// The position after `fen` and `moves`, in Fairy-Stockfish's FEN; with
 /// `sfen=True`, chimera's SFEN (USI) for the variants written in SFEN.
-/// `showPromoted` and `countStarted` are accepted for pyffish's signature;
-/// chimera's FEN always shows promoted pieces (`Q~`) where the rules file
-/// writes them.
+/// `showPromoted`: promoted pieces with their `~` (makruk's `M~`; always
+/// where captures go to a hand); `countStarted`: the ply the board's
+/// honour count began, for makruk's and Cambodian's counting fields, as
+/// pyffish.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false, sfen=false, showPromoted=false, countStarted=0))]
 #[allow(non_snake_case, clippy::too_many_arguments)]
@@ -174,7 +200,6 @@ fn get_fen(
     showPromoted: bool,
     countStarted: i32,
 ) -> PyResult<String> {
-    let _ = (showPromoted, countStarted);
     py.detach(|| {
         call(|| {
             let game = game(variant, chess960, fen, &moves)?;
@@ -182,17 +207,17 @@ fn get_fen(
             Ok(if sfen && pos.variant().uses_sfen() {
                 pos.to_text()
             } else {
-                fsf::fen(pos)
+                fsf::fen_with(pos, showPromoted, countStarted)
             })
         })
     })
 }
 
 /// A move (Fairy-Stockfish's UCI) of `fen` in SAN, or in numeric Hodges
-/// notation for the shogi variants (Fairy-Stockfish's default there; choose
-/// with `notation`: NOTATION_DEFAULT, NOTATION_SAN,
-/// NOTATION_SHOGI_HODGES_NUMBER). A chimera-only move with no algebraic
-/// spelling (several captures) is written in chimera's canonical notation.
+/// notation for the shogi variants (Fairy-Stockfish's default there), or in
+/// any of its notations (`notation`: NOTATION_DEFAULT … NOTATION_THAI_LAN).
+/// A chimera-only move with no algebraic spelling (several captures) is
+/// written in chimera's canonical notation.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960=false, notation=0))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
@@ -293,11 +318,11 @@ fn is_optional_game_end(
     })
 }
 
-/// `(first, second)`: whether each side has too little material to win.
-/// chimera's rules files have no such rule; this answers True only for a
-/// side that has nothing but royal pieces on the board and nothing in hand
-/// in a variant without drops — a narrower test than Fairy-Stockfish's
-/// (which also counts a lone minor piece).
+/// `(first, second)`: whether each side has too little material to win:
+/// Fairy-Stockfish's rule on its piece types for its variants (bundled
+/// built-ins, imported sections); for chimera's own, True only for a side
+/// that has nothing but royal pieces on the board and nothing in hand in a
+/// variant without drops.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960=false))]
 fn has_insufficient_material(
@@ -314,11 +339,28 @@ fn has_insufficient_material(
 }
 
 /// 1 (`FEN_OK`) when chimera reads `fen` as a position of the variant,
-/// else a negative code as pyffish's (-10 a character, -6 the side to move,
-/// -5 castling, -4 en passant, -3 an impossible position, -2 and -1 the
-/// counters; 0 empty).
+/// else a negative code as pyffish's (-12 a `+` on a piece that cannot
+/// promote, -10 a character, -6 the side to move, -5 castling, -4 en
+/// passant, -3 an impossible position, -2 and -1 the counters; 0 empty).
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960=false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     call(|| Ok(fsf::validate_fen(&fsf::variant_as(variant, chess960)?, fen)))
+}
+
+/// The piece the last of `moves` took, as it goes to the partner in
+/// bughouse: its FEN letter, a promoted piece turned back (`P`); empty
+/// when the move took nothing.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960=false))]
+fn piece_to_partner(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<String> {
+    call(|| Ok(fsf::piece_to_partner(&game(variant, chess960, fen, &moves)?)))
+}
+
+/// The FEN as the side to move sees it in fog of war: `*` on every square
+/// it has no piece on and no legal move to.
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960=false))]
+fn get_fog_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<String> {
+    call(|| Ok(fsf::fog_fen(game(variant, chess960, fen, &[])?.position())))
 }

@@ -82,6 +82,7 @@ pub(crate) fn fsf_error(e: chimera::fsf::FsfError) -> PyErr {
         FsfError::Rules(d) => rules_error(&d),
         FsfError::Position { fen, error } => position_error(&fen, &error),
         e @ FsfError::Move { .. } => MoveError::new_err(e.to_string()),
+        e @ FsfError::NoSuchOption(_) => pyo3::exceptions::PyValueError::new_err(e.to_string()),
         e => Error::new_err(e.to_string()),
     }
 }

@@ -134,7 +134,7 @@ fn run_fsf(a: FsfArgs) -> Outcome {
         if !a.sections.is_empty() && !a.sections.contains(&section.name) {
             continue;
         }
-        let result = import_section(&parsed, i, &source);
+        let result = fsf::import_section(&parsed, i, &source, false).map(|x| x.toml);
         match result {
             Ok(toml) => {
                 imported += 1;
@@ -189,33 +189,6 @@ fn run_fsf(a: FsfArgs) -> Outcome {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// One section as a rules file that chimera compiles, or the reasons why not.
-pub(crate) fn import_section(
-    parsed: &ini::Ini,
-    i: usize,
-    source: &str,
-) -> Result<String, Vec<crate::Diagnostic>> {
-    let section = &parsed.sections[i];
-    let model = fsf::resolve(parsed, i).map_err(|d| vec![d])?;
-    let t = fsf::translate(&model, source);
-    let Some(toml) = t.toml else {
-        return Err(fsf::problem_diagnostics(parsed, section, &t.problems));
-    };
-    // The written file must be one chimera reads.
-    if let Err(d) = crate::load_str(&format!("{}.toml", section.name), &toml) {
-        let p = fsf::Problem {
-            key: section.name.clone(),
-            span: None,
-            reason: format!(
-                "chimera refuses the translation: {} (line {} of the rules file)",
-                d.message, d.line
-            ),
-        };
-        return Err(fsf::problem_diagnostics(parsed, section, &[p]));
-    }
-    Ok(toml)
 }
 
 fn safe_file_name(s: &str) -> String {

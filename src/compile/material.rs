@@ -68,6 +68,12 @@ fn families(v: &Variant, start: &Setup) -> Vec<Family> {
     for (k, def) in v.pieces.iter().enumerate() {
         let mut linked: Vec<PieceKind> = def.promotes_to();
         linked.extend(def.demotes_to());
+        // A promoted face `X~` is the piece `X` marked as promoted: text
+        // that leaves the mark out (Fairy-Stockfish's FEN does, outside
+        // hand variants) writes it as `X`.
+        if let Some(plain) = def.key.strip_suffix('~').and_then(|x| v.kind_by_symbol(x)) {
+            linked.push(plain);
+        }
         for t in linked {
             let (a, b) = (root(&mut parent, k), root(&mut parent, t.index()));
             parent[a] = b;

@@ -683,14 +683,20 @@ fn repetition_span(v: &Variant, history: &History, to_move: Color) -> Option<(Ga
     {
         // Moves after the first occurrence: indices first..n; move i was made
         // by `mover` when n - i is odd.
-        for side in [mover, !mover] {
+        let perpetual = |side: Color| {
             let own: Vec<bool> = (first..n)
                 .filter(|i| (if (n - i) % 2 == 1 { mover } else { !mover }) == side)
                 .map(|i| checks.get(i).copied().unwrap_or(false))
                 .collect();
-            if !own.is_empty() && own.iter().all(|&c| c) {
-                return Some((GameResult::win(!side, Reason::PerpetualCheck), n - first));
-            }
+            !own.is_empty() && own.iter().all(|&c| c)
+        };
+        // Both sides checking with every move: the checks cancel out and
+        // the repetition draws (the Asian rules; Fairy-Stockfish too).
+        match (perpetual(mover), perpetual(!mover)) {
+            (true, true) => return Some((GameResult::draw(Reason::PerpetualCheck), n - first)),
+            (true, false) => return Some((GameResult::win(!mover, Reason::PerpetualCheck), n - first)),
+            (false, true) => return Some((GameResult::win(mover, Reason::PerpetualCheck), n - first)),
+            (false, false) => {}
         }
     }
     let result = match rule.result {

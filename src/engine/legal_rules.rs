@@ -270,6 +270,22 @@ impl Position {
             }
             self.unmake();
         }
+        if walls.single && v.pieces.iter().any(|d| d.royal) {
+            // The single wall leaves its square with the move: a move is
+            // legal only if the mover's royal piece is not attacked once the
+            // wall stands on its new square (the old one may have shielded
+            // it).
+            let mover = self.side;
+            let all = std::mem::take(out);
+            for m in all {
+                self.make(m);
+                let safe = !self.in_check(mover);
+                self.unmake();
+                if safe {
+                    out.push(m);
+                }
+            }
+        }
     }
 
     /// `[walls] instead_of_move`: the moves stay as they are, without walls;

@@ -197,6 +197,26 @@ impl Variant {
         Arc::new(v)
     }
 
+    /// The variant under Fairy-Stockfish's drop-mate convention: a drop
+    /// that `drop.no_mate` keeps from mating is legal, and the player who
+    /// made it loses at once (what `[moves] drop_mate = { result = "loses"
+    /// }` says). The variant itself when no drop is so banned.
+    pub fn with_drop_mates_losing(self: &Arc<Variant>) -> Arc<Variant> {
+        if self.no_drop_mate.is_empty() {
+            return Arc::clone(self);
+        }
+        let mut v = (**self).clone();
+        for (i, d) in v.pieces.iter_mut().enumerate() {
+            if d.no_drop_mate {
+                d.no_drop_mate = false;
+                d.drop_mate_loses = true;
+                v.drop_mate_loses.insert(PieceKind::from_index(i));
+            }
+        }
+        v.no_drop_mate = KindSet::EMPTY;
+        Arc::new(v)
+    }
+
     /// The variant under Chess960's castling (pyffish's and ffish.js's
     /// `chess960`, UCI's `UCI_Chess960`): every castling rule takes its king
     /// and rook from the position, as `any_file = true` does, its rook being

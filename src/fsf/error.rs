@@ -10,6 +10,12 @@ pub enum FsfError {
     /// No variant is known by this name.
     #[error("unknown variant `{0}` (see variants(); load a rules file with load_variant_config)")]
     UnknownVariant(String),
+    /// An option Fairy-Stockfish does not have (pyffish raises ValueError).
+    #[error("No such option {0}'")]
+    NoSuchOption(String),
+    /// A file that cannot be read.
+    #[error("{0}")]
+    Read(String),
     /// A rules file that does not compile.
     #[error("{}", .0.render())]
     Rules(Box<Diagnostic>),
@@ -39,6 +45,6 @@ pub enum FsfError {
         message: String,
     },
     /// A notation number chimera does not write.
-    #[error("notation {0}: chimera writes DEFAULT (0), SAN (1) and SHOGI_HODGES_NUMBER (5)")]
+    #[error("notation {0}: Fairy-Stockfish's notations are 0 (DEFAULT) to 9 (THAI_LAN)")]
     Notation(i32),
 }

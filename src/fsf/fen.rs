@@ -6,18 +6,86 @@
 use std::sync::Arc;
 
 use super::FsfError;
-use crate::engine::{Position, Variant};
+use crate::engine::{Color, Position, Strictness, Variant};
 use crate::text::{PositionError, PositionField, TextStyle};
 
 /// The position as Fairy-Stockfish writes it, character for character.
 pub fn fen(pos: &Position) -> String {
-    pos.to_text_as(TextStyle::FairyStockfish)
+    fen_with(pos, false, 0)
 }
 
-/// The variant's start position as Fairy-Stockfish writes it: the shogi
-/// variants' (written in SFEN by their rules files) in its short form,
-/// `…[-] w 0 1`, when the hands are empty.
+/// pyffish's `get_fen` with its `showPromoted` and `countStarted`: a
+/// promoted piece keeps its `~` (makruk's promoted met, `M~`) only when
+/// `show_promoted` or where Fairy-Stockfish always shows it (captures go
+/// to a hand, or to the partner on two boards); a running count
+/// (makruk's, Cambodian's) is written from `count_started` as
+/// Fairy-Stockfish writes it (`counting_limit`, `counting_ply`): 0 the
+/// count as it runs, below 0 the board's honour from 0, above 0 the ply at
+/// which the board's honour began (Cambodian's count switches to the
+/// board's honour when that ends first).
+pub fn fen_with(pos: &Position, show_promoted: bool, count_started: i32) -> String {
+    let style = if show_promoted {
+        TextStyle::FairyStockfishPromoted
+    } else {
+        TextStyle::FairyStockfish
+    };
+    let text = pos.to_text_as(style);
+    let v = pos.variant();
+    let profile = super::registry::profile(v);
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    if pos.count.limit != 0
+        && count_started != 0
+        && fields.len() >= 6
+        && let Some(p) = &profile
+    {
+        let (limit, ply) = counting_fields(pos, &p.counting, count_started);
+        fields[3] = limit.to_string();
+        fields[4] = ply.to_string();
+    }
+    fields.join(" ")
+}
+
+/// Fairy-Stockfish's `counting_limit` and `counting_ply` of a running
+/// count, from `count_started` (see [`fen_with`]).
+fn counting_fields(pos: &Position, rule: &str, count_started: i32) -> (u32, u32) {
+    let (limit, ply) = (pos.count.limit as i64, pos.count.ply as i64);
+    let game_ply = 2 * (pos.fullmove_number() as i64 - 1) + i64::from(pos.side_to_move() == Color::Second);
+    let board_ply = if count_started < 0 {
+        0
+    } else {
+        (1 + game_ply - count_started as i64).max(0)
+    };
+    let shorter = rule == "cambodian" && 126 - board_ply < limit - ply;
+    let v = pos.variant();
+    let pieces = |c: Color| pos.board.iter().flatten().filter(|p| p.color() == c).count();
+    let pawns = pos.board.iter().flatten().any(|p| {
+        super::registry::profile(v)
+            .and_then(|pr| pr.type_name(&v.def(p.kind()).key))
+            .as_deref()
+            == Some("pawn")
+    });
+    let bare = pieces(Color::First) <= 1 || pieces(Color::Second) <= 1;
+    let limit = if shorter { 126 } else { limit };
+    let ply = if !pawns && bare && !shorter {
+        ply
+    } else {
+        board_ply
+    };
+    (limit as u32, ply as u32)
+}
+
+/// The variant's start position as pyffish's `start_fen` gives it: the
+/// text of Fairy-Stockfish's `startFen` setting for a variant that is one
+/// of its built-ins or was imported from a variants.ini; else as
+/// Fairy-Stockfish writes the position, the shogi variants' (written in
+/// SFEN by their rules files) in its short form, `…[-] w 0 1`, when the
+/// hands are empty.
 pub fn start_fen(v: &Arc<Variant>) -> String {
+    if let Some(p) = super::registry::profile(v)
+        && !p.start_fen.is_empty()
+    {
+        return p.start_fen.clone();
+    }
     let text = fen(&Position::start(v));
     if v.uses_sfen()
         && let Some((board, _)) = text.split_once("[]")
@@ -29,23 +97,220 @@ pub fn start_fen(v: &Arc<Variant>) -> String {
 
 /// The position a text gives: the start when it is empty or `startpos`;
 /// Fairy-Stockfish's FEN or the rules file's own text (FEN or SFEN).
-/// Fairy-Stockfish writes the en-passant field of a pawn that is not the
-/// chess pawn (Berolina's) as the squares passed over and reached
+///
+/// Read as Fairy-Stockfish reads it ([`fsf_text`]): any position whose
+/// parts fit the board (not only those a game can reach: Fairy-Stockfish
+/// checks neither material nor whose king is attacked), with as many kings
+/// a side as its start has; castling rights that do not match the board
+/// dropped. Fairy-Stockfish writes the en-passant field of a pawn that is
+/// not the chess pawn (Berolina's) as the squares passed over and reached
 /// (`b5c6`): where chimera refuses the list, each square alone is tried.
 pub fn read_position(v: &Arc<Variant>, text: &str) -> Result<Position, FsfError> {
+    read(v, text, true)
+}
+
+/// [`read_position`], dropping castling rights the board does not bear
+/// when `drop_rights` (as Fairy-Stockfish's `Position::set` does), else
+/// refusing them (as its `validate_fen` does).
+fn read(v: &Arc<Variant>, text: &str, drop_rights: bool) -> Result<Position, FsfError> {
     let t = text.trim();
     if t.is_empty() || t == "startpos" {
         return Ok(Position::start(v));
     }
-    Position::from_text(v, t).or_else(|error| {
+    let t = fsf_text(v, t);
+    let mut fields: Vec<String> = t.split_whitespace().map(str::to_string).collect();
+    loop {
+        match read_lenient(v, &fields.join(" ")) {
+            Err(PositionError::Invalid(m)) if drop_rights && drop_castling_right(v, &mut fields, &m) => {
+                continue;
+            }
+            Err(PositionError::Text(e))
+                if drop_rights
+                    && e.field == PositionField::Castling
+                    && drop_castling_right(v, &mut fields, &format!("castling right {}", e.message)) =>
+            {
+                continue;
+            }
+            r => {
+                return r.map_err(|error| FsfError::Position {
+                    fen: text.to_string(),
+                    error,
+                });
+            }
+        }
+    }
+}
+
+/// A castling right the message says the board does not bear
+/// (``castling right `k` needs …``, or a gating letter whose square is
+/// empty) taken from the castling field; false when there is none to take.
+/// In a variant with gating, a castling right taken leaves the gate on its
+/// rook's square, as Fairy-Stockfish reads `Q` for a king that moved
+/// (`A`).
+fn drop_castling_right(v: &Variant, fields: &mut [String], message: &str) -> bool {
+    let Some(right) = message
+        .strip_prefix("castling right `")
+        .and_then(|r| r.chars().next())
+    else {
+        return false;
+    };
+    let Some(f) = fields.get_mut(2).filter(|f| f.contains(right)) else {
+        return false;
+    };
+    *f = f.replacen(right, "", 1);
+    if !v.gates.is_empty()
+        && let Some(c) = v.castles.iter().find(|c| c.right == right)
+    {
+        let file = v.geometry.file_name(v.geometry.file(c.rook));
+        let gate = if c.color == Color::First {
+            file.to_uppercase()
+        } else {
+            file
+        };
+        if !f.contains(&gate) {
+            f.push_str(&gate);
+        }
+    }
+    if f.is_empty() {
+        *f = "-".into();
+    } else if f.len() > 1 {
+        *f = f.replace('-', "");
+    }
+    true
+}
+
+/// A text read as Fairy-Stockfish reads it, with its en-passant lists.
+fn read_lenient(v: &Arc<Variant>, t: &str) -> Result<Position, PositionError> {
+    let pos = Position::from_text_with(v, t, Strictness::Lenient).or_else(|error| {
         ep_list_alternatives(t)
             .into_iter()
-            .find_map(|alt| Position::from_text(v, &alt).ok())
-            .ok_or_else(|| FsfError::Position {
-                fen: text.to_string(),
-                error,
-            })
-    })
+            .find_map(|alt| Position::from_text_with(v, &alt, Strictness::Lenient).ok())
+            .ok_or(error)
+    })?;
+    kings(v, &pos)?;
+    Ok(pos)
+}
+
+/// Fairy-Stockfish's count of kings (`check_number_of_kings`): each side
+/// has as many of the variant's king (on the board and in hand) as at the
+/// start, and at most one; where chimera has no Fairy-Stockfish settings
+/// for the variant, as many royal pieces as at the start.
+fn kings(v: &Arc<Variant>, pos: &Position) -> Result<(), PositionError> {
+    let profile = super::registry::profile(v);
+    let is_king = |kind: crate::engine::PieceKind| {
+        let d = v.def(kind);
+        match &profile {
+            Some(p) => p.type_name(&d.key).as_deref() == Some("king"),
+            None => d.royal,
+        }
+    };
+    let count = |p: &Position| {
+        let mut n = [0usize; 2];
+        for piece in p.board.iter().flatten() {
+            if is_king(piece.kind()) {
+                n[piece.color().index()] += 1;
+            }
+        }
+        let nk = v.nkinds();
+        for store in &p.stores {
+            for (i, &c) in store.iter().enumerate() {
+                if c > 0 && is_king(crate::engine::PieceKind::from_index(i % nk)) {
+                    n[i / nk] += c as usize;
+                }
+            }
+        }
+        n
+    };
+    let (now, start) = (count(pos), count(&Position::start(v)));
+    for c in Color::BOTH {
+        let (n, s) = (now[c.index()], start[c.index()]);
+        if n != s || (profile.is_some() && n > 1) {
+            return Err(PositionError::Invalid(format!(
+                "{} has {n} kings, the game {s}",
+                v.side_name(c)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A text in Fairy-Stockfish's FEN as chimera's reader takes it: its
+/// letter synonyms (janggi's `h` and `e`: a rules file's `san` letter that
+/// is no piece's symbol) as the pieces' symbols; `~` after a piece that has
+/// no promoted kind of its own dropped; a shogi-style variant's FEN
+/// without a hand (`… w -`) given an empty one, so that its `w` is read as
+/// the first player (chimera's own SFEN, `board side hand number` with a
+/// hand, is left as it is); the lichess check count (`+1+2` after the move
+/// number: checks given) as Fairy-Stockfish's (`2+1` before the clocks:
+/// checks still to give).
+pub fn fsf_text(v: &Variant, text: &str) -> String {
+    let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    if fields.is_empty() {
+        return String::new();
+    }
+    fields[0] = board_text(v, &fields[0]);
+    if v.uses_sfen() && !fields[0].contains('[') {
+        let sfen = fields.len() == 4 && !fields[2].chars().all(|c| c.is_ascii_digit());
+        if !sfen {
+            fields[0].push_str("[]");
+        }
+    }
+    if let Some(limit) = v.end.checks_to_win
+        && fields.len() >= 7
+        && let Some(given) = lichess_checks(&fields[fields.len() - 1])
+        && given.iter().all(|&g| g <= limit)
+    {
+        fields.pop();
+        let remaining = given.map(|g| limit.saturating_sub(g));
+        let at = fields.len() - 2;
+        fields.insert(at, format!("{}+{}", remaining[0], remaining[1]));
+    }
+    fields.join(" ")
+}
+
+/// `+1+2` → `[1, 2]`.
+fn lichess_checks(f: &str) -> Option<[u16; 2]> {
+    let (a, b) = f.strip_prefix('+')?.split_once('+')?;
+    Some([a.parse().ok()?, b.parse().ok()?])
+}
+
+/// The board part of a FEN with Fairy-Stockfish's synonyms and stray `~`
+/// marks turned into chimera's symbols (see [`fsf_text`]).
+fn board_text(v: &Variant, board: &str) -> String {
+    let known = |s: &str| v.kind_by_symbol(s).is_some();
+    let mut out = String::with_capacity(board.len());
+    let mut last: Option<char> = None;
+    for c in board.chars() {
+        if c == '~' && last.is_some_and(|l| !known(&format!("{l}~"))) {
+            continue;
+        }
+        let mut c2 = c;
+        if c.is_ascii_alphabetic() && !known(&c.to_string()) {
+            let synonyms: Vec<&str> = v
+                .pieces
+                .iter()
+                .filter(|d| d.key.chars().count() == 1)
+                .filter(|d| {
+                    d.san
+                        .as_deref()
+                        .is_some_and(|s| s.eq_ignore_ascii_case(&c.to_string()))
+                })
+                .map(|d| d.key.as_str())
+                .collect();
+            if let [k] = synonyms[..]
+                && let Some(k) = k.chars().next()
+            {
+                c2 = if c.is_ascii_lowercase() {
+                    k.to_ascii_lowercase()
+                } else {
+                    k
+                };
+            }
+        }
+        last = c2.is_ascii_alphabetic().then_some(c2);
+        out.push(c2);
+    }
+    out
 }
 
 /// The FEN with each square of a listed en-passant field (`b5c6`) alone.
@@ -91,6 +356,98 @@ fn square_list(f: &str) -> Vec<&str> {
     out
 }
 
+/// pyffish's `get_fog_fen`: the position as the side to move sees it in
+/// fog of war — its FEN with every square `*` that holds none of that
+/// side's pieces and that none of its legal moves goes to.
+pub fn fog_fen(pos: &Position) -> String {
+    let mut p = pos.clone();
+    let g = &pos.variant().geometry;
+    let mut visible = vec![false; g.squares()];
+    for s in g.all_squares() {
+        if pos.board[s.index()].is_some_and(|q| q.color() == pos.side_to_move()) {
+            visible[s.index()] = true;
+        }
+    }
+    for m in p.legal_move_list() {
+        visible[m.to.index()] = true;
+    }
+    let text = fen(pos);
+    let end = text.find([' ', '[']).unwrap_or(text.len());
+    let mut ranks = Vec::new();
+    for (ri, row) in text[..end].split('/').enumerate() {
+        let rank = g.ranks() - 1 - ri;
+        let mut squares: Vec<String> = Vec::new();
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0) as usize;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d as usize;
+                    chars.next();
+                }
+                squares.extend(std::iter::repeat_n(String::new(), n));
+            } else if c == '+' {
+                squares.push("+".into());
+            } else if c == '~' {
+                if let Some(last) = squares.last_mut() {
+                    last.push('~');
+                }
+            } else if squares.last().is_some_and(|l| l == "+") {
+                if let Some(last) = squares.last_mut() {
+                    last.push(c);
+                }
+            } else {
+                squares.push(c.to_string());
+            }
+        }
+        let mut out = String::new();
+        let mut empty = 0;
+        for (file, sq) in squares.iter().enumerate() {
+            let seen = g
+                .square(file as i32, rank as i32)
+                .is_some_and(|s| visible[s.index()]);
+            let t = if seen { sq.as_str() } else { "*" };
+            if t.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            out.push_str(t);
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        ranks.push(out);
+    }
+    format!("{}{}", ranks.join("/"), &text[end..])
+}
+
+/// pyffish's `FEN_INVALID_PROMOTED_PIECE`.
+pub const FEN_INVALID_PROMOTED_PIECE: i32 = -12;
+
+/// Fairy-Stockfish's `check_promoted_pieces`: in a variant with promoted
+/// pieces written `+X`, a `+` before the letter of a piece that has no
+/// promoted face (`+K`) is [`FEN_INVALID_PROMOTED_PIECE`].
+fn promoted_piece_code(v: &Variant, board: &str) -> Option<i32> {
+    if !v.pieces.iter().any(|d| d.key.starts_with('+')) {
+        return None;
+    }
+    let b: Vec<char> = board.chars().collect();
+    for w in b.windows(2) {
+        let c = w[1];
+        if w[0] == '+' && c.is_ascii_alphabetic() {
+            let plain = v.kind_by_symbol(&c.to_string()).is_some();
+            if plain && v.kind_by_symbol(&format!("+{c}")).is_none() {
+                return Some(FEN_INVALID_PROMOTED_PIECE);
+            }
+        }
+    }
+    None
+}
+
 /// pyffish's `FEN_OK`.
 pub const FEN_OK: i32 = 1;
 
@@ -121,8 +478,28 @@ pub fn validate_fen(v: &Arc<Variant>, text: &str) -> i32 {
     if text.trim().is_empty() {
         return 0;
     }
-    match read_position(v, text) {
+    // An empty field between two spaces, which Fairy-Stockfish reads as a
+    // field (`KQkq  0 3`: no en-passant square).
+    let fields: Vec<&str> = text.trim().split(' ').collect();
+    if let Some(i) = fields.iter().position(|f| f.is_empty()) {
+        return match i {
+            1 => -6,
+            2 => -5,
+            3 => -4,
+            _ => -10,
+        };
+    }
+    if let Some(code) = promoted_piece_code(v, fields[0]) {
+        return code;
+    }
+    match read(v, text, false) {
         Ok(_) => FEN_OK,
+        // Castling rights the board does not bear: Fairy-Stockfish's code
+        // for the castling field.
+        Err(FsfError::Position {
+            error: PositionError::Invalid(m),
+            ..
+        }) if m.starts_with("castling right") => -5,
         Err(FsfError::Position { error, .. }) => validity_code(&error),
         Err(_) => -10,
     }

@@ -28,15 +28,21 @@ pub mod results;
 mod tests;
 
 pub use error::FsfError;
-pub use fen::{FEN_OK, fen, move_number, read_position, start_fen, validate_fen, validity_code};
+pub use fen::{
+    FEN_INVALID_PROMOTED_PIECE, FEN_OK, fen, fen_with, fog_fen, move_number, read_position, start_fen,
+    validate_fen, validity_code,
+};
 pub use moves::{
-    NOTATION_DEFAULT, NOTATION_SAN, NOTATION_SHOGI_HODGES_NUMBER, find_move, find_san, legal_moves,
-    move_stack, notation, parse_move, replay, san, san_moves, uci, variation_san,
+    Algebraic, NOTATION_DEFAULT, NOTATION_JANGGI, NOTATION_LAN, NOTATION_SAN, NOTATION_SHOGI_HODGES,
+    NOTATION_SHOGI_HODGES_NUMBER, NOTATION_SHOGI_HOSKING, NOTATION_THAI_LAN, NOTATION_THAI_SAN,
+    NOTATION_XIANGQI_WXF, find_move, find_san, legal_moves, move_stack, notation, parse_move, replay, san,
+    san_moves, uci, variation_san,
 };
 pub use registry::{
-    ALIASES, Loaded, canonical, compiled, load_text, load_variant_config, names, variant, variant_as,
+    ALIASES, Config, Loaded, OPTIONS, canonical, compiled, load_text, load_variant_config, names, profile,
+    set_option, two_boards, variant, variant_as,
 };
 pub use results::{
     VALUE_DRAW, VALUE_MATE, game_result, gives_check, has_insufficient_material, immediate_game_end,
-    is_capture, optional_game_end, result_text, score,
+    is_capture, optional_game_end, piece_to_partner, result_text, score,
 };

@@ -8,14 +8,29 @@ use super::FsfError;
 use super::fen::{move_number, read_position};
 use crate::engine::{Color, Move, MoveNotation, Position, Variant};
 use crate::game::Game;
+pub use crate::text::Algebraic;
 
 /// Fairy-Stockfish's `NOTATION_DEFAULT`: the rules file's `[text]
 /// algebraic` (numeric Hodges for the shogi files, SAN otherwise).
 pub const NOTATION_DEFAULT: i32 = 0;
 /// Fairy-Stockfish's `NOTATION_SAN`.
 pub const NOTATION_SAN: i32 = 1;
+/// Fairy-Stockfish's `NOTATION_LAN` (`e2-e4`).
+pub const NOTATION_LAN: i32 = 2;
+/// Fairy-Stockfish's `NOTATION_SHOGI_HOSKING` (`P76`).
+pub const NOTATION_SHOGI_HOSKING: i32 = 3;
+/// Fairy-Stockfish's `NOTATION_SHOGI_HODGES` (`P-7f`).
+pub const NOTATION_SHOGI_HODGES: i32 = 4;
 /// Fairy-Stockfish's `NOTATION_SHOGI_HODGES_NUMBER` (`P-76`).
 pub const NOTATION_SHOGI_HODGES_NUMBER: i32 = 5;
+/// Fairy-Stockfish's `NOTATION_JANGGI` (`H02-83`).
+pub const NOTATION_JANGGI: i32 = 6;
+/// Fairy-Stockfish's `NOTATION_XIANGQI_WXF` (`H2+3`).
+pub const NOTATION_XIANGQI_WXF: i32 = 7;
+/// Fairy-Stockfish's `NOTATION_THAI_SAN` (`ค-ฉ๗`).
+pub const NOTATION_THAI_SAN: i32 = 8;
+/// Fairy-Stockfish's `NOTATION_THAI_LAN` (`ค ฉ๘-ฉ๗`).
+pub const NOTATION_THAI_LAN: i32 = 9;
 
 /// A legal move in Fairy-Stockfish's UCI: chimera's UCI, where a `+`
 /// piece is named by the `+` alone. A move with no UCI spelling (several
@@ -89,21 +104,60 @@ pub fn replay(v: &Arc<Variant>, fen: &str, moves: &[impl AsRef<str>]) -> Result<
 }
 
 /// The notation a Fairy-Stockfish notation number stands for in the
-/// variant: [`NOTATION_DEFAULT`], [`NOTATION_SAN`],
-/// [`NOTATION_SHOGI_HODGES_NUMBER`]; another is an error.
-pub fn notation(v: &Variant, number: i32) -> Result<MoveNotation, FsfError> {
-    match number {
-        NOTATION_DEFAULT => Ok(v.algebraic_notation()),
-        NOTATION_SAN => Ok(MoveNotation::San),
-        NOTATION_SHOGI_HODGES_NUMBER => Ok(MoveNotation::HodgesNumber),
-        n => Err(FsfError::Notation(n)),
-    }
+/// variant: [`NOTATION_DEFAULT`] (the rules file's `[text] algebraic`),
+/// [`NOTATION_SAN`] … [`NOTATION_THAI_LAN`]; another number is an error.
+pub fn notation(v: &Variant, number: i32) -> Result<Algebraic, FsfError> {
+    Ok(match number {
+        NOTATION_DEFAULT => match v.algebraic_notation() {
+            MoveNotation::HodgesNumber => Algebraic::ShogiHodgesNumber,
+            _ => Algebraic::San,
+        },
+        NOTATION_SAN => Algebraic::San,
+        NOTATION_LAN => Algebraic::Lan,
+        NOTATION_SHOGI_HOSKING => Algebraic::ShogiHosking,
+        NOTATION_SHOGI_HODGES => Algebraic::ShogiHodges,
+        NOTATION_SHOGI_HODGES_NUMBER => Algebraic::ShogiHodgesNumber,
+        NOTATION_JANGGI => Algebraic::Janggi,
+        NOTATION_XIANGQI_WXF => Algebraic::XiangqiWxf,
+        NOTATION_THAI_SAN => Algebraic::ThaiSan,
+        NOTATION_THAI_LAN => Algebraic::ThaiLan,
+        n => return Err(FsfError::Notation(n)),
+    })
 }
 
-/// A legal move of the game's position in `notation` (SAN, Hodges); a
-/// chimera-only move with no algebraic spelling in its canonical notation.
-pub fn san(game: &Game, m: &Move, notation: MoveNotation) -> String {
-    game.position().clone().move_text_as(m, notation)
+/// Fairy-Stockfish's Thai letter of each piece kind of a variant (by its
+/// piece type: `SAN::piece_to_thai_char`), `X` for a kind without one.
+fn thai_letters(v: &Arc<Variant>) -> Vec<&'static str> {
+    let profile = super::registry::profile(v);
+    v.pieces
+        .iter()
+        .map(|d| {
+            let promoted = d.demotes_to().is_some();
+            match profile.as_ref().and_then(|p| p.type_name(&d.key)).as_deref() {
+                Some("king") => "ข",
+                Some("silver") => "ค",
+                Some("fers") if promoted => "ง",
+                Some("fers") => "ม็",
+                Some("knight") => "ม",
+                Some("rook") => "ร",
+                Some("pawn") => "บ",
+                Some("aiwok") => "ว",
+                _ => "X",
+            }
+        })
+        .collect()
+}
+
+/// A legal move of the game's position in `notation`; a chimera-only move
+/// with no algebraic spelling in its canonical notation.
+pub fn san(game: &Game, m: &Move, notation: Algebraic) -> String {
+    let v = game.variant();
+    let thai = if matches!(notation, Algebraic::ThaiSan | Algebraic::ThaiLan) {
+        thai_letters(v)
+    } else {
+        Vec::new()
+    };
+    game.position().clone().algebraic_text(m, notation, &thai)
 }
 
 /// pyffish's `get_san_moves`: each move of a game from `fen`, in
@@ -112,7 +166,7 @@ pub fn san_moves(
     v: &Arc<Variant>,
     fen: &str,
     moves: &[impl AsRef<str>],
-    notation: MoveNotation,
+    notation: Algebraic,
 ) -> Result<Vec<String>, FsfError> {
     let mut game = replay(v, fen, &[] as &[&str])?;
     let mut out = Vec::with_capacity(moves.len());
@@ -134,7 +188,7 @@ pub fn san_moves(
 pub fn variation_san(
     game: &Game,
     moves: &[impl AsRef<str>],
-    notation: MoveNotation,
+    notation: Algebraic,
     numbers: bool,
 ) -> Option<String> {
     let mut game = game.clone();
@@ -161,13 +215,12 @@ pub fn variation_san(
 }
 
 /// ffish.js's `pushSan`: the legal move whose text in `notation` is `text`.
-pub fn find_san(game: &Game, legal: &[(Move, String)], text: &str, notation: MoveNotation) -> Option<Move> {
+pub fn find_san(game: &Game, legal: &[(Move, String)], text: &str, notation: Algebraic) -> Option<Move> {
     let text = text.trim();
-    let mut pos = game.position().clone();
     legal
         .iter()
         .map(|(m, _)| *m)
-        .find(|m| pos.move_text_as(m, notation) == text)
+        .find(|m| san(game, m, notation) == text)
 }
 
 /// The game's moves in Fairy-Stockfish's UCI, from its start position

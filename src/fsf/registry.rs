@@ -8,10 +8,11 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use super::FsfError;
 use crate::engine::Variant;
+use crate::import::fsf::Profile;
 use crate::load::{Compiled, Loader};
 use crate::rules::Source;
 
@@ -30,8 +31,39 @@ static LOADED: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new
 type Chess960Cache = BTreeMap<String, (Arc<Variant>, Arc<Variant>)>;
 static CHESS960: Mutex<Chess960Cache> = Mutex::new(BTreeMap::new());
 
+/// What Fairy-Stockfish tells of each variant handed out (its built-in's or
+/// its ini section's settings), by the variant's address; the weak
+/// reference tells a variant since dropped from one at the same address.
+type Profiles = BTreeMap<usize, (Weak<Variant>, Arc<Profile>)>;
+static PROFILES: Mutex<Profiles> = Mutex::new(BTreeMap::new());
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn remember(v: &Arc<Variant>, p: Option<Arc<Profile>>) {
+    let key = Arc::as_ptr(v) as usize;
+    let mut map = lock(&PROFILES);
+    match p {
+        Some(p) => {
+            map.insert(key, (Arc::downgrade(v), p));
+        }
+        None => {
+            map.remove(&key);
+        }
+    }
+}
+
+/// Fairy-Stockfish's settings of a variant the registry handed out: those
+/// of the built-in variant a bundled file is named after, or of the
+/// variants.ini section it was imported from; `None` for chimera's own
+/// variants (and rules files loaded as such).
+pub fn profile(v: &Arc<Variant>) -> Option<Arc<Profile>> {
+    let map = lock(&PROFILES);
+    let (weak, p) = map.get(&(Arc::as_ptr(v) as usize))?;
+    weak.upgrade()
+        .is_some_and(|w| Arc::ptr_eq(&w, v))
+        .then(|| Arc::clone(p))
 }
 
 /// The name a variant's name stands for: an alias resolved, else itself.
@@ -66,16 +98,45 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
         return Ok(c);
     }
     let Some((file, text)) = crate::bundled::VARIANTS.iter().find(|(n, _)| *n == key) else {
+        // One of Fairy-Stockfish's built-ins without a file here (`fairy`):
+        // imported from its settings.
+        if let Some(x) = crate::import::fsf::BUILTIN_NAMES
+            .contains(&key)
+            .then(|| crate::import::fsf::import_builtin(key))
+            .flatten()
+        {
+            return Ok(insert(x.compiled, Some(key), None, Some(x.profile)).compiled);
+        }
         return Err(FsfError::UnknownVariant(name.chars().take(60).collect()));
     };
     let c = Arc::new(compile(&format!("{file}.toml"), text)?);
+    remember(&c.variant, Profile::builtin(key).map(Arc::new));
     lock(&LOADED).insert(key.to_string(), Arc::clone(&c));
     Ok(c)
 }
 
-/// The variant called `name` (see [`compiled`]).
+/// Variants as the facade plays them (see [`variant`]), by name, with the
+/// compiled variant each was made from.
+static FACADE: Mutex<Chess960Cache> = Mutex::new(BTreeMap::new());
+
+/// The variant called `name` (see [`compiled`]) as Fairy-Stockfish plays
+/// it: a drop that the rules forbid to mate is legal and loses at once
+/// ([`Variant::with_drop_mates_losing`]: pyffish lists shogi's pawn drop
+/// that mates, and its `game_result` then gives the mated side the win).
 pub fn variant(name: &str) -> Result<Arc<Variant>, FsfError> {
-    compiled(name).map(|c| Arc::clone(&c.variant))
+    let c = compiled(name)?;
+    let mut map = lock(&FACADE);
+    if let Some((base, v)) = map.get(name)
+        && Arc::ptr_eq(base, &c.variant)
+    {
+        return Ok(Arc::clone(v));
+    }
+    let v = c.variant.with_drop_mates_losing();
+    if !Arc::ptr_eq(&v, &c.variant) {
+        remember(&v, profile(&c.variant));
+    }
+    map.insert(name.to_string(), (Arc::clone(&c.variant), Arc::clone(&v)));
+    Ok(v)
 }
 
 /// The variant called `name`, under Chess960's castling when `chess960`
@@ -92,10 +153,19 @@ pub fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, FsfError> 
     {
         return Ok(Arc::clone(v960));
     }
-    let v960 = v.with_any_file_castling().map_err(|message| FsfError::Chess960 {
-        name: name.chars().take(60).collect(),
-        message,
-    })?;
+    // With gating (S-Chess960) the castling field already names files:
+    // the variant's own castling, which reads and writes the same.
+    let v960 = match v.with_any_file_castling() {
+        Ok(v960) => v960,
+        Err(_) if !v.gates.is_empty() => Arc::clone(&v),
+        Err(message) => {
+            return Err(FsfError::Chess960 {
+                name: name.chars().take(60).collect(),
+                message,
+            });
+        }
+    };
+    remember(&v960, profile(&v));
     map.insert(name.to_string(), (v, Arc::clone(&v960)));
     Ok(v960)
 }
@@ -108,11 +178,26 @@ pub fn names() -> Vec<String> {
         .iter()
         .map(|(n, _)| n.to_string())
         .collect();
+    out.extend(unbundled_builtins().iter().cloned());
     out.extend(ALIASES.iter().map(|(a, _)| a.to_string()));
     out.extend(lock(&LOADED).keys().cloned());
     out.sort();
     out.dedup();
     out
+}
+
+/// Fairy-Stockfish's built-ins without a file here (`fairy`), which
+/// [`compiled`] imports from their settings.
+fn unbundled_builtins() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        crate::import::fsf::BUILTIN_NAMES
+            .iter()
+            .filter(|n| canonical(n) == **n && !crate::bundled::VARIANTS.iter().any(|(b, _)| b == *n))
+            .filter(|n| Profile::builtin(n).is_some())
+            .map(|n| n.to_string())
+            .collect()
+    })
 }
 
 /// A rules file loaded: the name it is registered under, its variant's
@@ -128,8 +213,9 @@ pub struct Loaded {
     pub compiled: Arc<Compiled>,
 }
 
-fn insert(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
+fn insert(c: Compiled, key: Option<&str>, also: Option<&str>, p: Option<Profile>) -> Loaded {
     let c = Arc::new(c);
+    remember(&c.variant, p.map(Arc::new));
     let name = c.variant.name().to_string();
     let key = key.map_or_else(|| slug(&name), str::to_string);
     let mut map = lock(&LOADED);
@@ -147,19 +233,148 @@ fn insert(c: Compiled, key: Option<&str>, also: Option<&str>) -> Loaded {
 /// Compiles rules text (`file` names it in diagnostics) and registers it
 /// under `key`, or its variant's name as a slug.
 pub fn load_text(text: &str, file: &str, key: Option<&str>) -> Result<Loaded, FsfError> {
-    Ok(insert(compile(file, text)?, key, None))
+    Ok(insert(compile(file, text)?, key, None, None))
 }
 
-/// pyffish's `load_variant_config`, with a chimera rules file: its path
-/// (registered also under the file name without `.toml`) or its text.
-pub fn load_variant_config(config: &str) -> Result<Loaded, FsfError> {
+/// What [`load_variant_config`] loaded.
+pub struct Config {
+    /// The variants registered, in the order of the text.
+    pub loaded: Vec<Loaded>,
+    /// What to warn of: the sections of a variants.ini text that were not
+    /// loaded (the section's name and why: the importer's diagnostics), and
+    /// those loaded with a difference in a corner case (`loaded, but …`).
+    pub refused: Vec<(String, String)>,
+    /// Whether the text was Fairy-Stockfish's variants.ini (else one
+    /// chimera rules file).
+    pub ini: bool,
+}
+
+/// Whether a text is a chimera rules file (it has a `[variant]` table)
+/// rather than Fairy-Stockfish's variants.ini.
+fn is_rules_file(text: &str) -> bool {
+    text.lines().any(|l| l.trim() == "[variant]")
+}
+
+/// pyffish's `load_variant_config`: Fairy-Stockfish's variants.ini text
+/// (each section imported by `chimera import fsf`'s translation and
+/// registered under its section name; a section the importer refuses is
+/// listed with why, the others are still loaded), or a chimera rules file;
+/// either as a path to the file (a rules file is registered also under the
+/// file name without `.toml`) or as its text.
+pub fn load_variant_config(config: &str) -> Result<Config, FsfError> {
     let path = Path::new(config);
     let looks_like_path = !config.contains('\n') && config.len() < 4096 && path.is_file();
     if looks_like_path {
+        let text = crate::read_text_file(path).map_err(FsfError::Read)?;
+        if !is_rules_file(&text) {
+            return load_ini(&text, config);
+        }
         let c = Loader::new().load_full(path).map_err(FsfError::Rules)?;
         let stem = path.file_stem().and_then(|s| s.to_str());
-        Ok(insert(c, None, stem))
+        Ok(one(insert(c, None, stem, None)))
+    } else if is_rules_file(config) {
+        load_text(config, "<rules text>", None).map(one)
     } else {
-        load_text(config, "<rules text>", None)
+        load_ini(config, "<variants.ini text>")
     }
+}
+
+fn one(l: Loaded) -> Config {
+    Config {
+        loaded: vec![l],
+        refused: Vec::new(),
+        ini: false,
+    }
+}
+
+/// Every section of a variants.ini text, imported and registered under
+/// its name.
+fn load_ini(text: &str, file: &str) -> Result<Config, FsfError> {
+    let parsed = crate::import::ini::parse(file, text).map_err(|d| FsfError::Rules(Box::new(d)))?;
+    let source = Path::new(file)
+        .file_name()
+        .map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
+    let mut out = Config {
+        loaded: Vec::new(),
+        refused: Vec::new(),
+        ini: true,
+    };
+    for (i, section) in parsed.sections.iter().enumerate() {
+        match crate::import::fsf::import_section(&parsed, i, &source, true) {
+            Ok(x) => {
+                for a in &x.approximations {
+                    let why = format!("loaded, but {}: {}", a.key, a.reason);
+                    out.refused.push((section.name.clone(), why));
+                }
+                out.loaded
+                    .push(insert(x.compiled, Some(&section.name), None, Some(x.profile)));
+            }
+            Err(diags) => {
+                let why: Vec<String> = diags.iter().map(|d| d.message.clone()).collect();
+                out.refused.push((section.name.clone(), why.join("; ")));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Fairy-Stockfish's UCI options (`ucioption.cpp`), which pyffish's
+/// `set_option` accepts; only `VariantPath` means something here.
+pub const OPTIONS: &[&str] = &[
+    "Debug Log File",
+    "Threads",
+    "Hash",
+    "Clear Hash",
+    "Ponder",
+    "MultiPV",
+    "Skill Level",
+    "Move Overhead",
+    "Slow Mover",
+    "nodestime",
+    "UCI_Chess960",
+    "UCI_Variant",
+    "UCI_AnalyseMode",
+    "UCI_LimitStrength",
+    "UCI_Elo",
+    "UCI_ShowWDL",
+    "SyzygyPath",
+    "SyzygyProbeDepth",
+    "Syzygy50MoveRule",
+    "SyzygyProbeLimit",
+    "Use NNUE",
+    "EvalFile",
+    "TsumeMode",
+    "VariantPath",
+    "usemillisec",
+];
+
+/// pyffish's `set_option`: `VariantPath` loads each file of its
+/// `:`-separated list (Fairy-Stockfish's variants.ini or chimera rules
+/// files, as [`load_variant_config`]); the other options of
+/// Fairy-Stockfish (names in any case, [`OPTIONS`]) are accepted and change
+/// nothing here; any other name is an error, as in pyffish.
+pub fn set_option(name: &str, value: &str) -> Result<Vec<Config>, FsfError> {
+    let Some(known) = OPTIONS.iter().find(|o| o.eq_ignore_ascii_case(name)) else {
+        return Err(FsfError::NoSuchOption(name.chars().take(60).collect()));
+    };
+    if *known != "VariantPath" || value == "<empty>" {
+        return Ok(Vec::new());
+    }
+    value
+        .split(':')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            if Path::new(p).is_file() {
+                load_variant_config(p)
+            } else {
+                Err(FsfError::Read(format!("VariantPath: cannot read {p}")))
+            }
+        })
+        .collect()
+}
+
+/// pyffish's `two_boards`: whether the variant is played on two boards
+/// (Fairy-Stockfish's `twoBoards`: bughouse and its relatives).
+pub fn two_boards(v: &Arc<Variant>) -> Result<bool, FsfError> {
+    Ok(profile(v).is_some_and(|p| p.two_boards))
 }

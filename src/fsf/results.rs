@@ -3,8 +3,9 @@
 //! strings, and the questions about a position they ask alongside (check,
 //! capture, material).
 
-use crate::engine::{Color, GameResult, Move, Position, Reason};
+use crate::engine::{Color, GameResult, Move, Position, Reason, Store};
 use crate::game::Game;
+use crate::import::fsf::BoardPiece;
 
 /// Fairy-Stockfish's score of a won game, for the side to move.
 pub const VALUE_MATE: i32 = 32000;
@@ -12,21 +13,24 @@ pub const VALUE_MATE: i32 = 32000;
 pub const VALUE_DRAW: i32 = 0;
 
 /// Endings Fairy-Stockfish leaves to a claim (`is_optional_game_end`):
-/// repetition (with its perpetual-check rule), the fifty-move rule,
-/// counting. chimera's rules end the game there by themselves.
+/// repetition (with its perpetual-check rule and xiangqi's perpetual
+/// chase), the fifty-move rule, counting, sittuyin's stalemate of a side
+/// that could only promote. chimera's rules end the game there by
+/// themselves.
 fn optional(r: &GameResult) -> bool {
     matches!(
         r.reason,
-        Reason::Repetition | Reason::PerpetualCheck | Reason::FiftyMoves | Reason::Counting
-    )
+        Reason::Repetition
+            | Reason::PerpetualCheck
+            | Reason::FiftyMoves
+            | Reason::Counting
+            | Reason::OnlyPromotions
+    ) || r.reason == Reason::Rule(crate::hooks::chasing::PERPETUAL_CHASE)
 }
 
 /// Endings by having no legal move (`game_result`'s).
 fn no_move(r: &GameResult) -> bool {
-    matches!(
-        r.reason,
-        Reason::Checkmate | Reason::Stalemate | Reason::OnlyPromotions
-    )
+    matches!(r.reason, Reason::Checkmate | Reason::Stalemate)
 }
 
 /// A result as a score for `to_move`: [`VALUE_MATE`] won, `-VALUE_MATE`
@@ -100,11 +104,71 @@ pub fn is_capture(m: &Move) -> bool {
     m.is_capture()
 }
 
-/// pyffish's `has_insufficient_material`, narrower: for each side (the
-/// first side's first), whether it has nothing but royal pieces on the
-/// board and nothing in hand in a variant without drops. chimera's rules
-/// have no rule of insufficient material; Fairy-Stockfish's also counts a
-/// lone minor piece.
+/// pyffish's `has_insufficient_material`: for each side (the first side's
+/// first), whether it has too little material to win. For a variant that
+/// is one of Fairy-Stockfish's (a bundled file named after a built-in, or
+/// a variants.ini section) Fairy-Stockfish's rule itself, on its piece
+/// types ([`Profile::insufficient_material`]); for chimera's own variants,
+/// whether the side has nothing but royal pieces on the board and nothing
+/// in hand in a variant without drops.
 pub fn has_insufficient_material(pos: &Position) -> (bool, bool) {
-    (pos.only_royals(Color::First), pos.only_royals(Color::Second))
+    let v = pos.variant();
+    let Some(profile) = super::registry::profile(v) else {
+        return (pos.only_royals(Color::First), pos.only_royals(Color::Second));
+    };
+    let g = &v.geometry;
+    let wall = v.walls.as_ref().map(|w| w.piece);
+    let pieces: Vec<BoardPiece> = g
+        .all_squares()
+        .filter_map(|s| {
+            let p = pos.board[s.index()].filter(|&p| Some(p) != wall)?;
+            Some(BoardPiece {
+                symbol: v.def(p.kind()).key.clone(),
+                color: p.color().index(),
+                file: g.file(s) as u32,
+                rank: g.rank(s) as u32,
+            })
+        })
+        .collect();
+    let nk = v.nkinds();
+    let mut in_hand = [false; 2];
+    for (i, &n) in pos.stores[Store::Hand as usize].iter().enumerate() {
+        if n > 0 {
+            in_hand[i / nk] = true;
+        }
+    }
+    let [first, second] = profile.insufficient_material(&pieces, in_hand);
+    (first, second)
+}
+
+/// pyffish's `piece_to_partner`: the piece the game's last move took, as
+/// its letter in the FEN (its side's case), turned back to what it was
+/// before it promoted (`P` for a promoted pawn, `S` for shogi's promoted
+/// silver) — what bughouse hands to the partner; empty when the last move
+/// took nothing.
+pub fn piece_to_partner(game: &Game) -> String {
+    let Some(&m) = game.moves().last() else {
+        return String::new();
+    };
+    if m.ncap() == 0 {
+        return String::new();
+    }
+    let mut before = game.position().clone();
+    before.unmake();
+    let v = before.variant();
+    let Some(p) = before.board[m.cap(0).index()] else {
+        return String::new();
+    };
+    let kind = v.def(p.kind()).demotes_to().unwrap_or(p.kind());
+    let letter = v
+        .def(kind)
+        .key
+        .trim_start_matches('+')
+        .trim_end_matches('~')
+        .to_string();
+    if p.color() == Color::First {
+        letter.to_uppercase()
+    } else {
+        letter.to_lowercase()
+    }
 }

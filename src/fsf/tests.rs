@@ -2,7 +2,6 @@
 //! validity codes, moves and results.
 
 use super::*;
-use crate::engine::MoveNotation;
 use crate::text::PositionError;
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -139,16 +138,17 @@ fn moves_in_uci_and_algebraic_as_fairy_stockfish_writes_them() {
     let m = parse_move(&mut g0.clone(), "c3c4").unwrap();
     assert_eq!(san(&g0, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "P-76");
     assert_eq!(san(&g0, &m, notation(&v, NOTATION_SAN).unwrap()), "Pc4");
-    assert!(matches!(notation(&v, 7), Err(FsfError::Notation(7))));
+    assert_eq!(notation(&v, 7).unwrap(), Algebraic::XiangqiWxf);
+    assert!(matches!(notation(&v, 10), Err(FsfError::Notation(10))));
     let c = chess();
-    let sans = san_moves(&c, "", &["e2e4", "e7e5", "g1f3"], MoveNotation::San).unwrap();
+    let sans = san_moves(&c, "", &["e2e4", "e7e5", "g1f3"], Algebraic::San).unwrap();
     assert_eq!(sans, ["e4", "e5", "Nf3"]);
     let start = replay(&c, "", &[] as &[&str]).unwrap();
     assert_eq!(
-        variation_san(&start, &["e2e4", "e7e5", "g1f3"], MoveNotation::San, true).as_deref(),
+        variation_san(&start, &["e2e4", "e7e5", "g1f3"], Algebraic::San, true).as_deref(),
         Some("1. e4 e5 2. Nf3")
     );
-    assert_eq!(variation_san(&start, &["e2e5"], MoveNotation::San, true), None);
+    assert_eq!(variation_san(&start, &["e2e5"], Algebraic::San, true), None);
     assert!(matches!(
         replay(&c, "", &["e2e4", "e2e4"]),
         Err(FsfError::Move { index: Some(2), .. })
@@ -209,4 +209,137 @@ fn material_checks_and_captures() {
     assert!(!is_capture(&parse_move(&mut g, "e4e5").unwrap()));
     let mut ep = replay(&v, "", &["e2e4", "a7a6", "e4e5", "d7d5"]).unwrap();
     assert!(is_capture(&parse_move(&mut ep, "e5d6").unwrap()));
+}
+
+#[test]
+fn variants_ini_text_loads_each_section_by_its_name() {
+    let ini = "[facadehouse:grand]\nstartFen = r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[] w - - 0 1\npieceDrops = true\ncapturesToHand = true\n\n[facadebad:nosuchparent]\n";
+    let c = load_variant_config(ini).unwrap();
+    assert!(c.ini);
+    assert_eq!(c.loaded.len(), 1);
+    assert_eq!(c.refused.len(), 1);
+    assert_eq!(c.refused[0].0, "facadebad");
+    let v = variant("facadehouse").unwrap();
+    assert_eq!(
+        start_fen(&v),
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R[] w - - 0 1"
+    );
+    assert!(matches!(
+        set_option("NoSuchOption", "1"),
+        Err(FsfError::NoSuchOption(_))
+    ));
+    assert!(set_option("uci_variant", "capablanca").unwrap().is_empty());
+}
+
+#[test]
+fn fairy_stockfish_notations() {
+    let san_of = |name: &str, fen: &str, uci: &str, n: i32| {
+        let v = variant(name).unwrap();
+        let mut g = replay(&v, fen, &[] as &[&str]).unwrap();
+        let m = parse_move(&mut g, uci).unwrap();
+        san(&g, &m, notation(&v, n).unwrap())
+    };
+    let xq = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(san_of("xiangqi", xq, "h1g3", NOTATION_XIANGQI_WXF), "H2+3");
+    assert_eq!(san_of("xiangqi", xq, "h3h10", NOTATION_XIANGQI_WXF), "C2+7");
+    let janggi = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    assert_eq!(san_of("janggi", janggi, "b1c3", NOTATION_JANGGI), "H02-83");
+    assert_eq!(san_of("chess", CHESS_START, "e2e4", NOTATION_LAN), "e2-e4");
+    let makruk = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1";
+    assert_eq!(san_of("makruk", makruk, "e3e4", NOTATION_THAI_LAN), "บ จ๓-จ๔");
+    assert_eq!(
+        san_of(
+            "makruk",
+            "4k3/8/4M~3/4S3/8/2S5/8/4K3 w - - 0 1",
+            "e6d5",
+            NOTATION_THAI_SAN
+        ),
+        "ง-ง๕"
+    );
+    let shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w - - 0 1";
+    assert_eq!(san_of("shogi", shogi, "f1e2", NOTATION_SHOGI_HOSKING), "G49-58");
+    assert_eq!(san_of("shogi", shogi, "f1e2", NOTATION_SHOGI_HODGES), "G4i-5h");
+}
+
+#[test]
+fn positions_read_as_fairy_stockfish_reads_them() {
+    let c = chess();
+    // Castling rights the board does not bear are dropped (validate_fen refuses them).
+    let fen_kq = "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let g = replay(&c, fen_kq, &[] as &[&str]).unwrap();
+    assert_eq!(
+        fen(g.position()),
+        "8/rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"
+    );
+    assert_eq!(validate_fen(&c, fen_kq), -5);
+    // An empty en-passant field, the king count.
+    assert_eq!(
+        validate_fen(&c, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq  0 1"),
+        -4
+    );
+    assert_eq!(
+        validate_fen(&c, "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"),
+        -3
+    );
+    // Janggi's synonyms; a position no game reaches (the side not to move in check).
+    let j = variant("janggi").unwrap();
+    let g = replay(
+        &j,
+        "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1",
+        &[] as &[&str],
+    )
+    .unwrap();
+    assert!(fen(g.position()).starts_with("rnba1abnr/"));
+    assert_eq!(
+        validate_fen(&j, "5k3/4a4/3CN4/9/1PP5p/9/8P/4C4/4A4/2B1K4 w - - 0 46"),
+        FEN_OK
+    );
+    // The lichess check count, as checks given.
+    let t = variant("3check").unwrap();
+    let g = replay(
+        &t,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+2",
+        &[] as &[&str],
+    )
+    .unwrap();
+    assert_eq!(
+        fen(g.position()),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+1 0 1"
+    );
+    assert_eq!(
+        validate_fen(&variant("kyotoshogi").unwrap(), "p+nks+l/5/5/5/+LS+K+NP[-] w 0 1"),
+        FEN_INVALID_PROMOTED_PIECE
+    );
+}
+
+#[test]
+fn material_fog_partner_and_drop_mates_as_pyffish() {
+    let im = |name: &str, fen: &str| {
+        has_insufficient_material(&read_position(&variant(name).unwrap(), fen).unwrap())
+    };
+    assert_eq!(im("chess", "k7/n7/8/8/8/8/8/K7 w - - 0 1"), (true, true));
+    assert_eq!(im("chess", "k7/nn6/8/8/8/8/8/K7 w - - 0 1"), (true, false));
+    assert_eq!(
+        im("xiangqi", "4k4/9/4b4/9/9/9/9/4B4/9/4K4 w - - 0 1"),
+        (true, true)
+    );
+    assert_eq!(im("racingkings", "8/8/8/8/8/8/K6k/8 w - - 0 1"), (false, false));
+    let c = chess();
+    let g = replay(&c, "", &[] as &[&str]).unwrap();
+    assert_eq!(
+        fog_fen(g.position()),
+        "********/********/********/********/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    let g = replay(
+        &variant("bughouse").unwrap(),
+        "r2qkbnr/1Ppppppp/2n5/8/8/8/1PPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        &["b7a8q", "d8a8"],
+    )
+    .unwrap();
+    assert_eq!(piece_to_partner(&g), "P");
+    // Shogi's pawn drop that mates: listed, and the dropper loses.
+    let s = variant("shogi").unwrap();
+    let fen = "lnsg3nk/1r2b1gs1/ppppppp1p/7N1/7p1/9/PPPPPPPP1/1B5R1/LNSGKGS1L[P] w 0 1";
+    let mut g = replay(&s, fen, &["P@i8"]).unwrap();
+    assert_eq!(game_result(&mut g), VALUE_MATE);
 }

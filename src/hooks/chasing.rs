@@ -33,8 +33,9 @@ pub const ENTRY: HookEntry = HookEntry {
     build,
 };
 
-/// The reason a chase ends the game with.
-const PERPETUAL_CHASE: &str = "perpetual chase";
+/// The reason a chase ends the game with (a repetition's ending, which
+/// Fairy-Stockfish's interface reports as one to claim).
+pub const PERPETUAL_CHASE: &str = "perpetual chase";
 
 /// The most squares the hook handles (its square sets are 128 bits).
 const MAX_SQUARES: usize = 128;

@@ -21,6 +21,7 @@ use crate::engine::{InvalidPosition, Position, Square, Strictness, Variant};
 pub use read_moves::MoveTextError;
 pub use read_position::TextError;
 pub(crate) use read_position::parse_position;
+pub use san::Algebraic;
 pub use write_moves::xboard_rank_text;
 pub use write_position::TextStyle;
 
@@ -99,7 +100,7 @@ impl Position {
     /// Fairy-Stockfish's FEN ([`TextStyle`]).
     pub fn to_text_as(&self, style: TextStyle) -> String {
         let mut setup = self.setup();
-        if style == TextStyle::FairyStockfish && setup.ep.is_some() {
+        if style != TextStyle::Own && setup.ep.is_some() {
             // Each en-passant square on its own (after a triple step,
             // Fairy-Stockfish keeps each square a pawn could take on).
             let kept: Vec<Square> = [setup.ep, setup.ep2]

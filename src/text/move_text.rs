@@ -24,7 +24,7 @@
 
 use super::MoveTextError;
 use super::read_moves::parse_move_text;
-use super::san::format_san;
+use super::san::{Algebraic, format_algebraic, format_san};
 use super::write_moves::{format_move, format_seed, format_uci, format_usi, format_xboard};
 use crate::engine::conventions::MoveNotation;
 use crate::engine::moves::Move;
@@ -48,6 +48,15 @@ impl Position {
             MoveNotation::San => format_san(self, m, false),
             MoveNotation::HodgesNumber => format_san(self, m, true),
         }
+    }
+
+    /// The text of a legal move of this position in one of
+    /// Fairy-Stockfish's notations ([`Algebraic`]); `thai` gives the Thai
+    /// letter of each piece kind (by index) for the Thai notations, `X`
+    /// where it gives none. Moves with no such spelling fall back to the
+    /// canonical text.
+    pub fn algebraic_text(&mut self, m: &Move, notation: Algebraic, thai: &[&str]) -> String {
+        format_algebraic(self, m, notation, thai)
     }
 
     /// The legal move an XBoard move text names (`e2e4`, `P@e5`, `h2b8+`,

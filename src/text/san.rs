@@ -1,7 +1,9 @@
 //! Algebraic move text as Fairy-Stockfish writes it: SAN (`Nbd7`, `exd5`,
 //! `e8=Q+`, `P@e4`, `O-O/Hh1`, `Qh5#`) and its numeric Hodges notation for
-//! the shogi variants (`P-76`, `+B-22`, `S*34`, `G-52=`). Servers written
-//! against pyffish (`get_san`) read and store moves in these forms.
+//! the shogi variants (`P-76`, `+B-22`, `S*34`, `G-52=`), and the other
+//! notations of its `Notation` enum ([`Algebraic`]: long algebraic, shogi's
+//! Hosking and Hodges, janggi's numbers, xiangqi's WXF, Thai). Servers
+//! written against pyffish (`get_san`) read and store moves in these forms.
 //!
 //! The rules, from Fairy-Stockfish's documented notations (Wikipedia's
 //! "Algebraic notation (chess)" and "Shogi notation", Western notation):
@@ -35,43 +37,111 @@
 
 use crate::engine::moves::{AUX_CASTLE, AUX_GATE_ROOK, Move, MoveKind};
 use crate::engine::position::Position;
-use crate::engine::types::{Piece, PieceKind, Square};
+use crate::engine::types::{Color, Piece, PieceKind, Square};
 use crate::engine::variant::Variant;
+
+/// Fairy-Stockfish's notations (its `Notation` enum, `apiutil.h`), as
+/// `get_san` writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algebraic {
+    /// SAN: `Nbd7`, `exd5`, `e8=Q+`.
+    San,
+    /// Long algebraic: the origin always, `-` for a quiet move (`e2-e4`, `c7xb8=Q+`).
+    Lan,
+    /// Shogi, Hosking's: `P76`, `S'34`, the origin only when needed (`G49-58`).
+    ShogiHosking,
+    /// Shogi, Hodges': `P-7f`, `S*3d`, ranks as letters.
+    ShogiHodges,
+    /// Shogi, numeric Hodges: `P-76`, `S*34`.
+    ShogiHodgesNumber,
+    /// Janggi's numbers: the origin always, rank then file (`H02-83`).
+    Janggi,
+    /// Xiangqi's WXF: files counted from each side's right, `+`/`-`/`=`
+    /// for forward, back, sideways (`H2+3`, `C2=5`), tandem pieces by number.
+    XiangqiWxf,
+    /// Thai SAN (makruk): Thai letters and digits (`ค-ฉ๗`).
+    ThaiSan,
+    /// Thai long algebraic: `บ จ๓-จ๔`.
+    ThaiLan,
+}
+
+impl Algebraic {
+    fn shogi(self) -> bool {
+        matches!(
+            self,
+            Algebraic::ShogiHosking | Algebraic::ShogiHodges | Algebraic::ShogiHodgesNumber
+        )
+    }
+    fn thai(self) -> bool {
+        matches!(self, Algebraic::ThaiSan | Algebraic::ThaiLan)
+    }
+    /// The origin always written.
+    fn long(self) -> bool {
+        matches!(self, Algebraic::Lan | Algebraic::ThaiLan | Algebraic::Janggi)
+    }
+}
+
+const THAI_FILES: [&str; 12] = ["ก", "ข", "ค", "ง", "จ", "ฉ", "ช", "ญ", "ต", "ถ", "ธ", "น"];
+const THAI_RANKS: [&str; 12] = ["๑", "๒", "๓", "๔", "๕", "๖", "๗", "๘", "๙", "๑๐", "๑๑", "๑๒"];
+
+/// How far a move's origin is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    None,
+    File,
+    Rank,
+    Square,
+}
 
 /// The text of a legal move of `pos` in SAN (`hodges = false`) or
 /// Fairy-Stockfish's numeric Hodges notation.
 pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
+    let n = if hodges {
+        Algebraic::ShogiHodgesNumber
+    } else {
+        Algebraic::San
+    };
+    format_algebraic(pos, m, n, &[])
+}
+
+/// The text of a legal move of `pos` in notation `n`. `thai` gives each
+/// piece kind's Thai letter (by index; a kind without one is written `X`,
+/// as Fairy-Stockfish writes a piece it has no Thai letter for).
+pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai: &[&str]) -> String {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let plain = super::write_moves::plain(pos, m);
     let mut s = match m.kind {
-        MoveKind::Castle if !hodges => castling(pos, m),
+        MoveKind::Castle if !n.shogi() => castling(pos, m, n),
         MoveKind::Drop => {
             let k = m.entering_kind().unwrap_or(m.piece());
             let hand = m.piece();
             // A piece dropped on its promoted face: `+` and the hand's letter.
-            let letter = if hodges && k != hand {
+            let letter = if n.shogi() && k != hand {
                 format!("+{}", letter(&pos.v, hand))
+            } else if n.thai() {
+                thai_letter(thai, k).to_string()
             } else {
-                piece_text(&pos.v, k, hodges)
+                piece_text(&pos.v, k, n.shogi())
             };
-            format!(
-                "{letter}{}{}",
-                if hodges { '*' } else { '@' },
-                square(pos, m.to, hodges)
-            )
+            let op = match n {
+                Algebraic::ShogiHosking => '\'',
+                _ if n.shogi() => '*',
+                _ => '@',
+            };
+            format!("{letter}{op}{}", square(pos, m.to, n))
         }
-        MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, hodges),
+        MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, n, thai),
         // A pass where the side has one royal piece: that piece moving to
         // its own square, as Fairy-Stockfish writes it (`Ke2`).
         // A pass that places a wall: the lowest piece, standing still.
         MoveKind::Pass if let Some(s) = pos.wall_pass_square(m) => match pos.board[s.index()] {
-            Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, hodges)),
+            Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, n)),
             None => return super::write_moves::format_move(pos, m),
         },
-        MoveKind::Pass if !hodges => match pos.royal_squares(pos.side) {
+        MoveKind::Pass if !n.shogi() => match pos.royal_squares(pos.side) {
             crate::engine::position::RoyalSquares::One(s) => match pos.board[s.index()] {
-                Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
+                Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, n)),
                 None => return super::write_moves::format_move(pos, m),
             },
             _ => match pos
@@ -79,7 +149,7 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
                 .and_then(|s| pos.board[s.index()].map(|p| (s, p)))
             {
                 // Without a royal piece: the lowest piece, standing still (`Pa1`).
-                Some((s, p)) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, false)),
+                Some((s, p)) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, n)),
                 None => return super::write_moves::format_move(pos, m),
             },
         },
@@ -88,9 +158,9 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
     // The wall placed after the move, as Fairy-Stockfish writes it (`Qd2,d3`).
     if let Some(w) = m.wall() {
         s.push(',');
-        s.push_str(&square(pos, w, hodges));
+        s.push_str(&square(pos, w, n));
     }
-    if !hodges {
+    if !n.shogi() && n != Algebraic::XiangqiWxf {
         let mover = pos.side_to_move();
         pos.make(*m);
         if pos.gives_check(mover) {
@@ -104,7 +174,7 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
 }
 
 /// `O-O`, `O-O-O`, with a gated piece and its square.
-fn castling(pos: &Position, m: &Move) -> String {
+fn castling(pos: &Position, m: &Move, n: Algebraic) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     let c = &v.castles[(m.aux & AUX_CASTLE) as usize];
@@ -122,32 +192,119 @@ fn castling(pos: &Position, m: &Move) -> String {
         };
         s.push('/');
         s.push_str(&letter(v, k));
-        s.push_str(&square(pos, at, false));
+        s.push_str(&square(pos, at, n));
     }
     s
 }
 
-fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String {
+/// The squares of the side to move's pieces of `kind`.
+fn own_of_kind(pos: &Position, kind: PieceKind) -> Vec<Square> {
+    let g = &pos.v.geometry;
+    g.all_squares()
+        .filter(|s| pos.board[s.index()].is_some_and(|p| p.color() == pos.side && p.kind() == kind))
+        .collect()
+}
+
+/// More than one file holds two or more of these squares (WXF's tandem pieces).
+fn multi_tandem(pos: &Position, squares: &[Square]) -> bool {
+    let g = &pos.v.geometry;
+    let tandems = (0..g.files())
+        .filter(|&f| squares.iter().filter(|&&s| g.file(s) == f).count() > 1)
+        .count();
+    tandems >= 2
+}
+
+/// How many of `squares` stand on `at`'s file in front of it (for the side to move).
+fn in_front(pos: &Position, squares: &[Square], at: Square) -> usize {
+    let g = &pos.v.geometry;
+    let side = pos.side;
+    squares
+        .iter()
+        .filter(|&&s| g.file(s) == g.file(at) && g.relative_rank(s, side) > g.relative_rank(at, side))
+        .count()
+}
+
+/// The piece part of a board move (Fairy-Stockfish's `SAN::piece`).
+fn piece_part(pos: &Position, m: &Move, p: Piece, n: Algebraic, thai: &[&str]) -> String {
+    let v = &*pos.v;
+    let kind = p.kind();
+    let pawn = is_pawn(v, kind);
+    if matches!(n, Algebraic::San | Algebraic::Lan | Algebraic::ThaiSan) && pawn {
+        return String::new();
+    }
+    if n == Algebraic::XiangqiWxf {
+        let same = own_of_kind(pos, kind);
+        let on_file = same
+            .iter()
+            .filter(|&&s| v.geometry.file(s) == v.geometry.file(m.from))
+            .count();
+        if on_file >= 3 - usize::from(multi_tandem(pos, &same)) {
+            return (in_front(pos, &same, m.from) + 1).to_string();
+        }
+    }
+    if n.thai() {
+        return thai_letter(thai, kind).to_string();
+    }
+    piece_text(v, kind, n.shogi())
+}
+
+fn thai_letter<'a>(thai: &[&'a str], kind: PieceKind) -> &'a str {
+    thai.get(kind.index()).copied().unwrap_or("X")
+}
+
+/// How much of the origin a board move writes (Fairy-Stockfish's
+/// `disambiguation_level`).
+fn origin_level(pos: &Position, m: &Move, moves: &[Move], n: Algebraic, p: Piece) -> Origin {
     let v = &*pos.v;
     let g = &v.geometry;
-    let Some(p) = pos.board[m.from.index()] else {
-        return super::write_moves::format_move(pos, m);
-    };
     let kind = p.kind();
-    let capture = m.is_capture();
-    let pawn = !hodges && is_pawn(v, kind);
-    let mut s = if pawn {
-        String::new()
-    } else {
-        piece_text(v, kind, hodges)
-    };
+    if n.long() {
+        return Origin::Square;
+    }
+    if n == Algebraic::XiangqiWxf {
+        // Two of the kind on the file: `+`/`-` (front, rear) when the other
+        // could make the same step.
+        let same = own_of_kind(pos, kind);
+        let on_file: Vec<Square> = same
+            .iter()
+            .copied()
+            .filter(|&s| g.file(s) == g.file(m.from) && s != m.from)
+            .collect();
+        if on_file.len() == 1 && !multi_tandem(pos, &same) {
+            let d = (
+                g.file(m.to) as i32 - g.file(m.from) as i32,
+                g.rank(m.to) as i32 - g.rank(m.from) as i32,
+            );
+            let in_region = |s: Square| {
+                v.def(kind)
+                    .region
+                    .as_ref()
+                    .is_none_or(|r| r[pos.side.index()][s.index()])
+            };
+            if g.offset(on_file[0], d).is_some_and(in_region) {
+                return Origin::Rank;
+            }
+        }
+        return Origin::File;
+    }
+    let pawn = is_pawn(v, kind);
+    if matches!(n, Algebraic::San | Algebraic::ThaiSan) && pawn {
+        if m.is_capture() {
+            return Origin::File;
+        }
+        // A promotion with a step of its own (a promotion_move's step) is written
+        // from its square, as Fairy-Stockfish writes it: `c5b4=F`.
+        if m.from != m.to && m.promotion().is_some() && v.def(kind).promotion_move.is_some() {
+            return Origin::Square;
+        }
+    }
     // Other pieces written alike (in SAN, the same letter: shogi's tokin
-    // and gold are both `G`; in Hodges, the same kind) that could go to the
-    // same square by a move of the same sort (promoting or not, gating or
-    // not, placing the same wall).
-    let written = piece_text(v, kind, hodges);
+    // and gold are both `G`; in shogi notations, the same kind) that could
+    // go to the same square by a move of the same sort (promoting or not,
+    // gating or not, placing the same wall).
+    let written = piece_text(v, kind, false);
     let alike = |q: Piece| {
-        if hodges {
+        if n.shogi() {
             q.kind() == kind
         } else {
             piece_text(v, q.kind(), false) == written
@@ -166,33 +323,74 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
         })
         .map(|o| o.from)
         .collect();
-    if hodges {
-        if !others.is_empty() {
-            s.push_str(&square(pos, m.from, true));
-        }
-    } else if pawn && capture {
-        s.push_str(&file_text(pos, m.from, false));
-    } else if pawn && m.from != m.to && m.promotion().is_some() && v.def(kind).promotion_move.is_some() {
-        // A promotion with a step of its own (a promotion_move's step) is written
-        // from its square, as Fairy-Stockfish writes it: `c5b4=F`.
-        s.push_str(&square(pos, m.from, false));
-    } else if !others.is_empty() {
-        if others.iter().all(|&o| g.file(o) != g.file(m.from)) {
-            s.push_str(&file_text(pos, m.from, false));
-        } else if others.iter().all(|&o| g.rank(o) != g.rank(m.from)) {
-            s.push_str(&rank_text(pos, m.from, false));
-        } else {
-            s.push_str(&square(pos, m.from, false));
-        }
+    if others.is_empty() {
+        Origin::None
+    } else if n.shogi() {
+        Origin::Square
+    } else if others.iter().all(|&o| g.file(o) != g.file(m.from)) {
+        Origin::File
+    } else if others.iter().all(|&o| g.rank(o) != g.rank(m.from)) {
+        Origin::Rank
+    } else {
+        Origin::Square
     }
-    if capture {
+}
+
+fn board_move(pos: &Position, m: &Move, moves: &[Move], n: Algebraic, thai: &[&str]) -> String {
+    let v = &*pos.v;
+    let g = &v.geometry;
+    let Some(p) = pos.board[m.from.index()] else {
+        return super::write_moves::format_move(pos, m);
+    };
+    let kind = p.kind();
+    let capture = m.is_capture();
+    let mut s = piece_part(pos, m, p, n, thai);
+    if n == Algebraic::ThaiLan {
+        s.push(' ');
+    }
+    let origin = origin_level(pos, m, moves, n, p);
+    s.push_str(&match origin {
+        Origin::None => String::new(),
+        Origin::File => file_text(pos, m.from, n),
+        Origin::Rank => rank_text(pos, m.from, n),
+        Origin::Square => square(pos, m.from, n),
+    });
+    if n == Algebraic::XiangqiWxf {
+        let side = pos.side;
+        s.push(if g.rank(m.from) == g.rank(m.to) {
+            '='
+        } else if g.relative_rank(m.to, side) > g.relative_rank(m.from, side) {
+            '+'
+        } else {
+            '-'
+        });
+    } else if capture {
         s.push('x');
-    } else if hodges {
+    } else if n.long()
+        || (n.shogi() && (n != Algebraic::ShogiHosking || origin == Origin::Square))
+        || (n == Algebraic::ThaiSan && !is_pawn(v, kind))
+    {
         s.push('-');
     }
-    s.push_str(&square(pos, m.to, hodges));
+    if n == Algebraic::XiangqiWxf {
+        if g.file(m.to) == g.file(m.from) {
+            s.push_str(&g.rank(m.to).abs_diff(g.rank(m.from)).to_string());
+        } else {
+            s.push_str(&file_text(pos, m.to, n));
+        }
+    } else {
+        s.push_str(&square(pos, m.to, n));
+    }
+    s.push_str(&suffix(pos, m, moves, n, kind));
+    s
+}
+
+/// Promotion, demotion and gating marks.
+fn suffix(pos: &Position, m: &Move, moves: &[Move], n: Algebraic, kind: PieceKind) -> String {
+    let v = &*pos.v;
+    let mut s = String::new();
     if let Some(k) = m.promotion() {
-        if !hodges {
+        if !n.shogi() {
             s.push('=');
             s.push_str(&letter(v, k));
         } else if v.def(kind).demotes_to == k && v.def(k).key.len() < v.def(kind).key.len() {
@@ -203,15 +401,14 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
             s.push('=');
             s.push_str(&letter(v, k));
         }
-    } else if hodges
+    } else if n.shogi()
         && moves
             .iter()
             .any(|o| o.from == m.from && o.to == m.to && o.kind == m.kind && o.promotion().is_some())
     {
         s.push('=');
     }
-    if !hodges
-        && m.kind != MoveKind::Castle
+    if m.kind != MoveKind::Castle
         && let Some(k) = m.gated_kind()
     {
         s.push('/');
@@ -220,11 +417,11 @@ fn board_move(pos: &Position, m: &Move, moves: &[Move], hodges: bool) -> String 
     s
 }
 
-/// A piece as the notation writes it: its letter, upper case; in Hodges
-/// notation a promoted piece keeps its `+`.
-fn piece_text(v: &Variant, kind: PieceKind, hodges: bool) -> String {
+/// A piece as the notation writes it: its letter, upper case; in the shogi
+/// notations a promoted piece keeps its `+`.
+fn piece_text(v: &Variant, kind: PieceKind, shogi: bool) -> String {
     let sym = &v.def(kind).key;
-    if hodges && sym.starts_with('+') {
+    if shogi && sym.starts_with('+') {
         format!("+{}", letter_of(&sym[1..]))
     } else {
         letter(v, kind)
@@ -256,24 +453,40 @@ fn is_pawn(v: &Variant, kind: PieceKind) -> bool {
     }
 }
 
-fn file_text(pos: &Position, sq: Square, hodges: bool) -> String {
+fn file_text(pos: &Position, sq: Square, n: Algebraic) -> String {
     let g = &pos.v.geometry;
-    if hodges {
-        (g.files() - g.file(sq)).to_string()
-    } else {
-        ((b'a' + g.file(sq) as u8) as char).to_string()
+    let f = g.file(sq);
+    match n {
+        _ if n.shogi() => (g.files() - f).to_string(),
+        Algebraic::Janggi => (f + 1).to_string(),
+        Algebraic::XiangqiWxf if pos.side == Color::First => (g.files() - f).to_string(),
+        Algebraic::XiangqiWxf => (f + 1).to_string(),
+        _ if n.thai() => THAI_FILES.get(f).copied().unwrap_or("?").to_string(),
+        _ => g.file_name(f),
     }
 }
 
-fn rank_text(pos: &Position, sq: Square, hodges: bool) -> String {
+fn rank_text(pos: &Position, sq: Square, n: Algebraic) -> String {
     let g = &pos.v.geometry;
-    if hodges {
-        (g.ranks() - g.rank(sq)).to_string()
-    } else {
-        (g.rank(sq) + 1).to_string()
+    let r = g.rank(sq);
+    match n {
+        Algebraic::ShogiHosking | Algebraic::ShogiHodgesNumber => (g.ranks() - r).to_string(),
+        Algebraic::ShogiHodges => ((b'a' + (g.ranks() - 1 - r) as u8) as char).to_string(),
+        Algebraic::Janggi => ((g.ranks() - r) % 10).to_string(),
+        Algebraic::XiangqiWxf => match pos.board[sq.index()] {
+            None => g.relative_rank(sq, pos.side).to_string(),
+            Some(p) if in_front(pos, &own_of_kind(pos, p.kind()), sq) > 0 => "-".into(),
+            Some(_) => "+".into(),
+        },
+        _ if n.thai() => THAI_RANKS.get(r).copied().unwrap_or("?").to_string(),
+        _ => (r + 1).to_string(),
     }
 }
 
-fn square(pos: &Position, sq: Square, hodges: bool) -> String {
-    format!("{}{}", file_text(pos, sq, hodges), rank_text(pos, sq, hodges))
+fn square(pos: &Position, sq: Square, n: Algebraic) -> String {
+    if n == Algebraic::Janggi {
+        format!("{}{}", rank_text(pos, sq, n), file_text(pos, sq, n))
+    } else {
+        format!("{}{}", file_text(pos, sq, n), rank_text(pos, sq, n))
+    }
 }

@@ -105,7 +105,7 @@ fn store_text(v: &Variant, counts: &[u16], order: &[PieceKind], with_counts: boo
     out
 }
 
-fn board_text(v: &Variant, board: &[Option<Piece>]) -> String {
+fn board_text(v: &Variant, board: &[Option<Piece>], promoted_marks: bool) -> String {
     let g = &v.geometry;
     let mut s = String::new();
     for r in (0..g.ranks).rev() {
@@ -119,7 +119,11 @@ fn board_text(v: &Variant, board: &[Option<Piece>]) -> String {
                 s.push_str(&empty.to_string());
                 empty = 0;
             }
-            s.push_str(&symbol_text(v, p));
+            let t = symbol_text(v, p);
+            match t.strip_suffix('~') {
+                Some(plain) if !promoted_marks => s.push_str(plain),
+                _ => s.push_str(&t),
+            }
         }
         if empty > 0 {
             s.push_str(&empty.to_string());
@@ -171,8 +175,14 @@ pub enum TextStyle {
     /// file writes its en-passant squares as a path, `en_passant_text =
     /// "path"`, always). It reads back, but a dropped en-passant square is
     /// gone. Castling rights are the rules file's letters, the rooks' files
-    /// for `any_file` castling (Chess960's Shredder-FEN, `HAha`).
+    /// for `any_file` castling (Chess960's Shredder-FEN, `HAha`). A
+    /// promoted piece keeps the `~` of its symbol (`Q~`) only where captures
+    /// go to a hand or hands are filled from outside (bughouse), as
+    /// Fairy-Stockfish shows it; makruk's promoted met is `M`.
     FairyStockfish,
+    /// [`TextStyle::FairyStockfish`] with every promoted piece's `~`
+    /// (makruk's `M~`): Fairy-Stockfish's FEN with its `showPromoted`.
+    FairyStockfishPromoted,
 }
 
 /// Formats a position's parts as text, in the variant's own style.
@@ -183,7 +193,10 @@ pub(crate) fn format_setup(v: &Variant, setup: &Setup) -> String {
 /// Formats a position's parts as text in `style` (an en-passant square
 /// Fairy-Stockfish would not write is the caller's to remove).
 pub(crate) fn format_setup_as(v: &Variant, setup: &Setup, style: TextStyle) -> String {
-    let mut s = board_text(v, &setup.board);
+    let marks = style != TextStyle::FairyStockfish
+        || v.hand_supplied
+        || Color::BOTH.iter().any(|&c| v.keeps_captures(c));
+    let mut s = board_text(v, &setup.board, marks);
     let hands = &setup.stores[Store::Hand as usize];
     let side = &v.sides[setup.side.index()].letter;
     match (v.position_style, style) {
@@ -216,7 +229,7 @@ pub(crate) fn format_setup_as(v: &Variant, setup: &Setup, style: TextStyle) -> S
                 setup.fullmove
             ));
         }
-        (PositionStyle::Sfen, TextStyle::FairyStockfish) => {
+        (PositionStyle::Sfen, TextStyle::FairyStockfish | TextStyle::FairyStockfishPromoted) => {
             // SFEN's move number counts plies; FEN's, both sides' moves.
             if v.has_drops && !v.hand_free {
                 s.push_str(&format!("[{}]", store_text(v, hands, &v.hand_order, false)));

@@ -23,7 +23,9 @@ king between the rooks, every castling right).
 
 Known conventions, accepted and counted (docs/python.md):
 - pyffish lists a pawn drop that mates as legal (a drop the rules file bans
-  from mating: shogi's uchifuzume);
+  from mating: shogi's uchifuzume) — chimera.pyffish now lists it too (it
+  plays Fairy-Stockfish's convention: the drop loses), so this no longer
+  shows;
 - get_san's check mark where Fairy-Stockfish does not see a check to its
   king (atomic; coregal's royal queen; spartan's and petrified's kings,
   commoners there);

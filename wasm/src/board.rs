@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use chimera::fsf;
 use chimera::game::Game;
-use chimera::{Color, Move, MoveNotation};
+use chimera::{Color, Move};
 use wasm_bindgen::prelude::*;
 
 use crate::js;
@@ -95,7 +95,7 @@ impl Board {
         let moves: Vec<Move> = self.legal().iter().map(|(m, _)| *m).collect();
         let texts: Vec<String> = moves
             .iter()
-            .map(|m| fsf::san(&self.game, m, MoveNotation::San))
+            .map(|m| fsf::san(&self.game, m, fsf::Algebraic::San))
             .collect();
         texts.join(" ")
     }
@@ -160,7 +160,7 @@ impl Board {
 
     /// ffish.js's `Notation` number (absent: SAN) as the notation it
     /// stands for in the board's variant.
-    fn notation(&self, notation: Option<i32>) -> Result<MoveNotation, JsError> {
+    fn notation(&self, notation: Option<i32>) -> Result<fsf::Algebraic, JsError> {
         fsf::notation(self.game.variant(), notation.unwrap_or(fsf::NOTATION_SAN)).map_err(js)
     }
 

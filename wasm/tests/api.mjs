@@ -64,7 +64,7 @@ check("variationSan leaves the board", n.moveStack() === "e2e4 e7e5 g1f3 b8c6");
 n.push("f1c4");
 check("variationSan: black first, no numbers", n.variationSan("g8f6 f3g5", 1, false) === "Nf6 Ng5" && n.variationSan("g8f6 f3g5").startsWith("3...Nf6 4. Ng5"), n.variationSan("g8f6 f3g5"));
 check("variationSan: an illegal move gives nothing", n.variationSan("g8f6 a1a8") === "");
-check("an unknown notation throws", (throws(() => n.sanMove("g8f6", 7)) || "").includes("notation 7"));
+check("an unknown notation throws", (throws(() => n.sanMove("g8f6", 10)) || "").includes("notation 10"));
 n.setFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
 check("checkedPieces: none", n.checkedPieces() === "");
 n.push("h1h8");

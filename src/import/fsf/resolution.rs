@@ -238,6 +238,14 @@ pub fn resolve(ini: &Ini, index: usize) -> Result<Model, Diagnostic> {
     Ok(model)
 }
 
+/// The model of one of Fairy-Stockfish's built-in variants, by name
+/// (`None` for a name chimera does not know the settings of).
+pub(super) fn builtin_model_named(name: &str) -> Option<Model> {
+    let b = builtins();
+    let s = b.sections.iter().find(|s| s.name == name)?.clone();
+    builtin_model(name, &b, &s).ok()
+}
+
 #[allow(clippy::result_large_err)] // one diagnostic per section or file: its size costs nothing
 fn builtin_model(name: &str, ini: &Ini, child: &Section) -> Result<Model, Diagnostic> {
     let b = builtins();

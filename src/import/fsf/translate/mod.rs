@@ -51,6 +51,10 @@ struct Tx<'a> {
     m: &'a Model,
     used: RefCell<BTreeSet<String>>,
     problems: RefCell<Vec<Problem>>,
+    /// Whether a rule chimera says almost as Fairy-Stockfish does may be
+    /// written with its difference named ([`translate_approximately`]).
+    approximate: bool,
+    approximations: RefCell<Vec<Problem>>,
     files: u32,
     ranks: u32,
 }
@@ -110,6 +114,21 @@ impl Tx<'_> {
         } else {
             format!("# from {}\n", parts.join(", "))
         }
+    }
+    /// A rule chimera says but for a named corner case: noted, and true
+    /// (write it) when translating approximately; else a problem.
+    fn approximated(&self, k: &str, reason: impl Into<String>) -> bool {
+        if !self.approximate {
+            self.problem(k, reason);
+            return false;
+        }
+        let key = self.src(k).map_or(k.to_string(), |s| s.key.clone());
+        self.approximations.borrow_mut().push(Problem {
+            key,
+            span: self.src(k).and_then(|s| s.span.clone()),
+            reason: reason.into(),
+        });
+        true
     }
     fn problem(&self, k: &str, reason: impl Into<String>) {
         let (key, span) = match self.src(k) {
@@ -240,11 +259,26 @@ pub struct Translation {
     pub toml: Option<String>,
     /// What could not be said.
     pub problems: Vec<Problem>,
+    /// What was said with a difference in a corner case
+    /// ([`translate_approximately`]).
+    pub approximations: Vec<Problem>,
 }
 
 /// Writes the model as a chimera rules file. `source` names the ini file
 /// in the rules file's sources.
 pub fn translate(m: &Model, source: &str) -> Translation {
+    translate_with(m, source, false)
+}
+
+/// [`translate`], also writing the rules chimera says but for a corner
+/// case (each named in [`Translation::approximations`]): Fairy-Stockfish's
+/// interface (`load_variant_config`) loads those sections, with a warning,
+/// where `chimera import` refuses them.
+pub fn translate_approximately(m: &Model, source: &str) -> Translation {
+    translate_with(m, source, true)
+}
+
+fn translate_with(m: &Model, source: &str, approximate: bool) -> Translation {
     let files = match m.get("maxFile") {
         Val::Int(n) => *n as u32 + 1,
         _ => 8,
@@ -257,6 +291,8 @@ pub fn translate(m: &Model, source: &str) -> Translation {
         m,
         used: RefCell::new(BTreeSet::new()),
         problems: RefCell::new(Vec::new()),
+        approximate,
+        approximations: RefCell::new(Vec::new()),
         files,
         ranks,
     };
@@ -346,6 +382,7 @@ pub fn translate(m: &Model, source: &str) -> Translation {
     Translation {
         toml: problems.is_empty().then_some(out),
         problems,
+        approximations: t.approximations.into_inner(),
     }
 }
 

@@ -251,6 +251,13 @@ pub(super) fn piece_promotions(
             "piecePromotionOnCapture",
         ]));
         let mut plines = vec![format!("demotes_to = {}", q(&cname(pt)))];
+        // Fairy-Stockfish writes a promoted piece by its new type's letter
+        // (shogun's promoted fers is `Q` in SAN, `+F` on the board).
+        if let Some(l) = m.letters[to]
+            && !l.eq_ignore_ascii_case(&letter)
+        {
+            plines.push(format!("san = {}", q(&l.to_ascii_uppercase().to_string())));
+        }
         if p.demotion {
             // Kyoto shogi's rule: the promoted piece turns back by a move
             // as it promoted (the same zone, compulsion and trigger).

@@ -71,8 +71,10 @@ pub(super) fn pseudo_royal_kinds(
             && !(pawns_promote && prom_to.contains(&p));
         if most as i64 <= ext_count + 1 && !promoted_to || bounded_family {
             out.push((p, None));
-        } else if prom_to.contains(&p) && pawns_promote {
-            t.problem("extinctionPseudoRoyal", format!("a pawn promotion (promotionPieceTypes) to pseudo-royal `{}`: Fairy-Stockfish recounts that kind's royalty within the move, which chimera does not", piece_name(p)));
+        } else if prom_to.contains(&p)
+            && pawns_promote
+            && !t.approximated("extinctionPseudoRoyal", format!("a pawn promotion (promotionPieceTypes) to pseudo-royal `{}`: Fairy-Stockfish recounts that kind's royalty within the move, which chimera does not (written as `royal_while_at_most`: the promotion itself is judged with the new count)", piece_name(p)))
+        {
             return Vec::new();
         } else {
             out.push((p, Some(ext_count + 1)));
