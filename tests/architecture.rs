@@ -242,7 +242,7 @@ const ENGINE_LAYERS: &[(&str, &[&str])] = &[
         &["board_ops", "make", "effects", "attack", "bb_attack"],
     ),
     ("legality", &["legal", "legal_quick", "legal_rules", "legal_slow"]),
-    ("end", &["end", "lookback", "validate"]),
+    ("end", &["end", "lookback", "repetition", "validate"]),
     ("perft", &["perft"]),
 ];
 

@@ -28,6 +28,7 @@ mod perft;
 pub(crate) mod piece;
 pub(crate) mod position;
 pub(crate) mod program;
+mod repetition;
 pub(crate) mod rules;
 pub(crate) mod setup;
 pub(crate) mod shuffle;
