@@ -47,10 +47,19 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             }
         }
     };
+    let values = crate::game::search::piece_values(&v);
     for k in kinds {
         let def = v.piece(k);
+        let value = match (def.value(), def.is_royal()) {
+            (Some(x), _) => format!("value {x} pawns (the rules file's)"),
+            (None, true) => "royal".to_string(),
+            (None, false) => format!(
+                "value {:.2} pawns (estimated from what it attacks; give `value` to set it)",
+                values[k.index()] as f64 / 100.0
+            ),
+        };
         out.text(format!(
-            "{} ({})\n{}",
+            "{} ({}), {value}\n{}",
             def.name(),
             def.symbol(),
             piece_diagram(&v, k, Color::First)
