@@ -247,6 +247,9 @@ impl PlayerSpec {
                     s.push_str(&format!(",depth={d}"));
                 }
                 s.push_str(&format!(",movetime={}", e.movetime.unwrap_or(0)));
+                if let Some(n) = e.nodes {
+                    s.push_str(&format!(",nodes={n}"));
+                }
                 for (k, v) in &e.options {
                     s.push_str(&format!(",{k}={v}"));
                 }
