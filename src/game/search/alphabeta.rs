@@ -164,6 +164,11 @@ impl Worker {
         if let Some(score) = self.cut_early(pos, &mut n, after_null) {
             return score;
         }
+        // No move from the table at a deep node: search it a ply shallower
+        // (it will be searched again deeper, with the move this finds).
+        if n.tt_move == 0 && n.depth >= 4 {
+            n.depth -= 1;
+        }
         self.search_moves(pos, n)
     }
 
@@ -172,6 +177,7 @@ impl Worker {
     /// static evaluation.
     fn cut_early(&mut self, pos: &mut Position, n: &mut Node, after_null: bool) -> Option<i32> {
         let (depth, ply) = (n.depth, n.ply);
+        let mut stored = None;
         if let Some(h) = self.table.probe(n.key) {
             n.tt_move = h.mv;
             let s = from_table(h.score, ply);
@@ -183,19 +189,36 @@ impl Worker {
                     _ => {}
                 }
             }
+            stored = Some((s, h.bound));
         }
         n.static_eval = if n.in_check { -INF } else { self.evaluate(pos) };
         self.evals[ply] = n.static_eval;
         if n.pv || n.in_check || n.static_eval.abs() >= MATE_BOUND {
             return None;
         }
+        // The table's score, where its bound says it is nearer the truth,
+        // is a better guess than the static evaluation for what follows.
+        let mut eval = n.static_eval;
+        if let Some((s, bound)) = stored
+            && s.abs() < MATE_BOUND
+            && (bound == Bound::Exact || (bound == Bound::Lower) == (s > eval))
+        {
+            eval = s;
+        }
         // Reverse futility: far above beta near the leaves.
-        if depth <= 4 && n.static_eval - 90 * depth >= n.beta {
-            return Some(n.static_eval);
+        if depth <= 6 && eval - 80 * depth >= n.beta {
+            return Some(eval);
+        }
+        // Razoring: far below alpha, only captures can save the node.
+        if depth <= 3 && eval + 250 + 200 * depth * depth <= n.alpha {
+            let s = self.quiesce(pos, n.alpha, n.alpha + 1, ply, 0, Square::NONE);
+            if s <= n.alpha {
+                return Some(s);
+            }
         }
         // Null move: if passing still beats beta, so will a real move.
-        if self.null_ok && !after_null && depth >= 3 && n.static_eval >= n.beta && self.has_material(pos) {
-            let r = 3 + depth / 4;
+        if self.null_ok && !after_null && depth >= 3 && eval >= n.beta && self.has_material(pos) {
+            let r = 3 + depth / 4 + ((eval - n.beta) / 200).min(3);
             self.played[ply] = None;
             pos.make_null();
             self.path.push(n.key);
@@ -236,9 +259,8 @@ impl Worker {
         if !improving {
             r += 1;
         }
-        if order_score > 4_000 {
-            r -= 1;
-        }
+        // Moves with a good history are reduced less, a bad one more.
+        r -= order_score.clamp(-16_000, 16_000) / 6_000;
         r.clamp(0, n.depth - 2)
     }
 
@@ -263,7 +285,14 @@ impl Worker {
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        let improving = ply >= 2 && !n.in_check && n.static_eval > self.evals[ply - 2];
+        // Whether the side to move stands better than two plies ago (four,
+        // when it was in check then).
+        let improving = !n.in_check
+            && match (ply.checked_sub(2), ply.checked_sub(4)) {
+                (Some(a), _) if self.evals[a] != -INF => n.static_eval > self.evals[a],
+                (_, Some(b)) => n.static_eval > self.evals[b],
+                _ => true,
+            };
         self.path.push(n.key);
         self.checks.push(n.checked);
         let mut searched = 0usize;

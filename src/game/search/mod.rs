@@ -3,9 +3,13 @@
 //! variant.
 //!
 //! - Pruning: null move (not in check, not where the side to move has only
-//!   pawn-like pieces and nothing in hand: zugzwang), reverse futility and
-//!   futility near the leaves, late-move pruning of quiet moves, late-move
-//!   reductions.
+//!   pawn-like pieces and nothing in hand: zugzwang; reduced more the
+//!   further the evaluation is above beta), reverse futility, razoring and
+//!   futility near the leaves (judged by the table's score where its bound
+//!   says it is nearer the truth than the static evaluation), late-move
+//!   pruning of quiet moves, late-move reductions (less for moves with a
+//!   good history, more for a bad one), and a ply less for a deep node
+//!   without a move from the table (internal iterative reduction).
 //! - Ordering: the table's move, captures by a static exchange estimate
 //!   (good ones first, losing ones last), promotions, two killer moves, the
 //!   countermove, then quiet moves by history.
