@@ -3,6 +3,7 @@
 //! feature) the dedicated engines shakmaty and rsshogi on the same positions.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::clock::Instant;
 use crate::engine::{History, Position, Variant, perft};
@@ -438,9 +439,141 @@ pub fn run_fsf_suite(
     out
 }
 
-/// A Fairy-Stockfish to time: the perft of a variant's start position at a
-/// depth, in a process of its own (start to exit).
+/// A Fairy-Stockfish to time, in a process of its own: the perft of a
+/// variant's start position at a depth (start to exit), and a search of it
+/// for a fixed time.
 pub trait FsfRunner {
     /// The node count, or why there is none.
     fn perft(&self, variant: &str, depth: u32) -> Result<u64, String>;
+    /// A search of the start position for `movetime` with one thread: the
+    /// last `info` line's depth, nodes and speed, and the move, or why
+    /// there is none.
+    fn search(&self, variant: &str, movetime: Duration) -> Result<TimedSearch, String>;
+}
+
+/// The variants of `chimera bench --search --fsf`: Fairy-Stockfish's names,
+/// each a bundled rules file of the same name, searched from the start.
+pub const FSF_SEARCH_VARIANTS: &[&str] = &["chess", "shogi", "xiangqi", "janggi", "crazyhouse", "capablanca"];
+
+/// One engine's search for a fixed time.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TimedSearch {
+    /// The engine (chimera or Fairy-Stockfish).
+    pub engine: String,
+    /// The depth reached: chimera's deepest finished iteration,
+    /// Fairy-Stockfish's last `info` line's.
+    pub depth: i32,
+    /// Nodes searched, quiescence nodes included.
+    pub nodes: u64,
+    /// The search's time.
+    pub seconds: f64,
+    /// Nodes per second (Fairy-Stockfish's: the `nps` it reports).
+    pub nps: f64,
+    /// The move chosen, as the engine wrote it.
+    pub best: String,
+}
+
+/// Reads a UCI `info` line's `depth`, `nodes`, `nps` and `time` (ms) into a
+/// [`TimedSearch`] for `engine`; `None` when it has no node count and speed.
+pub fn uci_info(engine: &str, line: &str) -> Option<TimedSearch> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    let field = |key: &str| -> Option<u64> {
+        let at = words.iter().position(|w| *w == key)?;
+        words.get(at + 1)?.parse().ok()
+    };
+    Some(TimedSearch {
+        engine: engine.into(),
+        depth: field("depth").unwrap_or(0) as i32,
+        nodes: field("nodes")?,
+        seconds: field("time").unwrap_or(0) as f64 / 1000.0,
+        nps: field("nps")? as f64,
+        best: String::new(),
+    })
+}
+
+/// Chimera's search of `v`'s start for `movetime` with one thread and the
+/// default table: no iteration is given up for lack of time, so that the
+/// whole time is searched, as Fairy-Stockfish does with `go movetime`.
+fn timed_search(v: &Arc<Variant>, movetime: Duration) -> TimedSearch {
+    let mut pos = Position::start(v);
+    let mut searcher = crate::game::search::Searcher::new(v);
+    let limits = crate::game::search::Limits {
+        depth: crate::game::players::MAX_DEPTH,
+        movetime: Some(movetime),
+        soft: Some(movetime * 2),
+        threads: 1,
+        ..Default::default()
+    };
+    let root = [pos.hash()];
+    let history = History {
+        hashes: &root,
+        checks: None,
+    };
+    let r = searcher.search(&mut pos, limits, history);
+    let seconds = r.elapsed.as_secs_f64();
+    TimedSearch {
+        engine: "chimera".into(),
+        depth: r.depth,
+        nodes: r.nodes,
+        seconds,
+        nps: r.nodes as f64 / seconds.max(1e-9),
+        best: r.best.map(|m| pos.move_text(&m)).unwrap_or_else(|| "-".into()),
+    }
+}
+
+/// Search speed against Fairy-Stockfish (`chimera bench --search --fsf`):
+/// for each variant (`only`, else [`FSF_SEARCH_VARIANTS`]; each a bundled
+/// rules file), Fairy-Stockfish's search of the start for `movetime`, then
+/// chimera's; `report` gets both and chimera's nodes per second over
+/// Fairy-Stockfish's. A variant not bundled, or a Fairy-Stockfish that
+/// fails, ends the run with the reason.
+pub fn run_fsf_search(
+    movetime: Duration,
+    only: &[String],
+    fsf: &dyn FsfRunner,
+    mut report: impl FnMut(&str, &TimedSearch, &TimedSearch, f64),
+) -> Result<Vec<(TimedSearch, TimedSearch)>, String> {
+    let names: Vec<&str> = if only.is_empty() {
+        FSF_SEARCH_VARIANTS.to_vec()
+    } else {
+        only.iter().map(String::as_str).collect()
+    };
+    // Every name is checked before anything is searched.
+    let mut variants = Vec::new();
+    for name in names {
+        let Some(&(_, rules)) = crate::bundled::VARIANTS.iter().find(|(n, _)| *n == name) else {
+            return Err(format!("`{name}` is not a bundled variant"));
+        };
+        variants.push((name, crate::load_str(name, rules).map_err(|d| d.render())?));
+    }
+    let mut out = Vec::new();
+    for (name, v) in variants {
+        let theirs = fsf
+            .search(name, movetime)
+            .map_err(|e| format!("{name}: Fairy-Stockfish: {e}"))?;
+        let ours = timed_search(&v, movetime);
+        let ratio = ours.nps / theirs.nps.max(1e-9);
+        report(name, &ours, &theirs, ratio);
+        out.push((ours, theirs));
+    }
+    Ok(out)
+}
+
+/// One line of `chimera bench --search --fsf`: a variant, both engines'
+/// searches, the ratio of their speeds.
+pub fn format_vs_line(case: &str, ours: &TimedSearch, theirs: &TimedSearch, ratio: f64) -> String {
+    let side = |s: &TimedSearch| {
+        format!(
+            "{} depth {:>2} {:>11} nodes {:>9.0} nodes/s",
+            s.engine, s.depth, s.nodes, s.nps
+        )
+    };
+    format!(
+        "{case:<11} {} | {} | chimera/Fairy-Stockfish = {ratio:.3}",
+        side(ours),
+        side(theirs)
+    )
 }

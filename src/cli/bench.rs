@@ -1,8 +1,11 @@
 //! `chimera bench`: the fixed perft benchmark set.
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use serde_json::json;
+
+use crate::bench::TimedSearch;
 
 use super::output::{Outcome, Output};
 
@@ -10,19 +13,23 @@ use super::output::{Outcome, Output};
 /// second. Built with `--features compare`, also runs shakmaty and rsshogi on
 /// the same positions and prints chimera's speed as a ratio of theirs.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("fsf_with").args(["suite", "search"]).multiple(true)))]
+#[command(group(clap::ArgGroup::new("only_with").args(["suite", "fsf"]).multiple(true)))]
 pub(crate) struct Args {
-    /// Smaller depths (a few seconds in all).
+    /// Smaller depths (a few seconds in all); with --search --fsf, 1 s a
+    /// search instead of 3.
     #[arg(long)]
     quick: bool,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
     /// Measure the engine's search instead of perft: fixed-depth searches
-    /// from fixed positions (chess, shogi, Ko shogi), with nodes per second.
+    /// from fixed positions (chess, shogi, Ko shogi), with nodes per second;
+    /// with --fsf, searches for a fixed time beside Fairy-Stockfish's.
     #[arg(long)]
     search: bool,
     /// With --search: search threads (Lazy SMP); the time to the same depth shows the gain.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256), requires = "search")]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256), requires = "search", conflicts_with = "fsf")]
     threads: u64,
     /// Perft: run each measurement this many times and report the fastest
     /// (chimera's and the references' alike), so a busy machine's slow runs
@@ -37,11 +44,15 @@ pub(crate) struct Args {
     /// With --suite fsf: a Fairy-Stockfish binary (built with
     /// largeboards=yes all=yes for every variant) to time on the same perft,
     /// in the same run, process start to exit; prints chimera's speed as a
-    /// ratio of its own and checks the node counts agree.
-    #[arg(long, requires = "suite")]
+    /// ratio of its own and checks the node counts agree. With --search:
+    /// both engines search the start of chess, shogi, xiangqi, janggi,
+    /// crazyhouse and capablanca for the same time (one thread, default
+    /// hash) and chimera's nodes per second are given as a ratio of
+    /// Fairy-Stockfish's.
+    #[arg(long, requires = "fsf_with")]
     fsf: Option<std::path::PathBuf>,
-    /// With --suite: only these variants (repeatable).
-    #[arg(long = "only", requires = "suite")]
+    /// With --suite, or --search --fsf: only these variants (repeatable).
+    #[arg(long = "only", requires = "only_with")]
     only: Vec<String>,
 }
 
@@ -78,10 +89,68 @@ impl crate::bench::FsfRunner for FsfProcess {
                 )
             })
     }
+
+    fn search(&self, variant: &str, movetime: Duration) -> Result<TimedSearch, String> {
+        use crate::game::external::{EngineProcess, EngineSpec, Protocol, move_deadline, uci::UciPlayer};
+        let spec = EngineSpec {
+            protocol: Protocol::Uci,
+            command: self.0.display().to_string(),
+            movetime: None,
+            depth: None,
+            nodes: None,
+            options: vec![("Threads".into(), "1".into())],
+        };
+        let process = EngineProcess::spawn(&spec.command, spec.protocol, None)?;
+        let mut engine = UciPlayer::start(process, &spec, variant)?.into_engine();
+        let ms = movetime.as_millis() as u64;
+        engine.send("position startpos")?;
+        engine.send(&format!("go movetime {ms}"))?;
+        let mut last = None;
+        let answer = engine
+            .wait_for(
+                move_deadline(Some(ms)),
+                |l| l.starts_with("bestmove"),
+                |l| {
+                    if let Some(info) = crate::bench::uci_info("Fairy-Stockfish", l) {
+                        last = Some(info);
+                    }
+                },
+            )
+            .map_err(|e| format!("no `bestmove` after `go movetime {ms}`: {e}"))?;
+        let mut info = last.ok_or("no `info` line with `nodes` and `nps` before `bestmove`")?;
+        info.best = answer.split_whitespace().nth(1).unwrap_or("-").to_string();
+        Ok(info)
+    }
+}
+
+/// `bench --search --fsf`: each variant searched by both engines for the
+/// same time, one line (text) or two (JSON, chimera's then
+/// Fairy-Stockfish's with the ratio) a variant.
+fn search_against_fsf(out: Output, quick: bool, only: &[String], fsf: std::path::PathBuf) -> Outcome {
+    let movetime = Duration::from_secs(if quick { 1 } else { 3 });
+    out.text(format!(
+        "search from the start, {} ms a variant, one thread, default hash; nodes include quiescence nodes",
+        movetime.as_millis()
+    ));
+    let line = |s: &TimedSearch, case: &str, ratio: Option<f64>| json!({"case": case, "engine": s.engine, "depth": s.depth, "nodes": s.nodes, "seconds": s.seconds, "nps": s.nps as u64, "best": s.best, "ratio": ratio});
+    crate::bench::run_fsf_search(movetime, only, &FsfProcess(fsf), |case, ours, theirs, ratio| {
+        out.json_only(line(ours, case, None));
+        out.emit(
+            crate::bench::format_vs_line(case, ours, theirs, ratio),
+            line(theirs, case, Some(ratio)),
+        );
+    })
+    .map_err(super::output::bad)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 pub(crate) fn run(a: Args) -> Outcome {
     let out = Output::new(a.json);
+    if a.search
+        && let Some(fsf) = a.fsf
+    {
+        return search_against_fsf(out, a.quick, &a.only, fsf);
+    }
     if a.search {
         crate::bench::run_search(a.quick, a.threads as usize, |m| {
             out.emit(

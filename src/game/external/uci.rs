@@ -100,6 +100,12 @@ impl UciPlayer {
         Ok(p)
     }
 
+    /// The engine process, ready (after `ucinewgame`), for commands of the
+    /// caller's own (`chimera bench --search --fsf`).
+    pub fn into_engine(self) -> EngineProcess {
+        self.engine
+    }
+
     fn notation(&self) -> MoveNotation {
         if self.usi {
             MoveNotation::Usi
