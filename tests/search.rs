@@ -254,20 +254,27 @@ fn royal_danger_and_shelter_count_what_is_near() {
     let value = |w: &Weights, symbol: &str| w.board[v.kind_by_symbol(symbol).expect("kind").index()] / 100.0;
     // White's king on e1 behind three pawns (its knight two steps away is
     // no shelter); a black queen three steps away, a black rook four (too
-    // far); Black's king alone in its corner.
+    // far); Black's king alone in its corner. Of the white king's zone
+    // (e1, d1, f1, d2, e2, f2) the queen attacks e2 alone: 1² / 2 more.
     let (danger, shelter, w) = danger_and_shelter(&v, "7k/8/8/r7/4q3/2N5/3PPP2/4K3 w - - 0 1");
-    assert!((danger + value(&w, "Q") / 3.0).abs() < 1e-9, "{danger}");
+    assert!((danger + value(&w, "Q") / 3.0 + 0.5).abs() < 1e-9, "{danger}");
     assert_eq!(shelter, 3.0);
     // The same from Black's side: the signs turn.
     let (danger, shelter, _) = danger_and_shelter(&v, "7k/8/8/r7/4q3/2N5/3PPP2/4K3 b - - 0 1");
-    assert!((danger - value(&w, "Q") / 3.0).abs() < 1e-9, "{danger}");
+    assert!((danger - value(&w, "Q") / 3.0 - 0.5).abs() < 1e-9, "{danger}");
     assert_eq!(shelter, -3.0);
     // At the edge: a knight one step from the cornered black king, a
-    // bishop two.
+    // bishop two; of the king's zone (h8, g8, h7, g7) the bishop attacks
+    // g7 (its own knight's square: a defended square counts) and g8, h8
+    // and h7 are free: 1² / 2 more.
     let (danger, shelter, _) = danger_and_shelter(&v, "7k/6N1/5B2/8/8/8/8/K7 b - - 0 1");
-    let expected = value(&w, "N") + value(&w, "B") * 2.0 / 3.0;
+    let expected = value(&w, "N") + value(&w, "B") * 2.0 / 3.0 + 0.5;
     assert!((danger + expected).abs() < 1e-9, "{danger} vs {expected}");
     assert_eq!(shelter, 0.0);
+    // Two rooks on the open files beside the king attack four squares of
+    // its zone (d1, d2, f1, f2), too far to count as near: 4² / 2.
+    let (danger, _, _) = danger_and_shelter(&v, "3r1r1k/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert!((danger + 8.0).abs() < 1e-9, "{danger}");
     // Shogi: material in hand threatens every royal piece.
     let v = variant("shogi.toml");
     let s = Searcher::new(&v);

@@ -437,17 +437,35 @@ impl Eval {
 
     /// Royal danger and shelter, side to move minus the other: danger is the
     /// other side's material (in pawns) near a royal piece, weighted by
-    /// nearness, plus half its material in hand; shelter counts own pieces
-    /// next to it. Danger to the side to move counts against it.
+    /// nearness, plus half its material in hand, plus half the square of
+    /// the number of squares of its zone (itself and the squares next to
+    /// it) the other side attacks; shelter counts own pieces next to it.
+    /// Danger to the side to move counts against it.
     fn royal_terms(&self, pos: &Position, side: Color) -> (f64, f64) {
         let mut danger = [0.0f64; 2];
         let mut shelter = [0.0f64; 2];
         for c in Color::BOTH {
             let mut in_hand = None;
+            let mut zones = 0;
             for &rsq in pos.pieces(c) {
                 let Some(p) = pos.piece_at(rsq) else { continue };
                 if !self.guarded[p.kind().index()] {
                     continue;
+                }
+                // The zone's attacks, for the first two guarded pieces (a
+                // game without royal pieces may guard dozens).
+                if zones < MAX_ZONES {
+                    zones += 1;
+                    let hits = std::iter::once(rsq)
+                        .chain(
+                            self.tables.near[rsq.index()]
+                                .iter()
+                                .filter(|(_, d)| *d == 1)
+                                .map(|(s, _)| *s),
+                        )
+                        .filter(|&s| pos.attacked(s, !c))
+                        .count();
+                    danger[c.index()] += ZONE_WEIGHT * (hits * hits) as f64;
                 }
                 // One pass over the squares near the piece (at most 48)
                 // rather than over every piece: a large game has hundreds.
@@ -501,6 +519,12 @@ impl Eval {
         f
     }
 }
+
+/// Royal pieces per side whose zone's attacks count ([`Eval::royal_terms`]).
+const MAX_ZONES: usize = 2;
+
+/// Danger (in pawns of nearby material) per squared attacked zone square.
+const ZONE_WEIGHT: f64 = 0.5;
 
 /// The kinds the royal-safety terms watch: the royal pieces, or, in a
 /// variant without any, the pieces of its command sets.
