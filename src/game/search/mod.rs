@@ -155,6 +155,7 @@ impl Searcher {
         e.set_weights(w);
         self.eval = Arc::new(e);
         self.worker.eval = Arc::clone(&self.eval);
+        self.worker.clear_eval_cache();
         self.table.clear();
     }
 

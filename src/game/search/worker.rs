@@ -11,6 +11,9 @@ use super::{CLOCK_EVERY, Earlier, Eval, INF, Limits, MATE_BOUND, MAX_PLY, QS_DEP
 use crate::clock::Instant;
 use crate::engine::{Move, Position, Variant, drop_forbidden_repetitions};
 
+/// Entries of a thread's evaluation cache (a power of two; 1 MiB).
+const EVAL_CACHE: usize = 1 << 16;
+
 /// Hears of every completed iteration: the report and its principal variation.
 type Progress<'a> = &'a mut dyn FnMut(&SearchReport, &[Move]);
 
@@ -53,6 +56,9 @@ pub(super) struct Worker {
     /// keeps `checks`.
     pub(super) perpetual: bool,
     pub(super) scratch: Vec<Move>,
+    /// Static evaluations by position hash (a position is evaluated again
+    /// and again: by the node, its quiescence, re-searches).
+    eval_cache: Vec<(u64, i32)>,
     /// The moves quiescence leaves unselected.
     pub(super) rest: Vec<Move>,
     /// Captures deep from which quiescence searches recaptures alone: on
@@ -112,6 +118,7 @@ impl Worker {
             root_checked: false,
             perpetual: v.repetition_rule().is_some_and(|r| r.perpetual_check_loses),
             scratch: Vec::new(),
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             rest: Vec::new(),
             qs_wide: if squares > 256 { 2 } else { QS_DEPTH },
             lmr,
@@ -337,6 +344,18 @@ impl Worker {
     }
 
     pub(super) fn evaluate(&mut self, pos: &Position) -> i32 {
-        self.eval.evaluate(pos, &mut self.scratch)
+        let key = pos.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let e = self.eval.evaluate(pos, &mut self.scratch);
+        self.eval_cache[key as usize & (EVAL_CACHE - 1)] = (key, e);
+        e
+    }
+
+    /// Forgets the cached evaluations (the weights changed).
+    pub(super) fn clear_eval_cache(&mut self) {
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0));
     }
 }
