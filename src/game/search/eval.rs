@@ -115,7 +115,7 @@ const CROWDED_PERCENT: u64 = 30;
 /// royal (a royal piece changes what is legal), for [`piece_values`].
 fn crowded_boards(v: &Arc<Variant>) -> Vec<Position> {
     use rand::{Rng, SeedableRng, rngs::StdRng};
-    let mut rng = StdRng::seed_from_u64(0x5eed_0f_c0ffee);
+    let mut rng = StdRng::seed_from_u64(0x5eed_0fc0_ffee);
     let filler: Vec<PieceKind> = v.kinds().filter(|&k| !v.piece(k).is_royal()).collect();
     if filler.is_empty() {
         return vec![Position::bare(v, Color::First)];
