@@ -304,17 +304,20 @@ impl Worker {
             let m = self.pick(ply, i);
             let order_score = self.scores[ply][i];
             let quiet = !m.is_capture() && m.promotion().is_none();
+            // Late-move pruning and futility, for quiet moves near the
+            // leaves that do not give check (tested once the move is made).
+            let mut prune = false;
             if quiet && !n.pv && !n.in_check && searched > 0 && best > -MATE_BOUND {
-                // Late-move pruning and futility, for quiet moves near the leaves.
                 let late = 4 + depth * depth * if improving { 2 } else { 1 };
-                if (depth <= 4 && searched as i32 >= late)
-                    || (depth <= 2 && n.static_eval + 120 + 120 * depth <= n.alpha)
-                {
-                    continue;
-                }
+                prune = (depth <= 4 && searched as i32 >= late)
+                    || (depth <= 2 && n.static_eval + 120 + 120 * depth <= n.alpha);
             }
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
+            if prune && !pos.in_check(pos.side_to_move()) {
+                pos.unmake();
+                continue;
+            }
             if forbids && completes_forbidden_repetition(pos.variant(), &self.path, pos.hash(), n.in_check) {
                 pos.unmake();
                 forbidden += 1;
