@@ -306,12 +306,7 @@ impl Worker {
             let quiet = !m.is_capture() && m.promotion().is_none();
             // Late-move pruning and futility, for quiet moves near the
             // leaves that do not give check (tested once the move is made).
-            let mut prune = false;
-            if quiet && !n.pv && !n.in_check && searched > 0 && best > -MATE_BOUND {
-                let late = 4 + depth * depth * if improving { 2 } else { 1 };
-                prune = (depth <= 4 && searched as i32 >= late)
-                    || (depth <= 2 && n.static_eval + 120 + 120 * depth <= n.alpha);
-            }
+            let prune = quiet && searched > 0 && best > -MATE_BOUND && prunable(&n, searched, improving);
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
             if prune && !pos.in_check(pos.side_to_move()) {
@@ -404,6 +399,18 @@ impl Worker {
             head[ply].extend_from_slice(&tail[0]);
         }
     }
+}
+
+/// Whether the node's late quiet moves are pruned once `searched` moves
+/// have been: late-move pruning and futility, near the leaves, off the
+/// principal variation and out of check.
+fn prunable(n: &Node, searched: usize, improving: bool) -> bool {
+    if n.pv || n.in_check {
+        return false;
+    }
+    let late = 4 + n.depth * n.depth * if improving { 2 } else { 1 };
+    (n.depth <= 4 && searched as i32 >= late)
+        || (n.depth <= 2 && n.static_eval + 120 + 120 * n.depth <= n.alpha)
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
