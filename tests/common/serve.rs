@@ -123,6 +123,8 @@ pub fn read_status(s: &mut TcpStream) -> Option<u16> {
     let mut buf = [0u8; 4096];
     while !out.windows(4).any(|w| w == b"\r\n\r\n") {
         match s.read(&mut buf) {
+            // Interrupted by a stop and continue of this process: read again.
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Ok(0) | Err(_) => break,
             Ok(n) => out.extend_from_slice(&buf[..n]),
         }
