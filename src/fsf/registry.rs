@@ -111,8 +111,9 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
     };
     let c = Arc::new(compile(&format!("{file}.toml"), text)?);
     remember(&c.variant, Profile::builtin(key).map(Arc::new));
-    lock(&LOADED).insert(key.to_string(), Arc::clone(&c));
-    Ok(c)
+    // Two threads may compile the same file at once: the first one stored
+    // is the one every caller gets, so the caches keyed by it stay valid.
+    Ok(Arc::clone(lock(&LOADED).entry(key.to_string()).or_insert(c)))
 }
 
 /// Variants as the facade plays them (see [`variant`]), by name, with the
