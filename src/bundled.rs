@@ -154,3 +154,7 @@ pub const WEIGHTS: &[(&str, &str)] = &[(
     "weights/kozune.weights.toml",
     include_str!("../variants/weights/kozune.weights.toml"),
 )];
+
+/// The network files in `variants/networks/`, by the name a rules file in
+/// `variants/` gives them (`[engine] network`), as [`WEIGHTS`].
+pub const NETWORKS: &[(&str, &[u8])] = &[];

@@ -112,6 +112,9 @@ impl Loader {
         if let Some(w) = &file.engine.weights {
             variant.engine_weights = Some(engine_weights(&variant, &source, w)?);
         }
+        if let Some(n) = &file.engine.network {
+            variant.engine_network = Some(engine_network(&variant, &source, n)?);
+        }
         let warnings = compile::lints(&file, &variant);
         Ok(Compiled {
             variant: Arc::new(variant),
@@ -163,6 +166,39 @@ fn engine_weights(
                 .help(e.trim().to_string()),
         )
     })
+}
+
+/// Reads the network file `[engine] network` names (relative to the rules
+/// file), checked against the variant.
+fn engine_network(
+    v: &Variant,
+    source: &Source,
+    name: &toml::Spanned<String>,
+) -> Result<Arc<dyn std::any::Any + Send + Sync>, Box<Diagnostic>> {
+    let path = Path::new(&source.name)
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(name.get_ref());
+    let bundled = crate::bundled::NETWORKS
+        .iter()
+        .find(|(n, _)| *n == name.get_ref() && !path.exists());
+    let bytes = match bundled {
+        Some((_, bytes)) => Ok(bytes.to_vec()),
+        None => std::fs::read(&path).map_err(|e| e.to_string()),
+    };
+    let v = Arc::new(v.clone());
+    let network = bytes.and_then(|b| crate::game::nnue::Network::from_bytes(&v, &b));
+    match network {
+        Ok(n) => Ok(Arc::new(n)),
+        Err(e) => Err(Box::new(
+            source
+                .error(
+                    name.span(),
+                    format!("cannot use the network file {}", path.display()),
+                )
+                .help(e),
+        )),
+    }
 }
 
 /// A compiled rules file with its schema and lint warnings.

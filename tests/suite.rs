@@ -51,6 +51,7 @@ mod large_shogi;
 mod legality_shortcuts;
 mod lookback_rules;
 mod matches;
+mod nnue;
 mod notation;
 mod perft_suites;
 mod perft_threads;

@@ -21,6 +21,7 @@ mod publish;
 mod replay;
 mod serve;
 mod show;
+mod train;
 mod tune;
 mod uci;
 
@@ -52,6 +53,7 @@ enum Command {
     Play(play::Args),
     Match(matches::Args),
     Tune(tune::Args),
+    Train(train::Args),
     Replay(replay::Args),
     Explain(explain::Args),
     Gallery(gallery::Args),
@@ -78,6 +80,7 @@ pub fn run() -> ExitCode {
             Command::Play(a) => (Output::new(a.json), play::run(&cx, a)),
             Command::Match(a) => (Output::new(a.json), matches::run(&cx, a)),
             Command::Tune(a) => (Output::new(a.json), tune::run(&cx, a)),
+            Command::Train(a) => (Output::new(a.json), train::run(&cx, a)),
             Command::Replay(a) => (Output::new(a.json), replay::run(&cx, a)),
             Command::Explain(a) => (Output::new(a.json), explain::run(a)),
             Command::Gallery(a) => (Output::new(false), gallery::run(&cx, a)),

@@ -110,6 +110,7 @@ pub fn compile(
     let hand_order = sides::hand_order(file, &cx, &names, pieces.len())?;
     let mut variant = Variant {
         engine_weights: None,
+        engine_network: None,
         name: file.variant.name.clone(),
         description: file.variant.description.clone(),
         geometry,

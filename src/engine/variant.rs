@@ -24,6 +24,9 @@ pub struct Variant {
     /// Evaluation weights named by `[engine] weights`, laid out as the
     /// engine's weight vector.
     pub(crate) engine_weights: Option<Vec<f64>>,
+    /// The network named by `[engine] network`, read and checked (the
+    /// search's type: the engine only carries it).
+    pub(crate) engine_network: Option<Arc<dyn std::any::Any + Send + Sync>>,
     pub(crate) name: String,
     pub(crate) description: String,
     pub(crate) geometry: Geometry,

@@ -313,6 +313,7 @@ impl Game {
 
 pub mod clock;
 pub mod external;
+pub mod nnue;
 pub mod players;
 pub mod record;
 pub mod search;

@@ -130,6 +130,9 @@ pub struct EngineConfig {
     /// A weights file written by `chimera tune` (else the variant's own or
     /// the defaults).
     pub weights: Option<std::path::PathBuf>,
+    /// A network file written by `chimera train` (else the variant's own,
+    /// if it names one).
+    pub network: Option<std::path::PathBuf>,
 }
 
 impl EngineConfig {
@@ -142,6 +145,7 @@ impl EngineConfig {
             threads: 1,
             hash_mb: super::search::DEFAULT_HASH_MB,
             weights: None,
+            network: None,
         }
     }
 }
@@ -188,6 +192,13 @@ impl PlayerSpec {
                         cfg.weights = Some(path.trim().into());
                         continue;
                     }
+                    if let Some(path) = opt.strip_prefix("network=") {
+                        if path.trim().is_empty() {
+                            return Err(format!("`{opt}`: give the network file"));
+                        }
+                        cfg.network = Some(path.trim().into());
+                        continue;
+                    }
                     let (k, n) = key_number(opt)?;
                     match k {
                         "depth" => {
@@ -222,7 +233,7 @@ impl PlayerSpec {
                         }
                         _ => {
                             return Err(format!(
-                                "unknown engine option `{k}` (depth, movetime, nodes, threads, hash, weights)"
+                                "unknown engine option `{k}` (depth, movetime, nodes, threads, hash, weights, network)"
                             ));
                         }
                     }
@@ -233,7 +244,7 @@ impl PlayerSpec {
             }
             "uci" | "usi" | "xboard" => external_spec(kind, opts, default_movetime).map(PlayerSpec::External),
             _ => Err(format!(
-                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS,nodes=N,threads=N,hash=MB,weights=FILE], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
+                "unknown player `{s}`: use human, random, engine[:depth=N,movetime=MS,nodes=N,threads=N,hash=MB,weights=FILE,network=FILE], or an external engine uci:PATH, usi:PATH or xboard:PATH [,movetime=MS,depth=N,OPTION=VALUE]"
             )),
         }
     }
@@ -270,6 +281,9 @@ impl PlayerSpec {
                 }
                 if let Some(w) = &c.weights {
                     s.push_str(&format!(",weights={}", w.display()));
+                }
+                if let Some(n) = &c.network {
+                    s.push_str(&format!(",network={}", n.display()));
                 }
                 s
             }
@@ -364,6 +378,13 @@ impl EnginePlayer {
         }
         if let Some(path) = &c.weights {
             p.searcher.set_weights(super::search::Weights::read(v, path)?);
+        }
+        if let Some(path) = &c.network {
+            let bytes = std::fs::read(path)
+                .map_err(|e| format!("cannot read the network {}: {e}", path.display()))?;
+            let n = super::nnue::Network::from_bytes(v, &bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            p.searcher.set_network(Some(Arc::new(n)));
         }
         Ok(p)
     }
@@ -541,7 +562,7 @@ mod tests {
             engine("engine:movetime=0"),
             Ok(PlayerSpec::Engine(EngineConfig::new(3, None)))
         );
-        let full = engine("engine:depth=5,threads=2,hash=16,weights=w.toml").expect("engine");
+        let full = engine("engine:depth=5,threads=2,hash=16,weights=w.toml,network=n.nnue").expect("engine");
         assert_eq!(
             full,
             PlayerSpec::Engine(EngineConfig {
@@ -551,6 +572,7 @@ mod tests {
                 threads: 2,
                 hash_mb: 16,
                 weights: Some("w.toml".into()),
+                network: Some("n.nnue".into()),
             })
         );
         assert_eq!(PlayerSpec::parse(&full.describe(), 3, None), Ok(full));

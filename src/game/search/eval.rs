@@ -341,6 +341,8 @@ pub struct Eval {
     guarded: Vec<bool>,
     /// Values for move ordering and exchange estimates (royal pieces high).
     order_values: Vec<i32>,
+    /// A trained network: when there is one, the evaluation is its.
+    network: Option<Arc<crate::game::nnue::Network>>,
 }
 
 impl Eval {
@@ -358,9 +360,20 @@ impl Eval {
             royal: v.kinds().map(|k| v.piece(k).is_royal()).collect(),
             guarded: guarded_kinds(v),
             order_values: Vec::new(),
+            network: None,
         };
         e.set_weights(w);
         e
+    }
+
+    /// The network that evaluates in place of the weights, if any.
+    pub fn network(&self) -> Option<&crate::game::nnue::Network> {
+        self.network.as_deref()
+    }
+
+    /// Evaluates with this network (`None`: with the weights again).
+    pub fn set_network(&mut self, n: Option<Arc<crate::game::nnue::Network>>) {
+        self.network = n;
     }
 
     /// The weights in use.

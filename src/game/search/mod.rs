@@ -125,6 +125,9 @@ impl Searcher {
         if let Some(w) = &v.engine_weights {
             eval.set_weights(Weights::from_vec(v.kind_count(), w));
         }
+        if let Some(n) = &v.engine_network {
+            eval.set_network(Arc::clone(n).downcast::<crate::game::nnue::Network>().ok());
+        }
         let eval = Arc::new(eval);
         let table = Arc::new(Table::new(mb));
         Searcher {
@@ -170,9 +173,20 @@ impl Searcher {
         self.worker.clear_heuristics();
     }
 
+    /// Evaluates with a trained network from now on (`None`: with the
+    /// weights again).
+    pub fn set_network(&mut self, n: Option<Arc<crate::game::nnue::Network>>) {
+        let mut e = (*self.eval).clone();
+        e.set_network(n);
+        self.eval = Arc::new(e);
+        self.worker.eval = Arc::clone(&self.eval);
+        self.worker.clear_eval_cache();
+        self.table.clear();
+    }
+
     /// Static evaluation from the side to move's point of view.
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        self.eval.evaluate(pos, &mut self.worker.scratch)
+        self.worker.evaluate(pos)
     }
 
     /// The line the transposition table holds from `pos`, at most `max`

@@ -56,6 +56,8 @@ pub(super) struct Worker {
     /// keeps `checks`.
     pub(super) perpetual: bool,
     pub(super) scratch: Vec<Move>,
+    /// The network's buffers, when one evaluates.
+    pub(super) net_scratch: crate::game::nnue::Scratch,
     /// Static evaluations by position hash (a position is evaluated again
     /// and again: by the node, its quiescence, re-searches).
     eval_cache: Vec<(u64, i32)>,
@@ -118,6 +120,7 @@ impl Worker {
             root_checked: false,
             perpetual: v.repetition_rule().is_some_and(|r| r.perpetual_check_loses),
             scratch: Vec::new(),
+            net_scratch: Default::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             rest: Vec::new(),
             qs_wide: if squares > 256 { 2 } else { QS_DEPTH },
@@ -349,7 +352,10 @@ impl Worker {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        let e = self.eval.evaluate(pos, &mut self.scratch);
+        let e = match self.eval.network() {
+            Some(n) => n.evaluate(pos, &mut self.net_scratch),
+            None => self.eval.evaluate(pos, &mut self.scratch),
+        };
         self.eval_cache[key as usize & (EVAL_CACHE - 1)] = (key, e);
         e
     }

@@ -131,6 +131,9 @@ pub struct EngineRules {
     /// A weights file written by `chimera tune`, relative to the rules file.
     #[serde(default)]
     pub weights: Option<Spanned<String>>,
+    /// A network file written by `chimera train`, relative to the rules file.
+    #[serde(default)]
+    pub network: Option<Spanned<String>>,
 }
 
 /// A named switch: `[options.thunderclap] default = "main", choices = [...]`.

@@ -1,0 +1,327 @@
+//! `chimera train`: self-play data, then a network trained on it, for any
+//! rules file; resumable at every step.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde_json::json;
+
+use super::context::Context;
+use super::output::{Failure, Outcome, Output, bad};
+use crate::engine::Variant;
+use crate::game::nnue::data::{self, PlayOptions};
+use crate::game::nnue::train::{self, Adam, FloatNet, Samples, TrainOptions};
+use crate::game::nnue::{Layout, Network};
+
+/// Train a network evaluation for a variant. First self-play: the engine
+/// plays seeded games against itself at a fixed number of nodes a move
+/// (with the rules file's evaluation, or the network --from names) and keeps
+/// each quiet position with the search's score and the game's result, in
+/// DIR/data (text, one position a line). Then training: a network (each
+/// side's pieces and stores → HIDDEN → 1) is fitted to those positions on
+/// this machine's CPU, and written to DIR/network.nnue (or --out), for the
+/// rules file to name (`[engine] network = "FILE"`) or a player to use
+/// (`engine:network=FILE`). Run it again with the same DIR to resume: games
+/// already played and epochs already trained are kept; more --games play
+/// more. See whether the network plays better with
+/// `chimera match VARIANT --a engine:network=FILE --b engine`.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// The variant's rules file.
+    variant: PathBuf,
+    /// The run's folder (default: the rules file's name with `.train`).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Self-play games the data should hold (0 to 1000000; those already in
+    /// DIR/data count).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    games: u64,
+    /// Engine nodes a move in the games.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Plies after which a game counts as a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_moves: u64,
+    /// Random plies opening each game (variety).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    random_plies: u64,
+    /// Play the games with this network instead of the rules file's evaluation
+    /// (to train the next network on the data of the last).
+    #[arg(long)]
+    from: Option<PathBuf>,
+    /// The accumulator's size.
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    hidden: u64,
+    /// Passes over the data.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    epochs: u64,
+    /// Positions a step.
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    batch: u64,
+    /// Adam's step size at the start (it falls to a tenth by the last epoch).
+    #[arg(long, default_value_t = 0.002)]
+    rate: f32,
+    /// How much the target is the search's score rather than the game's
+    /// result (0 to 1).
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Seed of the openings, the network's first weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads for games and training (default: the machine's cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Where to write the network (default: DIR/network.nnue).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print one JSON object per line (fields in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Games a data file holds.
+const CHUNK: usize = 50;
+
+pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
+    let out = Output::new(a.json);
+    if !(0.0..=1.0).contains(&a.lambda) {
+        return Err(bad(format!("--lambda {}: 0 to 1", a.lambda)));
+    }
+    if !(a.rate > 0.0 && a.rate <= 1.0) {
+        return Err(bad(format!("--rate {}: more than 0, at most 1", a.rate)));
+    }
+    let v = cx.load(&a.variant)?;
+    let dir = a.dir.clone().unwrap_or_else(|| a.variant.with_extension("train"));
+    let data_dir = dir.join("data");
+    std::fs::create_dir_all(&data_dir)
+        .map_err(|e| bad(format!("cannot make {}: {e}", data_dir.display())))?;
+    let target = a.out.clone().unwrap_or_else(|| dir.join("network.nnue"));
+    super::play::writable(&target)?;
+    let from = match &a.from {
+        Some(p) => Some(Arc::new(read_network(&v, p)?)),
+        None => None,
+    };
+    let threads = a.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let started = Instant::now();
+    let play = PlayOptions {
+        nodes: a.nodes,
+        max_plies: a.max_moves as usize,
+        random_plies: a.random_plies as usize,
+        seed: a.seed,
+        threads,
+    };
+    let outcomes = play_chunks(&v, from.as_ref(), &play, a.games as usize, &data_dir)?;
+    let (samples, train_set, held) = read_data(&v, &data_dir, a.lambda)?;
+    if train_set.len() < 10 || held.is_empty() {
+        return Err(bad(format!(
+            "{} positions in {}: too few to train on (play more --games)",
+            samples.len(),
+            data_dir.display()
+        )));
+    }
+    let opts = TrainOptions {
+        epochs: a.epochs as usize,
+        batch: a.batch as usize,
+        rate: a.rate,
+        threads,
+        seed: a.seed,
+    };
+    let layout = Layout::new(&v);
+    let (net, losses) = fit(
+        &layout,
+        a.hidden as usize,
+        &samples,
+        &train_set,
+        &held,
+        &opts,
+        &dir,
+    )?;
+    let minutes = started.elapsed().as_secs_f64() / 60.0;
+    let about = format!(
+        "chimera {} train {}: {} positions from {} self-play games at {} nodes a move{}; hidden {}, {} epochs, lambda {}, seed {}; held-out loss {:.5}",
+        env!("CARGO_PKG_VERSION"),
+        a.variant.display(),
+        samples.len(),
+        a.games,
+        a.nodes,
+        a.from
+            .as_ref()
+            .map_or(String::new(), |p| format!(" (played by {})", p.display())),
+        a.hidden,
+        a.epochs,
+        a.lambda,
+        a.seed,
+        losses.last().map_or(0.0, |l| l.1)
+    );
+    let network = net.quantise(&v, &about);
+    write_atomically(&target, &network.to_bytes())?;
+    let (first, last) = (
+        losses.first().copied().unwrap_or_default(),
+        losses.last().copied().unwrap_or_default(),
+    );
+    out.emit(
+        format!(
+            "{}: {} games in {} (first player won {}, drawn {}, second won {}), {} positions ({} held out)\n\
+             training: {} epochs, loss {:.5} -> {:.5}, held out {:.5} -> {:.5}; {:.1} minutes this run\nwrote {}\n\
+             compare: chimera match {} --a engine:network={} --b engine",
+            v.name(),
+            a.games,
+            data_dir.display(),
+            outcomes[0],
+            outcomes[1],
+            outcomes[2],
+            samples.len(),
+            held.len(),
+            a.epochs,
+            first.0,
+            last.0,
+            first.1,
+            last.1,
+            minutes,
+            target.display(),
+            a.variant.display(),
+            target.display()
+        ),
+        json!({"variant": v.name(), "games": a.games, "outcomes": outcomes, "positions": samples.len(),
+               "held_out": held.len(), "epochs": a.epochs, "losses": losses,
+               "minutes": minutes, "network": target.display().to_string()}),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads a network file for `v`.
+pub(crate) fn read_network(v: &Arc<Variant>, path: &Path) -> Result<Network, Failure> {
+    let bytes =
+        std::fs::read(path).map_err(|e| bad(format!("cannot read the network {}: {e}", path.display())))?;
+    Network::from_bytes(v, &bytes).map_err(|e| bad(format!("{}: {e}", path.display())))
+}
+
+/// Writes a file whole or not at all (a run stopped halfway leaves the
+/// old one).
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let tmp = path.with_extension("partial");
+    std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Plays the games the data lacks, `CHUNK` to a file; returns the outcomes
+/// of the games played now.
+fn play_chunks(
+    v: &Arc<Variant>,
+    from: Option<&Arc<Network>>,
+    play: &PlayOptions,
+    games: usize,
+    dir: &Path,
+) -> Result<[usize; 3], Failure> {
+    let chunks = games.div_ceil(CHUNK);
+    let missing: Vec<usize> = (0..chunks)
+        .filter(|c| !dir.join(format!("games-{c:05}.txt")).exists())
+        .collect();
+    let mut outcomes = [0; 3];
+    if missing.is_empty() {
+        return Ok(outcomes);
+    }
+    let total: usize = missing.iter().map(|&c| CHUNK.min(games - c * CHUNK)).sum();
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} self-play games {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    for c in missing {
+        let range = c * CHUNK..(c * CHUNK + CHUNK).min(games);
+        let played = data::play(v, from, play, range, &|| bar.inc(1));
+        let mut text = played.lines.join("\n");
+        text.push('\n');
+        write_atomically(&dir.join(format!("games-{c:05}.txt")), text.as_bytes())?;
+        for i in 0..3 {
+            outcomes[i] += played.outcomes[i];
+        }
+    }
+    bar.finish_and_clear();
+    Ok(outcomes)
+}
+
+/// Every sample in the data files, with the training and held-out indices.
+fn read_data(
+    v: &Arc<Variant>,
+    dir: &Path,
+    lambda: f32,
+) -> Result<(Samples, Vec<usize>, Vec<usize>), Failure> {
+    let layout = Layout::new(v);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| bad(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let (mut samples, mut train_set, mut held) = (Samples::default(), Vec::new(), Vec::new());
+    for f in files {
+        let text =
+            std::fs::read_to_string(&f).map_err(|e| bad(format!("cannot read {}: {e}", f.display())))?;
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let (pos, score, result) =
+                data::parse_line(v, line).map_err(|e| bad(format!("{}:{}: {e}", f.display(), n + 1)))?;
+            if train::held_out(line) {
+                held.push(samples.len());
+            } else {
+                train_set.push(samples.len());
+            }
+            samples.push(&layout, &pos, score, result, lambda);
+        }
+    }
+    Ok((samples, train_set, held))
+}
+
+/// Trains from the checkpoint in `dir` (or from random weights) to
+/// `opts.epochs`, saving a checkpoint after each epoch; returns the network
+/// and each epoch's (training, held-out) loss this run.
+fn fit(
+    layout: &Layout,
+    hidden: usize,
+    samples: &Samples,
+    train_set: &[usize],
+    held: &[usize],
+    opts: &TrainOptions,
+    dir: &Path,
+) -> Result<(FloatNet, Vec<(f64, f64)>), Failure> {
+    let ckpt = dir.join("checkpoint.bin");
+    let (mut net, mut adam, done) = match std::fs::read(&ckpt) {
+        Ok(bytes) => train::from_checkpoint(&bytes, layout.inputs(), hidden).map_err(|e| {
+            bad(format!(
+                "{}: {e} (delete it to start the training again)",
+                ckpt.display()
+            ))
+        })?,
+        Err(_) => {
+            let net = FloatNet::new(layout.inputs(), hidden, opts.seed);
+            let adam = Adam::new(&net);
+            (net, adam, 0)
+        }
+    };
+    let bar = indicatif::ProgressBar::new(opts.epochs as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} epochs {elapsed} (eta {eta}) {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_position(done.min(opts.epochs) as u64);
+    let mut losses = Vec::new();
+    if done >= opts.epochs {
+        losses.push((net.loss(samples, train_set), net.loss(samples, held)));
+    }
+    for e in done..opts.epochs {
+        let loss = train::epoch(&mut net, &mut adam, samples, train_set, e, opts);
+        let held_loss = net.loss(samples, held);
+        losses.push((loss, held_loss));
+        bar.set_message(format!("loss {loss:.5}, held out {held_loss:.5}"));
+        bar.inc(1);
+        write_atomically(&ckpt, &train::checkpoint(&net, &adam, e + 1))?;
+    }
+    bar.finish_and_clear();
+    Ok((net, losses))
+}

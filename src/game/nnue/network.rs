@@ -1,0 +1,248 @@
+//! A trained network in integers, as the search uses it, and its file.
+//!
+//! The network: each side's view of the position ([`Layout::features`])
+//! sums rows of one weight matrix into an accumulator of `hidden` numbers;
+//! the side to move's accumulator and the other's, each clipped to [0, 1]
+//! and squared (SCReLU), are weighed into one number, the evaluation in
+//! units of [`SCALE`] centipawns.
+//!
+//! The file (little-endian), version 1:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | `CHIMNNUE` |
+//! | 4 | version (1) |
+//! | 8 | the layout's fingerprint ([`Layout::fingerprint`]) |
+//! | 4, 4 | inputs, hidden |
+//! | 2 + n | the variant's name (UTF-8) |
+//! | 4 + n | how it was trained (UTF-8 text) |
+//! | 2 × inputs × hidden | input weights, i16, input by input, × [`QA`] |
+//! | 2 × hidden | accumulator biases, i16, × [`QA`] |
+//! | 2 × 2 × hidden | output weights, i16, the side to move's half first, × [`QB`] |
+//! | 4 | output bias, i32, × [`QA`] × [`QB`] |
+//! | 8 | FNV-1a of every byte before it |
+
+use super::layout::{Fnv, Layout};
+use std::sync::Arc;
+
+use crate::engine::{Position, Variant};
+
+/// The activation's scale: an accumulator of `QA` is 1.0.
+pub const QA: i32 = 255;
+/// The output weights' scale.
+pub const QB: i32 = 256;
+/// Centipawns per unit of the network's output (the logistic's scale).
+pub const SCALE: i32 = 400;
+
+const MAGIC: &[u8; 8] = b"CHIMNNUE";
+const VERSION: u32 = 1;
+/// The largest hidden layer a file may ask for.
+pub const MAX_HIDDEN: usize = 4096;
+
+/// A network ready to evaluate.
+#[derive(Clone, Debug)]
+pub struct Network {
+    layout: Layout,
+    fingerprint: u64,
+    hidden: usize,
+    /// `inputs × hidden`, input by input.
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    /// `2 × hidden`: the side to move's half, then the other's.
+    w2: Vec<i16>,
+    b2: i32,
+    /// How it was trained.
+    pub about: String,
+    /// The variant it was trained for.
+    pub variant: String,
+}
+
+impl Network {
+    /// A network from quantised weights (the trainer's output).
+    pub fn from_parts(
+        v: &Arc<Variant>,
+        hidden: usize,
+        w1: Vec<i16>,
+        b1: Vec<i16>,
+        w2: Vec<i16>,
+        b2: i32,
+        about: &str,
+    ) -> Network {
+        let layout = Layout::new(v);
+        assert_eq!(w1.len(), layout.inputs() * hidden);
+        assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden));
+        Network {
+            fingerprint: layout.fingerprint(v),
+            layout,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            about: about.to_string(),
+            variant: v.name().to_string(),
+        }
+    }
+
+    /// The hidden layer's size.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The inputs' layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The evaluation of `pos` for the side to move, in centipawns.
+    /// `scratch` holds the accumulators and features between calls.
+    pub fn evaluate(&self, pos: &Position, scratch: &mut Scratch) -> i32 {
+        let h = self.hidden;
+        scratch.acc.resize(2 * h, 0);
+        let stm = pos.side_to_move();
+        let mut sum: i64 = 0;
+        for (half, view) in [stm, !stm].into_iter().enumerate() {
+            scratch.features.clear();
+            self.layout.features(pos, view, &mut scratch.features);
+            let acc = &mut scratch.acc[half * h..(half + 1) * h];
+            for (a, &b) in acc.iter_mut().zip(&self.b1) {
+                *a = i32::from(b);
+            }
+            for &f in &scratch.features {
+                let row = &self.w1[f as usize * h..(f as usize + 1) * h];
+                for (a, &w) in acc.iter_mut().zip(row) {
+                    *a += i32::from(w);
+                }
+            }
+            let out = &self.w2[half * h..(half + 1) * h];
+            let mut part: i64 = 0;
+            for (&a, &w) in acc.iter().zip(out) {
+                let x = a.clamp(0, QA);
+                part += i64::from(x * i32::from(w)) * i64::from(x);
+            }
+            sum += part;
+        }
+        let out = sum / i64::from(QA) + i64::from(self.b2);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 2 * self.w1.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&self.fingerprint.to_le_bytes());
+        out.extend_from_slice(&(self.layout.inputs() as u32).to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        let name = self.variant.as_bytes();
+        out.extend_from_slice(&(name.len().min(u16::MAX as usize) as u16).to_le_bytes());
+        out.extend_from_slice(&name[..name.len().min(u16::MAX as usize)]);
+        out.extend_from_slice(&(self.about.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.about.as_bytes());
+        for x in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b2.to_le_bytes());
+        let mut h = Fnv::default();
+        h.write(&out);
+        out.extend_from_slice(&h.0.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file for `v`: an error says what is wrong (not a
+    /// network, another version, another variant, cut short, corrupt).
+    pub fn from_bytes(v: &Arc<Variant>, bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err("not a chimera network file (it does not start with CHIMNNUE)".into());
+        }
+        if bytes.len() < 16 {
+            return Err("the file is cut short".into());
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let mut h = Fnv::default();
+        h.write(body);
+        let mut r = Reader { bytes: body, at: 8 };
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(format!(
+                "network file version {version}: this chimera reads version {VERSION}"
+            ));
+        }
+        if h.0.to_le_bytes() != sum {
+            return Err("the file is corrupt (its checksum does not match)".into());
+        }
+        let fingerprint = r.u64()?;
+        let (inputs, hidden) = (r.u32()? as usize, r.u32()? as usize);
+        let n = r.u16()? as usize;
+        let variant = String::from_utf8_lossy(r.take(n)?).into_owned();
+        let n = r.u32()? as usize;
+        let about = String::from_utf8_lossy(r.take(n)?).into_owned();
+        let layout = Layout::new(v);
+        if fingerprint != layout.fingerprint(v) || inputs != layout.inputs() {
+            return Err(format!(
+                "the network was trained for `{variant}` ({inputs} inputs), not for `{}` ({} inputs): its pieces, board or stores differ",
+                v.name(),
+                layout.inputs()
+            ));
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(format!("a hidden layer of {hidden}: 1 to {MAX_HIDDEN}"));
+        }
+        let w1 = r.i16s(inputs * hidden)?;
+        let b1 = r.i16s(hidden)?;
+        let w2 = r.i16s(2 * hidden)?;
+        let b2 = r.u32()? as i32;
+        if r.at != body.len() {
+            return Err(format!("{} bytes after the weights", body.len() - r.at));
+        }
+        Ok(Network {
+            layout,
+            fingerprint,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+            about,
+            variant,
+        })
+    }
+}
+
+/// Buffers an evaluation reuses.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    acc: Vec<i32>,
+    features: Vec<u32>,
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or("the file is cut short")?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+    fn u16(&mut self) -> Result<u16, String> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().unwrap_or_default()))
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().unwrap_or_default()))
+    }
+    fn u64(&mut self) -> Result<u64, String> {
+        Ok(u64::from_le_bytes(self.take(8)?.try_into().unwrap_or_default()))
+    }
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
+        let bytes = self.take(n.checked_mul(2).ok_or("the file is cut short")?)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+}

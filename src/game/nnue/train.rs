@@ -1,0 +1,485 @@
+//! Training a network on CPU: the network in floating point, its gradient
+//! written out by hand, and Adam.
+//!
+//! Why by hand and not a framework (PyTorch, candle, burn): the first
+//! layer is sparse — a position turns on 30 to 400 of up to 65,000 inputs
+//! — and on a CPU the whole cost of training is that layer. A sparse
+//! forward and backward pass over the active rows is a few lines; the
+//! frameworks' CPU back ends multiply the dense input matrix instead
+//! (hundreds of times the work here) or need Python and gigabytes of
+//! libraries at training time. The network is two layers: the gradient
+//! is short enough to check against finite differences
+//! (`tests/nnue.rs`).
+//!
+//! The loss: the squared difference between the logistic of the output
+//! and a target mixing the search's score and the game's result,
+//! `λ·σ(score / SCALE) + (1 − λ)·result`.
+
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+use super::Network;
+use super::layout::Layout;
+use super::network::{QA, QB, SCALE};
+use crate::engine::Variant;
+
+/// The largest input or accumulator weight (its quantised form stays an i16).
+const W1_MAX: f32 = 127.0;
+/// The largest output weight.
+const W2_MAX: f32 = 32_767.0 / QB as f32;
+
+/// Samples as the trainer reads them: each side's active inputs, and the
+/// target.
+#[derive(Default)]
+pub struct Samples {
+    inputs: Vec<u32>,
+    /// Per sample: where its inputs start, how many are the side to
+    /// move's, how many the other's.
+    index: Vec<(u32, u16, u16)>,
+    targets: Vec<f32>,
+}
+
+impl Samples {
+    /// Adds a sample: `pos` with the search's `score` and the `result`,
+    /// both for the side to move, mixed by `lambda` (1: the score alone).
+    pub fn push(
+        &mut self,
+        layout: &Layout,
+        pos: &crate::engine::Position,
+        score: i32,
+        result: f32,
+        lambda: f32,
+    ) {
+        let start = self.inputs.len();
+        let stm = pos.side_to_move();
+        layout.features(pos, stm, &mut self.inputs);
+        let mid = self.inputs.len();
+        layout.features(pos, !stm, &mut self.inputs);
+        let end = self.inputs.len();
+        self.index
+            .push((start as u32, (mid - start) as u16, (end - mid) as u16));
+        let s = sigmoid(score as f32 / SCALE as f32);
+        self.targets.push(lambda * s + (1.0 - lambda) * result);
+    }
+
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    fn sides(&self, i: usize) -> (&[u32], &[u32]) {
+        let (start, us, them) = self.index[i];
+        let (start, us, them) = (start as usize, us as usize, them as usize);
+        (
+            &self.inputs[start..start + us],
+            &self.inputs[start + us..start + us + them],
+        )
+    }
+}
+
+/// A network in floating point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// Inputs ([`Layout::inputs`]).
+    pub inputs: usize,
+    /// The accumulator's size.
+    pub hidden: usize,
+    /// `inputs × hidden`, input by input.
+    pub w1: Vec<f32>,
+    /// The accumulator's biases.
+    pub b1: Vec<f32>,
+    /// `2 × hidden`: the side to move's half first.
+    pub w2: Vec<f32>,
+    /// The output's bias.
+    pub b2: f32,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// SCReLU and its derivative.
+fn screlu(x: f32) -> (f32, f32) {
+    if x <= 0.0 {
+        (0.0, 0.0)
+    } else if x >= 1.0 {
+        (1.0, 0.0)
+    } else {
+        (x * x, 2.0 * x)
+    }
+}
+
+impl FloatNet {
+    /// A network of random weights, from `seed`.
+    pub fn new(inputs: usize, hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let a1 = 0.3_f32;
+        let a2 = 1.0 / (2.0 * hidden as f32).sqrt();
+        FloatNet {
+            inputs,
+            hidden,
+            w1: (0..inputs * hidden)
+                .map(|_| rng.random_range(-a1..a1) * 0.2)
+                .collect(),
+            b1: (0..hidden).map(|_| rng.random_range(0.0..0.5)).collect(),
+            w2: (0..2 * hidden).map(|_| rng.random_range(-a2..a2)).collect(),
+            b2: 0.0,
+        }
+    }
+
+    fn accumulate(&self, active: &[u32], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in active {
+            let row = &self.w1[f as usize * self.hidden..(f as usize + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// The output (before the logistic) for one sample's two sides.
+    pub fn output(&self, us: &[u32], them: &[u32]) -> f32 {
+        let h = self.hidden;
+        let mut acc = vec![0.0; h];
+        let mut out = self.b2;
+        for (half, side) in [us, them].into_iter().enumerate() {
+            self.accumulate(side, &mut acc);
+            out += acc
+                .iter()
+                .zip(&self.w2[half * h..])
+                .map(|(&a, w)| screlu(a).0 * w)
+                .sum::<f32>();
+        }
+        out
+    }
+
+    /// The mean loss over some samples.
+    pub fn loss(&self, s: &Samples, which: &[usize]) -> f64 {
+        let total: f64 = which
+            .iter()
+            .map(|&i| {
+                let (us, them) = s.sides(i);
+                let e = sigmoid(self.output(us, them)) - s.targets[i];
+                f64::from(e * e)
+            })
+            .sum();
+        total / which.len().max(1) as f64
+    }
+
+    /// Adds the gradient of the summed loss over `which` to `g` (laid out
+    /// as the network); returns the summed loss.
+    fn gradient(&self, s: &Samples, which: &[usize], g: &mut Grad) -> f64 {
+        let h = self.hidden;
+        let mut acc = [vec![0.0f32; h], vec![0.0f32; h]];
+        let mut total = 0.0f64;
+        for &i in which {
+            let (us, them) = s.sides(i);
+            let sides = [us, them];
+            let mut out = self.b2;
+            for half in 0..2 {
+                self.accumulate(sides[half], &mut acc[half]);
+                out += acc[half]
+                    .iter()
+                    .zip(&self.w2[half * h..])
+                    .map(|(&a, w)| screlu(a).0 * w)
+                    .sum::<f32>();
+            }
+            let p = sigmoid(out);
+            let e = p - s.targets[i];
+            total += f64::from(e * e);
+            let d_out = 2.0 * e * p * (1.0 - p);
+            g.b2 += d_out;
+            for half in 0..2 {
+                let w2 = &self.w2[half * h..(half + 1) * h];
+                let gw2 = &mut g.w2[half * h..(half + 1) * h];
+                let d_acc = &mut g.d_acc;
+                for j in 0..h {
+                    let (y, dy) = screlu(acc[half][j]);
+                    gw2[j] += d_out * y;
+                    d_acc[j] = d_out * w2[j] * dy;
+                    g.b1[j] += d_acc[j];
+                }
+                for &f in sides[half] {
+                    let f = f as usize;
+                    if !g.touched[f] {
+                        g.touched[f] = true;
+                        g.rows.push(f);
+                    }
+                    for (gw, d) in g.w1[f * h..(f + 1) * h].iter_mut().zip(d_acc.iter()) {
+                        *gw += d;
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    /// The network in integers, ready for the search.
+    pub fn quantise(&self, v: &std::sync::Arc<Variant>, about: &str) -> Network {
+        let q = |x: f32, s: i32, max: f32| (x.clamp(-max, max) * s as f32).round() as i16;
+        Network::from_parts(
+            v,
+            self.hidden,
+            self.w1.iter().map(|&x| q(x, QA, W1_MAX)).collect(),
+            self.b1.iter().map(|&x| q(x, QA, W1_MAX)).collect(),
+            self.w2.iter().map(|&x| q(x, QB, W2_MAX)).collect(),
+            (self.b2 * (QA * QB) as f32).round() as i32,
+            about,
+        )
+    }
+}
+
+/// A gradient, with the input rows it touched.
+struct Grad {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+    touched: Vec<bool>,
+    rows: Vec<usize>,
+    d_acc: Vec<f32>,
+}
+
+impl Grad {
+    fn new(n: &FloatNet) -> Grad {
+        Grad {
+            w1: vec![0.0; n.w1.len()],
+            b1: vec![0.0; n.hidden],
+            w2: vec![0.0; 2 * n.hidden],
+            b2: 0.0,
+            touched: vec![false; n.inputs],
+            rows: Vec::new(),
+            d_acc: vec![0.0; n.hidden],
+        }
+    }
+
+    fn clear(&mut self, h: usize) {
+        for &r in &self.rows {
+            self.w1[r * h..(r + 1) * h].fill(0.0);
+            self.touched[r] = false;
+        }
+        self.rows.clear();
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+    }
+}
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Samples a step.
+    pub batch: usize,
+    /// Adam's step size at the start; it falls to a tenth by the end.
+    pub rate: f32,
+    /// Threads sharing each batch.
+    pub threads: usize,
+    /// Seed of the shuffles.
+    pub seed: u64,
+}
+
+impl Default for TrainOptions {
+    fn default() -> Self {
+        TrainOptions {
+            epochs: 30,
+            batch: 4096,
+            rate: 0.002,
+            threads: 1,
+            seed: 1,
+        }
+    }
+}
+
+/// Adam's moments, one pair per weight.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    /// Zero moments for a network's weights.
+    pub fn new(n: &FloatNet) -> Adam {
+        let len = n.w1.len() + n.b1.len() + n.w2.len() + 1;
+        Adam {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            t: 0,
+        }
+    }
+}
+
+/// One pass over the training samples `train` in a shuffled order, in
+/// batches; `epoch` of `opts.epochs` sets the step size. Returns the mean
+/// training loss.
+pub fn epoch(
+    net: &mut FloatNet,
+    adam: &mut Adam,
+    s: &Samples,
+    train: &[usize],
+    epoch: usize,
+    opts: &TrainOptions,
+) -> f64 {
+    let mut order = train.to_vec();
+    let mut rng = StdRng::seed_from_u64(opts.seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let progress = epoch as f32 / opts.epochs.max(1) as f32;
+    let rate = opts.rate * (0.1f32).powf(progress);
+    let threads = opts.threads.max(1);
+    let mut grads: Vec<Grad> = (0..threads).map(|_| Grad::new(net)).collect();
+    let mut total = 0.0;
+    for batch in order.chunks(opts.batch.max(1)) {
+        let part = batch.len().div_ceil(threads);
+        let n: &FloatNet = net;
+        total += std::thread::scope(|sc| {
+            let hs: Vec<_> = grads
+                .iter_mut()
+                .zip(batch.chunks(part))
+                .map(|(g, chunk)| sc.spawn(move || n.gradient(s, chunk, g)))
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
+        });
+        step(net, adam, &mut grads, batch.len(), rate);
+    }
+    total / order.len().max(1) as f64
+}
+
+/// Adam's step from the summed gradients (then cleared).
+fn step(net: &mut FloatNet, adam: &mut Adam, grads: &mut [Grad], batch: usize, rate: f32) {
+    let (b1m, b2m, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    adam.t += 1;
+    let c1 = 1.0 - b1m.powi(adam.t);
+    let c2 = 1.0 - b2m.powi(adam.t);
+    let scale = 1.0 / batch as f32;
+    let h = net.hidden;
+    let mut update = |w: &mut f32, g: f32, k: usize, max: f32| {
+        let g = g * scale;
+        let (m, v) = (&mut adam.m[k], &mut adam.v[k]);
+        *m = b1m * *m + (1.0 - b1m) * g;
+        *v = b2m * *v + (1.0 - b2m) * g * g;
+        *w -= rate * (*m / c1) / ((*v / c2).sqrt() + eps);
+        *w = w.clamp(-max, max);
+    };
+    // Input rows: only those some sample touched (the rest have a zero
+    // gradient; their moments decay unapplied, as in sparse Adam).
+    let mut rows: Vec<usize> = grads.iter().flat_map(|g| g.rows.iter().copied()).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    for r in rows {
+        for j in r * h..(r + 1) * h {
+            let g: f32 = grads.iter().map(|gr| gr.w1[j]).sum();
+            update(&mut net.w1[j], g, j, W1_MAX);
+        }
+    }
+    let base = net.w1.len();
+    for j in 0..h {
+        let g: f32 = grads.iter().map(|gr| gr.b1[j]).sum();
+        update(&mut net.b1[j], g, base + j, W1_MAX);
+    }
+    let base = base + h;
+    for j in 0..2 * h {
+        let g: f32 = grads.iter().map(|gr| gr.w2[j]).sum();
+        update(&mut net.w2[j], g, base + j, W2_MAX);
+    }
+    let g: f32 = grads.iter().map(|gr| gr.b2).sum();
+    update(&mut net.b2, g, base + 2 * h, W2_MAX);
+    for gr in grads.iter_mut() {
+        gr.clear(h);
+    }
+}
+
+/// Which samples are held out to measure the fit: one in twenty, by a hash
+/// of the position (the same wherever the sample sits in the data).
+pub fn held_out(text: &str) -> bool {
+    let mut h = super::layout::Fnv::default();
+    h.write(text.as_bytes());
+    h.0 % 20 == 0
+}
+
+/// The gradient of one sample's loss, for tests against finite differences.
+pub fn gradient_of(net: &FloatNet, s: &Samples, i: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+    let mut g = Grad::new(net);
+    net.gradient(s, &[i], &mut g);
+    (g.w1, g.b1, g.w2, g.b2)
+}
+
+const CHECKPOINT: &[u8; 8] = b"CHIMCKPT";
+
+/// A training run's state after `epochs_done` epochs, as bytes: the
+/// network in floating point and Adam's moments (a run resumes from it).
+pub fn checkpoint(net: &FloatNet, adam: &Adam, epochs_done: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(CHECKPOINT);
+    for x in [
+        1,
+        epochs_done as u32,
+        net.inputs as u32,
+        net.hidden as u32,
+        adam.t as u32,
+    ] {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    let floats = net
+        .w1
+        .iter()
+        .chain(&net.b1)
+        .chain(&net.w2)
+        .chain(std::iter::once(&net.b2));
+    for x in floats.chain(&adam.m).chain(&adam.v) {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out
+}
+
+/// Reads [`checkpoint`]'s bytes: the network, Adam, the epochs done.
+pub fn from_checkpoint(
+    bytes: &[u8],
+    inputs: usize,
+    hidden: usize,
+) -> Result<(FloatNet, Adam, usize), String> {
+    let words = |i: usize| -> u32 {
+        bytes
+            .get(8 + 4 * i..12 + 4 * i)
+            .map_or(u32::MAX, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    if bytes.len() < 28 || &bytes[..8] != CHECKPOINT || words(0) != 1 {
+        return Err("not a training checkpoint of this version".into());
+    }
+    if (words(2) as usize, words(3) as usize) != (inputs, hidden) {
+        return Err(format!(
+            "the checkpoint has {} inputs and {} hidden, this run {inputs} and {hidden}",
+            words(2),
+            words(3)
+        ));
+    }
+    let mut net = FloatNet::new(inputs, hidden, 0);
+    let mut adam = Adam::new(&net);
+    let n = net.w1.len() + net.b1.len() + net.w2.len() + 1;
+    if bytes.len() != 28 + 4 * 3 * n {
+        return Err("the checkpoint is cut short or too long".into());
+    }
+    let f: Vec<f32> = bytes[28..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let (w, rest) = f.split_at(n);
+    let (m, v) = rest.split_at(n);
+    let (a, b) = (net.w1.len(), net.w1.len() + hidden);
+    net.w1.copy_from_slice(&w[..a]);
+    net.b1.copy_from_slice(&w[a..b]);
+    net.w2.copy_from_slice(&w[b..b + 2 * hidden]);
+    net.b2 = w[n - 1];
+    adam.m.copy_from_slice(m);
+    adam.v.copy_from_slice(v);
+    adam.t = words(4) as i32;
+    Ok((net, adam, words(1) as usize))
+}

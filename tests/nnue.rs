@@ -1,0 +1,348 @@
+//! The learnt evaluation: its inputs see both sides alike, its gradient is
+//! the loss's (finite differences), its integers agree with its floats, its
+//! file is checked on load, a tiny network learns, and `chimera train`
+//! writes a network the engine, a player and a rules file use — resuming
+//! where a run stopped.
+
+use std::sync::Arc;
+
+use crate::common;
+use common::{chimera, variant};
+
+use chimera::Position;
+use chimera::game::nnue::network::{QA, SCALE};
+use chimera::game::nnue::train::{self, FloatNet, Samples, TrainOptions};
+use chimera::game::nnue::{Layout, Network, Scratch};
+use chimera::game::search::{Limits, Searcher};
+
+fn sorted_features(layout: &Layout, pos: &Position, view: chimera::Color) -> Vec<u32> {
+    let mut f = Vec::new();
+    layout.features(pos, view, &mut f);
+    f.sort_unstable();
+    f
+}
+
+/// Start positions that are the same for both players are seen alike from
+/// both sides: chess reflected, shogi and xiangqi turned; a position that
+/// is not, differently.
+#[test]
+fn both_sides_see_a_symmetric_start_alike() {
+    for file in ["chess.toml", "shogi.toml", "xiangqi.toml", "crazyhouse.toml"] {
+        let v = variant(file);
+        let layout = Layout::new(&v);
+        let pos = Position::start(&v);
+        let first = sorted_features(&layout, &pos, chimera::Color::First);
+        assert_eq!(
+            first,
+            sorted_features(&layout, &pos, chimera::Color::Second),
+            "{file}"
+        );
+        assert!(first.iter().all(|&f| (f as usize) < layout.inputs()), "{file}");
+        assert_eq!(first.len(), pos.pieces(chimera::Color::First).len() * 2, "{file}");
+    }
+    let v = variant("chess.toml");
+    let layout = Layout::new(&v);
+    let pos = Position::from_text(&v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        .expect("position");
+    assert_ne!(
+        sorted_features(&layout, &pos, chimera::Color::First),
+        sorted_features(&layout, &pos, chimera::Color::Second)
+    );
+    // Pieces in hand are inputs, as many as the count (to the cap).
+    let v = variant("crazyhouse.toml");
+    let layout = Layout::new(&v);
+    let pos = Position::from_text(&v, "rnbqkbnr/pp2pppp/8/8/8/8/PPP1PPPP/RNBQKBNR[PPp] w KQkq - 0 1")
+        .expect("position");
+    assert_eq!(
+        sorted_features(&layout, &pos, chimera::Color::First).len(),
+        29 + 3
+    );
+}
+
+/// The largest boards stay bounded: squares are grouped in blocks.
+#[test]
+fn large_boards_group_squares() {
+    let chu = Layout::new(&variant("chu-shogi.toml"));
+    assert_eq!(chu.block(), 1);
+    let taikyoku = Layout::new(&variant("taikyoku-shogi.toml"));
+    assert!(taikyoku.block() > 1, "block {}", taikyoku.block());
+    assert!(taikyoku.inputs() <= chimera::game::nnue::layout::MAX_BOARD_INPUTS + 347 * 2 * 8);
+}
+
+/// Samples from a few chess positions, with made-up scores.
+fn chess_samples(n: usize) -> (Arc<chimera::Variant>, Layout, Samples) {
+    let v = variant("chess.toml");
+    let layout = Layout::new(&v);
+    let mut s = Samples::default();
+    let mut game = chimera::game::Game::from_start(&v);
+    for i in 0..n {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[(i * 7 + 3) % moves.len()]);
+        s.push(&layout, game.position(), (i as i32 * 37) % 300 - 150, 0.5, 0.8);
+    }
+    (v, layout, s)
+}
+
+/// Each weight's derivative, by the trainer, is the slope of the loss
+/// measured by nudging the weight.
+#[test]
+fn the_gradient_is_the_slope_of_the_loss() {
+    let (_, layout, s) = chess_samples(6);
+    let mut net = FloatNet::new(layout.inputs(), 4, 3);
+    // Accumulators inside (0, 1), where SCReLU bends.
+    net.b1.iter_mut().for_each(|b| *b = 0.4);
+    for i in 0..s.len() {
+        let (g1, gb1, g2, gb2) = train::gradient_of(&net, &s, i);
+        let loss = |n: &FloatNet| n.loss(&s, &[i]);
+        let slope = |set: &dyn Fn(&mut FloatNet, f32)| {
+            let eps = 1e-3;
+            let (mut a, mut b) = (net.clone(), net.clone());
+            set(&mut a, eps);
+            set(&mut b, -eps);
+            ((loss(&a) - loss(&b)) / (2.0 * f64::from(eps))) as f32
+        };
+        let close = |got: f32, want: f32, what: &str| {
+            assert!(
+                (got - want).abs() <= 2e-3 * want.abs().max(0.05),
+                "{what}: {got} vs {want}"
+            );
+        };
+        close(gb2, slope(&|n, e| n.b2 += e), "b2");
+        for (j, &g) in g2.iter().enumerate() {
+            close(g, slope(&|n, e| n.w2[j] += e), "w2");
+        }
+        for (j, &g) in gb1.iter().enumerate() {
+            close(g, slope(&|n, e| n.b1[j] += e), "b1");
+        }
+        let mut f = Vec::new();
+        layout.features(
+            &Position::start(&variant("chess.toml")),
+            chimera::Color::First,
+            &mut f,
+        );
+        for &row in f.iter().take(3) {
+            let k = row as usize * 4 + 1;
+            close(g1[k], slope(&|n, e| n.w1[k] += e), "w1");
+        }
+    }
+}
+
+/// The integer network scores as the floating-point one, to rounding.
+#[test]
+fn the_integers_agree_with_the_floats() {
+    let (v, layout, _) = chess_samples(1);
+    let net = FloatNet::new(layout.inputs(), 16, 5);
+    let q = net.quantise(&v, "test");
+    let mut scratch = Scratch::default();
+    let mut game = chimera::game::Game::from_start(&v);
+    for i in 0..30 {
+        let pos = game.position();
+        let stm = pos.side_to_move();
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        layout.features(pos, stm, &mut us);
+        layout.features(pos, !stm, &mut them);
+        let float = net.output(&us, &them) * SCALE as f32;
+        let int = q.evaluate(pos, &mut scratch);
+        assert!(
+            (float - int as f32).abs() <= 2.0 + float.abs() * 0.02,
+            "ply {i}: {float} vs {int}"
+        );
+        let moves = game.legal_moves();
+        game.play(moves[(i * 5 + 1) % moves.len()]);
+    }
+    assert_eq!(QA, 255);
+}
+
+/// A network file reads back as it was written; another variant's, a
+/// corrupt one, a cut one, and something else are refused with a reason.
+#[test]
+fn network_files_are_checked_on_load() {
+    let (v, layout, _) = chess_samples(1);
+    let q = FloatNet::new(layout.inputs(), 8, 1).quantise(&v, "made in a test");
+    let bytes = q.to_bytes();
+    let back = Network::from_bytes(&v, &bytes).expect("reads back");
+    assert_eq!(back.to_bytes(), bytes);
+    assert_eq!(back.about, "made in a test");
+    let e = Network::from_bytes(&variant("shogi.toml"), &bytes).expect_err("another variant");
+    assert!(e.contains("trained for `Chess`"), "{e}");
+    let mut corrupt = bytes.clone();
+    corrupt[100] ^= 1;
+    assert!(
+        Network::from_bytes(&v, &corrupt)
+            .expect_err("corrupt")
+            .contains("corrupt")
+    );
+    assert!(Network::from_bytes(&v, &bytes[..50]).is_err());
+    assert!(
+        Network::from_bytes(&v, b"[engine]\nweights = 1\n")
+            .expect_err("text")
+            .contains("not a chimera network")
+    );
+}
+
+/// Trained on positions labelled by material alone, a tiny network learns
+/// it: its held-out loss falls to a fraction of where it started.
+#[test]
+fn a_tiny_network_learns_material() {
+    let v = variant("chess.toml");
+    let layout = Layout::new(&v);
+    let mut s = Samples::default();
+    let values = [("P", 100), ("N", 300), ("B", 300), ("R", 500), ("Q", 900)];
+    let mut seed = 11u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    for _ in 0..3000 {
+        let mut game = chimera::game::Game::from_start(&v);
+        for _ in 0..(10 + next(60)) {
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.result().is_some() {
+                break;
+            }
+            // Captures first: material changes hands.
+            let m = moves
+                .iter()
+                .find(|m| m.is_capture() && next(2) == 0)
+                .copied()
+                .unwrap_or(moves[next(moves.len())]);
+            game.play(m);
+        }
+        let pos = game.position();
+        let stm = pos.side_to_move();
+        let mut material = 0;
+        for c in chimera::Color::BOTH {
+            for &sq in pos.pieces(c) {
+                let p = pos.piece_at(sq).expect("piece");
+                let sym = v.piece(p.kind()).symbol().to_uppercase();
+                let val = values.iter().find(|(s, _)| *s == sym).map_or(0, |x| x.1);
+                material += if c == stm { val } else { -val };
+            }
+        }
+        s.push(&layout, pos, material, 0.5, 1.0);
+    }
+    let (train_set, held): (Vec<usize>, Vec<usize>) = (0..s.len()).partition(|i| i % 10 != 0);
+    let mut net = FloatNet::new(layout.inputs(), 16, 2);
+    let mut adam = train::Adam::new(&net);
+    let before = net.loss(&s, &held);
+    let opts = TrainOptions {
+        epochs: 30,
+        batch: 256,
+        rate: 0.01,
+        threads: 2,
+        seed: 1,
+    };
+    for e in 0..opts.epochs {
+        train::epoch(&mut net, &mut adam, &s, &train_set, e, &opts);
+    }
+    let after = net.loss(&s, &held);
+    assert!(after < before * 0.25, "held-out loss {before:.5} -> {after:.5}");
+    // A checkpoint brings the run back as it was.
+    let bytes = train::checkpoint(&net, &adam, 30);
+    let (back, _, done) = train::from_checkpoint(&bytes, layout.inputs(), 16).expect("checkpoint");
+    assert_eq!((back, done), (net, 30));
+}
+
+/// `chimera train` plays, trains and writes a network; run again, it keeps
+/// the games and the epochs done; the network plays through a player, a
+/// rules file names it, and a wrong one is refused at its key.
+#[test]
+fn chimera_train_writes_a_network_and_resumes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = dir.path().join("run");
+    let run_s = run.to_str().expect("path");
+    let args = |epochs: &'static str| {
+        vec![
+            "train",
+            "variants/minishogi.toml",
+            "--dir",
+            run_s,
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+            "--max-moves",
+            "60",
+            "--hidden",
+            "8",
+            "--epochs",
+            epochs,
+            "--threads",
+            "2",
+        ]
+    };
+    let out = chimera(&args("2"));
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("training: 2 epochs"), "{text}");
+    let data = run.join("data").join("games-00000.txt");
+    let lines = std::fs::read_to_string(&data).expect("data");
+    assert!(lines.lines().count() > 20, "{lines}");
+    let modified = std::fs::metadata(&data)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    let out = chimera(&args("3"));
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        std::fs::metadata(&data)
+            .and_then(|m| m.modified())
+            .expect("mtime"),
+        modified,
+        "games played again"
+    );
+    let ckpt = std::fs::read(run.join("checkpoint.bin")).expect("checkpoint");
+    let v = variant("minishogi.toml");
+    let inputs = Layout::new(&v).inputs();
+    assert_eq!(train::from_checkpoint(&ckpt, inputs, 8).expect("checkpoint").2, 3);
+    // The network plays.
+    let net = run.join("network.nnue");
+    let player = format!("engine:depth=2,network={}", net.display());
+    let out = chimera(&[
+        "match",
+        "variants/minishogi.toml",
+        "--a",
+        &player,
+        "--b",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // A rules file names it; the search then evaluates with it.
+    let rules = common::variant_text("minishogi.toml");
+    std::fs::copy(&net, dir.path().join("mini.nnue")).expect("copy");
+    let named = dir.path().join("mini.toml");
+    std::fs::write(&named, format!("{rules}\n[engine]\nnetwork = \"mini.nnue\"\n")).expect("write");
+    let with = chimera::load(&named).expect("loads with its network");
+    let network = Network::from_bytes(&v, &std::fs::read(&net).expect("read")).expect("network");
+    let mut pos = Position::start(&with);
+    let mut s = Searcher::new(&with);
+    assert_eq!(s.evaluate(&pos), network.evaluate(&pos, &mut Scratch::default()));
+    let root = [pos.hash()];
+    let r = s.search(
+        &mut pos,
+        Limits {
+            depth: 2,
+            ..Limits::default()
+        },
+        chimera::History {
+            hashes: &root,
+            checks: None,
+        },
+    );
+    assert!(r.best.is_some());
+    // Another variant's network is refused at the key.
+    let chess_net = FloatNet::new(Layout::new(&variant("chess.toml")).inputs(), 4, 1)
+        .quantise(&variant("chess.toml"), "chess");
+    std::fs::write(dir.path().join("chess.nnue"), chess_net.to_bytes()).expect("write");
+    std::fs::write(&named, format!("{rules}\n[engine]\nnetwork = \"chess.nnue\"\n")).expect("write");
+    let e = chimera::load(&named).expect_err("a chess network");
+    assert!(e.message.contains("cannot use the network file"), "{}", e.message);
+    assert_eq!(e.line, rules.lines().count() + 3);
+}
