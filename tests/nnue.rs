@@ -156,6 +156,43 @@ fn the_integers_agree_with_the_floats() {
     assert_eq!(QA, 255);
 }
 
+/// Accumulators brought up to date by the inputs that changed score as
+/// ones summed afresh: along games of drops and promotions, going back and
+/// forth between two games, and across two networks.
+#[test]
+fn updated_accumulators_equal_fresh_ones() {
+    for file in ["crazyhouse.toml", "shogi.toml", "xiangqi.toml"] {
+        let v = variant(file);
+        let layout = Layout::new(&v);
+        let nets = [1, 2].map(|seed| FloatNet::new(layout.inputs(), 16, seed).quantise(&v, "test"));
+        let mut kept = Scratch::default();
+        let mut games = [
+            chimera::game::Game::from_start(&v),
+            chimera::game::Game::from_start(&v),
+        ];
+        for i in 0..120 {
+            let g = &mut games[i % 2];
+            let net = &nets[(i / 7) % 2];
+            let pos = g.position();
+            assert_eq!(
+                net.evaluate(pos, &mut kept),
+                net.evaluate(pos, &mut Scratch::default()),
+                "{file} {i}"
+            );
+            let moves = g.legal_moves();
+            if moves.is_empty() || g.result().is_some() {
+                *g = chimera::game::Game::from_start(&v);
+                continue;
+            }
+            let m = moves
+                .iter()
+                .find(|m| m.is_capture() || m.promotion().is_some())
+                .copied();
+            g.play(m.unwrap_or(moves[(i * 13 + 5) % moves.len()]));
+        }
+    }
+}
+
 /// A network file reads back as it was written; another variant's, a
 /// corrupt one, a cut one, and something else are refused with a reason.
 #[test]

@@ -25,7 +25,7 @@
 use super::layout::{Fnv, Layout};
 use std::sync::Arc;
 
-use crate::engine::{Position, Variant};
+use crate::engine::{Color, Position, Variant};
 
 /// The activation's scale: an accumulator of `QA` is 1.0.
 pub const QA: i32 = 255;
@@ -42,6 +42,9 @@ pub const MAX_HIDDEN: usize = 4096;
 /// A network ready to evaluate.
 #[derive(Clone, Debug)]
 pub struct Network {
+    /// Told apart from every other network made in this process (a
+    /// scratch's accumulators belong to one).
+    id: u64,
     layout: Layout,
     fingerprint: u64,
     hidden: usize,
@@ -72,6 +75,7 @@ impl Network {
         assert_eq!(w1.len(), layout.inputs() * hidden);
         assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden));
         Network {
+            id: next_id(),
             fingerprint: layout.fingerprint(v),
             layout,
             hidden,
@@ -95,25 +99,45 @@ impl Network {
     }
 
     /// The evaluation of `pos` for the side to move, in centipawns.
-    /// `scratch` holds the accumulators and features between calls.
+    /// `scratch` keeps each side's accumulator from evaluations before:
+    /// one made a ply earlier (the parent, as the search goes) or at the
+    /// same ply (a sibling) is brought up to date by the inputs that differ
+    /// — a move changes two to four — rather than summed again. Any earlier
+    /// position serves (the difference is exact), so hooks that rewrite the
+    /// board need nothing special.
     pub fn evaluate(&self, pos: &Position, scratch: &mut Scratch) -> i32 {
         let h = self.hidden;
-        scratch.acc.resize(2 * h, 0);
+        let ply = pos.ply() % SLOTS;
+        if scratch.slots.len() != SLOTS || scratch.network != self.id {
+            scratch.slots = (0..SLOTS).map(|_| Slot::default()).collect();
+            scratch.network = self.id;
+        }
         let stm = pos.side_to_move();
         let mut sum: i64 = 0;
-        for (half, view) in [stm, !stm].into_iter().enumerate() {
-            scratch.features.clear();
-            self.layout.features(pos, view, &mut scratch.features);
-            let acc = &mut scratch.acc[half * h..(half + 1) * h];
-            for (a, &b) in acc.iter_mut().zip(&self.b1) {
-                *a = i32::from(b);
-            }
-            for &f in &scratch.features {
-                let row = &self.w1[f as usize * h..(f as usize + 1) * h];
-                for (a, &w) in acc.iter_mut().zip(row) {
-                    *a += i32::from(w);
+        for view in Color::BOTH {
+            let fresh = &mut scratch.fresh;
+            fresh.clear();
+            self.layout.features(pos, view, fresh);
+            fresh.sort_unstable();
+            let parent = (ply + SLOTS - 1) % SLOTS;
+            let from = [parent, ply]
+                .into_iter()
+                .find(|&i| scratch.slots[i].valid[view.index()]);
+            let mut acc = std::mem::take(&mut scratch.acc);
+            match from {
+                Some(i) => {
+                    let old = &scratch.slots[i];
+                    acc.clear();
+                    acc.extend_from_slice(&old.acc[view.index()]);
+                    self.apply_difference(&old.features[view.index()], fresh, &mut acc);
                 }
+                None => self.refresh(fresh, &mut acc),
             }
+            let slot = &mut scratch.slots[ply];
+            slot.features[view.index()].clone_from(fresh);
+            slot.acc[view.index()].clone_from(&acc);
+            slot.valid[view.index()] = true;
+            let half = usize::from(view != stm);
             let out = &self.w2[half * h..(half + 1) * h];
             let mut part: i64 = 0;
             for (&a, &w) in acc.iter().zip(out) {
@@ -121,9 +145,63 @@ impl Network {
                 part += i64::from(x * i32::from(w)) * i64::from(x);
             }
             sum += part;
+            scratch.acc = acc;
         }
         let out = sum / i64::from(QA) + i64::from(self.b2);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The accumulator of `features`, summed from the biases.
+    fn refresh(&self, features: &[u32], acc: &mut Vec<i32>) {
+        let h = self.hidden;
+        acc.clear();
+        acc.extend(self.b1.iter().map(|&b| i32::from(b)));
+        for &f in features {
+            self.add_row(f, acc, 1);
+        }
+        debug_assert_eq!(acc.len(), h);
+    }
+
+    /// Turns the accumulator of the sorted inputs `old` into that of the
+    /// sorted inputs `new`.
+    fn apply_difference(&self, old: &[u32], new: &[u32], acc: &mut [i32]) {
+        let (mut i, mut j) = (0, 0);
+        while i < old.len() || j < new.len() {
+            match (old.get(i), new.get(j)) {
+                (Some(a), Some(b)) if a == b => {
+                    i += 1;
+                    j += 1;
+                }
+                (Some(&a), Some(&b)) if a < b => {
+                    self.add_row(a, acc, -1);
+                    i += 1;
+                }
+                (Some(&a), None) => {
+                    self.add_row(a, acc, -1);
+                    i += 1;
+                }
+                (_, Some(&b)) => {
+                    self.add_row(b, acc, 1);
+                    j += 1;
+                }
+                (None, None) => break,
+            }
+        }
+    }
+
+    #[inline]
+    fn add_row(&self, f: u32, acc: &mut [i32], sign: i32) {
+        let h = self.hidden;
+        let row = &self.w1[f as usize * h..(f as usize + 1) * h];
+        if sign > 0 {
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a += i32::from(w);
+            }
+        } else {
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a -= i32::from(w);
+            }
+        }
     }
 
     /// The file's bytes.
@@ -196,6 +274,7 @@ impl Network {
             return Err(format!("{} bytes after the weights", body.len() - r.at));
         }
         Ok(Network {
+            id: next_id(),
             layout,
             fingerprint,
             hidden,
@@ -209,11 +288,31 @@ impl Network {
     }
 }
 
-/// Buffers an evaluation reuses.
+fn next_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Accumulators kept, by ply (mod this).
+const SLOTS: usize = 256;
+
+/// What evaluations keep for the next: each side's accumulator of the
+/// last position evaluated at each ply, with its inputs.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
+    slots: Vec<Slot>,
+    /// The network the accumulators are of.
+    network: u64,
     acc: Vec<i32>,
-    features: Vec<u32>,
+    fresh: Vec<u32>,
+}
+
+/// One ply's last evaluation, by the viewing side.
+#[derive(Clone, Debug, Default)]
+struct Slot {
+    valid: [bool; 2],
+    features: [Vec<u32>; 2],
+    acc: [Vec<i32>; 2],
 }
 
 struct Reader<'a> {
