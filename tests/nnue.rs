@@ -383,3 +383,67 @@ fn chimera_train_writes_a_network_and_resumes() {
     assert!(e.message.contains("cannot use the network file"), "{}", e.message);
     assert_eq!(e.line, rules.lines().count() + 3);
 }
+
+/// UCI's `EvalFile` sets a network (as Stockfish's does); one for another
+/// variant, or no file, is said and the search goes on without it.
+#[test]
+fn uci_evalfile_takes_a_network() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let v = variant("chess.toml");
+    let net = FloatNet::new(Layout::new(&v).inputs(), 8, 4).quantise(&v, "chess");
+    let path = dir.path().join("chess.nnue");
+    std::fs::write(&path, net.to_bytes()).expect("write");
+    let p = path.display().to_string();
+    let score = |out: &[String]| {
+        out.iter()
+            .filter_map(|l| l.split(" score cp ").nth(1))
+            .filter_map(|t| t.split_whitespace().next()?.parse::<i32>().ok())
+            .next_back()
+            .expect("a score")
+    };
+    let go = "position startpos\ngo depth 2\n";
+    let with = common::speak(
+        "uci",
+        &[],
+        &format!("uci\nsetoption name EvalFile value {p}\n{go}"),
+    );
+    assert!(
+        with.iter()
+            .any(|l| l.starts_with("option name EvalFile type string")),
+        "{with:?}"
+    );
+    assert!(
+        !with.iter().any(|l| l.contains("info string EvalFile")),
+        "{with:?}"
+    );
+    let without = common::speak(
+        "uci",
+        &[],
+        &format!("setoption name EvalFile value {p}\nsetoption name EvalFile value <empty>\n{go}"),
+    );
+    // The random network scores the start otherwise than the hand-written
+    // evaluation does.
+    assert_ne!(score(&with), score(&without), "{with:?}\n{without:?}");
+    let out = common::speak(
+        "uci",
+        &[],
+        &format!(
+            "setoption name UCI_Variant value shogi\nsetoption name EvalFile value {p}\nposition startpos\ngo depth 1\n"
+        ),
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.contains("info string EvalFile") && l.contains("not for `Shogi`")),
+        "{out:?}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("bestmove")), "{out:?}");
+    let out = common::speak(
+        "uci",
+        &[],
+        "setoption name EvalFile value /no/such.nnue\nisready\n",
+    );
+    assert!(
+        out.iter().any(|l| l.contains("cannot read /no/such.nnue")),
+        "{out:?}"
+    );
+}

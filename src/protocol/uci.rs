@@ -118,6 +118,9 @@ pub struct Uci {
     /// `Move Overhead` (ms): what each move costs besides its search, kept
     /// in reserve by the clock's budget.
     overhead_ms: u64,
+    /// `EvalFile`: a network file `chimera train` wrote, for the variant
+    /// being played (none: the rules file's evaluation).
+    eval_file: Option<String>,
     thinking: Option<Thinking>,
     /// Why the last `position` command was refused: `go` then has no
     /// position to search (the one before is not the GUI's).
@@ -163,6 +166,7 @@ impl Uci {
             threads: 1,
             hash_mb: DEFAULT_HASH_MB,
             overhead_ms: DEFAULT_OVERHEAD_MS,
+            eval_file: None,
             thinking: None,
             refused: None,
             received: Instant::now(),
@@ -281,6 +285,7 @@ impl Uci {
         self.say(&format!(
             "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
         ));
+        self.say("option name EvalFile type string default <empty>");
         if self.dialect == Dialect::Uci {
             self.say("option name UCI_Chess960 type check default false");
         }
@@ -289,7 +294,18 @@ impl Uci {
 
     /// A searcher for the current variant with the table size set.
     fn new_searcher(&self) -> Searcher {
-        Searcher::with_hash(self.variant(), self.hash_mb)
+        let mut s = Searcher::with_hash(self.variant(), self.hash_mb);
+        if let Some(path) = &self.eval_file {
+            let read = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", clip(path)));
+            match read.and_then(|b| crate::game::nnue::Network::from_bytes(self.variant(), &b)) {
+                Ok(n) => s.set_network(Some(Arc::new(n))),
+                Err(e) => self.say(&format!(
+                    "info string EvalFile {}: {e}; evaluating without it",
+                    clip(path)
+                )),
+            }
+        }
+        s
     }
 
     /// `Hash` and `Threads`: whole numbers within their range; a `Hash`
@@ -356,6 +372,13 @@ impl Uci {
                     clip(value)
                 )),
             };
+        }
+        if name.eq_ignore_ascii_case("EvalFile") {
+            self.finish_search();
+            let empty = value.is_empty() || value == "<empty>";
+            self.eval_file = (!empty).then(|| value.to_string());
+            self.searcher = Some(self.new_searcher());
+            return;
         }
         if self.dialect == Dialect::Uci && name.eq_ignore_ascii_case("UCI_Chess960") {
             return match value.to_ascii_lowercase().as_str() {
