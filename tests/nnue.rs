@@ -317,7 +317,7 @@ fn chimera_train_writes_a_network_and_resumes() {
     let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("training: 2 epochs"), "{text}");
-    let data = run.join("data").join("games-00000.txt");
+    let data = run.join("data").join("games-000000-000004.txt");
     let lines = std::fs::read_to_string(&data).expect("data");
     assert!(lines.lines().count() > 20, "{lines}");
     let modified = std::fs::metadata(&data)

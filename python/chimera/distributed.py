@@ -1,4 +1,4 @@
-"""chimera on Ray: distributed perft, the self-play of ``tune``, the
+"""chimera on Ray: distributed perft, the self-play of ``tune`` and ``train``, the
 balance report, and ``match`` (the tester: a match, or an SPRT, spread over
 the cluster).
 
@@ -379,6 +379,116 @@ def tune(
     )
 
 
+# --------------------------------------------------------------------- train
+
+
+def train_task(chimera_bin, name, rules_text, args, chunk, network_bytes):
+    """Plays data file number ``chunk`` of ``chimera train`` with ``args``
+    (``--chunks K..K+1 --play-only``) and returns ``(file name, text)``.
+    Pure: each game is decided by its number, the seed and the node limit,
+    so a retried task writes the same file."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        rules = Path(d) / f"{name}.toml"
+        rules.write_text(rules_text)
+        extra = []
+        if network_bytes is not None:
+            net = Path(d) / "from.nnue"
+            net.write_bytes(network_bytes)
+            extra = ["--from", str(net)]
+        run = Path(d) / "run"
+        out = subprocess.run(
+            [chimera_bin, "train", str(rules), "--dir", str(run), *args, *extra,
+             "--chunks", f"{chunk}..{chunk + 1}", "--play-only", "--threads", "1"],
+            capture_output=True,
+            text=True,
+        )
+        if out.returncode != 0:
+            raise RuntimeError(f"chimera train failed ({out.returncode}): {out.stderr.strip()}")
+        files = sorted((run / "data").glob("games-*.txt"))
+        if len(files) != 1:
+            raise RuntimeError(f"chimera train --play-only left {len(files)} data files, not one")
+        return files[0].name, files[0].read_text()
+
+
+def train(
+    rules,
+    directory,
+    games=1000,
+    *,
+    nodes=5000,
+    chunk_games=50,
+    random_plies=8,
+    max_moves=400,
+    seed=1,
+    from_network=None,
+    hidden=128,
+    epochs=20,
+    lambda_=0.75,
+    chimera_bin=None,
+    ray_address=None,
+    max_retries=3,
+    progress=None,
+):
+    """``chimera train`` with its self-play spread over a Ray cluster: each
+    data file (``chunk_games`` games) is a task run by the ``chimera``
+    command on whichever node takes it; the files come back to
+    ``directory/data`` (a file there already is not played again, and a
+    retried task's file replaces nothing: nothing is counted twice), then
+    the network is trained here by ``chimera train`` on all of them, with the
+    options and defaults of the command. ``from_network``: a network file the
+    games are played with. ``progress(done, total)`` is called as files
+    arrive. Returns the JSON summary ``chimera train --json`` prints."""
+    import json
+    import subprocess
+
+    binary = _chimera_binary(chimera_bin)
+    rules = Path(rules)
+    directory = Path(directory)
+    data = directory / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    play_args = [
+        "--games", str(games), "--chunk-games", str(chunk_games), "--nodes", str(nodes),
+        "--random-plies", str(random_plies), "--max-moves", str(max_moves), "--seed", str(seed),
+    ]
+    count = (games + chunk_games - 1) // chunk_games
+
+    def name_of(k):
+        return f"games-{k * chunk_games:06d}-{min((k + 1) * chunk_games, games):06d}.txt"
+
+    missing = [k for k in range(count) if not (data / name_of(k)).exists()]
+    if missing:
+        network_bytes = Path(from_network).read_bytes() if from_network else None
+        ray = _ray(ray_address)
+        task = ray.remote(max_retries=max_retries)(train_task)
+        rules_text = rules.read_text()
+        refs = {task.remote(binary, rules.stem, rules_text, play_args, k, network_bytes): k for k in missing}
+        waiting = list(refs)
+        done = count - len(missing)
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            for r in ready:
+                name, text = ray.get(r)
+                target = data / name
+                if not target.exists():
+                    partial = target.with_suffix(".partial")
+                    partial.write_text(text)
+                    partial.rename(target)
+                done += 1
+            if progress:
+                progress(done, count)
+    cmd = [binary, "train", str(rules), "--dir", str(directory), *play_args,
+           "--hidden", str(hidden), "--epochs", str(epochs), "--lambda", str(lambda_), "--json"]
+    if from_network:
+        cmd += ["--from", str(from_network)]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"chimera train failed ({out.returncode}): {out.stderr.strip()}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 # --------------------------------------------------------------------- match
 
 
@@ -550,6 +660,8 @@ __all__ = [
     "perft_task",
     "split",
     "summarise",
+    "train",
+    "train_task",
     "tune",
     "tune_task",
 ]

@@ -136,3 +136,40 @@ def test_an_sprt_on_the_cluster_stops_at_its_verdict(cluster):
     r = cd.match(rules, "engine:depth=2", "random", 400, sprt="elo0=0,elo1=200", max_moves=60, chimera_bin=binary)
     assert r.summary["sprt"]["verdict"] == "H1"
     assert r.played < 400
+
+
+def test_train_on_the_cluster_plays_the_data_a_local_run_plays(cluster, tmp_path):
+    # The self-play of `chimera train` in tasks of 2 games, a node removed
+    # mid-run: the data files are, byte for byte, those a local run
+    # writes, each once; then the network is trained here on them.
+    binary = os.environ.get("CHIMERA_BIN")
+    if not binary:
+        pytest.skip("CHIMERA_BIN (the chimera binary) not given: tests/python.rs gives it")
+    extra = cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    removed = []
+
+    def progress(done, total):
+        if done >= 1 and not removed:
+            cluster.remove_node(extra)
+            removed.append(done)
+
+    rules = Path(__file__).resolve().parents[2] / "variants" / "minishogi.toml"
+    opts = dict(games=8, nodes=200, chunk_games=2, max_moves=40, seed=3)
+    report = cd.train(rules, tmp_path / "ray", hidden=8, epochs=2, chimera_bin=binary, progress=progress, **opts)
+    assert removed
+    assert report["positions"] > 0 and len(report["losses"]) == 2
+    assert (tmp_path / "ray" / "network.nnue").read_bytes()[:8] == b"CHIMNNUE"
+    subprocess.run(
+        [binary, "train", str(rules), "--dir", str(tmp_path / "local"), "--games", "8", "--nodes", "200",
+         "--chunk-games", "2", "--max-moves", "40", "--seed", "3", "--play-only"],
+        check=True,
+        capture_output=True,
+    )
+    ray_files = sorted((tmp_path / "ray" / "data").glob("*.txt"))
+    local_files = sorted((tmp_path / "local" / "data").glob("*.txt"))
+    assert [f.name for f in ray_files] == [f.name for f in local_files] == [
+        f"games-{i:06d}-{i + 2:06d}.txt" for i in range(0, 8, 2)
+    ]
+    for a, b in zip(ray_files, local_files):
+        assert a.read_text() == b.read_text(), a.name

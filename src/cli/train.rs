@@ -73,6 +73,18 @@ pub(crate) struct Args {
     /// Threads for games and training (default: the machine's cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
+    /// Games a data file holds: DIR/data/games-FIRST-END.txt holds the
+    /// games numbered FIRST to END-1.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    chunk_games: u64,
+    /// Play only the data files numbered START to END-1 (of --chunk-games
+    /// games each), those missing: a part of the games, played elsewhere
+    /// and gathered in one DIR (chimera.distributed.train).
+    #[arg(long, value_name = "START..END")]
+    chunks: Option<String>,
+    /// Play the games and stop: no training, no network.
+    #[arg(long)]
+    play_only: bool,
     /// Where to write the network (default: DIR/network.nnue).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -81,8 +93,6 @@ pub(crate) struct Args {
     pub json: bool,
 }
 
-/// Games a data file holds.
-const CHUNK: usize = 50;
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
@@ -115,7 +125,27 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         seed: a.seed,
         threads,
     };
-    let outcomes = play_chunks(&v, from.as_ref(), &play, a.games as usize, &data_dir)?;
+    let only = a.chunks.as_deref().map(parse_range).transpose()?;
+    let chunking = Chunking {
+        games: a.games as usize,
+        size: a.chunk_games as usize,
+        only,
+    };
+    let outcomes = play_chunks(&v, from.as_ref(), &play, &chunking, &data_dir)?;
+    if a.play_only {
+        out.emit(
+            format!(
+                "{}: games played in {} (first player won {}, drawn {}, second won {})",
+                v.name(),
+                data_dir.display(),
+                outcomes[0],
+                outcomes[1],
+                outcomes[2]
+            ),
+            json!({"variant": v.name(), "outcomes": outcomes, "data": data_dir.display().to_string()}),
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let (samples, train_set, held) = read_data(&v, &data_dir, a.lambda)?;
     if train_set.len() < 10 || held.is_empty() {
         return Err(bad(format!(
@@ -210,35 +240,91 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))
 }
 
-/// Plays the games the data lacks, `CHUNK` to a file; returns the outcomes
-/// of the games played now.
+/// `START..END`.
+fn parse_range(text: &str) -> Result<std::ops::Range<usize>, Failure> {
+    let parsed = text
+        .split_once("..")
+        .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+    match parsed {
+        Some((a, b)) if a < b => Ok(a..b),
+        _ => Err(bad(format!(
+            "--chunks {text}: write START..END, START less than END (e.g. 0..4)"
+        ))),
+    }
+}
+
+/// How the games are shared into data files.
+struct Chunking {
+    games: usize,
+    /// Games a file.
+    size: usize,
+    /// The files to play, by number (default: all).
+    only: Option<std::ops::Range<usize>>,
+}
+
+/// The games a data file's name says it holds (`games-FIRST-END.txt`).
+fn file_games(name: &str) -> Option<std::ops::Range<usize>> {
+    let (a, b) = name.strip_prefix("games-")?.strip_suffix(".txt")?.split_once('-')?;
+    Some(a.parse().ok()?..b.parse().ok()?)
+}
+
+/// Plays the games the data lacks (of the files `c.only`, if given), a
+/// file at a time; returns the outcomes of the games played now. Files
+/// there already are kept; one that overlaps a file to play without being
+/// it (another --chunk-games) is an error, so no game is counted twice.
 fn play_chunks(
     v: &Arc<Variant>,
     from: Option<&Arc<Network>>,
     play: &PlayOptions,
-    games: usize,
+    c: &Chunking,
     dir: &Path,
 ) -> Result<[usize; 3], Failure> {
-    let chunks = games.div_ceil(CHUNK);
-    let missing: Vec<usize> = (0..chunks)
-        .filter(|c| !dir.join(format!("games-{c:05}.txt")).exists())
+    let count = c.games.div_ceil(c.size);
+    let only = c.only.clone().unwrap_or(0..count);
+    if only.end > count {
+        return Err(bad(format!(
+            "--chunks {}..{}: {} games make {count} files of {}",
+            only.start, only.end, c.games, c.size
+        )));
+    }
+    let have: Vec<std::ops::Range<usize>> = std::fs::read_dir(dir)
+        .map_err(|e| bad(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| file_games(e.ok()?.file_name().to_str()?))
         .collect();
+    let mut missing = Vec::new();
+    for k in only {
+        let games = k * c.size..((k + 1) * c.size).min(c.games);
+        if have.contains(&games) {
+            continue;
+        }
+        if let Some(o) = have.iter().find(|h| h.start < games.end && games.start < h.end) {
+            return Err(bad(format!(
+                "{} holds games {}..{}, which overlap the file of games {}..{} to play: another --chunk-games was used for it (give that one again)",
+                dir.display(),
+                o.start,
+                o.end,
+                games.start,
+                games.end
+            )));
+        }
+        missing.push(games);
+    }
     let mut outcomes = [0; 3];
     if missing.is_empty() {
         return Ok(outcomes);
     }
-    let total: usize = missing.iter().map(|&c| CHUNK.min(games - c * CHUNK)).sum();
+    let total: usize = missing.iter().map(|g| g.len()).sum();
     let bar = indicatif::ProgressBar::new(total as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} self-play games {elapsed} (eta {eta})")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    for c in missing {
-        let range = c * CHUNK..(c * CHUNK + CHUNK).min(games);
-        let played = data::play(v, from, play, range, &|| bar.inc(1));
+    for games in missing {
+        let name = format!("games-{:06}-{:06}.txt", games.start, games.end);
+        let played = data::play(v, from, play, games, &|| bar.inc(1));
         let mut text = played.lines.join("\n");
         text.push('\n');
-        write_atomically(&dir.join(format!("games-{c:05}.txt")), text.as_bytes())?;
+        write_atomically(&dir.join(name), text.as_bytes())?;
         for i in 0..3 {
             outcomes[i] += played.outcomes[i];
         }
