@@ -333,6 +333,19 @@ fn chimera_train_writes_a_network_and_resumes() {
         modified,
         "games played again"
     );
+    // Files of another size would count games twice; a range must be one.
+    for (flag, value, said) in [
+        ("--chunk-games", "3", "overlap"),
+        ("--chunks", "2..1", "START less than END"),
+        ("--chunks", "0..9", "make 1 files"),
+    ] {
+        let mut bad_args = args("3");
+        bad_args.extend([flag, value]);
+        let out = chimera(&bad_args);
+        let text = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}: {text}");
+        assert!(text.contains(said), "{flag} {value}: {text}");
+    }
     let ckpt = std::fs::read(run.join("checkpoint.bin")).expect("checkpoint");
     let v = variant("minishogi.toml");
     let inputs = Layout::new(&v).inputs();

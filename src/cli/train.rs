@@ -93,7 +93,6 @@ pub(crate) struct Args {
     pub json: bool,
 }
 
-
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     if !(0.0..=1.0).contains(&a.lambda) {
@@ -264,7 +263,10 @@ struct Chunking {
 
 /// The games a data file's name says it holds (`games-FIRST-END.txt`).
 fn file_games(name: &str) -> Option<std::ops::Range<usize>> {
-    let (a, b) = name.strip_prefix("games-")?.strip_suffix(".txt")?.split_once('-')?;
+    let (a, b) = name
+        .strip_prefix("games-")?
+        .strip_suffix(".txt")?
+        .split_once('-')?;
     Some(a.parse().ok()?..b.parse().ok()?)
 }
 
