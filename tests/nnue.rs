@@ -460,3 +460,29 @@ fn uci_evalfile_takes_a_network() {
         "{out:?}"
     );
 }
+
+/// The shipped networks are the ones their rules files name, read from the
+/// file on disk and, for a rules file compiled from text (as the protocols
+/// compile bundled variants), from the copy built into chimera.
+#[test]
+fn shipped_networks_are_used_from_disk_and_from_the_bundle() {
+    for (name, bytes) in chimera::bundled::NETWORKS {
+        let on_disk = std::fs::read(common::root().join("variants").join(name)).expect("the file");
+        assert_eq!(on_disk, *bytes, "{name}: the bundled copy is the file's");
+    }
+    let v = variant("xiangqi.toml");
+    let net = Network::from_bytes(&v, chimera::bundled::NETWORKS[0].1).expect("fits xiangqi");
+    let text = chimera::bundled::VARIANTS
+        .iter()
+        .find(|(n, _)| *n == "xiangqi")
+        .map(|(_, t)| *t)
+        .expect("bundled");
+    let bundled = chimera::load_str("xiangqi.toml", text).expect("compiles without a folder");
+    for v in [v, bundled] {
+        let pos = Position::start(&v);
+        assert_eq!(
+            Searcher::new(&v).evaluate(&pos),
+            net.evaluate(&pos, &mut Scratch::default())
+        );
+    }
+}

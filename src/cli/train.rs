@@ -82,6 +82,10 @@ pub(crate) struct Args {
     /// and gathered in one DIR (chimera.distributed.train).
     #[arg(long, value_name = "START..END")]
     chunks: Option<String>,
+    /// Text added to what the network file says of its training (e.g. where
+    /// data gathered elsewhere came from).
+    #[arg(long)]
+    about: Option<String>,
     /// Play the games and stop: no training, no network.
     #[arg(long)]
     play_only: bool,
@@ -172,10 +176,11 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     )?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
     let about = format!(
-        "chimera {} train {}: {} positions from {} self-play games at {} nodes a move{}; hidden {}, {} epochs, lambda {}, seed {}; held-out loss {:.5}",
+        "chimera {} train {}: {} positions in {} data files (games of this run: {} at {} nodes a move{}); hidden {}, {} epochs, lambda {}, seed {}; held-out loss {:.5}",
         env!("CARGO_PKG_VERSION"),
         a.variant.display(),
         samples.len(),
+        data_files(&data_dir)?.len(),
         a.games,
         a.nodes,
         a.from
@@ -187,6 +192,10 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         a.seed,
         losses.last().map_or(0.0, |l| l.1)
     );
+    let about = match &a.about {
+        Some(more) => format!("{about}. {more}"),
+        None => about,
+    };
     let network = net.quantise(&v, &about);
     write_atomically(&target, &network.to_bytes())?;
     let (first, last) = (
@@ -335,6 +344,17 @@ fn play_chunks(
     Ok(outcomes)
 }
 
+/// The data files (`*.txt`) in `dir`, sorted.
+fn data_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| bad(format!("cannot read {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// Every sample in the data files, with the training and held-out indices.
 fn read_data(
     v: &Arc<Variant>,
@@ -342,12 +362,7 @@ fn read_data(
     lambda: f32,
 ) -> Result<(Samples, Vec<usize>, Vec<usize>), Failure> {
     let layout = Layout::new(v);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| bad(format!("cannot read {}: {e}", dir.display())))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = data_files(dir)?;
     let (mut samples, mut train_set, mut held) = (Samples::default(), Vec::new(), Vec::new());
     for f in files {
         let text =
