@@ -175,27 +175,8 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         &dir,
     )?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
-    let about = format!(
-        "chimera {} train {}: {} positions in {} data files (games of this run: {} at {} nodes a move{}); hidden {}, {} epochs, lambda {}, seed {}; held-out loss {:.5}",
-        env!("CARGO_PKG_VERSION"),
-        a.variant.display(),
-        samples.len(),
-        data_files(&data_dir)?.len(),
-        a.games,
-        a.nodes,
-        a.from
-            .as_ref()
-            .map_or(String::new(), |p| format!(" (played by {})", p.display())),
-        a.hidden,
-        a.epochs,
-        a.lambda,
-        a.seed,
-        losses.last().map_or(0.0, |l| l.1)
-    );
-    let about = match &a.about {
-        Some(more) => format!("{about}. {more}"),
-        None => about,
-    };
+    let files = data_files(&data_dir)?.len();
+    let about = about_text(&a, samples.len(), files, losses.last().map_or(0.0, |l| l.1));
     let network = net.quantise(&v, &about);
     write_atomically(&target, &network.to_bytes())?;
     let (first, last) = (
@@ -230,6 +211,31 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
                "minutes": minutes, "network": target.display().to_string()}),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the network file says of its training.
+fn about_text(a: &Args, positions: usize, files: usize, held_loss: f64) -> String {
+    let about = format!(
+        "chimera {} train {}: {} positions in {} data files (games of this run: {} at {} nodes a move{}); hidden {}, {} epochs, lambda {}, seed {}; held-out loss {:.5}",
+        env!("CARGO_PKG_VERSION"),
+        a.variant.display(),
+        positions,
+        files,
+        a.games,
+        a.nodes,
+        a.from
+            .as_ref()
+            .map_or(String::new(), |p| format!(" (played by {})", p.display())),
+        a.hidden,
+        a.epochs,
+        a.lambda,
+        a.seed,
+        held_loss
+    );
+    match &a.about {
+        Some(more) => format!("{about}. {more}"),
+        None => about,
+    }
 }
 
 /// Reads a network file for `v`.
