@@ -485,4 +485,31 @@ fn shipped_networks_are_used_from_disk_and_from_the_bundle() {
             net.evaluate(&pos, &mut Scratch::default())
         );
     }
+    // `EvalFile none` (and `network=none`) turn it off: the search scores
+    // otherwise.
+    let score = |eval_file: &str| {
+        let out = common::speak(
+            "uci",
+            &[],
+            &format!("setoption name UCI_Variant value xiangqi\n{eval_file}position startpos\ngo depth 3\n"),
+        );
+        assert!(!out.iter().any(|l| l.contains("info string")), "{out:?}");
+        out.iter()
+            .filter_map(|l| l.split(" score cp ").nth(1))
+            .filter_map(|t| t.split_whitespace().next()?.parse::<i32>().ok())
+            .next_back()
+            .expect("a score")
+    };
+    assert_ne!(score(""), score("setoption name EvalFile value none\n"));
+    let out = chimera(&[
+        "match",
+        "variants/xiangqi.toml",
+        "--a",
+        "engine:depth=1,network=none",
+        "--b",
+        "random",
+        "--games",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }

@@ -131,7 +131,7 @@ pub struct EngineConfig {
     /// the defaults).
     pub weights: Option<std::path::PathBuf>,
     /// A network file written by `chimera train` (else the variant's own,
-    /// if it names one).
+    /// if it names one); `none`: the hand-written evaluation.
     pub network: Option<std::path::PathBuf>,
 }
 
@@ -379,7 +379,10 @@ impl EnginePlayer {
         if let Some(path) = &c.weights {
             p.searcher.set_weights(super::search::Weights::read(v, path)?);
         }
-        if let Some(path) = &c.network {
+        if c.network.as_deref() == Some(std::path::Path::new("none")) {
+            // The hand-written evaluation, where the rules file names a network.
+            p.searcher.set_network(None);
+        } else if let Some(path) = &c.network {
             let bytes = std::fs::read(path)
                 .map_err(|e| format!("cannot read the network {}: {e}", path.display()))?;
             let n = super::nnue::Network::from_bytes(v, &bytes)

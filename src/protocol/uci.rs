@@ -295,7 +295,9 @@ impl Uci {
     /// A searcher for the current variant with the table size set.
     fn new_searcher(&self) -> Searcher {
         let mut s = Searcher::with_hash(self.variant(), self.hash_mb);
-        if let Some(path) = &self.eval_file {
+        if self.eval_file.as_deref() == Some("none") {
+            s.set_network(None);
+        } else if let Some(path) = &self.eval_file {
             let read = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", clip(path)));
             match read.and_then(|b| crate::game::nnue::Network::from_bytes(self.variant(), &b)) {
                 Ok(n) => s.set_network(Some(Arc::new(n))),
