@@ -154,8 +154,14 @@ impl Searcher {
 
     /// Uses these evaluation weights from now on.
     pub fn set_weights(&mut self, w: Weights) {
+        self.change_eval(|e| e.set_weights(w));
+    }
+
+    /// Changes the evaluation; what was learnt with the old one (cached
+    /// evaluations, the table) is forgotten.
+    fn change_eval(&mut self, change: impl FnOnce(&mut Eval)) {
         let mut e = (*self.eval).clone();
-        e.set_weights(w);
+        change(&mut e);
         self.eval = Arc::new(e);
         self.worker.eval = Arc::clone(&self.eval);
         self.worker.clear_eval_cache();
@@ -176,12 +182,7 @@ impl Searcher {
     /// Evaluates with a trained network from now on (`None`: with the
     /// weights again).
     pub fn set_network(&mut self, n: Option<Arc<crate::game::nnue::Network>>) {
-        let mut e = (*self.eval).clone();
-        e.set_network(n);
-        self.eval = Arc::new(e);
-        self.worker.eval = Arc::clone(&self.eval);
-        self.worker.clear_eval_cache();
-        self.table.clear();
+        self.change_eval(|e| e.set_network(n));
     }
 
     /// Static evaluation from the side to move's point of view.
