@@ -333,9 +333,14 @@ fn chimera_train_writes_a_network_and_resumes() {
         modified,
         "games played again"
     );
-    // Files of another size would count games twice; a range must be one.
+    // Files of another size play only the games no file holds.
+    let mut other_size = args("3");
+    other_size.extend(["--chunk-games", "3"]);
+    let out = chimera(&other_size);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_dir(run.join("data")).expect("data").count(), 1);
+    // A range must be one.
     for (flag, value, said) in [
-        ("--chunk-games", "3", "overlap"),
         ("--chunks", "2..1", "START less than END"),
         ("--chunks", "0..9", "make 1 files"),
     ] {
@@ -395,6 +400,98 @@ fn chimera_train_writes_a_network_and_resumes() {
     let e = chimera::load(&named).expect_err("a chess network");
     assert!(e.message.contains("cannot use the network file"), "{}", e.message);
     assert_eq!(e.line, rules.lines().count() + 3);
+}
+
+/// `chimera train --rounds`: each round in its own folder, its network
+/// gated against the best so far; run again, nothing is played again; with
+/// no gate, every round's network is kept and the next round plays with it.
+#[test]
+fn chimera_train_rounds_gate_and_resume() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = dir.path().join("rounds");
+    let run_s = run.to_str().expect("path");
+    let args = |gate: &'static str| {
+        let mut a = vec![
+            "train",
+            "variants/minishogi.toml",
+            "--dir",
+            run_s,
+            "--rounds",
+            "2",
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+            "--max-moves",
+            "40",
+            "--hidden",
+            "8",
+            "--epochs",
+            "1",
+            "--threads",
+            "2",
+            "--gate-tc",
+            "0.2+0.01",
+            "--gate-games",
+        ];
+        a.push(gate);
+        a
+    };
+    let out = chimera(&args("2"));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("round 1: ") && text.contains("round 2: "), "{text}");
+    assert!(
+        text.contains("against the rules file's evaluation: won "),
+        "{text}"
+    );
+    let gate = run.join("round-2").join("gate.json");
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&gate).expect("gate.json")).expect("json");
+    assert_eq!(record["games"], 2, "{record}");
+    let mtime = |p: &std::path::Path| std::fs::metadata(p).and_then(|m| m.modified()).expect("mtime");
+    let (gate_time, data_time) = (
+        mtime(&gate),
+        mtime(&run.join("round-1/data/games-000000-000004.txt")),
+    );
+    let again = chimera(&args("2"));
+    assert_eq!(again.status.code(), out.status.code());
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout).lines().count(),
+        text.lines().count()
+    );
+    assert_eq!(
+        (
+            mtime(&gate),
+            mtime(&run.join("round-1/data/games-000000-000004.txt"))
+        ),
+        (gate_time, data_time)
+    );
+    // No gate: both kept, the best is the last.
+    let out = chimera(&args("0"));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("round-1/network.nnue: no gating match: kept"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the best is") || text.contains("best network is"),
+        "{text}"
+    );
+    assert!(run.join("network.nnue").exists());
+    // Parts of one round's games are not for --rounds.
+    let mut part = args("0");
+    part.push("--play-only");
+    assert_eq!(chimera(&part).status.code(), Some(2));
 }
 
 /// UCI's `EvalFile` sets a network (as Stockfish's does); one for another

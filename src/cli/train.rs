@@ -15,6 +15,8 @@ use crate::game::nnue::data::{self, PlayOptions};
 use crate::game::nnue::train::{self, Adam, FloatNet, Samples, TrainOptions};
 use crate::game::nnue::{Layout, Network};
 
+mod rounds;
+
 /// Train a network evaluation for a variant. First self-play: the engine
 /// plays seeded games against itself at a fixed number of nodes a move
 /// (with the rules file's evaluation, or the network --from names) and keeps
@@ -26,7 +28,9 @@ use crate::game::nnue::{Layout, Network};
 /// (`engine:network=FILE`). Run it again with the same DIR to resume: games
 /// already played and epochs already trained are kept; more --games play
 /// more. See whether the network plays better with
-/// `chimera match VARIANT --a engine:network=FILE --b engine`.
+/// `chimera match VARIANT --a engine:network=FILE --b engine`, or let
+/// --rounds iterate: play with the best network, retrain, keep the new one
+/// only when it wins a gating match.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The variant's rules file.
@@ -41,7 +45,7 @@ pub(crate) struct Args {
     /// Engine nodes a move in the games.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     nodes: u64,
-    /// Plies after which a game counts as a draw.
+    /// Plies after which a game counts as a draw (in gating matches too).
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_moves: u64,
     /// Random plies opening each game (variety).
@@ -89,6 +93,29 @@ pub(crate) struct Args {
     /// Play the games and stop: no training, no network.
     #[arg(long)]
     play_only: bool,
+    /// Rounds of play and training (1 to 100). With more than one, each
+    /// round lives in DIR/round-N: its games are played by the best network
+    /// so far (the first round's by the rules file's evaluation or --from),
+    /// a new network is trained on the data of every round, and it must
+    /// win a gating match against the best so far (--gate-*) to become the
+    /// best. The best is written to DIR/network.nnue (or --out). A run
+    /// stopped anywhere resumes with the same command (a gating match cut
+    /// short is played again).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+    rounds: u64,
+    /// With --rounds: the most games of a gating match (0: no gate, every
+    /// round's network is kept).
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    gate_games: u64,
+    /// With --rounds: the gating match's SPRT (the new network is kept
+    /// only when it accepts H1; no verdict within --gate-games keeps the
+    /// old).
+    #[arg(long, default_value = "elo0=0,elo1=10", value_name = "elo0=E0,elo1=E1")]
+    gate_sprt: String,
+    /// With --rounds: the gating match's clock, each side's base and
+    /// increment in seconds.
+    #[arg(long, default_value = "2+0.02", value_name = "BASE+INC")]
+    gate_tc: String,
     /// Where to write the network (default: DIR/network.nnue).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -105,11 +132,14 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     if !(a.rate > 0.0 && a.rate <= 1.0) {
         return Err(bad(format!("--rate {}: more than 0, at most 1", a.rate)));
     }
+    if a.rounds > 1 && (a.play_only || a.chunks.is_some()) {
+        return Err(bad(
+            "--play-only and --chunks play a part of one round's games: not with --rounds (give each round its own --dir)",
+        ));
+    }
     let v = cx.load(&a.variant)?;
     let dir = a.dir.clone().unwrap_or_else(|| a.variant.with_extension("train"));
-    let data_dir = dir.join("data");
-    std::fs::create_dir_all(&data_dir)
-        .map_err(|e| bad(format!("cannot make {}: {e}", data_dir.display())))?;
+    std::fs::create_dir_all(&dir).map_err(|e| bad(format!("cannot make {}: {e}", dir.display())))?;
     let target = a.out.clone().unwrap_or_else(|| dir.join("network.nnue"));
     super::play::writable(&target)?;
     let from = match &a.from {
@@ -120,68 +150,38 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
     );
-    let started = Instant::now();
-    let play = PlayOptions {
-        nodes: a.nodes,
-        max_plies: a.max_moves as usize,
-        random_plies: a.random_plies as usize,
-        seed: a.seed,
-        threads,
-    };
+    if a.rounds > 1 {
+        return rounds::run(&a, &v, &dir, &target, threads, &out);
+    }
     let only = a.chunks.as_deref().map(parse_range).transpose()?;
-    let chunking = Chunking {
-        games: a.games as usize,
-        size: a.chunk_games as usize,
-        only,
+    let started = Instant::now();
+    let from_name = a.from.as_ref().map(|p| p.display().to_string());
+    let round = Round {
+        dir: &dir,
+        earlier: &[],
+        from: from.as_ref().zip(from_name.as_deref()),
+        seed: a.seed,
     };
-    let outcomes = play_chunks(&v, from.as_ref(), &play, &chunking, &data_dir)?;
-    if a.play_only {
+    let (o, trained) = play_and_train(&a, &v, &round, only, threads, &out)?;
+    let Some(t) = trained else {
         out.emit(
             format!(
                 "{}: games played in {} (first player won {}, drawn {}, second won {})",
                 v.name(),
-                data_dir.display(),
-                outcomes[0],
-                outcomes[1],
-                outcomes[2]
+                dir.join("data").display(),
+                o[0],
+                o[1],
+                o[2]
             ),
-            json!({"variant": v.name(), "outcomes": outcomes, "data": data_dir.display().to_string()}),
+            json!({"variant": v.name(), "outcomes": o, "data": dir.join("data").display().to_string()}),
         );
         return Ok(ExitCode::SUCCESS);
-    }
-    let (samples, train_set, held) = read_data(&v, &data_dir, a.lambda)?;
-    if train_set.len() < 10 || held.is_empty() {
-        return Err(bad(format!(
-            "{} positions in {}: too few to train on (play more --games)",
-            samples.len(),
-            data_dir.display()
-        )));
-    }
-    let opts = TrainOptions {
-        epochs: a.epochs as usize,
-        batch: a.batch as usize,
-        rate: a.rate,
-        threads,
-        seed: a.seed,
     };
-    let layout = Layout::new(&v);
-    let (net, losses) = fit(
-        &layout,
-        a.hidden as usize,
-        &samples,
-        &train_set,
-        &held,
-        &opts,
-        &dir,
-    )?;
+    write_atomically(&target, &t.network.to_bytes())?;
     let minutes = started.elapsed().as_secs_f64() / 60.0;
-    let files = data_files(&data_dir)?.len();
-    let about = about_text(&a, samples.len(), files, losses.last().map_or(0.0, |l| l.1));
-    let network = net.quantise(&v, &about);
-    write_atomically(&target, &network.to_bytes())?;
     let (first, last) = (
-        losses.first().copied().unwrap_or_default(),
-        losses.last().copied().unwrap_or_default(),
+        t.losses.first().copied().unwrap_or_default(),
+        t.losses.last().copied().unwrap_or_default(),
     );
     out.emit(
         format!(
@@ -190,12 +190,12 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
              compare: chimera match {} --a engine:network={} --b engine",
             v.name(),
             a.games,
-            data_dir.display(),
-            outcomes[0],
-            outcomes[1],
-            outcomes[2],
-            samples.len(),
-            held.len(),
+            dir.join("data").display(),
+            o[0],
+            o[1],
+            o[2],
+            t.positions,
+            t.held,
             a.epochs,
             first.0,
             last.0,
@@ -206,15 +206,132 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             a.variant.display(),
             target.display()
         ),
-        json!({"variant": v.name(), "games": a.games, "outcomes": outcomes, "positions": samples.len(),
-               "held_out": held.len(), "epochs": a.epochs, "losses": losses,
+        json!({"variant": v.name(), "games": a.games, "outcomes": o, "positions": t.positions,
+               "held_out": t.held, "epochs": a.epochs, "losses": t.losses,
                "minutes": minutes, "network": target.display().to_string()}),
     );
     Ok(ExitCode::SUCCESS)
 }
 
+/// One round of a run: where its data and checkpoint live, the data of
+/// the rounds before it (trained on too), the network that plays its
+/// games (with its name; none: the rules file's evaluation), and the seed
+/// of their openings.
+struct Round<'a> {
+    dir: &'a Path,
+    earlier: &'a [PathBuf],
+    from: Option<(&'a Arc<Network>, &'a str)>,
+    /// Seed of its games' openings.
+    seed: u64,
+}
+
+/// What a round's training gave.
+struct Trained {
+    positions: usize,
+    held: usize,
+    /// Each epoch's (training, held-out) loss this run.
+    losses: Vec<(f64, f64)>,
+    network: Network,
+}
+
+/// Plays the round's missing games (of the files `only`, if given), then
+/// trains on its data and the earlier rounds'. Returns the outcomes of the
+/// games played now (first won, drawn, second won) and the training's
+/// result (`None` under --play-only).
+fn play_and_train(
+    a: &Args,
+    v: &Arc<Variant>,
+    r: &Round,
+    only: Option<std::ops::Range<usize>>,
+    threads: usize,
+    out: &Output,
+) -> Result<([usize; 3], Option<Trained>), Failure> {
+    let data_dir = r.dir.join("data");
+    std::fs::create_dir_all(&data_dir)
+        .map_err(|e| bad(format!("cannot make {}: {e}", data_dir.display())))?;
+    let play = PlayOptions {
+        nodes: a.nodes,
+        max_plies: a.max_moves as usize,
+        random_plies: a.random_plies as usize,
+        seed: r.seed,
+        threads,
+    };
+    let chunking = Chunking {
+        games: a.games as usize,
+        size: a.chunk_games as usize,
+        only,
+    };
+    let outcomes = play_chunks(v, r.from.map(|f| f.0), &play, &chunking, &data_dir)?;
+    if a.play_only {
+        return Ok((outcomes, None));
+    }
+    let mut dirs = r.earlier.to_vec();
+    dirs.push(data_dir);
+    let (samples, train_set, held) = read_data(v, &dirs, a.lambda)?;
+    if train_set.len() < 10 || held.is_empty() {
+        return Err(bad(format!(
+            "{} positions in {}: too few to train on (play more --games)",
+            samples.len(),
+            r.dir.display()
+        )));
+    }
+    let opts = TrainOptions {
+        epochs: a.epochs as usize,
+        batch: a.batch as usize,
+        rate: a.rate,
+        threads,
+        seed: a.seed,
+    };
+    let layout = Layout::new(v);
+    let mut files = 0;
+    for d in &dirs {
+        files += data_files(d)?.len();
+    }
+    // A checkpoint belongs to the data it was trained on: with more data,
+    // the training starts again.
+    let stamp = format!(
+        "{} positions in {files} data files, hidden {}\n",
+        samples.len(),
+        a.hidden
+    );
+    let ckpt = r.dir.join("checkpoint.bin");
+    let stamp_file = r.dir.join("checkpoint.data");
+    if ckpt.exists() && std::fs::read_to_string(&stamp_file).ok().as_deref() != Some(stamp.as_str()) {
+        out.warn(&format!(
+            "{}: trained on other data (now {}): training again",
+            ckpt.display(),
+            stamp.trim_end()
+        ));
+        std::fs::remove_file(&ckpt).map_err(|e| bad(format!("cannot remove {}: {e}", ckpt.display())))?;
+    }
+    write_atomically(&stamp_file, stamp.as_bytes())?;
+    let (net, losses) = fit(
+        &layout,
+        a.hidden as usize,
+        &samples,
+        &train_set,
+        &held,
+        &opts,
+        r.dir,
+    )?;
+    let about = about_text(
+        a,
+        r.from.map(|f| f.1),
+        samples.len(),
+        files,
+        losses.last().map_or(0.0, |l| l.1),
+    );
+    let trained = Trained {
+        positions: samples.len(),
+        held: held.len(),
+        losses,
+        network: net.quantise(v, &about),
+    };
+    Ok((outcomes, Some(trained)))
+}
+
 /// What the network file says of its training.
-fn about_text(a: &Args, positions: usize, files: usize, held_loss: f64) -> String {
+fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held_loss: f64) -> String {
     let about = format!(
         "chimera {} train {}: {} positions in {} data files (games of this run: {} at {} nodes a move{}); hidden {}, {} epochs, lambda {}, seed {}; held-out loss {:.5}",
         env!("CARGO_PKG_VERSION"),
@@ -223,9 +340,7 @@ fn about_text(a: &Args, positions: usize, files: usize, held_loss: f64) -> Strin
         files,
         a.games,
         a.nodes,
-        a.from
-            .as_ref()
-            .map_or(String::new(), |p| format!(" (played by {})", p.display())),
+        from.map_or(String::new(), |p| format!(" (played by {p})")),
         a.hidden,
         a.epochs,
         a.lambda,
@@ -286,9 +401,9 @@ fn file_games(name: &str) -> Option<std::ops::Range<usize>> {
 }
 
 /// Plays the games the data lacks (of the files `c.only`, if given), a
-/// file at a time; returns the outcomes of the games played now. Files
-/// there already are kept; one that overlaps a file to play without being
-/// it (another --chunk-games) is an error, so no game is counted twice.
+/// file at a time; returns the outcomes of the games played now. Games in
+/// the files there already are not played again (game `i` is the same
+/// game whichever file holds it), so none is counted twice.
 fn play_chunks(
     v: &Arc<Variant>,
     from: Option<&Arc<Network>>,
@@ -304,27 +419,29 @@ fn play_chunks(
             only.start, only.end, c.games, c.size
         )));
     }
-    let have: Vec<std::ops::Range<usize>> = std::fs::read_dir(dir)
+    let mut have: Vec<std::ops::Range<usize>> = std::fs::read_dir(dir)
         .map_err(|e| bad(format!("cannot read {}: {e}", dir.display())))?
         .filter_map(|e| file_games(e.ok()?.file_name().to_str()?))
         .collect();
+    have.sort_by_key(|h| h.start);
+    // Each file's games not yet in a file (a file of an earlier, smaller
+    // --games may hold the first of them).
     let mut missing = Vec::new();
     for k in only {
         let games = k * c.size..((k + 1) * c.size).min(c.games);
-        if have.contains(&games) {
-            continue;
+        let mut start = games.start;
+        for h in &have {
+            if h.start >= games.end || h.end <= start {
+                continue;
+            }
+            if h.start > start {
+                missing.push(start..h.start);
+            }
+            start = start.max(h.end);
         }
-        if let Some(o) = have.iter().find(|h| h.start < games.end && games.start < h.end) {
-            return Err(bad(format!(
-                "{} holds games {}..{}, which overlap the file of games {}..{} to play: another --chunk-games was used for it (give that one again)",
-                dir.display(),
-                o.start,
-                o.end,
-                games.start,
-                games.end
-            )));
+        if start < games.end {
+            missing.push(start..games.end);
         }
-        missing.push(games);
     }
     let mut outcomes = [0; 3];
     if missing.is_empty() {
@@ -361,14 +478,17 @@ fn data_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     Ok(files)
 }
 
-/// Every sample in the data files, with the training and held-out indices.
+/// Every sample in the data files of `dirs`, with the training and held-out indices.
 fn read_data(
     v: &Arc<Variant>,
-    dir: &Path,
+    dirs: &[PathBuf],
     lambda: f32,
 ) -> Result<(Samples, Vec<usize>, Vec<usize>), Failure> {
     let layout = Layout::new(v);
-    let files = data_files(dir)?;
+    let mut files = Vec::new();
+    for d in dirs {
+        files.extend(data_files(d)?);
+    }
     let (mut samples, mut train_set, mut held) = (Samples::default(), Vec::new(), Vec::new());
     for f in files {
         let text =

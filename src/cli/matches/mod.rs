@@ -249,9 +249,64 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     }
     let first_game = first_pair * 2;
     let end_game = (end_pair * 2).min(games);
-    let tally = play_all(&plan, first_game..end_game, a.concurrency as usize, sprt, &out)?;
+    let tally = play_all(
+        &plan,
+        first_game..end_game,
+        a.concurrency as usize,
+        sprt,
+        Some(&out),
+    )?;
     report(&plan, &tally, sprt, &out, end_game - first_game);
     Ok(ExitCode::SUCCESS)
+}
+
+/// What a gating match found.
+pub(crate) struct Gate {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Elo and its 95% margin, once a pair is complete.
+    pub elo: Option<(f64, f64)>,
+    /// The SPRT's verdict; `None` when the games ran out first.
+    pub verdict: Option<Verdict>,
+}
+
+/// A match that decides whether player `a` replaces player `b`
+/// (`chimera train --rounds`): on the clock `tc`, from generated openings
+/// (8 random plies, balanced), until the SPRT decides or `games` are
+/// played, a game drawn after `max_plies`. Prints only a progress bar.
+pub(crate) fn gate(
+    v: &Arc<Variant>,
+    name: &str,
+    [a, b]: [&str; 2],
+    tc: TimeControl,
+    (games, sprt): (u64, Sprt),
+    (threads, max_plies): (usize, usize),
+    seed: u64,
+) -> Result<Gate, Failure> {
+    let spec = |s: &str| PlayerSpec::parse(s, MAX_DEPTH, None).map_err(bad);
+    let plan = Plan {
+        v: v.clone(),
+        name: name.to_string(),
+        specs: [spec(a)?, spec(b)?],
+        tc: Some(tc),
+        book: Book::Generated {
+            plies: 8,
+            balance: Some(100),
+            seed,
+        },
+        seed,
+        max_plies,
+        log: None,
+    };
+    let t = play_all(&plan, 0..games, threads, Some(sprt), None)?;
+    Ok(Gate {
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
+        elo: estimate(&t.penta).map(|e| (e.elo, e.margin)),
+        verdict: t.verdict,
+    })
 }
 
 /// The match so far.
@@ -353,7 +408,7 @@ fn play_all(
     range: std::ops::Range<u64>,
     threads: usize,
     sprt: Option<Sprt>,
-    out: &Output,
+    out: Option<&Output>,
 ) -> Result<Tally, Failure> {
     let total = range.end - range.start;
     let bar = indicatif::ProgressBar::new(total);
@@ -405,6 +460,11 @@ fn play_all(
                 }
             }
             let game = p.game + 1;
+            let Some(out) = out else {
+                bar.set_message(tally.line(sprt));
+                bar.inc(1);
+                continue;
+            };
             bar.suspend(|| {
                 out.emit(
                     format!(
