@@ -868,6 +868,33 @@ fn malformed_ini_gets_positioned_errors() {
     }
 }
 
+/// Sections whose names come to one file name (`[a/b]` and `[a_b]`: `/`
+/// cannot be in a file name; `[Foo]` and `[foo]` on a file system that
+/// ignores case) each get a file of their own: the first in the file keeps
+/// the name, the next gets `-2`, and the message says whose the name is.
+#[test]
+fn sections_with_one_file_name_each_keep_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("clash.ini");
+    std::fs::write(&ini, "[a/b:chess]\n[a_b:chess]\n[A_B:chess]\n[ok:chess]\n").unwrap();
+    let out = common::chimera(&[
+        "import",
+        "fsf",
+        ini.to_str().unwrap(),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("4 sections imported"), "{text}");
+    assert!(text.contains("a_b-2.toml (a_b.toml is [a/b]'s)"), "{text}");
+    assert!(text.contains("A_B-3.toml (A_B.toml is [a/b]'s)"), "{text}");
+    for (file, section) in [("a_b.toml", "a/b"), ("a_b-2.toml", "a_b"), ("A_B-3.toml", "A_B")] {
+        let rules = std::fs::read_to_string(dir.path().join(file)).unwrap();
+        assert!(rules.contains(&format!("[{section}")), "{file}:\n{rules}");
+    }
+}
+
 #[test]
 fn xbetza_converts_or_says_why() {
     let out = common::chimera(&["import", "xbetza", "fmWfceFifmnD"]);

@@ -130,6 +130,7 @@ fn run_fsf(a: FsfArgs) -> Outcome {
         .file_name()
         .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
     let (mut imported, mut skipped) = (0usize, 0usize);
+    let mut names = FileNames::default();
     for (i, section) in parsed.sections.iter().enumerate() {
         if !a.sections.is_empty() && !a.sections.contains(&section.name) {
             continue;
@@ -140,16 +141,22 @@ fn run_fsf(a: FsfArgs) -> Outcome {
                 imported += 1;
                 let written = match &a.out {
                     Some(dir) => {
-                        let path = dir.join(format!("{}.toml", safe_file_name(&section.name)));
+                        let (file, clash) = names.claim(&section.name);
+                        let path = dir.join(file);
                         std::fs::write(&path, &toml)
                             .map_err(|e| bad(format!("cannot write {}: {e}", path.display())))?;
-                        Some(path.display().to_string())
+                        Some((path.display().to_string(), clash))
                     }
                     None => None,
                 };
                 match &written {
-                    Some(p) => out.emit(
-                        format!("[{}] imported: {p}", section.name),
+                    Some((p, clash)) => out.emit(
+                        match clash {
+                            Some((taken, other)) => {
+                                format!("[{}] imported: {p} ({taken} is [{other}]'s)", section.name)
+                            }
+                            None => format!("[{}] imported: {p}", section.name),
+                        },
                         json!({"section": section.name, "imported": true, "file": p}),
                     ),
                     None => out.emit(
@@ -189,6 +196,35 @@ fn run_fsf(a: FsfArgs) -> Outcome {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The output files' names: each section's name with what a file name
+/// cannot hold turned into `_`. Two sections may come to one name (`[a/b]`
+/// and `[a_b]`, or `[Foo]` and `[foo]` on a file system that ignores case):
+/// the first in the file keeps it, the next gets `-2`, `-3`, … so that no
+/// section's file overwrites another's.
+#[derive(Default)]
+struct FileNames {
+    /// Lower-cased file name → the section that has it.
+    taken: std::collections::HashMap<String, String>,
+}
+
+impl FileNames {
+    /// The file for `section`, and, when its plain name was taken, that
+    /// name and the section that took it.
+    fn claim(&mut self, section: &str) -> (String, Option<(String, String)>) {
+        let base = safe_file_name(section);
+        let plain = format!("{base}.toml");
+        let mut name = plain.clone();
+        let mut n = 1;
+        while self.taken.contains_key(&name.to_lowercase()) {
+            n += 1;
+            name = format!("{base}-{n}.toml");
+        }
+        let clash = (n > 1).then(|| (plain.clone(), self.taken[&plain.to_lowercase()].clone()));
+        self.taken.insert(name.to_lowercase(), section.to_string());
+        (name, clash)
+    }
 }
 
 fn safe_file_name(s: &str) -> String {
