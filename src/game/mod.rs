@@ -317,6 +317,7 @@ pub mod nnue;
 pub mod players;
 pub mod record;
 pub mod search;
+pub mod selfplay;
 pub mod sprt;
 pub mod tune;
 

@@ -6,13 +6,9 @@
 //! here by gradient descent (Adam) with a pull towards the starting weights.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use rand::{Rng, SeedableRng, rngs::StdRng};
-
-use super::Game;
-use super::players::MAX_DEPTH;
-use super::search::{Limits, Searcher, Weights};
+use super::search::{Searcher, Weights};
+use super::selfplay::{self, Rules};
 use crate::engine::Variant;
 
 /// How to gather and fit.
@@ -80,39 +76,25 @@ pub fn self_play(
     opts: &TuneOptions,
     progress: &(dyn Fn(usize) + Sync),
 ) -> SelfPlay {
-    let next = AtomicUsize::new(0);
-    let threads = opts.threads.clamp(1, opts.games.max(1));
-    let parts: Vec<SelfPlay> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut searcher = Searcher::with_hash(v, 8);
-                    searcher.set_weights(weights.clone());
-                    let mut out = SelfPlay::default();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= opts.games {
-                            break;
-                        }
-                        one_game(v, &mut searcher, opts, i, &mut out);
-                        progress(i + 1);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
-    });
+    let searcher = || {
+        let mut s = Searcher::with_hash(v, 8);
+        s.set_weights(weights.clone());
+        s
+    };
+    let each = |searcher: &mut Searcher, i: usize| {
+        let mut out = SelfPlay::default();
+        one_game(v, searcher, opts, i, &mut out);
+        out
+    };
     let mut all = SelfPlay::default();
-    for p in parts {
+    // In game order, whatever thread played which game: the fit is repeatable.
+    for p in selfplay::in_parallel(0..opts.games, opts.threads, &searcher, &each, progress) {
         all.samples.extend(p.samples);
         all.games += p.games;
         for i in 0..3 {
             all.outcomes[i] += p.outcomes[i];
         }
     }
-    // In game order, whatever thread played which game: the fit is repeatable.
-    all.samples.sort_by_key(|s| s.game);
     all
 }
 
@@ -131,29 +113,16 @@ pub fn self_play_games(v: &Arc<Variant>, weights: &Weights, opts: &TuneOptions, 
 }
 
 fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: usize, out: &mut SelfPlay) {
-    let mut rng = StdRng::seed_from_u64(opts.seed.wrapping_mul(0x9e37_79b9).wrapping_add(i as u64));
-    let mut game = Game::from_start(v);
-    for _ in 0..opts.random_plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
-    searcher.clear();
-    let limits = Limits {
-        depth: MAX_DEPTH,
-        nodes: Some(opts.nodes),
-        ..Limits::default()
+    let rules = Rules {
+        nodes: opts.nodes,
+        max_plies: opts.max_plies,
+        random_plies: opts.random_plies,
+        seed: opts.seed,
     };
     let mut scratch = Vec::new();
     // (features, side to move) of the positions kept.
     let mut kept = Vec::new();
-    while game.result().is_none() && game.moves().len() < opts.max_plies {
-        let side = game.side_to_move();
-        let line = game.line();
-        let report = searcher.search(&mut game.pos, limits.clone(), line.history());
-        let Some(m) = report.best else { break };
+    let winner = selfplay::play_one(v, searcher, &rules, i, &mut |s, game, side, report, m| {
         // Quiet positions only: not in check, a quiet move chosen, no mate
         // in sight (their features do not explain the result).
         if !game.pos.in_check(side)
@@ -161,26 +130,15 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: us
             && m.promotion().is_none()
             && report.score.abs() < 50_000
         {
-            kept.push((searcher.eval().features(&game.pos, &mut scratch), side));
+            kept.push((s.eval().features(&game.pos, &mut scratch), side));
         }
-        game.play(m);
-    }
-    let winner = game.result().and_then(|r| r.winner);
+    });
     out.games += 1;
-    out.outcomes[match winner {
-        Some(crate::engine::Color::First) => 0,
-        None => 1,
-        Some(_) => 2,
-    }] += 1;
+    out.outcomes[selfplay::outcome_index(winner)] += 1;
     for (features, side) in kept {
-        let result = match winner {
-            None => 0.5,
-            Some(w) if w == side => 1.0,
-            Some(_) => 0.0,
-        };
         out.samples.push(Sample {
             features,
-            result,
+            result: selfplay::result_for(winner, side),
             game: i,
         });
     }

@@ -8,15 +8,11 @@
 //! network's layout, and easy to merge from many machines.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use rand::{Rng, SeedableRng, rngs::StdRng};
 
 use super::Network;
 use crate::engine::{Color, Position, Variant};
-use crate::game::Game;
-use crate::game::players::MAX_DEPTH;
-use crate::game::search::{Limits, Searcher};
+use crate::game::search::Searcher;
+use crate::game::selfplay::{self, Rules};
 
 /// How self-play games are played.
 #[derive(Clone, Debug)]
@@ -68,37 +64,20 @@ pub fn play(
     games: std::ops::Range<usize>,
     progress: &(dyn Fn() + Sync),
 ) -> Played {
-    let next = AtomicUsize::new(games.start);
-    let threads = opts.threads.clamp(1, games.len().max(1));
-    let mut parts: Vec<(usize, Vec<String>, usize)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut searcher = Searcher::with_hash(v, 8);
-                    searcher.set_network(net.cloned());
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= games.end {
-                            break;
-                        }
-                        let (lines, outcome) = one_game(v, &mut searcher, opts, i);
-                        out.push((i, lines, outcome));
-                        progress();
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .filter_map(|h| h.join().ok())
-            .flatten()
-            .collect()
-    });
-    parts.sort_by_key(|p| p.0);
+    let rules = Rules {
+        nodes: opts.nodes,
+        max_plies: opts.max_plies,
+        random_plies: opts.random_plies,
+        seed: opts.seed,
+    };
+    let searcher = || {
+        let mut s = Searcher::with_hash(v, 8);
+        s.set_network(net.cloned());
+        s
+    };
+    let each = |searcher: &mut Searcher, i: usize| one_game(v, searcher, &rules, i);
     let mut played = Played::default();
-    for (_, lines, outcome) in parts {
+    for (lines, outcome) in selfplay::in_parallel(games, opts.threads, &searcher, &each, &|_| progress()) {
         played.lines.extend(lines);
         played.outcomes[outcome] += 1;
     }
@@ -107,28 +86,9 @@ pub fn play(
 
 /// One game: its sample lines and its outcome (0 the first player won, 1
 /// a draw, 2 the second won).
-fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &PlayOptions, i: usize) -> (Vec<String>, usize) {
-    let mut rng = StdRng::seed_from_u64(opts.seed.wrapping_mul(0x9e37_79b9).wrapping_add(i as u64));
-    let mut game = Game::from_start(v);
-    for _ in 0..opts.random_plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() || game.result().is_some() {
-            break;
-        }
-        game.play(moves[rng.random_range(0..moves.len())]);
-    }
-    searcher.clear();
-    let limits = Limits {
-        depth: MAX_DEPTH,
-        nodes: Some(opts.nodes),
-        ..Limits::default()
-    };
+fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, rules: &Rules, i: usize) -> (Vec<String>, usize) {
     let mut kept: Vec<(String, i32, Color)> = Vec::new();
-    while game.result().is_none() && game.moves().len() < opts.max_plies {
-        let side = game.side_to_move();
-        let line = game.line();
-        let report = searcher.search(&mut game.pos, limits.clone(), line.history());
-        let Some(m) = report.best else { break };
+    let winner = selfplay::play_one(v, searcher, rules, i, &mut |_, game, side, report, m| {
         // Quiet positions: not in check, a quiet move chosen, the score
         // not a mate's.
         if !game.pos.in_check(side)
@@ -138,14 +98,7 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &PlayOptions, i: us
         {
             kept.push((game.pos.to_text(), report.score, side));
         }
-        game.play(m);
-    }
-    let winner = game.result().and_then(|r| r.winner);
-    let outcome = match winner {
-        Some(Color::First) => 0,
-        None => 1,
-        Some(_) => 2,
-    };
+    });
     let lines = kept
         .into_iter()
         .map(|(text, score, side)| {
@@ -157,7 +110,7 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &PlayOptions, i: us
             format!("{text}\t{score}\t{result}")
         })
         .collect();
-    (lines, outcome)
+    (lines, selfplay::outcome_index(winner))
 }
 
 /// A sample read back: the position, the score, the result for the side
