@@ -59,6 +59,7 @@ mod petrification;
 mod promotion_rules;
 mod protocols;
 mod reach;
+mod records;
 mod regressions;
 mod reliability;
 mod royal_while_few;

@@ -38,6 +38,17 @@ impl Context {
         Ok(self.loader.load(path)?)
     }
 
+    /// Compiles a variant bundled with chimera (`variants/NAME.toml`, built
+    /// in), if there is one of that name.
+    pub fn load_bundled(&self, name: &str) -> Option<Result<Arc<Variant>, Failure>> {
+        let (file, text) = crate::bundled::VARIANTS.iter().find(|(n, _)| *n == name)?;
+        Some(
+            self.loader
+                .load_str(&format!("{file}.toml"), text)
+                .map_err(Failure::from),
+        )
+    }
+
     /// Loads a rules file with its schema and warnings.
     pub fn load_full(&self, path: &Path) -> Result<Compiled, Failure> {
         Ok(self.loader.load_full(path)?)

@@ -95,20 +95,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     if count > 1 {
         out.text(format!("game {} of {count}", a.game));
     }
-    let vpath = match (&a.variant, rec.tags.get("VariantFile")) {
-        (Some(p), _) => p.clone(),
-        (None, Some(tag)) => variant_path(path, tag),
-        (None, None) => return Err(bad("the record has no VariantFile tag; give --variant")),
-    };
-    let v = cx.load(&vpath)?;
-    // chimera's records name the start `Start`; PGN (XBoard's) `FEN`.
-    let start = rec.tags.get("Start").or_else(|| rec.tags.get("FEN"));
-    let strictness = if a.lenient {
-        Strictness::Lenient
-    } else {
-        Strictness::Strict
-    };
-    let pos = position_with(&v, start.map(|s| s.as_str()), None, strictness)?;
+    let (v, pos) = record_start(cx, &a, &rec, &out)?;
     let notation = MoveNotation::parse(&a.notation).ok_or_else(|| {
         bad(format!(
             "unknown notation `{}`: canonical, uci, usi or seed",
@@ -121,20 +108,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         other => return Err(bad(format!("unknown position text `{other}`: own or fsf"))),
     };
     let mut game = Game::new(pos);
-    for (i, m) in rec.moves.iter().enumerate() {
-        if a.trace {
-            trace(&out, &mut game, i, m, notation, style);
-        }
-        game.play_text(m).map_err(|e| {
-            bad(format!(
-                "{}: move {} ({}{}): {e}",
-                path.display(),
-                i / 2 + 1,
-                m,
-                if i % 2 == 1 { ", second player" } else { "" }
-            ))
-        })?;
-    }
+    play_moves(&out, &a, &rec, &mut game, (notation, style))?;
     let result = game.result();
     let by_rules = result.map_or("ongoing".to_string(), |r| r.describe(&v));
     let Some(tag) = rec.tags.get("Result") else {
@@ -147,6 +121,19 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         }));
         return Ok(ExitCode::SUCCESS);
     };
+    if tag == "*" {
+        // PGN's "unknown": the moves are checked, the result left open.
+        let how = format!(" (left open by the record; the moves give {by_rules})");
+        return Ok(verified(
+            &out,
+            game.position(),
+            rec.moves.len(),
+            tag,
+            &how,
+            false,
+            style,
+        ));
+    }
     if let Some(expected) = pgn_result(tag) {
         return check_pgn_result(&out, path, &rec, &mut game, tag, expected, style);
     }
@@ -192,6 +179,80 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         external.is_none(),
         style,
     ))
+}
+
+/// The variant of a record and its start: the rules file given or named
+/// by the record, else the bundled variant its `Variant` tag names; the
+/// `Start` (chimera's) or `FEN` (PGN's) tag, else the variant's start.
+fn record_start(
+    cx: &Context,
+    a: &Args,
+    rec: &Record,
+    out: &Output,
+) -> Result<(std::sync::Arc<crate::engine::Variant>, crate::engine::Position), Failure> {
+    let path = &a.record;
+    let v = match (&a.variant, rec.tags.get("VariantFile")) {
+        (Some(p), _) => cx.load(p)?,
+        (None, Some(tag)) => cx.load(&variant_path(path, tag))?,
+        (None, None) => {
+            let (name, v) = bundled_variant(cx, rec)?;
+            out.text(format!(
+                "no VariantFile tag: replayed as chimera's bundled {name} (give --variant for another)"
+            ));
+            v
+        }
+    };
+    // chimera's records name the start `Start`; PGN (XBoard's) `FEN`.
+    let start = rec.tags.get("Start").or_else(|| rec.tags.get("FEN"));
+    let strictness = if a.lenient {
+        Strictness::Lenient
+    } else {
+        Strictness::Strict
+    };
+    let pos = match position_with(&v, start.map(|s| s.as_str()), None, strictness) {
+        Ok(pos) => pos,
+        // XBoard's FEN writes pieces with its letters, which SAN writes too
+        // (xiangqi's `H` and `E`): read as the pieces' symbols.
+        Err(e) => start
+            .map(|s| with_symbols(&v, s))
+            .and_then(|s| position_with(&v, Some(&s), None, strictness).ok())
+            .ok_or(e)?,
+    };
+    Ok((v, pos))
+}
+
+/// Plays the record's moves, each checked (with `--trace`, each position
+/// printed first).
+fn play_moves(
+    out: &Output,
+    a: &Args,
+    rec: &Record,
+    game: &mut Game,
+    (notation, style): (MoveNotation, TextStyle),
+) -> Result<(), Failure> {
+    let path = &a.record;
+    // A record of XBoard's (no VariantFile tag) writes a ten-rank board's
+    // ranks from 0.
+    let moves = if !rec.tags.contains_key("VariantFile") && ranks_from_zero(game.position(), &rec.moves) {
+        rec.moves.iter().map(|m| ranks_from_one(m)).collect()
+    } else {
+        rec.moves.clone()
+    };
+    for (i, m) in moves.iter().enumerate() {
+        if a.trace {
+            trace(out, game, i, m, notation, style);
+        }
+        game.play_text(m).map_err(|e| {
+            bad(format!(
+                "{}: move {} ({}{}): {e}",
+                path.display(),
+                i / 2 + 1,
+                m,
+                if i % 2 == 1 { ", second player" } else { "" }
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// What a result from outside the rules is said with.
@@ -285,4 +346,117 @@ fn external_reason(tag: &str) -> Option<Reason> {
     ]
     .into_iter()
     .find(|r| tag.ends_with(&format!("by {}", r.name())))
+}
+
+/// The variant of a record without a VariantFile tag (XBoard's PGN): the
+/// bundled file its `Variant` tag names (XBoard's names too: `normal`,
+/// `chu`, `dai`, `tenjiku`), chess without one, as PGN means.
+fn bundled_variant(
+    cx: &Context,
+    rec: &Record,
+) -> Result<(String, std::sync::Arc<crate::engine::Variant>), Failure> {
+    let tag = rec.tags.get("Variant").map(|t| t.trim().to_lowercase());
+    let name = match tag.as_deref() {
+        None | Some("" | "normal" | "standard" | "chess") => "chess".to_string(),
+        Some("chu") => "chu-shogi".into(),
+        Some("dai") => "dai-shogi".into(),
+        Some("tenjiku") => "tenjiku-shogi".into(),
+        Some(other) => crate::fsf::registry::canonical(other).to_string(),
+    };
+    match cx.load_bundled(&name) {
+        Some(v) => Ok((name, v?)),
+        None => Err(bad(format!(
+            "the record has no VariantFile tag, and its Variant `{}` is none of chimera's bundled variants; give --variant",
+            tag.unwrap_or_default().chars().take(60).collect::<String>()
+        ))),
+    }
+}
+
+/// Whether the moves of a record of XBoard's write a ten-rank board's ranks
+/// from 0, as XBoard does (`c0` … `c9`): a rank `0` says so and a rank
+/// `10` says not; else they are read from 0 when that replays them and
+/// the ranks as written do not.
+fn ranks_from_zero(pos: &crate::engine::Position, moves: &[String]) -> bool {
+    if pos.variant().board().ranks() != 10 {
+        return false;
+    }
+    let ranks = |m: &String| {
+        m.split(|c: char| !c.is_ascii_digit())
+            .filter(|d| !d.is_empty())
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let written: Vec<String> = moves.iter().flat_map(ranks).collect();
+    if written.iter().any(|d| d == "0") {
+        return true;
+    }
+    if written.iter().any(|d| d == "10") {
+        return false;
+    }
+    let replays = |shift: bool| {
+        let mut game = Game::new(pos.clone());
+        moves.iter().all(|m| {
+            let m = if shift { ranks_from_one(m) } else { m.clone() };
+            game.play_text(&m).is_ok()
+        })
+    };
+    !replays(false) && replays(true)
+}
+
+/// A move with each rank one higher (`Cbc7` → `Cbc8`): XBoard's ranks from
+/// 0 as chimera's from 1. Castling (`O-O`, `0-0`) is left alone.
+fn ranks_from_one(m: &str) -> String {
+    if m.starts_with("0-0") || m.starts_with("O-O") {
+        return m.to_string();
+    }
+    let mut out = String::with_capacity(m.len() + 2);
+    let mut digits = String::new();
+    for c in m.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let n: u64 = digits.parse().unwrap_or(0);
+            out.push_str(&(n + 1).to_string());
+            digits.clear();
+        }
+        out.push(c);
+    }
+    out.pop();
+    out
+}
+
+/// A position text with each piece letter that is only a SAN letter
+/// (`san = "H"`, no piece's symbol) turned into that piece's symbol, in
+/// the letter's case; the board field only.
+fn with_symbols(v: &crate::engine::Variant, text: &str) -> String {
+    let (board, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let symbol = |c: char| {
+        let up = c.to_ascii_uppercase().to_string();
+        if v.kind_by_symbol(&up).is_some() {
+            return None;
+        }
+        let k = v
+            .kinds()
+            .find(|&k| v.piece(k).san.as_deref() == Some(up.as_str()))?;
+        let sym = v.piece(k).key().to_string();
+        Some(if c.is_ascii_lowercase() {
+            sym.to_lowercase()
+        } else {
+            sym
+        })
+    };
+    let mut out = String::new();
+    for c in board.chars() {
+        match symbol(c) {
+            Some(s) => out.push_str(&s),
+            None => out.push(c),
+        }
+    }
+    if !rest.is_empty() {
+        out.push(' ');
+        out.push_str(rest);
+    }
+    out
 }

@@ -141,7 +141,10 @@ impl Record {
                         token.chars().take(40).collect::<String>()
                     ));
                 }
-                if token.ends_with('.') && token[..token.len() - 1].chars().all(|c| c.is_ascii_digit()) {
+                // A move number: `12.`, or `12...` before the second
+                // player's move (a record that starts with it).
+                let number = token.trim_end_matches('.');
+                if token.ends_with('.') && number.chars().all(|c| c.is_ascii_digit()) {
                     continue;
                 }
                 if token.starts_with('$') && token[1..].chars().all(|c| c.is_ascii_digit()) {

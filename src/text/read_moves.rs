@@ -3,10 +3,10 @@
 //! hint when nothing matches.
 
 use super::move_syntax::{check_move_syntax, san_piece};
-use super::write_moves::{aliases, demotes, format_move, format_uci, format_usi};
+use super::write_moves::{aliases, demotes, format_move, format_uci, format_usi, format_xboard};
 use crate::engine::moves::{Move, MoveKind};
 use crate::engine::position::Position;
-use crate::engine::types::Square;
+use crate::engine::types::{PieceKind, Square};
 use crate::engine::variant::Variant;
 
 /// A move text that matches no legal move, or several.
@@ -113,6 +113,19 @@ pub(super) fn parse_move_text(pos: &mut Position, text: &str) -> Result<Move, Mo
     {
         found.push(pass);
     }
+    if found.is_empty() && (t == "--" || t == "@@@@") {
+        // XBoard's null move (`--` in its PGN): a pass, or a piece's step
+        // out and back that takes nothing. Several pieces' passes leave the
+        // same position: any one is the move.
+        found.extend(moves.iter().find(|m| format_xboard(pos, m) == "@@@@"));
+    }
+    if found.is_empty()
+        && t.contains('@')
+        && let Some(bare) = Some(t.trim_end_matches(['+', '#'])).filter(|b| b.len() < t.len())
+    {
+        // A drop with SAN's check or mate mark (`P@d2+`, `R@d1#`).
+        return parse_move_text(pos, bare);
+    }
     if found.is_empty() {
         found = parse_san(pos, t, &moves)?;
     }
@@ -217,7 +230,8 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     // SAN (`Fxi10+`): it promotes where the move can promote to a `+` face.
     let plus = t.ends_with('+');
     let t = t.trim_end_matches('+');
-    if t == "0-0" || t == "0-0-0" {
+    if matches!(t, "0-0" | "0-0-0" | "O-O" | "O-O-O") {
+        // Castling, with zeros or letters, after its check mark (`O-O+`).
         let want = t.replace('0', "O");
         return Ok(moves
             .iter()
@@ -238,9 +252,16 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         Some((body, p)) => (body, Some(p)),
         None => (rest, None),
     };
-    let Some(kind) = v.kind_by_symbol(piece) else {
+    // The piece's symbol, or the letter SAN writes it with (`san = "E"`:
+    // xiangqi's elephant, as Fairy-Stockfish and XBoard write it).
+    let by_san = || v.kinds().find(|&k| v.def(k).san.as_deref() == Some(piece));
+    let Some(kind) = v.kind_by_symbol(piece).or_else(by_san) else {
         return Ok(Vec::new());
     };
+    // A promoted pawn that moves as its piece (crazyhouse's `Q~`) is written
+    // with the piece's letter, as XBoard writes it.
+    let is_kind =
+        |k: PieceKind| k == kind || v.def(k).key.strip_suffix('~') == Some(v.def(kind).key.as_str());
     // XBoard's lion double move: the first leg's square, then the last
     // (`Nxg5-g6`); a first square holding the mover's own piece of the kind
     // is an origin instead (long algebraic `Ng1-f3`).
@@ -251,7 +272,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
             match (g.parse_square(a), g.parse_square(b)) {
                 (Some(a_sq), Some(_))
                     if !pos.board[a_sq.index()]
-                        .is_some_and(|p| p.color() == pos.side && p.kind() == kind) =>
+                        .is_some_and(|p| p.color() == pos.side && is_kind(p.kind())) =>
                 {
                     mid = Some(a_sq);
                     b.to_string()
@@ -276,20 +297,10 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     if piece == "P" && (from_hint.len() > 1 || from_hint.chars().any(|c| c.is_ascii_digit())) {
         return Ok(Vec::new());
     }
-    let (file, rank) = match from_hint.len() {
-        0 => (None, None),
-        _ => {
-            let f: String = from_hint.chars().filter(|c| c.is_ascii_lowercase()).collect();
-            let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
-            (
-                crate::engine::geometry::parse_letters(&f),
-                r.parse::<usize>().ok().map(|r| r - 1),
-            )
-        }
-    };
+    let (file, rank) = origin_hint(from_hint);
     let of_kind: Vec<Move> = moves
         .iter()
-        .filter(|m| m.kind == MoveKind::Board && pos.board[m.from.index()].is_some_and(|p| p.kind() == kind))
+        .filter(|m| m.kind == MoveKind::Board && pos.board[m.from.index()].is_some_and(|p| is_kind(p.kind())))
         .copied()
         .collect();
     let placed: Vec<Move> = of_kind
@@ -302,7 +313,10 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         })
         .copied()
         .collect();
-    let found = san_promotion_filter(v, placed, promo, plus, mid.is_none());
+    let mut found = san_promotion_filter(v, placed, promo, plus, mid.is_none());
+    if from_hint.is_empty() && t.starts_with(|c: char| c.is_ascii_lowercase()) {
+        found = straight_ahead(pos, found);
+    }
     if found.is_empty() && !of_kind.is_empty() && from_hint.len() <= 2 {
         let mut options: Vec<String> = of_kind.iter().map(|m| format_move(pos, m)).collect();
         options.sort();
@@ -318,6 +332,36 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         });
     }
     Ok(found)
+}
+
+/// SAN's file and rank before the destination (`N1f3`, `Ngf3`, `Ng1f3`).
+fn origin_hint(from_hint: &str) -> (Option<usize>, Option<usize>) {
+    if from_hint.is_empty() {
+        return (None, None);
+    }
+    let f: String = from_hint.chars().filter(|c| c.is_ascii_lowercase()).collect();
+    let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
+    (
+        crate::engine::geometry::parse_letters(&f),
+        r.parse::<usize>().ok().map(|r| r - 1),
+    )
+}
+
+/// A pawn's move written with its destination alone goes straight ahead
+/// (`g7`); a step from another file names that file (`fg7`: XBoard's
+/// soldier stepping sideways beyond the river). Of several moves to the
+/// square, the straight ones when there are any.
+fn straight_ahead(pos: &Position, found: Vec<Move>) -> Vec<Move> {
+    let g = &pos.v.geometry;
+    if found.len() < 2 {
+        return found;
+    }
+    let straight: Vec<Move> = found
+        .iter()
+        .filter(|m| g.file(m.from) == g.file(m.to))
+        .copied()
+        .collect();
+    if straight.is_empty() { found } else { straight }
 }
 
 /// SAN's moves to a square narrowed by what the text says of promotion:
