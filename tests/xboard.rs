@@ -734,7 +734,7 @@ fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
     let at = |l: &str| out.iter().position(|x| x == l).unwrap_or(usize::MAX);
     let claim = out
         .iter()
-        .position(|l| l.starts_with("1-0 {white wins"))
+        .position(|l| l.starts_with("1-0 {White wins"))
         .expect("a claim");
     // No claim with the move; an opponent that plays on gets it.
     assert!(claim > at("pong 1") && claim < at("pong 2"), "{out:?}");
@@ -744,7 +744,7 @@ fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
         &[],
         &format!("protover 2\nnew\nvariant kingofthehill\nforce\n{hill}go\nping 1\nquit\n"),
     );
-    claim_before_pong(&out, "1-0 {white wins");
+    claim_before_pong(&out, "1-0 {White wins");
     // The loser claims its loss at once: XBoard accepts that as it is.
     let out = speak(
         "xboard",
@@ -752,14 +752,14 @@ fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
         "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\nsetboard 4k3/8/8/8/8/4K3/8/8 w - - 0 1\n\
          playother\nusermove e3e4\nping 1\nquit\n",
     );
-    claim_before_pong(&out, "1-0 {white wins");
+    claim_before_pong(&out, "1-0 {White wins");
     // Checkmate XBoard sees itself: that claim comes with the move.
     let out = speak(
         "xboard",
         &[],
         "protover 2\nnew\nvariant kingofthehill\ncomputer\nforce\nsetboard 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\nsd 2\ngo\nping 1\nquit\n",
     );
-    claim_before_pong(&out, "1-0 {white wins by checkmate");
+    claim_before_pong(&out, "1-0 {White wins by checkmate");
     // Shatranj, which XBoard plays by its own rules: it believes a bare
     // king only after the bared side's reply, so the claim waits for it.
     let out = speak(
@@ -772,9 +772,71 @@ fn xboard_leaves_a_win_it_would_not_believe_to_the_loser_s_claim() {
     let at = |l: &str| out.iter().position(|x| x == l).unwrap_or(usize::MAX);
     let claim = out
         .iter()
-        .position(|l| l.starts_with("1-0 {white wins by extinction"))
+        .position(|l| l.starts_with("1-0 {White wins by extinction"))
         .expect("a claim");
     assert!(claim > at("pong 1") && claim < at("pong 2"), "{out:?}");
+}
+
+#[test]
+fn xboard_names_the_sides_as_xboard_does() {
+    // Chu shogi calls its second player white; XBoard calls it Black, and
+    // `0-1 {white wins …}` was read as a contradiction. Black (the second
+    // player) drops nothing here: the gold on a3 mates.
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant chu\nforce\nsetboard 11k/12/12/12/12/12/12/12/12/gg10/12/K11 b - - 0 1\n\
+         sd 2\ngo\nping 1\nquit\n",
+    );
+    assert_eq!(moves(&out), ["a3a2"], "{out:?}");
+    claim_before_pong(&out, "0-1 {Black wins by checkmate}");
+    // Xiangqi's red is XBoard's White: `1-0 {red wins …}` before.
+    let out = speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant xiangqi\nforce\nsetboard 3k5/R8/9/9/9/9/9/9/1R7/4K4 w - - 0 1\n\
+         sd 2\ngo\nping 1\nquit\n",
+    );
+    assert!(["b1b9", "b1d1"].contains(&moves(&out)[0]), "{out:?}");
+    claim_before_pong(&out, "1-0 {White wins by checkmate}");
+}
+
+#[test]
+fn xboard_offers_a_draw_it_cannot_be_sure_xboard_would_grant() {
+    // Xiangqi, the 100th quiet ply: chimera's count says draw. XBoard's own
+    // count (soldiers' moves reset it, checks do not count) may not, and
+    // forfeits a draw claim it does not see: in an engine-engine game
+    // (`computer`) the draw is offered with the move (XBoard takes an offer
+    // for the claim where its rules agree) and the game goes on.
+    let fifty = "setboard 3a1k3/9/5a3/9/8r/R8/9/9/9/3K5 w - - 99 60\nsd 1\ngo\nping 1\n";
+    let out = speak(
+        "xboard",
+        &[],
+        &format!("protover 2\nnew\nvariant xiangqi\ncomputer\nforce\n{fifty}usermove i5i6\nping 2\nquit\n"),
+    );
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("1/2-1/2") || l.starts_with("Illegal")),
+        "{out:?}"
+    );
+    let played = moves(&out);
+    assert_eq!(played.len(), 2, "{out:?}");
+    let offers: Vec<usize> = (0..out.len()).filter(|&i| out[i] == "offer draw").collect();
+    assert_eq!(offers.len(), 2, "{out:?}");
+    for i in offers {
+        assert!(
+            out[i + 1].starts_with("move "),
+            "the offer comes before the move: {out:?}"
+        );
+    }
+    // Against a person (no `computer`), the draw is claimed with the move.
+    let out = speak(
+        "xboard",
+        &[],
+        &format!("protover 2\nnew\nvariant xiangqi\nforce\n{fifty}quit\n"),
+    );
+    claim_before_pong(&out, "1/2-1/2 {Draw by fifty-move rule}");
+    assert!(!out.iter().any(|l| l == "offer draw"), "{out:?}");
 }
 
 /// Asserts that the session's output has a claim (a line starting with

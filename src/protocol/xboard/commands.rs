@@ -189,7 +189,7 @@ impl XBoard {
 
     pub(super) fn user_move(&mut self, text: &str) {
         let mut pos = self.game.position().clone();
-        if let Some(r) = self.game.result() {
+        if let Some(r) = self.result() {
             // The opponent plays on after a win not claimed: claim it now.
             if self.withheld {
                 return self.say_result(&r);

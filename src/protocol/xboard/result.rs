@@ -13,7 +13,7 @@ impl XBoard {
     /// finds the game over and claims its loss, which XBoard accepts as it
     /// is (chimera and Fairy-Stockfish both do).
     pub(super) fn announce_result(&mut self, own_move: bool) -> bool {
-        let Some(r) = self.game.result() else {
+        let Some(r) = self.result() else {
             return false;
         };
         if own_move && self.unverifiable(&r) {
@@ -48,15 +48,45 @@ impl XBoard {
             && judged_later
     }
 
-    /// `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}`.
+    /// The game's result as the session acts on it: the rules' result,
+    /// but for a draw played on ([`XBoard::plays_on`]).
+    pub(super) fn result(&mut self) -> Option<GameResult> {
+        let r = self.game.result()?;
+        (!self.plays_on(&r)).then_some(r)
+    }
+
+    /// Whether a draw the rules give is offered rather than claimed, and the
+    /// game played on. In an engine-engine game XBoard tests a draw claim
+    /// against its own count — the fifty moves by its own idea of a pawn
+    /// (and, in xiangqi, without checks and their evasions), repetitions as
+    /// it sees them — and forfeits a claim it does not see as false. An
+    /// offer it takes as the claim where its rules see the draw, and passes
+    /// on to the opponent where they do not; so, after `computer`, every
+    /// draw but stalemate (no move left: XBoard sees that alike) is offered
+    /// with the engine's moves while it stands, and the game goes on.
+    pub(super) fn plays_on(&self, r: &GameResult) -> bool {
+        self.computer_opponent
+            && r.winner.is_none()
+            && r.reason != Reason::Stalemate
+            && !self.game.position().clone().legal_move_list().is_empty()
+    }
+
+    /// Whether the rules' draw stands and is played on: `offer draw` goes
+    /// before the engine's move.
+    pub(super) fn offers_draw(&mut self) -> bool {
+        self.game.result().is_some_and(|r| self.plays_on(&r))
+    }
+
+    /// `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}`, the sides named as XBoard names
+    /// them (`White` moves first, whatever the rules file calls the sides:
+    /// in shogi, sente is XBoard's White).
     pub(super) fn say_result(&mut self, r: &GameResult) {
         self.withheld = false;
-        let score = match r.winner {
-            Some(Color::First) => "1-0",
-            Some(Color::Second) => "0-1",
-            None => "1/2-1/2",
+        let (score, words) = match r.winner {
+            Some(Color::First) => ("1-0", format!("White wins by {}", r.reason.name())),
+            Some(Color::Second) => ("0-1", format!("Black wins by {}", r.reason.name())),
+            None => ("1/2-1/2", format!("Draw by {}", r.reason.name())),
         };
-        let v = self.game.variant().clone();
-        self.say(&format!("{score} {{{}}}", r.describe(&v)));
+        self.say(&format!("{score} {{{words}}}"));
     }
 }

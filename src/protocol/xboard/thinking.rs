@@ -22,7 +22,7 @@ pub(super) struct Thinking {
 impl XBoard {
     /// Starts a search for the side to move on its own thread.
     pub(super) fn think(&mut self) {
-        if self.game.result().is_some() {
+        if self.result().is_some() {
             self.announce_result(false);
             self.engine = None;
             return;
@@ -117,6 +117,11 @@ impl XBoard {
                 let text = move_text(&mut pos, &m, &self.shown);
                 self.game.play(m);
                 self.played += 1;
+                if self.offers_draw() {
+                    // Before the move, so that XBoard weighs it as a claim
+                    // in the position the move makes.
+                    self.say("offer draw");
+                }
                 self.say(&format!("move {text}"));
                 self.announce_result(true);
             }
