@@ -165,3 +165,70 @@ fn walls_instead_of_a_move_go_to_the_edge_or_beside_a_wall() {
     texts.sort();
     assert_eq!(texts, ["a1a2", "a1b2"]);
 }
+
+/// A wall is no side's piece on every face: the board text writes it `*`
+/// and `show --piece all` says so (it listed the wall's moves and value as
+/// a piece's); the browser's state sends it with the colour `none` (it was
+/// the first player's, drawn and listed as such); XBoard learns it as a
+/// dark square `*` of its FEN (it was a white piece of its own type, which
+/// the other side's king could take, so that XBoard called chimera's mates
+/// false claims), with no piece type and no `piece` line.
+#[test]
+fn a_wall_is_no_side_s_piece_on_every_face() {
+    let gustav = crate::common::root().join("variants/gustav3.toml");
+    let gustav = gustav.to_str().unwrap();
+    // Text.
+    let out = crate::common::chimera(&["show", gustav]);
+    let board = String::from_utf8_lossy(&out.stdout);
+    assert!(board.contains("  7  * p p p p p p p p *"), "{board}");
+    let out = crate::common::chimera(&["show", gustav, "--piece", "all"]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.contains("(*): a wall, no side's piece"), "{listed}");
+    assert!(!listed.contains("wall (*), value"), "{listed}");
+    // JSON (`serve`'s /api/state).
+    let v = crate::common::variant("gustav3.toml");
+    let mut game = chimera::game::Game::new(Position::start(&v));
+    let state = chimera::web::state(&mut game);
+    let a2 = state["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "a2")
+        .unwrap();
+    assert_eq!(a2["piece"]["color"], "none", "{a2}");
+    let a1 = state["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "a1")
+        .unwrap();
+    assert_eq!(a1["piece"]["color"], "first", "{a1}");
+    let pieces = state["variant"]["pieces"].as_array().unwrap();
+    let walls: Vec<_> = pieces.iter().filter(|p| p["wall"] == true).collect();
+    assert_eq!(walls.len(), 1, "{pieces:?}");
+    assert_eq!(walls[0]["symbol"], "*");
+    // XBoard: the setup's FEN writes walls `*`, its table and `piece` lines
+    // leave them out; `setboard` reads them back.
+    let out = crate::common::speak(
+        "xboard",
+        &[],
+        "protover 2\nnew\nvariant gustav3\nforce\n\
+         setboard arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*4P3*/*PPPP1PPP*/ARNBQKBNRA b KQkq - 0 1\n\
+         usermove g7g6\nping 1\nquit\n",
+    );
+    let setup = out
+        .iter()
+        .find(|l| l.starts_with("setup "))
+        .expect("a setup line");
+    assert_eq!(
+        setup,
+        "setup (PNBRQ..AKpnbrq..ak) 10x8+0_fairy arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1"
+    );
+    let pieces: Vec<&String> = out.iter().filter(|l| l.starts_with("piece ")).collect();
+    assert_eq!(pieces.len(), 7, "{pieces:?}");
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("Error") || l.starts_with("Illegal")),
+        "{out:?}"
+    );
+}

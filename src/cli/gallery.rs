@@ -173,6 +173,15 @@ pub(crate) fn entry(cx: &Context, path: &Path) -> Result<(String, String), Failu
     s.push_str("\n<details><summary>Move diagrams</summary>\n\n```\n");
     for k in v.kinds() {
         let def = v.piece(k);
+        if v.wall_kind() == Some(k) {
+            // No side's piece, and it never moves: no diagram.
+            s.push_str(&format!(
+                "{} ({}): a wall, no side's piece\n",
+                def.name(),
+                def.symbol()
+            ));
+            continue;
+        }
         s.push_str(&format!(
             "{} ({})\n{}\n",
             def.name(),

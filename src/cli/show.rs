@@ -50,6 +50,14 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let values = crate::game::search::piece_values(&v);
     for k in kinds {
         let def = v.piece(k);
+        if v.wall_kind() == Some(k) {
+            out.text(format!(
+                "{} ({}): a wall, no side's piece; it never moves, and no piece enters, passes or takes its square",
+                def.name(),
+                def.symbol()
+            ));
+            continue;
+        }
         let value = match (def.value(), def.is_royal()) {
             (Some(x), _) => format!("value {x} pawns (the rules file's)"),
             (None, true) => "royal".to_string(),

@@ -480,6 +480,12 @@ impl Variant {
         self.kind_flags[kind.index()] & KIND_ROYAL != 0
     }
 
+    /// The kind of the variant's walls (`[walls]`), if it has any: a wall
+    /// is no side's piece, whichever side it is kept under on the board.
+    pub fn wall_kind(&self) -> Option<PieceKind> {
+        self.walls.as_ref().map(|_| self.wall.kind())
+    }
+
     /// Whether a wall is placed after each move (`[walls] after_move`).
     pub(crate) fn placed_walls(&self) -> bool {
         self.walls.as_ref().is_some_and(|w| w.after.is_some())

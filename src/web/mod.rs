@@ -141,6 +141,7 @@ fn piece_json(v: &Variant, k: PieceKind, promoted: &[bool]) -> Value {
         "figurine": named.or(by_name),
         "promoted": promoted[k.index()],
         "royal": def.is_royal(),
+        "wall": v.wall_kind() == Some(k),
     })
 }
 
@@ -226,7 +227,13 @@ pub fn state(game: &mut Game) -> Value {
         .map(|s| {
             let piece = pos.piece_at(s).map(|p| {
                 let def = v.piece(p.kind());
-                json!({"symbol": def.symbol(), "name": def.name(), "color": color_name(p.color())})
+                // A wall is no side's piece.
+                let color = if v.wall_kind() == Some(p.kind()) {
+                    "none"
+                } else {
+                    color_name(p.color())
+                };
+                json!({"symbol": def.symbol(), "name": def.name(), "color": color})
             });
             let (file_label, rank_label) = square_labels(&v, s);
             json!({"name": v.square_name(s), "file": g.file(s), "rank": g.rank(s), "piece": piece,

@@ -177,6 +177,10 @@ struct Casting {
     letter: Vec<String>,
     slot: Vec<Option<usize>>,
     royal: Option<usize>,
+    /// The wall's kind (`[walls]`): no side's piece and no piece type of
+    /// XBoard's, but a square off its board (`*` in its FEN: a dark square,
+    /// which no piece enters, passes or takes).
+    wall: Option<usize>,
 }
 
 impl Casting {
@@ -204,6 +208,7 @@ impl Casting {
             letter: vec![String::new(); kinds.len()],
             slot: vec![None; kinds.len()],
             royal: kinds.iter().position(|&k| v.piece(k).is_royal()),
+            wall: kinds.iter().position(|&k| v.wall_kind() == Some(k)),
             kinds,
             layout,
             base,
@@ -246,8 +251,11 @@ impl Casting {
         let order: Vec<usize> = (0..self.kinds.len())
             .filter(|&i| own(&symbol(i)))
             .chain((0..self.kinds.len()).filter(|&i| !own(&symbol(i))))
-            .filter(|&i| self.base[i].is_none())
+            .filter(|&i| self.base[i].is_none() && Some(i) != self.wall)
             .collect();
+        if let Some(w) = self.wall {
+            self.letter[w] = "*".into();
+        }
         for i in order {
             let sym = symbol(i);
             let pick = own(&sym)
@@ -283,7 +291,11 @@ impl Casting {
         for pass in 0..3 {
             for i in 0..self.kinds.len() {
                 let promoted = self.base[i].is_some();
-                if Some(i) == self.royal || self.slot[i].is_some() || (promoted && !own_slot) {
+                if Some(i) == self.royal
+                    || Some(i) == self.wall
+                    || self.slot[i].is_some()
+                    || (promoted && !own_slot)
+                {
                     continue;
                 }
                 let s = match pass {
@@ -305,9 +317,12 @@ impl Casting {
                 }
             }
         }
-        if (0..self.kinds.len())
-            .any(|i| Some(i) != self.royal && (own_slot || self.base[i].is_none()) && self.slot[i].is_none())
-        {
+        if (0..self.kinds.len()).any(|i| {
+            Some(i) != self.royal
+                && Some(i) != self.wall
+                && (own_slot || self.base[i].is_none())
+                && self.slot[i].is_none()
+        }) {
             return Err(format!("`{name}` has more kinds of pieces than XBoard can draw"));
         }
         if !own_slot {
@@ -383,7 +398,7 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
     let letters = casting.letters();
     let holdings = if has_holdings(v) {
         (0..casting.kinds.len())
-            .filter(|&i| Some(i) != casting.royal && casting.base[i].is_none())
+            .filter(|&i| Some(i) != casting.royal && Some(i) != casting.wall && casting.base[i].is_none())
             .count()
             .min(g.ranks())
     } else {
@@ -415,6 +430,9 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
     let (shapes, mut untested) = castle_shapes(v, casting.royal.map(|r| casting.kinds[r]));
     let mut unsaid = Vec::new();
     for (i, &k) in casting.kinds.iter().enumerate() {
+        if Some(i) == casting.wall {
+            continue;
+        }
         let (l, promoted) = &letters[i];
         let plus = if *promoted { "+" } else { "" };
         let def = v.piece(k);

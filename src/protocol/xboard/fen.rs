@@ -186,7 +186,8 @@ pub(super) fn from_xboard_fen(
                 out.push_str(&symbol(&name, promoted)?);
                 promoted = false;
             }
-            '[' | ']' | '/' | '-' | '0'..='9' => out.push(c),
+            // A wall: XBoard's dark square, chimera's `*`.
+            '[' | ']' | '/' | '-' | '*' | '0'..='9' => out.push(c),
             _ => return None,
         }
     }

@@ -158,7 +158,10 @@ function drawPiece(parent, symbol, color, x, y, size) {
   const g = el("g", { transform: `translate(${x} ${y}) scale(${size / 100})`, "stroke-linejoin": "round",
     "stroke-linecap": "round" }, p);
   const text = pieceText(info, color);
-  if (info.figurine && FIGURINES[info.figurine]) {
+  if (color === "none") {
+    // A wall: no side's piece, a block of stone on its square.
+    el("rect", { x: 6, y: 6, width: 88, height: 88, rx: 8, class: "wall" }, g);
+  } else if (info.figurine && FIGURINES[info.figurine]) {
     p.dataset.figurine = info.figurine;
     drawFigurine(g, info.figurine, color);
   } else if (set === "shogi") {
@@ -335,7 +338,7 @@ function render() {
   pieces.textContent = "";
   s.variant.pieces.forEach((p) => {
     const b = html("button", { title: p.betza }, pieces);
-    b.appendChild(pieceIcon(p.symbol, "first", 22));
+    b.appendChild(pieceIcon(p.symbol, p.wall ? "none" : "first", 22));
     b.append(" " + p.symbol + " " + p.name);
     b.dataset.pieceInfo = p.symbol;
     b.onclick = () => showDiagram(p.symbol);
