@@ -426,7 +426,7 @@ def train(
     from_network=None,
     hidden=128,
     epochs=20,
-    lambda_=0.75,
+    lambda_=1.0,
     chimera_bin=None,
     ray_address=None,
     max_retries=3,
