@@ -157,7 +157,13 @@ pub const WEIGHTS: &[(&str, &str)] = &[(
 
 /// The network files in `variants/networks/`, by the name a rules file in
 /// `variants/` gives them (`[engine] network`), as [`WEIGHTS`].
-pub const NETWORKS: &[(&str, &[u8])] = &[(
-    "networks/xiangqi.nnue",
-    include_bytes!("../variants/networks/xiangqi.nnue"),
-)];
+pub const NETWORKS: &[(&str, &[u8])] = &[
+    (
+        "networks/xiangqi.nnue",
+        include_bytes!("../variants/networks/xiangqi.nnue"),
+    ),
+    (
+        "networks/kozune.nnue",
+        include_bytes!("../variants/networks/kozune.nnue"),
+    ),
+];
