@@ -7,6 +7,12 @@
 //!   random games of the 73 variants both have, and chess and capablanca
 //!   on Chess960 boards (`is960`): legal moves, positions (the FEN strings),
 //!   game over and result at every ply (wasm/tests/ffish.mjs);
+//! - in Node, Fairy-Stockfish's own test suite for ffish.js
+//!   (tests/data/ffishjs-suite/tests/js/test.js, vendored unchanged) through
+//!   an adapter that only loads the package, counted test by test and
+//!   assertion by assertion by tests/tools/ffishjs_suite.cjs: against npm
+//!   ffish itself first (58/58 tests, 1036/1036 assertions), then the
+//!   package (about 2 s each);
 //! - in headless Chromium, on a site `chimera publish` wrote, served by
 //!   `python3 -m http.server` with no chimera process (tests/tools/published.py):
 //!   chess, shogi, Ko shogi and Kozune played by clicks, with engine replies
@@ -119,6 +125,45 @@ fn the_package_speaks_ffish_and_chimera_in_node() {
     let (code, out) = node("api.mjs", &[&pkg.display().to_string()]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
+/// Fairy-Stockfish's own ffish.js test suite, unchanged: npm ffish passes
+/// all of it (58/58 tests, 1036/1036 assertions); chimera's package runs
+/// every test to its end and passes 1027 of ffish's 1036 assertions. The
+/// nine left (docs/wasm.md): `toVerboseString`'s `Key:` line twice
+/// (Fairy-Stockfish's own hash), `headerKeys` once (the order of a C++
+/// `unordered_map`, not the file's), and the start positions of three
+/// variants.ini sections the importer does not load (six not reached).
+#[test]
+fn the_package_passes_ffishjs_own_test_suite() {
+    let suite = |module: &str, extra: &[&str], expect: &str| {
+        let mut cmd = Command::new("node");
+        cmd.arg(root().join("tests/tools/ffishjs_suite.cjs"))
+            .args(["--module", module, "--expect", expect])
+            .args(extra);
+        let out = cmd.output().expect("node runs");
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out.status.code(), text)
+    };
+    if root().join("wasm/tests/node_modules/ffish").is_dir() {
+        let (code, out) = suite("ffish", &[], "58/1036");
+        assert_eq!(code, Some(0), "npm ffish on its own suite:\n{out}");
+    } else {
+        skip("npm ffish is not installed (npm ci in wasm/tests/): the suite is not checked against it");
+    }
+    let Some(pkg) = package() else { return };
+    let (code, out) = suite("chimera", &["--pkg", &pkg.display().to_string()], "58/1027");
+    assert_eq!(
+        code,
+        Some(0),
+        "ffish.js's test.js against chimera's package:\n{out}"
+    );
+    assert!(out.contains("tests 58/58 run to their end"), "{out}");
+    println!("{}", out.lines().rfind(|l| l.starts_with("tests ")).unwrap_or(""));
 }
 
 /// One short game a variant in the default run: the package's marshalling

@@ -69,10 +69,13 @@ def test_chess960():
     start = "rkrnnbbq/pppppppp/8/8/8/8/PPPPPPPP/RKRNNBBQ w KQkq - 0 1"
     assert sf.get_fen("chess", start, [], True).split()[2] == "CAca"
     assert "b1a1" not in sf.legal_moves("chess", start, [], True)
-    # Gating writes file letters in the castling field already: with
-    # chess960 the variant keeps its own castling (S-Chess960's FEN reads
-    # back the same).
-    assert sf.get_fen("seirawan", "", [], True) == sf.get_fen("seirawan", "", [])
+    # S-Chess960: castling rights and gates in one field, as pyffish writes
+    # them (the king castles with the rook on g1 and a gate on d1).
+    s960 = "rnqkbnrb/pppppppp/8/8/8/8/PPPPPPPP/RNQKBNRB[HEhe] w HECBFQKhecbfqk - 0 1"
+    assert sf.get_fen("seirawan", s960, [], True).split()[2] == "GABCDEFHgabcdefh"
+    opening = "g2g3 g7g6 b1c3 b8c6 f2f4 e7e5 f4e5 c6e5 d2d4 e5c4 e2e3 f8e6 e1f2 c7c6 f1d2 c4d2 c1d2h d7d5".split()
+    assert {"d1g1", "d1g1e"} <= set(sf.legal_moves("seirawan", s960, opening, True))
+    assert sf.get_fen("seirawan", s960, opening + ["d1g1e"], True).split()[2] == "gacdeh"
 
 
 def test_check_mate_and_results():

@@ -220,24 +220,35 @@ impl Variant {
         Arc::new(v)
     }
 
+    /// The variant with every drop resetting the halfmove clock (as
+    /// Fairy-Stockfish counts it, where a rules file may count as
+    /// python-chess, whose drops do not); the same variant when it has no
+    /// drops or its drops reset the clock already.
+    pub fn with_drops_resetting_clock(self: &Arc<Variant>) -> Arc<Variant> {
+        if !self.has_drops || self.drops_reset_clock {
+            return Arc::clone(self);
+        }
+        let mut v = (**self).clone();
+        v.drops_reset_clock = true;
+        Arc::new(v)
+    }
+
     /// The variant under Chess960's castling (pyffish's and ffish.js's
     /// `chess960`, UCI's `UCI_Chess960`): every castling rule takes its king
     /// and rook from the position, as `any_file = true` does, its rook being
     /// the kind that stands on the rule's rook square in the start position;
     /// the castling field then names the rooks' files (`HAha`) and castling
-    /// is written as the king taking its own rook (`e1h1`). The same
+    /// is written as the king taking its own rook (`e1h1`); with gating,
+    /// the field is read and written as Fairy-Stockfish's S-Chess960's
+    /// (`text::gating_960`). The same
     /// variant when it has no castling or all of it is so already. An error
-    /// says why a variant's castling cannot be so (gating, rights granted by
-    /// drops, a rule whose king does not end beyond its rook, a board wider
+    /// says why a variant's castling cannot be so (rights granted by drops, a rule whose king does not end beyond its rook, a board wider
     /// than 26 files, no piece on a rook square at the start).
     pub fn with_any_file_castling(self: &Arc<Variant>) -> Result<Arc<Variant>, String> {
         if self.castles.iter().all(|c| c.any_file.is_some()) {
             return Ok(Arc::clone(self));
         }
         let g = &self.geometry;
-        if !self.gates.is_empty() {
-            return Err("Chess960 castling with gating is not supported (both use file letters in the castling field)".into());
-        }
         if g.files > 26 {
             return Err("Chess960 castling needs a board of at most 26 files".into());
         }

@@ -249,6 +249,25 @@ pub fn fsf_text(v: &Variant, text: &str) -> String {
         return String::new();
     }
     fields[0] = board_text(v, &fields[0]);
+    // Castling and en passant left out before a check count (`w 7+7 0
+    // 1`), as Fairy-Stockfish reads them.
+    if !v.uses_sfen()
+        && (4..=5).contains(&fields.len())
+        && fields[2].starts_with(|c: char| c.is_ascii_digit())
+        && fields[2].contains('+')
+    {
+        fields.splice(2..2, ["-".to_string(), "-".to_string()]);
+    }
+    // Fairy-Stockfish reads no castling field in a variant without
+    // castling (its own start positions may have `KQkq` there).
+    if v.castles.is_empty()
+        && v.gates.is_empty()
+        && !v.uses_sfen()
+        && let Some(f) = fields.get_mut(2)
+        && f.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        *f = "-".into();
+    }
     if v.uses_sfen() && !fields[0].contains('[') {
         let sfen = fields.len() == 4 && !fields[2].chars().all(|c| c.is_ascii_digit());
         if !sfen {
@@ -492,16 +511,100 @@ pub fn validate_fen(v: &Arc<Variant>, text: &str) -> i32 {
     if let Some(code) = promoted_piece_code(v, fields[0]) {
         return code;
     }
+    if let Some(code) = layout_code(v, fields[0]) {
+        return code;
+    }
+    let touching = || read(v, text, true).is_ok_and(|p| kings_touch(v, &p));
     match read(v, text, false) {
+        Ok(p) if kings_touch(v, &p) => FEN_TOUCHING_KINGS,
         Ok(_) => FEN_OK,
         // Castling rights the board does not bear: Fairy-Stockfish's code
-        // for the castling field.
+        // for the castling field (after its check of the kings).
         Err(FsfError::Position {
             error: PositionError::Invalid(m),
             ..
-        }) if m.starts_with("castling right") => -5,
-        Err(FsfError::Position { error, .. }) => validity_code(&error),
+        }) if m.starts_with("castling right") => {
+            if touching() {
+                FEN_TOUCHING_KINGS
+            } else {
+                -5
+            }
+        }
+        Err(FsfError::Position { error, .. }) => match validity_code(&error) {
+            -5 if touching() => FEN_TOUCHING_KINGS,
+            code => code,
+        },
         Err(_) => -10,
+    }
+}
+
+/// Fairy-Stockfish's code for two kings side by side.
+const FEN_TOUCHING_KINGS: i32 = -9;
+
+/// Fairy-Stockfish's codes for the board's layout, checked before the
+/// rest (`fill_char_board`, `check_pocket_info`), where every letter of the
+/// board is a piece's: -8 a rank of another width than the board's, or
+/// another number of ranks (a variant with a hand may write it as one
+/// more, after a `/`); -7 a hand with something other than pieces' letters.
+fn layout_code(v: &Variant, board: &str) -> Option<i32> {
+    let known = |c: char| {
+        v.kind_by_symbol(&c.to_string()).is_some()
+            || v.kind_by_symbol(&c.to_ascii_uppercase().to_string()).is_some()
+    };
+    let (squares, bracket) = match board.split_once('[') {
+        Some((b, h)) => (b, Some(h.trim_end_matches(']'))),
+        None => (board, None),
+    };
+    let mut ranks: Vec<&str> = squares.split('/').collect();
+    let height = v.geometry.ranks();
+    let mut hand = bracket;
+    if v.has_hands() && bracket.is_none() && ranks.len() == height + 1 {
+        hand = ranks.pop();
+    }
+    let hand_ok = hand.is_none_or(|h| h.chars().all(|c| c == '-' || known(c)));
+    if !board.chars().all(|c| !c.is_ascii_alphabetic() || known(c)) {
+        return None;
+    }
+    let width = |rank: &str| {
+        let (mut n, mut number) = (0usize, 0usize);
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                number = number * 10 + d as usize;
+                continue;
+            }
+            n += std::mem::take(&mut number);
+            if c.is_ascii_alphabetic() || c == '*' {
+                n += 1;
+            }
+        }
+        n + number
+    };
+    let files = v.geometry.files();
+    if ranks.len() != height || ranks.iter().any(|r| width(r) != files) {
+        return Some(-8);
+    }
+    (!hand_ok && v.has_hands()).then_some(-7)
+}
+
+/// Whether the two sides' kings stand side by side, where each has one
+/// (Fairy-Stockfish's `check_touching_kings`, for its variants whose king
+/// is the chess king).
+fn kings_touch(v: &Arc<Variant>, pos: &Position) -> bool {
+    let Some(profile) = super::registry::profile(v) else {
+        return false;
+    };
+    let g = &v.geometry;
+    let mut kings: [Vec<(i32, i32)>; 2] = [Vec::new(), Vec::new()];
+    for s in g.all_squares() {
+        if let Some(p) = pos.board[s.index()]
+            && profile.type_name(&v.def(p.kind()).key).as_deref() == Some("king")
+        {
+            kings[p.color().index()].push((g.file(s) as i32, g.rank(s) as i32));
+        }
+    }
+    match (&kings[0][..], &kings[1][..]) {
+        ([(f1, r1)], [(f2, r2)]) => (f1 - f2).abs() <= 1 && (r1 - r2).abs() <= 1,
+        _ => false,
     }
 }
 

@@ -15,23 +15,29 @@
 //!   side to move ([`game_result`], [`immediate_game_end`],
 //!   [`optional_game_end`]), `1-0`/`0-1`/`1/2-1/2`/`*` ([`result_text`]),
 //!   checks, captures and material.
+//! - [`js`]: what ffish.js answers beyond pyffish: its variant names, the
+//!   board drawn as its `toString` and `toVerboseString`, a PGN game.
 //!
 //! This module sits above the engine, the text layer and the compiler,
 //! which never name it (`tests/architecture.rs` checks it).
 
 mod error;
 pub mod fen;
+pub mod js;
 pub mod moves;
 pub mod registry;
 pub mod results;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_js;
 
 pub use error::FsfError;
 pub use fen::{
     FEN_INVALID_PROMOTED_PIECE, FEN_OK, fen, fen_with, fog_fen, move_number, read_position, start_fen,
     validate_fen, validity_code,
 };
+pub use js::{PgnGame, board_text, ffish_variant, read_game_pgn, verbose_text};
 pub use moves::{
     Algebraic, NOTATION_DEFAULT, NOTATION_JANGGI, NOTATION_LAN, NOTATION_SAN, NOTATION_SHOGI_HODGES,
     NOTATION_SHOGI_HODGES_NUMBER, NOTATION_SHOGI_HOSKING, NOTATION_THAI_LAN, NOTATION_THAI_SAN,

@@ -214,13 +214,25 @@ pub fn variation_san(
     Some(out)
 }
 
-/// ffish.js's `pushSan`: the legal move whose text in `notation` is `text`.
+/// ffish.js's `pushSan`: the legal move whose text in `notation` is `text`;
+/// else the one whose text is `text` but for a check mark (`+`, `#`): where
+/// chimera marks a check Fairy-Stockfish does not see (atomic's `Qd7`,
+/// Fairy-Stockfish's king not being royal there), or a record leaves marks
+/// out.
 pub fn find_san(game: &Game, legal: &[(Move, String)], text: &str, notation: Algebraic) -> Option<Move> {
     let text = text.trim();
-    legal
+    let texts: Vec<(Move, String)> = legal.iter().map(|(m, _)| (*m, san(game, m, notation))).collect();
+    if let Some((m, _)) = texts.iter().find(|(_, t)| t == text) {
+        return Some(*m);
+    }
+    let bare = text.trim_end_matches(['+', '#']);
+    let mut alike = texts
         .iter()
-        .map(|(m, _)| *m)
-        .find(|m| san(game, m, notation) == text)
+        .filter(|(_, t)| t.trim_end_matches(['+', '#']) == bare);
+    match (alike.next(), alike.next()) {
+        (Some((m, _)), None) => Some(*m),
+        _ => None,
+    }
 }
 
 /// The game's moves in Fairy-Stockfish's UCI, from its start position

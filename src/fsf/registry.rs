@@ -123,7 +123,10 @@ static FACADE: Mutex<Chess960Cache> = Mutex::new(BTreeMap::new());
 /// The variant called `name` (see [`compiled`]) as Fairy-Stockfish plays
 /// it: a drop that the rules forbid to mate is legal and loses at once
 /// ([`Variant::with_drop_mates_losing`]: pyffish lists shogi's pawn drop
-/// that mates, and its `game_result` then gives the mated side the win).
+/// that mates, and its `game_result` then gives the mated side the win);
+/// in one of Fairy-Stockfish's variants, a drop resets the halfmove clock
+/// ([`Variant::with_drops_resetting_clock`]: crazyhouse's rules file counts
+/// as python-chess does).
 pub fn variant(name: &str) -> Result<Arc<Variant>, FsfError> {
     let c = compiled(name)?;
     let mut map = lock(&FACADE);
@@ -132,7 +135,10 @@ pub fn variant(name: &str) -> Result<Arc<Variant>, FsfError> {
     {
         return Ok(Arc::clone(v));
     }
-    let v = c.variant.with_drop_mates_losing();
+    let mut v = c.variant.with_drop_mates_losing();
+    if profile(&c.variant).is_some() {
+        v = v.with_drops_resetting_clock();
+    }
     if !Arc::ptr_eq(&v, &c.variant) {
         remember(&v, profile(&c.variant));
     }
@@ -154,11 +160,10 @@ pub fn variant_as(name: &str, chess960: bool) -> Result<Arc<Variant>, FsfError> 
     {
         return Ok(Arc::clone(v960));
     }
-    // With gating (S-Chess960) the castling field already names files:
-    // the variant's own castling, which reads and writes the same.
+    // With gating (S-Chess960), castling and gates share the castling
+    // field as Fairy-Stockfish writes them (`text::gating_960`).
     let v960 = match v.with_any_file_castling() {
         Ok(v960) => v960,
-        Err(_) if !v.gates.is_empty() => Arc::clone(&v),
         Err(message) => {
             return Err(FsfError::Chess960 {
                 name: name.chars().take(60).collect(),

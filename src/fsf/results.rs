@@ -78,16 +78,35 @@ pub fn optional_game_end(game: &mut Game) -> Option<i32> {
 }
 
 /// ffish.js's `result`: `1-0` (the first side won), `0-1`, `1/2-1/2`, or
-/// `*` when the game goes on. chimera has no draw to claim: the rules end
-/// the game at a repetition or a move count.
-pub fn result_text(game: &mut Game) -> &'static str {
-    match game.result() {
+/// `*` when the game goes on, decided as ffish.js decides it: a rule that
+/// ended the game at once ([`immediate_game_end`]), then neither side
+/// able to win ([`has_insufficient_material`]), then no legal move
+/// ([`game_result`]), then, with `claim_draw`, an end that may be claimed
+/// ([`optional_game_end`]: chimera's rules end the game there by
+/// themselves, ffish.js waits for the claim). ffish.js's `isGameOver` is
+/// this not being `*`.
+pub fn result_text(game: &mut Game, claim_draw: bool) -> &'static str {
+    let to_move = game.side_to_move();
+    let score = immediate_game_end(game)
+        .or_else(|| {
+            let (first, second) = has_insufficient_material(game.position());
+            (first && second).then_some(VALUE_DRAW)
+        })
+        .or_else(|| {
+            let mut pos = game.position().clone();
+            if let Some(r) = pos.decided() {
+                return Some(score(&r, to_move));
+            }
+            pos.legal_move_list()
+                .is_empty()
+                .then(|| score(&pos.no_move_result(), to_move))
+        })
+        .or_else(|| if claim_draw { optional_game_end(game) } else { None });
+    match score {
         None => "*",
-        Some(r) => match r.winner {
-            Some(Color::First) => "1-0",
-            Some(Color::Second) => "0-1",
-            None => "1/2-1/2",
-        },
+        Some(VALUE_DRAW) => "1/2-1/2",
+        Some(s) if (s > 0) == (to_move == Color::First) => "1-0",
+        Some(_) => "0-1",
     }
 }
 

@@ -161,15 +161,15 @@ fn checkmate_and_stalemate_are_game_results() {
     let mut g = replay(&v, "", &["f2f3", "e7e5", "g2g4", "d8h4"]).unwrap();
     assert!(gives_check(g.position()));
     assert_eq!(game_result(&mut g), -VALUE_MATE);
-    assert_eq!(result_text(&mut g), "0-1");
+    assert_eq!(result_text(&mut g, false), "0-1");
     assert_eq!(immediate_game_end(&mut g), None);
     assert!(legal_moves(&mut g).is_empty());
     let mut s = replay(&v, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &[] as &[&str]).unwrap();
     assert_eq!(game_result(&mut s), VALUE_DRAW);
-    assert_eq!(result_text(&mut s), "1/2-1/2");
+    assert_eq!(result_text(&mut s, false), "1/2-1/2");
     let mut going = replay(&v, "", &[] as &[&str]).unwrap();
     assert_eq!(game_result(&mut going), 0);
-    assert_eq!(result_text(&mut going), "*");
+    assert_eq!(result_text(&mut going, true), "*");
 }
 
 #[test]
@@ -190,7 +190,9 @@ fn repetition_is_an_optional_end_and_its_moves_are_listed() {
     let mut g = replay(&v, "", &moves).unwrap();
     assert_eq!(optional_game_end(&mut g), Some(VALUE_DRAW));
     assert_eq!(immediate_game_end(&mut g), None);
-    assert_eq!(result_text(&mut g), "1/2-1/2");
+    // ffish.js: a repetition is a draw to claim.
+    assert_eq!(result_text(&mut g, false), "*");
+    assert_eq!(result_text(&mut g, true), "1/2-1/2");
     assert_eq!(legal_moves(&mut g).len(), 20);
     let mut short = replay(&v, "", &moves[..4]).unwrap();
     assert_eq!(optional_game_end(&mut short), None);

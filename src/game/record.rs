@@ -109,10 +109,11 @@ impl Record {
         let mut rec = Record::default();
         // Whether the current game's moves have ended (a result token).
         let mut ended = false;
-        // Inside a PGN comment `{…}` (which may span lines).
-        let mut in_comment = false;
+        // Inside a PGN comment `{…}` or variation `(…)` (either may span
+        // lines).
+        let mut skip = Skip::default();
         for (n, raw) in text.lines().enumerate() {
-            let stripped = strip_comments(raw, &mut in_comment);
+            let stripped = strip_comments(raw, &mut skip);
             let line = stripped.trim();
             if line.is_empty() || line.starts_with(';') {
                 continue;
@@ -142,11 +143,18 @@ impl Record {
                     ));
                 }
                 // A move number: `12.`, or `12...` before the second
-                // player's move (a record that starts with it).
-                let number = token.trim_end_matches('.');
-                if token.ends_with('.') && number.chars().all(|c| c.is_ascii_digit()) {
+                // player's move; also written against its move (`1.e4`,
+                // `8...Nf6`).
+                let token = without_number(token);
+                if token.is_empty() {
                     continue;
                 }
+                // PGN's move annotations (`Nf6?!`, `e4!`).
+                let token = match token.trim_end_matches(['!', '?']) {
+                    "" => token,
+                    t if !token.starts_with('!') => t,
+                    _ => token,
+                };
                 if token.starts_with('$') && token[1..].chars().all(|c| c.is_ascii_digit()) {
                     // A PGN annotation glyph.
                     continue;
@@ -172,22 +180,50 @@ impl Record {
     }
 }
 
-/// A line without its PGN comments (`{…}`, which may run over several
-/// lines: `in_comment` carries that over), each comment replaced by a space.
-fn strip_comments(line: &str, in_comment: &mut bool) -> String {
-    if !*in_comment && !line.contains('{') {
+/// A token without the move number written before it (`12.`, `12...`,
+/// `1.e4` → `e4`); the token itself when it starts with none.
+fn without_number(token: &str) -> &str {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == token.len() || !rest.starts_with('.') {
+        return token;
+    }
+    rest.trim_start_matches('.')
+}
+
+/// Where a line starts: inside a comment, or how many variations deep.
+#[derive(Default)]
+struct Skip {
+    comment: bool,
+    depth: usize,
+}
+
+/// A line without its PGN comments (`{…}`) and variations (`(…)`, nested,
+/// with comments inside), each replaced by a space; either may run over
+/// several lines (`skip` carries that over). A tag line outside them is
+/// kept whole (a tag's value may hold parentheses).
+fn strip_comments(line: &str, skip: &mut Skip) -> String {
+    let outside = !skip.comment && skip.depth == 0;
+    if outside && (line.trim_start().starts_with('[') || !line.contains(['{', '('])) {
         return line.to_string();
     }
     let mut out = String::with_capacity(line.len());
     for c in line.chars() {
-        match (c, *in_comment) {
-            ('{', false) => *in_comment = true,
-            ('}', true) => {
-                *in_comment = false;
+        if skip.comment {
+            if c == '}' {
+                skip.comment = false;
                 out.push(' ');
             }
-            (_, true) => {}
-            (c, false) => out.push(c),
+            continue;
+        }
+        match c {
+            '{' => skip.comment = true,
+            '(' => skip.depth += 1,
+            ')' if skip.depth > 0 => {
+                skip.depth -= 1;
+                out.push(' ');
+            }
+            _ if skip.depth > 0 => {}
+            c => out.push(c),
         }
     }
     out

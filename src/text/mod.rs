@@ -6,6 +6,7 @@
 //! This layer sits above the engine: it reads a position's parts and its
 //! legal moves, and the engine never names it.
 
+mod gating_960;
 mod move_syntax;
 mod move_text;
 mod read_moves;

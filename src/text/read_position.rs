@@ -57,7 +57,7 @@ fn within(field: PositionField) -> impl Fn(TextError) -> TextError {
     move |e| e.in_field(field)
 }
 
-fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
+pub(super) fn terr(text: &str, offset: usize, message: impl Into<String>) -> TextError {
     let offset = offset.min(text.len());
     TextError {
         offset,
@@ -365,7 +365,10 @@ fn short_fen_fields(fields: &mut Vec<(usize, &str)>) {
 /// The castling field (castling and gating rights, `once` rights): `f` at
 /// byte `s` of `text`.
 fn castling_field(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup) -> Result<(), TextError> {
-    if v.castles_any_file() {
+    if v.castles_any_file() && !v.gates.is_empty() {
+        (setup.castling, setup.castle_squares) =
+            super::gating_960::any_file_gating_rights(v, text, s, f, setup)?;
+    } else if v.castles_any_file() {
         (setup.castling, setup.castle_squares) = any_file_rights(v, text, s, f, &setup.board)?;
     } else {
         setup.castling = rights_field(v, text, s, f, &setup.board)?;

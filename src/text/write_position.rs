@@ -26,10 +26,13 @@ fn rights_text(v: &Variant, setup: &Setup) -> String {
                     } else {
                         letter
                     });
+                    // Chess960's castling leaves the king's gate to be
+                    // written (Fairy-Stockfish's S-Chess960).
+                    implied.push(rook);
                 } else {
                     cs.push(c.right);
+                    implied.extend([king, rook]);
                 }
-                implied.extend([king, rook]);
             }
         }
         for gt in v

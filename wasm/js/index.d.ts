@@ -20,12 +20,16 @@ export interface FFish {
   variants(): string;
   loadVariantConfig(text: string): string;
   startingFen(variant: string): string;
-  validateFen(fen: string, variant?: string): number;
+  validateFen(fen: string, variant?: string, chess960?: boolean): number;
   info(): string;
   capturesToHand(variant: string): boolean;
   /** Reads a PGN game (its first): tags, and the moves as ffish's UCI. */
   readGamePGN(pgn: string): Game;
-  /** ffish.js's notation numbers (DEFAULT, SAN and SHOGI_HODGES_NUMBER are written here). */
+  /** Fairy-Stockfish's options: accepted (an unknown name throws), meaning nothing here. */
+  setOption(name: string, value: string): void;
+  setOptionInt(name: string, value: number): void;
+  setOptionBool(name: string, value: boolean): void;
+  /** ffish.js's notation numbers (all ten, 0-9). */
   Notation: Record<string, number>;
   chimera: Chimera;
 }

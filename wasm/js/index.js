@@ -54,6 +54,12 @@ export default function Module(options = {}) {
     info: raw.info,
     capturesToHand: raw.capturesToHand,
     readGamePGN: raw.readGamePGN,
+    // Fairy-Stockfish's options: accepted, meaning nothing here but
+    // VariantPath, whose files WebAssembly cannot read (loadVariantConfig
+    // takes their text).
+    setOption: raw.setOption,
+    setOptionInt: raw.setOption,
+    setOptionBool: raw.setOption,
     Notation,
     chimera,
   }));

@@ -30,9 +30,7 @@ impl Board {
     /// any variant that castles.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: Option<String>, fen: Option<String>, is960: Option<bool>) -> Result<Board, JsError> {
-        let name = variant
-            .filter(|v| !v.is_empty())
-            .unwrap_or_else(|| "chess".into());
+        let name = fsf::ffish_variant(variant.as_deref().unwrap_or("")).to_string();
         let chess960 = is960.unwrap_or(false);
         let v = fsf::variant_as(&name, chess960).map_err(js)?;
         let pos = fsf::read_position(&v, fen.as_deref().unwrap_or("")).map_err(js)?;
@@ -185,10 +183,12 @@ impl Board {
         self.has_insufficient_material(true) && self.has_insufficient_material(false)
     }
 
-    /// The board drawn as text, then the position (`Fen: ...`).
+    /// The board drawn in boxes as Fairy-Stockfish's `d` command draws it,
+    /// then the position (`Fen:`, `Sfen:`, `Key:`, `Checkers:`); the key
+    /// is chimera's hash, not Fairy-Stockfish's.
     #[wasm_bindgen(js_name = toVerboseString)]
     pub fn to_verbose_string(&self) -> String {
-        format!("{}\nFen: {}\n", self.to_string_js(), self.fen())
+        fsf::verbose_text(self.game.position())
     }
 
     /// Whether castling is Chess960's (`new Board(variant, fen, true)`).
@@ -234,16 +234,21 @@ impl Board {
         }
     }
 
-    /// Back to the start position the board was made with.
-    pub fn reset(&mut self) {
-        self.game = Game::new(self.game.start_position().clone());
-        self.legal = None;
+    /// Back to the variant's start position (as ffish.js: not the
+    /// position the board was made with or last set).
+    pub fn reset(&mut self) -> Result<(), JsError> {
+        self.set_fen("")
     }
 
-    /// The position as Fairy-Stockfish writes it (chimera's own text, for
-    /// an SFEN variant: `chimera.Board`'s `text`).
-    pub fn fen(&self) -> String {
-        fsf::fen(self.game.position())
+    /// The position as Fairy-Stockfish writes it; `showPromoted` writes a
+    /// promoted piece with its `~` (makruk's `M~`), `countStarted` a
+    /// running count from that ply (as pyffish's `get_fen`).
+    pub fn fen(&self, show_promoted: Option<bool>, count_started: Option<i32>) -> String {
+        fsf::fen_with(
+            self.game.position(),
+            show_promoted.unwrap_or(false),
+            count_started.unwrap_or(0),
+        )
     }
 
     /// Sets the position (the moves played are forgotten).
@@ -273,17 +278,19 @@ impl Board {
         self.find(uci).is_some_and(|m| fsf::is_capture(&m))
     }
 
-    /// Whether the game is over by the rules file's rules (chimera has no
-    /// draw to claim: a repetition or move-count draw the rules give ends
-    /// the game, so `claimDraw` changes nothing).
+    /// Whether the game is over: a rule has ended it, no legal move,
+    /// neither side can win (Fairy-Stockfish's insufficient material), or,
+    /// with `claimDraw`, a draw may be claimed (a repetition, the
+    /// fifty-move rule, counting).
     #[wasm_bindgen(js_name = isGameOver)]
-    pub fn is_game_over(&mut self, _claim_draw: Option<bool>) -> bool {
-        self.game.result().is_some()
+    pub fn is_game_over(&mut self, claim_draw: Option<bool>) -> bool {
+        fsf::result_text(&mut self.game, claim_draw.unwrap_or(false)) != "*"
     }
 
-    /// `1-0` (the first side won), `0-1`, `1/2-1/2`, or `*` (not over).
-    pub fn result(&mut self, _claim_draw: Option<bool>) -> String {
-        fsf::result_text(&mut self.game).to_string()
+    /// `1-0` (the first side won), `0-1`, `1/2-1/2`, or `*` (not over;
+    /// a claimable draw only with `claimDraw`).
+    pub fn result(&mut self, claim_draw: Option<bool>) -> String {
+        fsf::result_text(&mut self.game, claim_draw.unwrap_or(false)).to_string()
     }
 
     /// Why the game ended (`checkmate`, `stalemate`, …), empty if not over.
@@ -322,10 +329,11 @@ impl Board {
         self.name.clone()
     }
 
-    /// The board as text, a rank a line.
+    /// The board as ffish.js writes it: a rank a line, the pieces' letters
+    /// and `.` for an empty square, separated by spaces.
     #[wasm_bindgen(js_name = toString)]
     pub fn to_string_js(&self) -> String {
-        chimera::display::board_text(self.game.position())
+        fsf::board_text(self.game.position())
     }
 
     /// Frees the board (ffish.js's name for wasm-bindgen's `free`).

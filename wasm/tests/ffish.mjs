@@ -26,18 +26,19 @@
 //   squares it passed and reached even where the pawn cannot take en
 //   passant (chimera writes none) or where the rules file writes the square
 //   passed over alone (epLists).
-// - Fairy-Stockfish's repetition and move-count draws are claims: it is
-//   asked with claimDraw = true, as chimera ends the game by them.
+// - Fairy-Stockfish's repetition and move-count draws are claims: both are
+//   asked with claimDraw = true.
 // - Fairy-Stockfish ends a game drawn by insufficient material; chimera's
-//   rules have no such rule yet (docs/rules-format.md): such a game stops
-//   there, unjudged, as tests/tools/crosscheck.py stops python-chess's.
+//   facade does too (its rules have no such rule yet, docs/rules-format.md:
+//   a game where the two disagree on it stops there, unjudged, as
+//   tests/tools/crosscheck.py stops python-chess's).
 // - Fairy-Stockfish's SAN marks a check to its king piece only: no `+` for
 //   an attack on a royal piece of another kind (coregal's queen) or by an
 //   explosion (atomic): that mark of chimera's is accepted (SAN_CHECK_MARK).
-// - The halfmove clock of crazyhouse (CLOCK below): its rules file counts
-//   as python-chess does (a drop does not reset the clock; Fairy-Stockfish's
-//   does). That field is compared without the clock, and each time it
-//   differed is counted.
+// - A halfmove clock counted otherwise (CLOCK below, empty now: crazyhouse's
+//   rules file counts as python-chess does, a drop not resetting the clock,
+//   but the facade counts Fairy-Stockfish's variants as it does). That field
+//   is compared without the clock, and each time it differed is counted.
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -115,9 +116,7 @@ function sameSan(variant, theirs, mine) {
 }
 
 // Variants whose halfmove clock is known to be counted otherwise (above).
-const CLOCK = {
-  crazyhouse: "a drop resets Fairy-Stockfish's clock, not python-chess's",
-};
+const CLOCK = {};
 let clockUnchecked = false;
 
 // A difference of positions, or null: the strings must be equal, but for
