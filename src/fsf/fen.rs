@@ -262,6 +262,7 @@ pub fn fsf_text(v: &Variant, text: &str) -> String {
     // castling (its own start positions may have `KQkq` there).
     if v.castles.is_empty()
         && v.gates.is_empty()
+        && v.once_squares.is_empty()
         && !v.uses_sfen()
         && let Some(f) = fields.get_mut(2)
         && f.chars().all(|c| c.is_ascii_alphabetic())
@@ -590,7 +591,7 @@ fn layout_code(v: &Variant, board: &str) -> Option<i32> {
 /// (Fairy-Stockfish's `check_touching_kings`, for its variants whose king
 /// is the chess king).
 fn kings_touch(v: &Arc<Variant>, pos: &Position) -> bool {
-    let Some(profile) = super::registry::profile(v) else {
+    let Some(profile) = super::registry::profile(v).filter(|p| p.king_is_king()) else {
         return false;
     };
     let g = &v.geometry;

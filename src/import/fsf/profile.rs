@@ -111,6 +111,12 @@ impl Profile {
         }
     }
 
+    /// Whether the variant's king moves as the chess king
+    /// (Fairy-Stockfish's `kingType == KING`).
+    pub fn king_is_king(&self) -> bool {
+        self.king_is_king
+    }
+
     /// The profile of one of Fairy-Stockfish's built-in variants, by name
     /// (`None` for a name that is not one).
     pub fn builtin(name: &str) -> Option<Profile> {
