@@ -69,11 +69,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         let tests = crate::load::load_tests(p).map_err(|d| Failure::Diagnostic(d, 1))?;
         cases.extend(tests.into_iter().map(|t| (p.display().to_string(), t)));
     }
-    let bar = indicatif::ProgressBar::new(cases.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = crate::cli::progress::bar(cases.len() as u64, "{bar:30} {pos}/{len} {msg}");
     let (mut passed, mut failed) = (0, 0);
     for (source, case) in &cases {
         bar.set_message(case.name.clone());

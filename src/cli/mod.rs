@@ -17,6 +17,7 @@ mod moves;
 mod output;
 mod perft;
 mod play;
+mod progress;
 mod publish;
 mod replay;
 mod serve;

@@ -118,13 +118,11 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         }
     } else if a.depth > 1 && (estimate > 1e8 || threads > 1) {
         // Root moves shared out among the threads; long counts show progress.
-        let bar = indicatif::ProgressBar::new(pos.legal_move_list().len() as u64);
-        if estimate > 1e8 {
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} root moves, {msg}")
-                    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-        } else {
+        let bar = crate::cli::progress::bar(
+            pos.legal_move_list().len() as u64,
+            "{bar:30} {pos}/{len} root moves, {msg}",
+        );
+        if estimate <= 1e8 {
             bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         }
         let counted = std::sync::atomic::AtomicU64::new(0);

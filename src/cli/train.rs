@@ -453,10 +453,9 @@ fn play_chunks(
         return Ok(outcomes);
     }
     let total: usize = missing.iter().map(|g| g.len()).sum();
-    let bar = indicatif::ProgressBar::new(total as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} self-play games {elapsed} (eta {eta})")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    let bar = crate::cli::progress::bar(
+        total as u64,
+        "{bar:30} {pos}/{len} self-play games {elapsed} (eta {eta})",
     );
     for games in missing {
         let name = format!("games-{:06}-{:06}.txt", games.start, games.end);
@@ -538,10 +537,9 @@ fn fit(
             (net, adam, 0)
         }
     };
-    let bar = indicatif::ProgressBar::new(opts.epochs as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} epochs {elapsed} (eta {eta}) {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    let bar = crate::cli::progress::bar(
+        opts.epochs as u64,
+        "{bar:30} {pos}/{len} epochs {elapsed} (eta {eta}) {msg}",
     );
     bar.set_position(done.min(opts.epochs) as u64);
     let mut losses = Vec::new();

@@ -93,11 +93,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         threads: a.threads as usize,
         iterations: a.iterations as usize,
     };
-    let bar = indicatif::ProgressBar::new(a.games);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} self-play games {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = crate::cli::progress::bar(a.games, "{bar:30} {pos}/{len} self-play games {elapsed}");
     let played = self_play(&v, &start, &opts, &|_| bar.inc(1));
     bar.finish_and_clear();
     if played.samples.len() < 10 {

@@ -411,11 +411,7 @@ fn play_all(
     out: Option<&Output>,
 ) -> Result<Tally, Failure> {
     let total = range.end - range.start;
-    let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = crate::cli::progress::bar(total, "{bar:30} {pos}/{len} games {msg}");
     let next = AtomicU64::new(range.start);
     let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
