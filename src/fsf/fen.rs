@@ -106,7 +106,9 @@ pub fn start_fen(v: &Arc<Variant>) -> String {
 /// not the chess pawn (Berolina's) as the squares passed over and reached
 /// (`b5c6`): where chimera refuses the list, each square alone is tried.
 pub fn read_position(v: &Arc<Variant>, text: &str) -> Result<Position, FsfError> {
-    read(v, text, true)
+    let pos = read(v, text, true)?;
+    super::registry::inherit(pos.variant(), v);
+    Ok(pos)
 }
 
 /// [`read_position`], dropping castling rights the board does not bear

@@ -54,6 +54,20 @@ fn remember(v: &Arc<Variant>, p: Option<Arc<Profile>>) {
     }
 }
 
+/// Gives `derived` the settings of `base` (see [`profile`]): a position
+/// whose Chess960 king and rooks stand elsewhere than the variant's start
+/// holds a copy of the variant with them there, which is still the same
+/// Fairy-Stockfish variant. Entries of copies since dropped are cleared.
+pub(super) fn inherit(derived: &Arc<Variant>, base: &Arc<Variant>) {
+    if Arc::ptr_eq(derived, base) || profile(derived).is_some() {
+        return;
+    }
+    if let Some(p) = profile(base) {
+        lock(&PROFILES).retain(|_, (w, _)| w.strong_count() > 0);
+        remember(derived, Some(p));
+    }
+}
+
 /// Fairy-Stockfish's settings of a variant the registry handed out: those
 /// of the built-in variant a bundled file is named after, or of the
 /// variants.ini section it was imported from; `None` for chimera's own

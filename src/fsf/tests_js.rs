@@ -210,3 +210,16 @@ fn a_pgn_game_is_read_as_ffish_reads_it() {
     let bad = read_game_pgn("1. e4 e4 *").unwrap_err().to_string();
     assert!(bad.contains("`e4`"), "{bad}");
 }
+
+#[test]
+fn a_chess960_position_is_still_fairy_stockfish_s_variant() {
+    // The king and rook elsewhere than chess's start: the position holds a
+    // copy of the variant, which keeps Fairy-Stockfish's settings (its
+    // material rule: ffish.js ended 960 games drawn by it where chimera
+    // went on).
+    let v = variant_as("chess", true).unwrap();
+    let pos = read_position(&v, "3k4/8/8/8/8/8/8/3K2R1 w G - 0 1").unwrap();
+    assert!(!std::sync::Arc::ptr_eq(pos.variant(), &v));
+    assert!(profile(pos.variant()).is_some());
+    assert_eq!(has_insufficient_material(&pos), (false, true));
+}
