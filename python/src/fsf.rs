@@ -226,7 +226,7 @@ fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32
         let n = fsf::notation(game.variant(), notation)?;
         let m =
             fsf::parse_move(&mut game, r#move).map_err(|message| FsfError::Move { index: None, message })?;
-        Ok(fsf::san(&game, &m, n))
+        Ok(fsf::san(&mut game, &m, n))
     })
 }
 

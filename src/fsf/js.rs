@@ -179,8 +179,7 @@ pub fn read_game_pgn(text: &str) -> Result<PgnGame, FsfError> {
                 text.chars().take(60).collect::<String>()
             ),
         })?;
-        let mut before = game.position().clone();
-        moves.push(uci(&mut before, &m));
+        moves.push(uci(&mut game.pos, &m));
         game.play(m);
     }
     Ok(PgnGame {

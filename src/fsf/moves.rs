@@ -50,16 +50,19 @@ pub fn uci(pos: &mut Position, m: &Move) -> String {
 /// (a position decided by itself), but the moves of a position a
 /// repetition or a move count ended (Fairy-Stockfish leaves those to a
 /// claim); never a move that completes a repetition the rules forbid.
+///
+/// The game's own position is asked (its moves made and unmade), never a
+/// copy: a copy carries the game's whole history, which made a long move
+/// list quadratic (issue 45).
 pub fn legal_moves(game: &mut Game) -> Vec<(Move, String)> {
-    let mut pos = game.position().clone();
-    if pos.decided().is_some() {
+    if game.pos.decided().is_some() {
         return Vec::new();
     }
-    let list = pos.legal_move_list();
+    let mut list = game.pos.legal_move_list();
+    list.retain(|&m| !game.repeats_forbidden(m));
     list.into_iter()
-        .filter(|&m| !game.repeats_forbidden(m))
         .map(|m| {
-            let t = uci(&mut pos, &m);
+            let t = uci(&mut game.pos, &m);
             (m, t)
         })
         .collect()
@@ -69,8 +72,7 @@ pub fn legal_moves(game: &mut Game) -> Vec<(Move, String)> {
 /// UCI or any move text chimera reads (canonical, USI, UCI with the face,
 /// SAN).
 pub fn parse_move(game: &mut Game, text: &str) -> Result<Move, String> {
-    let mut pos = game.position().clone();
-    let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+    let m = game.pos.parse_move(text).map_err(|e| e.to_string())?;
     if game.repeats_forbidden(m) {
         return Err(format!("`{}` repeats a position the rules forbid", text.trim()));
     }
@@ -149,15 +151,16 @@ fn thai_letters(v: &Arc<Variant>) -> Vec<&'static str> {
 }
 
 /// A legal move of the game's position in `notation`; a chimera-only move
-/// with no algebraic spelling in its canonical notation.
-pub fn san(game: &Game, m: &Move, notation: Algebraic) -> String {
-    let v = game.variant();
+/// with no algebraic spelling in its canonical notation. (The game's own
+/// position writes it, its check mark tried and taken back: no copy of the
+/// game's history.)
+pub fn san(game: &mut Game, m: &Move, notation: Algebraic) -> String {
     let thai = if matches!(notation, Algebraic::ThaiSan | Algebraic::ThaiLan) {
-        thai_letters(v)
+        thai_letters(game.variant())
     } else {
         Vec::new()
     };
-    game.position().clone().algebraic_text(m, notation, &thai)
+    game.pos.algebraic_text(m, notation, &thai)
 }
 
 /// pyffish's `get_san_moves`: each move of a game from `fen`, in
@@ -175,7 +178,7 @@ pub fn san_moves(
             index: Some(i + 1),
             message,
         })?;
-        out.push(san(&game, &m, notation));
+        out.push(san(&mut game, &m, notation));
         game.play(m);
     }
     Ok(out)
@@ -208,7 +211,7 @@ pub fn variation_san(
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&san(&game, &m, notation));
+        out.push_str(&san(&mut game, &m, notation));
         game.play(m);
     }
     Some(out)
@@ -219,7 +222,7 @@ pub fn variation_san(
 /// chimera marks a check Fairy-Stockfish does not see (atomic's `Qd7`,
 /// Fairy-Stockfish's king not being royal there), or a record leaves marks
 /// out.
-pub fn find_san(game: &Game, legal: &[(Move, String)], text: &str, notation: Algebraic) -> Option<Move> {
+pub fn find_san(game: &mut Game, legal: &[(Move, String)], text: &str, notation: Algebraic) -> Option<Move> {
     let text = text.trim();
     let texts: Vec<(Move, String)> = legal.iter().map(|(m, _)| (*m, san(game, m, notation))).collect();
     if let Some((m, _)) = texts.iter().find(|(_, t)| t == text) {

@@ -48,7 +48,7 @@ pub fn score(r: &GameResult, to_move: Color) -> i32 {
 /// position that is not over.
 pub fn game_result(game: &mut Game) -> i32 {
     let to_move = game.side_to_move();
-    let mut pos = game.position().clone();
+    let pos = &mut game.pos;
     if let Some(r) = pos.decided() {
         return score(&r, to_move);
     }
@@ -93,7 +93,7 @@ pub fn result_text(game: &mut Game, claim_draw: bool) -> &'static str {
             (first && second).then_some(VALUE_DRAW)
         })
         .or_else(|| {
-            let mut pos = game.position().clone();
+            let pos = &mut game.pos;
             if let Some(r) = pos.decided() {
                 return Some(score(&r, to_move));
             }

@@ -133,11 +133,11 @@ fn moves_in_uci_and_algebraic_as_fairy_stockfish_writes_them() {
     let legal = legal_moves(&mut g);
     assert!(legal.iter().any(|(_, t)| t == "B@e5"));
     let m = find_move(&mut g, &legal, "B@e5").unwrap();
-    assert_eq!(san(&g, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "B*55");
-    let g0 = replay(&v, "", &[] as &[&str]).unwrap();
+    assert_eq!(san(&mut g, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "B*55");
+    let mut g0 = replay(&v, "", &[] as &[&str]).unwrap();
     let m = parse_move(&mut g0.clone(), "c3c4").unwrap();
-    assert_eq!(san(&g0, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "P-76");
-    assert_eq!(san(&g0, &m, notation(&v, NOTATION_SAN).unwrap()), "Pc4");
+    assert_eq!(san(&mut g0, &m, notation(&v, NOTATION_DEFAULT).unwrap()), "P-76");
+    assert_eq!(san(&mut g0, &m, notation(&v, NOTATION_SAN).unwrap()), "Pc4");
     assert_eq!(notation(&v, 7).unwrap(), Algebraic::XiangqiWxf);
     assert!(matches!(notation(&v, 10), Err(FsfError::Notation(10))));
     let c = chess();
@@ -239,7 +239,7 @@ fn fairy_stockfish_notations() {
         let v = variant(name).unwrap();
         let mut g = replay(&v, fen, &[] as &[&str]).unwrap();
         let m = parse_move(&mut g, uci).unwrap();
-        san(&g, &m, notation(&v, n).unwrap())
+        san(&mut g, &m, notation(&v, n).unwrap())
     };
     let xq = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
     assert_eq!(san_of("xiangqi", xq, "h1g3", NOTATION_XIANGQI_WXF), "H2+3");
@@ -344,4 +344,21 @@ fn material_fog_partner_and_drop_mates_as_pyffish() {
     let fen = "lnsg3nk/1r2b1gs1/ppppppp1p/7N1/7p1/9/PPPPPPPP1/1B5R1/LNSGKGS1L[P] w 0 1";
     let mut g = replay(&s, fen, &["P@i8"]).unwrap();
     assert_eq!(game_result(&mut g), VALUE_MATE);
+}
+
+#[test]
+fn a_long_move_list_replays_in_linear_time() {
+    // Issue 45: each move was read on a copy of the game, history and all,
+    // so 100,000 plies took minutes. Knights shuffled: any length is legal.
+    let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<&str> = cycle.iter().copied().cycle().take(40_000).collect();
+    let t = std::time::Instant::now();
+    let mut g = replay(&chess(), CHESS_START, &moves).unwrap();
+    assert_eq!(legal_moves(&mut g).len(), 20);
+    assert_eq!(game_result(&mut g), 0);
+    let sans = san_moves(&chess(), CHESS_START, &moves[..8], Algebraic::San).unwrap();
+    assert_eq!(sans[..4], ["Nf3", "Nf6", "Ng1", "Ng8"]);
+    // Linear, this is well under a second; quadratic, it took about 10 s.
+    let spent = t.elapsed();
+    assert!(spent.as_secs_f64() < 4.0, "40,000 plies took {spent:?}");
 }

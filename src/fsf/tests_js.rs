@@ -68,7 +68,7 @@ fn a_san_without_the_check_mark_fairy_stockfish_leaves_out_is_found() {
     );
     let legal = legal_moves(&mut g);
     for text in ["Qd7", "Qd7+"] {
-        let m = find_san(&g, &legal, text, Algebraic::San).expect(text);
+        let m = find_san(&mut g, &legal, text, Algebraic::San).expect(text);
         assert_eq!(uci(&mut g.position().clone(), &m), "d1d7");
     }
 }
@@ -160,7 +160,7 @@ fn seirawan_castles_as_chess960_with_gates() {
     for m in ["d1g1", "d1g1e"] {
         assert!(legal.iter().any(|(_, t)| t == m), "{m} is not legal");
     }
-    let castle = find_san(&g, &legal, "O-O/Ed1", Algebraic::San).expect("O-O/Ed1");
+    let castle = find_san(&mut g, &legal, "O-O/Ed1", Algebraic::San).expect("O-O/Ed1");
     g.play(castle);
     assert_eq!(
         fen(g.position()),

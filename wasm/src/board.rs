@@ -93,7 +93,7 @@ impl Board {
         let moves: Vec<Move> = self.legal().iter().map(|(m, _)| *m).collect();
         let texts: Vec<String> = moves
             .iter()
-            .map(|m| fsf::san(&self.game, m, fsf::Algebraic::San))
+            .map(|m| fsf::san(&mut self.game, m, fsf::Algebraic::San))
             .collect();
         texts.join(" ")
     }
@@ -106,7 +106,7 @@ impl Board {
     pub fn san_move(&mut self, uci: &str, notation: Option<i32>) -> Result<String, JsError> {
         let n = self.notation(notation)?;
         Ok(match self.find(uci) {
-            Some(m) => fsf::san(&self.game, &m, n),
+            Some(m) => fsf::san(&mut self.game, &m, n),
             None => String::new(),
         })
     }
@@ -118,7 +118,7 @@ impl Board {
         let n = self.notation(notation)?;
         self.legal();
         let legal = self.legal.as_deref().unwrap_or(&[]);
-        Ok(match fsf::find_san(&self.game, legal, san, n) {
+        Ok(match fsf::find_san(&mut self.game, legal, san, n) {
             Some(m) => {
                 self.game.play(m);
                 self.legal = None;
