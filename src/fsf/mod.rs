@@ -21,6 +21,7 @@
 //! This module sits above the engine, the text layer and the compiler,
 //! which never name it (`tests/architecture.rs` checks it).
 
+mod cache;
 mod error;
 pub mod fen;
 pub mod js;
@@ -45,8 +46,8 @@ pub use moves::{
     san_moves, uci, variation_san,
 };
 pub use registry::{
-    ALIASES, Config, Loaded, OPTIONS, canonical, compiled, load_text, load_variant_config, names, profile,
-    set_option, two_boards, variant, variant_as,
+    ALIASES, Config, LOADED_CAPACITY, Loaded, OPTIONS, canonical, compiled, load_text, load_variant_config,
+    names, profile, set_option, two_boards, variant, variant_as,
 };
 pub use results::{
     VALUE_DRAW, VALUE_MATE, game_result, gives_check, has_insufficient_material, immediate_game_end,

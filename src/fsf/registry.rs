@@ -11,6 +11,8 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use super::FsfError;
+pub use super::cache::LOADED_CAPACITY;
+use super::cache::Store;
 use crate::engine::Variant;
 use crate::import::fsf::Profile;
 use crate::load::{Compiled, Loader};
@@ -23,8 +25,10 @@ pub const ALIASES: &[(&str, &str)] = &[
     ("shoshogi", "sho-shogi"),
 ];
 
-/// The variants compiled so far, by name (bundled ones by file name).
-static LOADED: Mutex<BTreeMap<String, Arc<Compiled>>> = Mutex::new(BTreeMap::new());
+/// The variants compiled so far, by name (bundled ones by file name); the
+/// loaded ones at most [`LOADED_CAPACITY`], the least recently used dropped
+/// first.
+static LOADED: Mutex<Store> = Mutex::new(Store::with_capacity(LOADED_CAPACITY));
 
 /// Variants under Chess960's castling, by name, with the variant each was
 /// made from (a name loaded again gets a new one).
@@ -106,8 +110,8 @@ fn compile(file: &str, text: &str) -> Result<Compiled, FsfError> {
 pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
     let key = canonical(name);
     if let Some(c) = {
-        let map = lock(&LOADED);
-        map.get(key).or_else(|| map.get(&slug(key))).cloned()
+        let mut map = lock(&LOADED);
+        map.get(key).or_else(|| map.get(&slug(key)))
     } {
         return Ok(c);
     }
@@ -127,7 +131,7 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
     remember(&c.variant, Profile::builtin(key).map(Arc::new));
     // Two threads may compile the same file at once: the first one stored
     // is the one every caller gets, so the caches keyed by it stay valid.
-    Ok(Arc::clone(lock(&LOADED).entry(key.to_string()).or_insert(c)))
+    Ok(lock(&LOADED).insert_bundled(key, c))
 }
 
 /// Variants as the facade plays them (see [`variant`]), by name, with the
@@ -238,16 +242,38 @@ fn insert(c: Compiled, key: Option<&str>, also: Option<&str>, p: Option<Profile>
     remember(&c.variant, p.map(Arc::new));
     let name = c.variant.name().to_string();
     let key = key.map_or_else(|| slug(&name), str::to_string);
-    let mut map = lock(&LOADED);
-    map.insert(key.clone(), Arc::clone(&c));
-    if let Some(other) = also {
-        map.insert(other.to_string(), Arc::clone(&c));
+    let dropped = {
+        let mut map = lock(&LOADED);
+        let mut dropped = map.insert_loaded(&key, Arc::clone(&c));
+        if let Some(other) = also {
+            dropped |= map.insert_loaded(other, Arc::clone(&c));
+        }
+        dropped
+    };
+    if dropped {
+        forget_dropped();
     }
     Loaded {
         key,
         name,
         compiled: c,
     }
+}
+
+/// Clears the caches of what the registry no longer holds: the facade's
+/// and Chess960's variants made from a variant since dropped (or replaced
+/// under its name), and Fairy-Stockfish's settings of variants since freed.
+/// A game still playing one keeps its variant alive.
+fn forget_dropped() {
+    let held = lock(&LOADED).variants();
+    let ptr = |v: &Arc<Variant>| Arc::as_ptr(v) as usize;
+    let facade: std::collections::BTreeSet<usize> = {
+        let mut map = lock(&FACADE);
+        map.retain(|_, (base, _)| held.contains(&ptr(base)));
+        map.values().map(|(_, v)| ptr(v)).collect()
+    };
+    lock(&CHESS960).retain(|_, (base, _)| facade.contains(&ptr(base)));
+    lock(&PROFILES).retain(|_, (w, _)| w.strong_count() > 0);
 }
 
 /// Compiles rules text (`file` names it in diagnostics) and registers it
