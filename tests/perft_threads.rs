@@ -3,7 +3,7 @@
 use std::process::Command;
 
 use crate::common;
-use chimera::{Position, perft, perft_divide};
+use chimera::{Position, perft, perft_divide, perft_until};
 
 #[test]
 fn divided_counts_match_perft_on_any_number_of_threads() {
@@ -77,4 +77,18 @@ fn the_command_line_counts_the_same_with_threads() {
         .output()
         .expect("chimera runs");
     assert_eq!(out.status.code(), Some(2), "--threads 0 is refused");
+}
+
+/// [`chimera::perft_until`] (the Python binding's interruptible perft):
+/// perft's counts, and no count, at once, when told to stop — at any depth,
+/// nothing allocated for the depth asked — the position left as it was.
+#[test]
+fn perft_until_counts_as_perft_and_stops_when_told() {
+    use std::sync::atomic::AtomicBool;
+    let mut pos = Position::start(&common::variant("chess.toml"));
+    let before = pos.to_text();
+    assert_eq!(perft_until(&mut pos, 3, &AtomicBool::new(false)), Some(8_902));
+    assert_eq!(perft_until(&mut pos, 0, &AtomicBool::new(false)), Some(1));
+    assert_eq!(perft_until(&mut pos, u32::MAX, &AtomicBool::new(true)), None);
+    assert_eq!(pos.to_text(), before);
 }

@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 
 mod fsf;
 mod objects;
+mod work;
 
 create_exception!(
     _native,

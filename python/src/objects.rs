@@ -11,7 +11,7 @@ use chimera::{Color, Move, MoveKind, MoveNotation, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{Error, MoveError, fsf_error, guard, position_error, rules_error};
+use crate::{Error, MoveError, fsf_error, guard, position_error, rules_error, work};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVariant>()?;
@@ -607,37 +607,19 @@ impl PyPosition {
         Ok(Some(d))
     }
 
-    /// Counts the leaf nodes of the move tree to `depth` (the GIL is
-    /// released while it runs). `divide=True` gives a dict: each legal
-    /// move's UCI text and its subtree's count.
+    /// Counts the leaf nodes of the move tree to `depth` (at most 255; the
+    /// GIL is released while it runs, and Ctrl-C stops it:
+    /// `KeyboardInterrupt`). `divide=True` gives a dict: each legal move's
+    /// UCI text and its subtree's count.
     #[pyo3(signature = (depth, divide = false))]
     fn perft(&self, py: Python<'_>, depth: u32, divide: bool) -> PyResult<Py<PyAny>> {
         let pos = self.game.position().clone();
         if !divide {
-            let n = py.detach(move || guard(move || Ok(chimera::perft(&mut pos.clone(), depth))))?;
+            let n = work::perft(py, pos, depth)?;
             return Ok(n.into_pyobject(py)?.into_any().unbind());
         }
-        let rows = py.detach(move || {
-            guard(move || {
-                let mut pos = pos;
-                let moves = pos.legal_move_list();
-                let mut rows = Vec::with_capacity(moves.len());
-                for m in moves {
-                    let text = chimera::fsf::uci(&mut pos, &m);
-                    pos.make(m);
-                    let n = if depth <= 1 {
-                        1
-                    } else {
-                        chimera::perft(&mut pos, depth - 1)
-                    };
-                    pos.unmake();
-                    rows.push((text, n));
-                }
-                Ok(rows)
-            })
-        })?;
         let d = PyDict::new(py);
-        for (k, n) in rows {
+        for (k, n) in work::perft_divide(py, pos, depth)? {
             d.set_item(k, n)?;
         }
         Ok(d.into_any().unbind())
@@ -645,36 +627,18 @@ impl PyPosition {
 
     /// The move sequences `depth` plies deep, as perft walks them (UCI
     /// texts): perft(d) is the sum of perft(d - depth) after each. For
-    /// splitting perft into tasks (`chimera.distributed.perft`).
+    /// splitting perft into tasks (`chimera.distributed.perft`). At most
+    /// 2,000,000 move texts in all (chess's depth 4), else `ValueError`;
+    /// Ctrl-C stops it.
     fn perft_prefixes(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<Vec<String>>> {
-        let pos = self.game.position().clone();
-        py.detach(move || {
-            guard(move || {
-                fn walk(pos: &mut Position, left: u32, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-                    if left == 0 {
-                        out.push(prefix.clone());
-                        return;
-                    }
-                    for m in pos.legal_move_list() {
-                        prefix.push(chimera::fsf::uci(pos, &m));
-                        pos.make(m);
-                        walk(pos, left - 1, prefix, out);
-                        pos.unmake();
-                        prefix.pop();
-                    }
-                }
-                let mut pos = pos;
-                let mut out = Vec::new();
-                walk(&mut pos, depth, &mut Vec::new(), &mut out);
-                Ok(out)
-            })
-        })
+        work::perft_prefixes(py, self.game.position().clone(), depth)
     }
 
     /// chimera's engine: the best move found within `depth` plies or
     /// `movetime` milliseconds (or `nodes`), as a dict: `move` (a `Move`),
     /// `score` (centipawns for the side to move), `depth`, `nodes`. The
-    /// GIL is released while it searches. None when there is no legal move.
+    /// GIL is released while it searches, and Ctrl-C stops it
+    /// (`KeyboardInterrupt`). None when there is no legal move.
     #[pyo3(signature = (depth = 64, movetime = None, nodes = None, hash_mb = 16))]
     fn best_move<'py>(
         &self,
@@ -689,20 +653,18 @@ impl PyPosition {
         }
         let mut pos = self.game.position().clone();
         let line = self.game.line();
-        let report = py.detach(move || {
-            guard(move || {
-                let v = pos.variant().clone();
-                let mut s = Searcher::with_hash(&v, hash_mb);
-                let limits = Limits {
-                    depth,
-                    movetime: movetime.map(Duration::from_millis),
-                    soft: None,
-                    stop: None,
-                    threads: 1,
-                    nodes,
-                };
-                Ok(s.search(&mut pos, limits, line.history()))
-            })
+        let report = work::interruptible(py, move |stop| {
+            let v = pos.variant().clone();
+            let mut s = Searcher::with_hash(&v, hash_mb);
+            let limits = Limits {
+                depth,
+                movetime: movetime.map(Duration::from_millis),
+                soft: None,
+                stop: Some(stop),
+                threads: 1,
+                nodes,
+            };
+            Ok(s.search(&mut pos, limits, line.history()))
         })?;
         let Some(best) = report.best else {
             return Ok(None);

@@ -106,3 +106,47 @@ pub fn perft_divide(
         .zip(counts.into_iter().map(AtomicU64::into_inner))
         .collect()
 }
+
+/// [`perft`] that gives up as soon as `stop` is set (looked at on every
+/// node above the last ply, so within moments at any depth): `None` then.
+/// The position is left as it was either way. Its buffers grow with the
+/// depth the walk reaches, not the depth asked (`u32::MAX` allocates
+/// nothing up front); the walk itself recurses once a ply, so a caller
+/// bounds `depth` by its stack.
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Option<u64> {
+    let mut bufs = Vec::new();
+    perft_stoppable(pos, depth, 0, &mut bufs, stop)
+}
+
+fn perft_stoppable(
+    pos: &mut Position,
+    depth: u32,
+    level: usize,
+    bufs: &mut Vec<Vec<Move>>,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    if bufs.len() <= level {
+        bufs.push(Vec::with_capacity(128));
+    }
+    let mut head = std::mem::take(&mut bufs[level]);
+    pos.legal_moves(&mut head);
+    let mut n = 0;
+    if depth == 1 {
+        n = head.len() as u64;
+    } else {
+        for &m in &head {
+            pos.make(m);
+            let below = perft_stoppable(pos, depth - 1, level + 1, bufs, stop);
+            pos.unmake();
+            n += below?;
+        }
+    }
+    bufs[level] = head;
+    Some(n)
+}

@@ -1,0 +1,114 @@
+"""Everyday use at scale (issue 45): long move lists replayed in linear time,
+loaded variants kept in a bounded cache, long work interruptible by Ctrl-C
+and bounded in what it allocates.
+
+Run with `pytest python/tests` after `pip install ./python` (tests/python.rs
+does both in `cargo test --release`). This file loads hundreds of variants:
+it runs after test_chimera.py, whose variants it may push out of the cache.
+"""
+
+import _thread
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import chimera
+import chimera.pyffish as sf
+
+ROOT = Path(__file__).resolve().parents[2]
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+# chimera.fsf::LOADED_CAPACITY: loaded variants kept compiled.
+CAPACITY = 256
+
+
+def shuffle(n):
+    """n plies of knights moved out and back (any length is legal)."""
+    cycle = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    return (cycle * (n // 4 + 1))[:n]
+
+
+def timed(f, *args):
+    t = time.perf_counter()
+    f(*args)
+    return time.perf_counter() - t
+
+
+def test_long_move_lists_take_linear_time():
+    # Each move used to be read on a copy of the game, history and all:
+    # 100,000 plies took 144 s (pyffish: 2 s). 50,000 quadratic: ~20 s.
+    moves = shuffle(50_000)
+    ours = min(timed(sf.get_fen, "chess", CHESS_START, moves) for _ in range(2))
+    assert sf.get_fen("chess", CHESS_START, moves).startswith(CHESS_START[:-3])
+    assert len(sf.legal_moves("chess", CHESS_START, moves)) == 20
+    try:
+        import pyffish
+    except ImportError:
+        assert ours < 5.0, f"50,000 plies took {ours:.2f} s"
+        return
+    theirs = min(timed(pyffish.get_fen, "chess", CHESS_START, moves) for _ in range(2))
+    # A test build is less optimised than a release one, and the machine
+    # may be busy: a generous bound that a quadratic replay still fails.
+    assert ours < 5 * theirs + 1.0, f"50,000 plies: chimera {ours:.2f} s, pyffish {theirs:.2f} s"
+
+
+def test_loaded_variants_are_kept_in_a_bounded_cache():
+    text = (ROOT / "variants" / "clobber.toml").read_text()
+    names = []
+    for i in range(CAPACITY + 44):
+        rules = re.sub(r'(?m)^name = "Clobber"', f'name = "Cache Test {i}"', text, count=1)
+        names.append(sf.load_variant_config(rules))
+    assert names[0] == "Cache Test 0"
+    listed = [n for n in sf.variants() if n.startswith("cache-test-")]
+    assert len(listed) == CAPACITY
+    # The least recently used went first; the last ones play.
+    assert "cache-test-0" not in listed and f"cache-test-{CAPACITY + 43}" in listed
+    with pytest.raises(chimera.Error):
+        sf.start_fen("cache-test-0")
+    board = sf.start_fen("clobber").split()[0]
+    assert sf.start_fen(f"cache-test-{CAPACITY + 43}").split()[0] == board
+    # Loading a name again brings it back.
+    sf.load_variant_config(re.sub(r'(?m)^name = "Clobber"', 'name = "Cache Test 0"', text, count=1))
+    assert sf.start_fen("cache-test-0").split()[0] == board
+
+
+def interrupt_after(seconds):
+    """Ctrl-C, as the terminal sends it, `seconds` from now."""
+    timer = threading.Timer(seconds, _thread.interrupt_main)
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("work", ["perft", "divide", "best_move"])
+def test_long_work_stops_at_ctrl_c(work):
+    pos = chimera.Variant.bundled("chess").start()
+    run = {
+        "perft": lambda: pos.perft(100),
+        "divide": lambda: pos.perft(100, divide=True),
+        "best_move": lambda: pos.best_move(depth=63),
+    }[work]
+    timer = interrupt_after(0.3)
+    t = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+    finally:
+        timer.cancel()
+    spent = time.perf_counter() - t
+    assert spent < 1.3, f"{work} took {spent:.2f} s to stop"
+    # The position is as it was, and still works.
+    assert pos.text == CHESS_START and pos.perft(2) == 400
+
+
+def test_perft_work_is_bounded():
+    pos = chimera.Variant.bundled("chess").start()
+    with pytest.raises(ValueError, match="never end"):
+        pos.perft(10**6)
+    with pytest.raises(ValueError, match="never end"):
+        pos.perft_prefixes(4_000_000_000)
+    # Chess's depth 6 is 119 million sequences: refused, not an abort.
+    with pytest.raises(ValueError, match="shallower"):
+        pos.perft_prefixes(6)
+    assert len(pos.perft_prefixes(2)) == 400
