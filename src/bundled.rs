@@ -166,4 +166,12 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         "networks/kozune.nnue",
         include_bytes!("../variants/networks/kozune.nnue"),
     ),
+    (
+        "networks/shogi.nnue",
+        include_bytes!("../variants/networks/shogi.nnue"),
+    ),
+    (
+        "networks/chess.nnue",
+        include_bytes!("../variants/networks/chess.nnue"),
+    ),
 ];
