@@ -106,6 +106,12 @@ pub(crate) fn perft(py: Python<'_>, mut pos: Position, depth: u32) -> PyResult<u
 /// Perft below each legal move (its UCI text and count), interruptible.
 pub(crate) fn perft_divide(py: Python<'_>, mut pos: Position, depth: u32) -> PyResult<Vec<(String, u64)>> {
     check_depth(depth)?;
+    if depth == 0 {
+        // perft(0) is 1, the position itself: no move lies below it.
+        return Err(PyValueError::new_err(
+            "perft divide needs a depth of at least 1 (perft(0) is 1: the position itself, no move below it)",
+        ));
+    }
     interruptible(py, move |stop| {
         let moves = pos.legal_move_list();
         let mut rows = Vec::with_capacity(moves.len());

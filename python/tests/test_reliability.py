@@ -112,3 +112,14 @@ def test_perft_work_is_bounded():
     with pytest.raises(ValueError, match="shallower"):
         pos.perft_prefixes(6)
     assert len(pos.perft_prefixes(2)) == 400
+
+
+def test_perft_divide_at_depth_zero_is_refused():
+    # perft(0) is 1 (the position itself); a divide there has no move to
+    # divide by, and once gave 20 entries summing to 20.
+    pos = chimera.Variant.bundled("chess").start()
+    assert pos.perft(0) == 1
+    with pytest.raises(ValueError, match="at least 1"):
+        pos.perft(0, divide=True)
+    divided = pos.perft(1, divide=True)
+    assert len(divided) == 20 and sum(divided.values()) == 20
