@@ -103,6 +103,39 @@ fn a_node_limit_makes_the_search_repeatable() {
     assert!(a.3 < 25_000, "the limit holds: {a:?}");
 }
 
+/// A move time too short for one iteration (a 36×36 board's depth 1 can
+/// take a second) still gets one: the move played is searched, never the
+/// first legal move at depth 0. On a clock (a soft time) the deadline
+/// stands, as running out would lose.
+#[test]
+fn a_move_time_waits_for_the_first_iteration_but_a_clock_does_not() {
+    let v = variant("chess.toml");
+    let search = |soft: Option<std::time::Duration>| {
+        let mut pos = Position::start(&v);
+        let mut s = Searcher::new(&v);
+        let limits = Limits {
+            depth: 64,
+            movetime: Some(std::time::Duration::ZERO),
+            soft,
+            ..Limits::default()
+        };
+        let root = [pos.hash()];
+        s.search(
+            &mut pos,
+            limits,
+            History {
+                hashes: &root,
+                checks: None,
+            },
+        )
+    };
+    let r = search(None);
+    assert!(r.depth >= 1 && !r.partial, "depth {} (partial {})", r.depth, r.partial);
+    assert!(r.best.is_some());
+    let r = search(Some(std::time::Duration::ZERO));
+    assert_eq!(r.depth, 0, "on a clock the deadline stands");
+}
+
 #[test]
 fn a_searcher_keeps_its_table_between_moves_and_leaves_the_position() {
     let v = variant("shogi.toml");

@@ -240,6 +240,11 @@ impl Searcher {
         self.worker
             .prepare(&earlier, deadline, [limits.stop.clone(), None]);
         self.worker.node_limit = limits.nodes;
+        // With a move time (no clock, where running out would lose), the
+        // main thread finishes its first iteration whatever the time: a
+        // 36×36 board's depth 1 can outlast a short move time, and a move
+        // played before it is unsearched.
+        self.worker.first_iteration_first = limits.soft.is_none();
         let threads = limits.threads.max(1);
         if threads == 1 {
             return self.worker.iterate(pos, &limits, start, Some(each));

@@ -75,6 +75,11 @@ pub(super) struct Worker {
     pub(super) root_score: i32,
     /// Plies a helper thread's iterations start ahead of the main thread's.
     pub(super) ahead: i32,
+    /// The deadline waits for the first iteration (a move time, not a
+    /// clock): a move is never played unsearched.
+    pub(super) first_iteration_first: bool,
+    /// An iteration has finished in this search.
+    finished_one: bool,
 }
 
 impl Worker {
@@ -129,6 +134,8 @@ impl Worker {
             root_best: None,
             root_score: 0,
             ahead: 0,
+            first_iteration_first: false,
+            finished_one: false,
         }
     }
 
@@ -156,6 +163,7 @@ impl Worker {
         self.clock_countdown = 1;
         self.time_countdown = 1;
         self.clock_read = None;
+        self.finished_one = false;
         self.nodes = 0;
         self.root_best = None;
         // History from the last search still orders, at half weight.
@@ -201,6 +209,7 @@ impl Worker {
                 break;
             }
             prev = score;
+            self.finished_one = true;
             // The line of this iteration: its first move is the best.
             let mut pv = self.pv[0].clone();
             if let Some(b) = self.root_best
@@ -341,7 +350,7 @@ impl Worker {
         }
         self.clock_read = Some(now);
         self.time_countdown = self.clock_every;
-        if self.deadline.is_some_and(|d| now >= d) {
+        if self.deadline.is_some_and(|d| now >= d) && (self.finished_one || !self.first_iteration_first) {
             self.stopped = true;
         }
     }
