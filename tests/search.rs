@@ -130,7 +130,12 @@ fn a_move_time_waits_for_the_first_iteration_but_a_clock_does_not() {
         )
     };
     let r = search(None);
-    assert!(r.depth >= 1 && !r.partial, "depth {} (partial {})", r.depth, r.partial);
+    assert!(
+        r.depth >= 1 && !r.partial,
+        "depth {} (partial {})",
+        r.depth,
+        r.partial
+    );
     assert!(r.best.is_some());
     let r = search(Some(std::time::Duration::ZERO));
     assert_eq!(r.depth, 0, "on a clock the deadline stands");
