@@ -396,39 +396,15 @@ pub fn fog_fen(pos: &Position) -> String {
     let text = fen(pos);
     let end = text.find([' ', '[']).unwrap_or(text.len());
     let mut ranks = Vec::new();
-    for (ri, row) in text[..end].split('/').enumerate() {
+    for (ri, squares) in board_cells(&text).into_iter().enumerate() {
         let rank = g.ranks() - 1 - ri;
-        let mut squares: Vec<String> = Vec::new();
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut n = c.to_digit(10).unwrap_or(0) as usize;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
-                    chars.next();
-                }
-                squares.extend(std::iter::repeat_n(String::new(), n));
-            } else if c == '+' {
-                squares.push("+".into());
-            } else if c == '~' {
-                if let Some(last) = squares.last_mut() {
-                    last.push('~');
-                }
-            } else if squares.last().is_some_and(|l| l == "+") {
-                if let Some(last) = squares.last_mut() {
-                    last.push(c);
-                }
-            } else {
-                squares.push(c.to_string());
-            }
-        }
         let mut out = String::new();
         let mut empty = 0;
         for (file, sq) in squares.iter().enumerate() {
             let seen = g
                 .square(file as i32, rank as i32)
                 .is_some_and(|s| visible[s.index()]);
-            let t = if seen { sq.as_str() } else { "*" };
+            let t = if seen { sq.as_deref().unwrap_or("") } else { "*" };
             if t.is_empty() {
                 empty += 1;
                 continue;
@@ -445,6 +421,41 @@ pub fn fog_fen(pos: &Position) -> String {
         ranks.push(out);
     }
     format!("{}{}", ranks.join("/"), &text[end..])
+}
+
+/// The squares of a FEN's board, rank by rank from the last as written:
+/// each empty (`None`), a wall (`*`), or a
+/// piece's letters (`+P` a promoted shogi piece, `M~` a promoted piece
+/// that goes back to a hand or stays so).
+pub(super) fn board_cells(fen: &str) -> Vec<Vec<Option<String>>> {
+    let board = fen.split([' ', '[']).next().unwrap_or("");
+    let mut ranks = Vec::new();
+    for rank in board.split('/') {
+        let mut row: Vec<Option<String>> = Vec::new();
+        let mut chars = rank.chars().peekable();
+        let mut prefix = String::new();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0) as usize;
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d as usize;
+                    chars.next();
+                }
+                row.extend(std::iter::repeat_n(None, n));
+            } else if c == '+' {
+                prefix.push(c);
+            } else if c == '~' {
+                if let Some(Some(last)) = row.last_mut() {
+                    last.push('~');
+                }
+            } else {
+                row.push(Some(format!("{prefix}{c}")));
+                prefix.clear();
+            }
+        }
+        ranks.push(row);
+    }
+    ranks
 }
 
 /// pyffish's `FEN_INVALID_PROMOTED_PIECE`.

@@ -18,45 +18,11 @@ pub fn ffish_variant(name: &str) -> &str {
     }
 }
 
-/// One square of Fairy-Stockfish's FEN board: empty, a wall (`*`), or a
-/// piece's letters (`+P` a promoted shogi piece, `M~` a promoted piece
-/// that goes back to a hand or stays so).
-fn squares(fen: &str) -> Vec<Vec<Option<String>>> {
-    let board = fen.split([' ', '[']).next().unwrap_or("");
-    let mut ranks = Vec::new();
-    for rank in board.split('/') {
-        let mut row: Vec<Option<String>> = Vec::new();
-        let mut chars = rank.chars().peekable();
-        let mut prefix = String::new();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut n = c.to_digit(10).unwrap_or(0) as usize;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    n = n * 10 + d as usize;
-                    chars.next();
-                }
-                row.extend(std::iter::repeat_n(None, n));
-            } else if c == '+' {
-                prefix.push(c);
-            } else if c == '~' {
-                if let Some(Some(last)) = row.last_mut() {
-                    last.push('~');
-                }
-            } else {
-                row.push(Some(format!("{prefix}{c}")));
-                prefix.clear();
-            }
-        }
-        ranks.push(row);
-    }
-    ranks
-}
-
 /// ffish.js's `toString`: a rank a line from the last, each square's
 /// letter (`.` for an empty one) separated by spaces; no newline at the
 /// end.
 pub fn board_text(pos: &Position) -> String {
-    let lines: Vec<String> = squares(&super::fen(pos))
+    let lines: Vec<String> = super::fen::board_cells(&super::fen(pos))
         .iter()
         .map(|row| {
             let cells: Vec<&str> = row
@@ -77,7 +43,7 @@ pub fn board_text(pos: &Position) -> String {
 /// Fairy-Stockfish's), `Checkers:` and `Chased:` (left empty here).
 pub fn verbose_text(pos: &Position) -> String {
     let fen = super::fen(pos);
-    let board = squares(&fen);
+    let board = super::fen::board_cells(&fen);
     let files = board.iter().map(Vec::len).max().unwrap_or(0);
     let line = format!(" {}+\n", "+---".repeat(files));
     let hand = fen
