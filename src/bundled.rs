@@ -174,4 +174,8 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         "networks/chess.nnue",
         include_bytes!("../variants/networks/chess.nnue"),
     ),
+    (
+        "networks/crazyhouse.nnue",
+        include_bytes!("../variants/networks/crazyhouse.nnue"),
+    ),
 ];
