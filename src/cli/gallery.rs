@@ -334,7 +334,12 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
         (&|p| has(p, "extra_moves"), "extra moves on some squares"),
         (&|p| has(p, "once"), "one-time moves of unmoved pieces"),
         (
-            &|p| has(p, "cannot_capture") || has(p, "cannot_hop") || has(p, "cannot_shoot"),
+            &|p| {
+                has(p, "cannot_capture")
+                    || has(p, "cannot_hop")
+                    || has(p, "cannot_capture_by_hop")
+                    || has(p, "cannot_shoot")
+            },
             "capture and hop filters",
         ),
         (

@@ -217,7 +217,13 @@ pub(super) fn lines(pieces: &[PieceDef], geo: &mut Geometry) -> AttackTables {
                 continue;
             }
             let capturing: Vec<&Ray> = def.rays[ci].iter().filter(|r| r.rule.captures).collect();
-            let reaches: Option<Vec<Reach>> = capturing.iter().map(|r| reach(&r.rule)).collect();
+            // A hop whose capture depends on the target's kind
+            // (`cannot_capture_by_hop`) is not in the tables: slow.
+            let hop_filtered = !def.filters.cannot_capture_by_hop.is_empty();
+            let reaches: Option<Vec<Reach>> = capturing
+                .iter()
+                .map(|r| reach(&r.rule).filter(|_| !(hop_filtered && r.rule.hop != Hop::None)))
+                .collect();
             let Some(reaches) = reaches.filter(|_| def.legs.is_none()) else {
                 t.slow[ci].insert(kind);
                 continue;

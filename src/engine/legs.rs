@@ -289,7 +289,12 @@ fn scan_hopping<B: Board>(
         if rule.hop == Hop::Grasshopper && screens == 1 {
             match q {
                 None if rule.moves => sink.stop(t, dist, Stop::Empty),
-                Some(q) if may_take(rule, filters, mover, q, dist) => sink.stop(t, dist, Stop::Capture),
+                Some(q)
+                    if may_take(rule, filters, mover, q, dist)
+                        && !filters.cannot_capture_by_hop.contains(q.kind()) =>
+                {
+                    sink.stop(t, dist, Stop::Capture)
+                }
                 _ => {}
             }
             return;
@@ -312,6 +317,7 @@ fn scan_hopping<B: Board>(
                     hoppable && rule.captures && filters.allows(rule, q.kind(), dist)
                 } else {
                     may_take(rule, filters, mover, q, dist)
+                        && !(screens > 0 && filters.cannot_capture_by_hop.contains(q.kind()))
                 };
                 if reachable && dist >= rule.min && takes {
                     sink.stop(t, dist, Stop::Capture);

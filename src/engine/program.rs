@@ -92,6 +92,8 @@ pub(crate) struct TargetFilters {
     pub cannot_capture: KindSet,
     pub cannot_shoot: KindSet,
     pub cannot_hop: KindSet,
+    /// Kinds a hopping leg may not take once it has passed a piece.
+    pub cannot_capture_by_hop: KindSet,
     /// (kinds, distance): these may not be shot from this close or closer.
     pub shot_limits: Vec<(KindSet, u16)>,
     /// Range capture (`captures_jumped`): a hopping leg takes every piece

@@ -45,6 +45,7 @@ pub(in crate::compile) fn filters(
         }
         def.filters.cannot_shoot = set(&p.cannot_shoot, "cannot_shoot")?;
         def.filters.cannot_hop = set(&p.cannot_hop, "cannot_hop")?;
+        def.filters.cannot_capture_by_hop = set(&p.cannot_capture_by_hop, "cannot_capture_by_hop")?;
         def.filters.captures_jumped = p.captures_jumped.as_ref().is_some_and(|b| *b.get_ref());
         for limit in &p.cannot_shoot_within {
             let k = names.piece(cx, &limit.piece, "cannot_shoot_within")?;
@@ -71,7 +72,29 @@ pub(in crate::compile) fn capture_rules(
     v: &mut crate::engine::Variant,
 ) -> Result<()> {
     range_capture(file, cx, v)?;
+    hop_capture(file, cx, v)?;
     petrification(file, cx, v)
+}
+
+/// `cannot_capture_by_hop` needs a hopping move that captures (`p`, `pp`,
+/// `p3`, `g` …): on a piece without one the key would say nothing.
+fn hop_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
+    use crate::engine::program::Hop;
+    for (k, p) in file.pieces.iter().enumerate() {
+        let Some(first) = p.cannot_capture_by_hop.first() else {
+            continue;
+        };
+        let def = &v.pieces[k];
+        let rules = def.rays.iter().flatten().map(|r| &r.rule);
+        let legs = def.legs.iter().flat_map(|m| m.legs.iter().map(|l| &l.rule));
+        if !rules.chain(legs).any(|r| r.captures && r.hop != Hop::None) {
+            return Err(cx.err(
+                first.span(),
+                "`cannot_capture_by_hop` needs a hopping move that captures (`cpp…`, `p…`, `g…`) in the piece's notation",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `petrifies_on_capture`: fills the variant's petrifying kinds and the

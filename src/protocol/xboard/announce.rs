@@ -441,7 +441,8 @@ fn announce(name: &str, v: &Arc<Variant>) -> Result<Announcement, String> {
         let beside = def.filters.captures_jumped
             || def.captures_unprotected_only
             || def.captures_anywhere
-            || !def.filters.cannot_hop.is_empty();
+            || !def.filters.cannot_hop.is_empty()
+            || !def.filters.cannot_capture_by_hop.is_empty();
         // Such a piece keeps its nearest XBetza (XBoard cannot read
         // chimera's notation) and is named in the warning.
         if beside {

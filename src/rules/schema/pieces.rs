@@ -80,6 +80,12 @@ pub struct PieceTable {
     /// Pieces this one may not hop over.
     #[serde(default)]
     pub cannot_hop: Vec<Spanned<String>>,
+    /// Pieces this one may not capture by hopping: its hopping moves may
+    /// not end on them after passing a piece (tenjiku's range-jumping
+    /// generals, which jump-capture only lower ranks); its other captures
+    /// are not limited.
+    #[serde(default)]
+    pub cannot_capture_by_hop: Vec<Spanned<String>>,
     /// Pieces this one's shots may hit only beyond a distance:
     /// `[{ piece = "five-li fog", distance = 5 }]` = not within 5 squares.
     #[serde(default)]
