@@ -859,3 +859,32 @@ position = "5k/6/p5/L5/6/5K w - - 0 1"
         "{moves:?}"
     );
 }
+
+/// Tai shogi's start (variants/tai-shogi.toml): beside the lion the kirin
+/// stands on the first player's left and the phoenix on the right, and
+/// beside the drunk elephant the capricorn on the left and the hook mover
+/// on the right; the second player's army is the first's turned. Steve
+/// Evans's Tai.dat (Debian shogivar-data) and the Games::Shogi (Raku) Tai
+/// board agree on it.
+#[test]
+fn tai_shogi_starts_with_the_kirin_and_the_capricorn_on_the_left() {
+    let v = common::variant("tai-shogi.toml");
+    let pos = Position::start(&v);
+    let at = |sq: &str| {
+        let p = pos.piece_at(v.parse_square(sq).unwrap()).unwrap();
+        (v.piece(p.kind()).name().to_string(), p.color())
+    };
+    use chimera::Color::{First, Second};
+    for (sq, name, side) in [
+        ("l4", "kirin", First),
+        ("n4", "phoenix", First),
+        ("l5", "capricorn", First),
+        ("n5", "hook mover", First),
+        ("n22", "kirin", Second),
+        ("l22", "phoenix", Second),
+        ("n21", "capricorn", Second),
+        ("l21", "hook mover", Second),
+    ] {
+        assert_eq!(at(sq), (name.to_string(), side), "{sq}");
+    }
+}
