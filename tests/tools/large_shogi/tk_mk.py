@@ -15,11 +15,24 @@ def target(c):
 kinds = [c for c in ROWS]  # csv order
 royal = {'K', 'CP'}
 ranked_names = lambda codes: sorted({name(c) for c in codes} | {face_name(c) for c in codes if c in faces})
+# Readings where other sources agree against the site (issue 45): the
+# file's notation, the site's kept under an option (tk_head.toml), and a
+# comment before the piece.
+OVERRIDES = {
+    'RCH': ('rWfRfrBblB', 'chariots=inward'),
+    'LC': ('lWfRflBbrB', 'chariots=inward'),
+}
+NOTES = {'RCH': ["# The left and right chariots' diagonals (issue 45): a left chariot ranges", '# forward-left and back-right, a right chariot forward-right and back-left,', '# as Xwilarg/TaikyokuShogi (src/Piece/Impl/LeftChariot.js, "lWfWWflFFbrFF";', '# RightChariot.js, "rWfWWfrFFblFF") and manbearian/Taikyoku (LeftChariot:', '# UpLeft and DownRight unlimited, Left 1) have them — two engines whose', "# white tiger and blue dragon agree with the site's, so their left is the", "# site's left — and as the left and right chariots of tai and dai dai shogi", "# (variants/tai-shogi.toml; Steve Evans's TaiHelp1.png). The site's", '# pieces.csv mirrors the diagonals (left chariot `lWfRfrBblB`); so do the', '# comments of yetiowin805/taikyoku_shogi: `--option chariots=inward`. All', "# agree on the sideways step toward the chariot's own side."]}
 out = []
 for c in kinds:
     b, hop = translate(c)
     r = ROWS[c]
+    out += NOTES.get(c, [])
+    when = None
+    if c in OVERRIDES:
+        b, when = OVERRIDES[c][0], (OVERRIDES[c][1], b)
     out += ['[[piece]]', f'name = {toml_str(name(c))}', f'symbol = {toml_str(c)}', f'betza = {toml_str(b)}']
+    if when: out.append(f'betza_when = {{ {toml_str(when[0])} = {toml_str(when[1])} }}')
     if c in royal: out.append('royal = true')
     if hop: out.append(f'cannot_hop = [{", ".join(toml_str(x) for x in ranked_names(hop))}]')
     if hop: out.append('captures_jumped = true')
