@@ -22,6 +22,7 @@ fn capitalized(name: &str) -> String {
 fn known_key(k: &str) -> bool {
     if KEYS.iter().any(|(key, _, _)| *key == k)
         || ["maxRank", "maxFile", "pieceValueMg", "pieceValueEg"].contains(&k)
+        || LEGACY.contains(&k)
     {
         return true;
     }
@@ -177,6 +178,92 @@ fn apply_pieces(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Fairy-Stockfish's deprecated keys that are not plain synonyms (read by
+/// [`apply_legacy`]; the synonyms are in [`KEYS`]).
+const LEGACY: [&str; 4] = [
+    "promotionRank",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "dropOnTop",
+];
+
+/// Fairy-Stockfish's `parse_legacy_attributes`: `promotionRank` (the zone
+/// from that rank on, for each side), `doubleStepRank` or else
+/// `doubleStepRankMin` (the ranks from the second, or from the minimum, to
+/// the given one — Fairy-Stockfish reads the second key only when the first
+/// is absent) and `dropOnTop`. Read before the official keys, which
+/// override them.
+#[allow(clippy::result_large_err)] // one diagnostic per section: its size costs nothing
+fn apply_legacy(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
+    let s = r.section;
+    let max_rank = match m.props.get("maxRank") {
+        Some((Val::Int(n), _)) => *n as u32,
+        _ => RANKS - 1,
+    };
+    let rank_of = |e: &ini::Entry| match scalar(Kind::Rank, &e.value) {
+        Some(Val::Int(n)) => Ok(n as u32),
+        _ => Err(r.err(
+            e.value_span.clone(),
+            format!("`{}` is not a valid value of `{}` (a rank)", e.value, e.key),
+        )),
+    };
+    // The ranks whose distance from `c`'s first rank is in `lo..=hi`.
+    let zone = |c: usize, lo: u32, hi: u32| -> Bb {
+        (0..=max_rank)
+            .filter(|&k| (lo..=hi).contains(&if c == 0 { k } else { max_rank - k }))
+            .fold(0, |b, k| b | rank_bb(k))
+    };
+    if let Some(e) = s.get("promotionRank") {
+        let from = rank_of(e)?;
+        for (ci, c) in ["w", "b"].iter().enumerate() {
+            let v = Val::Squares(zone(ci, from, RANKS));
+            m.props
+                .insert(format!("promotionRegion.{c}"), (v, Some(r.src(e))));
+        }
+    }
+    let double = match (s.get("doubleStepRank"), s.get("doubleStepRankMin")) {
+        (Some(e), _) => Some((e, 1, rank_of(e)?)),
+        (None, Some(e)) => Some((e, rank_of(e)?, 1)),
+        (None, None) => None,
+    };
+    if let Some((e, lo, hi)) = double {
+        for (ci, c) in ["w", "b"].iter().enumerate() {
+            let v = Val::Squares(zone(ci, lo, hi));
+            m.props
+                .insert(format!("doubleStepRegion.{c}"), (v, Some(r.src(e))));
+        }
+    }
+    if let Some(e) = s.get("dropOnTop")
+        && e.value == "true"
+    {
+        m.props
+            .insert("enclosingDrop".into(), (Val::Text("top".into()), Some(r.src(e))));
+    }
+    Ok(())
+}
+
+/// The keys only the built-ins' file has, read apart.
+const BUILTIN_KEYS: [&str; 5] = [
+    "resetPieces",
+    "notImportable",
+    "freeDrops",
+    "kingType",
+    "pieceSynonyms",
+];
+
+/// The built-ins' `pieceSynonyms = n:h b:e`: the letter a type is also
+/// written with (Fairy-Stockfish's `pieceToCharSynonyms`), after the
+/// section's pieces.
+fn apply_synonyms(m: &mut Model, r: &Reader) {
+    if let Some(e) = r.section.get("pieceSynonyms").filter(|_| r.builtin) {
+        for (a, b) in pair_list(&e.value) {
+            if let (Some(t), Some(c)) = (m.type_of_letter(a), b.chars().next()) {
+                m.synonyms[t] = Some(c);
+            }
+        }
+    }
+}
+
 /// The keys only the built-ins' file has (`resetPieces`, `freeDrops`,
 /// `notImportable`), read before the section's other keys.
 fn apply_builtin(m: &mut Model, r: &Reader) {
@@ -203,7 +290,7 @@ fn apply_builtin(m: &mut Model, r: &Reader) {
 pub(super) fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
     let s = r.section;
     for e in &s.entries {
-        if r.builtin && ["resetPieces", "notImportable", "freeDrops", "kingType"].contains(&e.key.as_str()) {
+        if r.builtin && BUILTIN_KEYS.contains(&e.key.as_str()) {
             continue;
         }
         if !known_key(&e.key) {
@@ -250,6 +337,8 @@ pub(super) fn apply(m: &mut Model, r: &Reader) -> Result<(), Diagnostic> {
         }
         m.king_wazir = true;
     }
+    apply_synonyms(m, r);
+    apply_legacy(m, r)?;
     for (key, kind, targets) in KEYS {
         let Some(e) = s.get(key) else { continue };
         let v = match kind {

@@ -111,6 +111,13 @@ impl Profile {
         }
     }
 
+    /// Whether Fairy-Stockfish's `validate_fen` takes `~` (a promoted
+    /// piece) on the board: only where pieces promote
+    /// (`promotionPieceTypes`); xiangqi's children do not (jieqi's `r~`).
+    pub fn reads_promoted_mark(&self) -> bool {
+        self.promotion_pieces.iter().any(|&s| s != 0)
+    }
+
     /// Whether the variant's king moves as the chess king
     /// (Fairy-Stockfish's `kingType == KING`).
     pub fn king_is_king(&self) -> bool {

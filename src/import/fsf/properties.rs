@@ -70,6 +70,19 @@ const WALLING: &[&str] = &["arrow", "duck", "edge", "past", "static", "none"];
 /// (key, kind, properties it sets) in the order of Fairy-Stockfish's
 /// parser (after the pieces and the piece values).
 pub(super) const KEYS: &[(&str, Kind, &[&str])] = &[
+    // Fairy-Stockfish's deprecated spellings, which it still reads (its
+    // `parse_legacy_attributes`, before the official keys, which override
+    // them); `promotionRank`, `doubleStepRank(Min)` and `dropOnTop` are
+    // read by `parse::apply_legacy`.
+    ("whiteFlag", Kind::Squares, &["flagRegion.w"]),
+    ("blackFlag", Kind::Squares, &["flagRegion.b"]),
+    (
+        "castlingRookPiece",
+        Kind::Set,
+        &["castlingRookPieces.w", "castlingRookPieces.b"],
+    ),
+    ("whiteDropRegion", Kind::Squares, &["dropRegion.w"]),
+    ("blackDropRegion", Kind::Squares, &["dropRegion.b"]),
     (
         "pawnTypes",
         Kind::Set,
@@ -456,6 +469,10 @@ pub struct Model {
     pub parents: Vec<String>,
     /// Letter of each piece type (index = type), `None` when absent.
     pub(super) letters: Vec<Option<char>>,
+    /// Fairy-Stockfish's `pieceToCharSynonyms` of each type (xiangqi's
+    /// horse `h` and elephant `e`), which its SAN writes; only a built-in
+    /// sets them (`pieceSynonyms`), and a piece defined again loses its own.
+    pub(super) synonyms: Vec<Option<char>>,
     /// Betza of custom types (and of a custom king, at the royal slot).
     pub(super) betza: Vec<String>,
     /// Where each piece type was set.
@@ -491,6 +508,7 @@ impl Model {
             name: name.to_string(),
             parents: Vec::new(),
             letters,
+            synonyms: vec![None; NTYPES],
             betza: vec![String::new(); NTYPES],
             piece_src: vec![None; NTYPES],
             custom_king: false,
@@ -508,6 +526,7 @@ impl Model {
 
     pub(super) fn remove_piece(&mut self, pt: usize) {
         self.letters[pt] = None;
+        self.synonyms[pt] = None;
         for c in ["w", "b"] {
             if let Some((Val::Set(s), _)) = self.props.get_mut(&format!("promotionPieceTypes.{c}")) {
                 *s &= !(1u128 << pt);
@@ -520,6 +539,7 @@ impl Model {
             self.remove_piece(old);
         }
         self.letters[pt] = Some(c.to_ascii_lowercase());
+        self.synonyms[pt] = None;
     }
 
     /// The value of a property.

@@ -48,6 +48,10 @@ pub(super) fn piece_out(t: &Tx, p: &Plan, pt: usize, promoted_kinds: &mut Vec<Pi
         comment.push_str(&t.from(&["soldierPromotionRank"]));
     }
     janggi_piece_lines(t, pt, &mut comment, &mut lines);
+    if let Some(c) = m.synonyms[pt] {
+        // Fairy-Stockfish's SAN writes the synonym (xiangqi's horse `H`).
+        lines.push(format!("san = {}", q(&c.to_ascii_uppercase().to_string())));
+    }
     let has_initial = betza.contains('i') || pt == PAWN;
     if pt == PAWN && dsr.is_some() {
         betza.push_str("ifmnD");

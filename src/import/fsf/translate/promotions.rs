@@ -382,6 +382,12 @@ fn plain_leaps(betza: &str) -> bool {
 /// sides' zones are not each other's mirror image), the compulsion, and a
 /// capture as the trigger under `piecePromotionOnCapture`.
 fn piece_promotion_rules(p: &Plan, to: &str) -> Vec<String> {
+    if p.prom_ranks.is_empty() && p.prom_squares.is_none() {
+        // An empty promotion region (xiangfu's `-`): the piece never
+        // promotes by moving; its promoted kind stands in the start
+        // position only.
+        return Vec::new();
+    }
     let tail = format!(
         "to = [{}], forced = {}{}",
         q(to),

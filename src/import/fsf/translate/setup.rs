@@ -9,7 +9,15 @@ pub(super) fn setup_and_castling(t: &Tx) -> String {
     let seirawan = t.bool("seirawanGating");
     let mut out = String::new();
     // Setup.
-    let fen = fsf_fen(&t.text("startFen").replace("[-]", "[]"), t.files, t.ranks);
+    let mut start = t.text("startFen").replace("[-]", "[]");
+    if !(t.bool("pieceDrops") && (t.bool("capturesToHand") || t.bool("twoBoards"))) {
+        // `~` marks a piece as promoted; only a promoted piece that goes
+        // back to a hand as a pawn is a kind of its own here (jieqi writes
+        // `r~` on every hidden piece, with no effect on the rules).
+        let (board, rest) = start.split_once(' ').unwrap_or((start.as_str(), ""));
+        start = format!("{} {rest}", board.replace('~', ""));
+    }
+    let fen = fsf_fen(start.trim_end(), t.files, t.ranks);
     let mut fen_fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     let castling_field = fen_fields.len() >= 5 && !fen_fields[2].chars().all(|c| c.is_ascii_digit());
     // Castling.
