@@ -182,7 +182,8 @@ fn legal_moves(
 }
 
 /// The position after `fen` and `moves`, in Fairy-Stockfish's FEN; with
-/// `sfen=True`, chimera's SFEN (USI) for the variants written in SFEN.
+/// `sfen=True`, chimera's SFEN (USI) for the variants written in SFEN,
+/// Fairy-Stockfish's SFEN for the others.
 /// `showPromoted`: promoted pieces with their `~` (makruk's `M~`; always
 /// where captures go to a hand); `countStarted`: the ply the board's
 /// honour count began, for makruk's and Cambodian's counting fields, as
@@ -206,6 +207,8 @@ fn get_fen(
             let pos = game.position();
             Ok(if sfen && pos.variant().uses_sfen() {
                 pos.to_text()
+            } else if sfen {
+                fsf::fen::sfen(pos)
             } else {
                 fsf::fen_with(pos, showPromoted, countStarted)
             })

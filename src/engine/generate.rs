@@ -501,9 +501,12 @@ impl Position {
         }
         for sq in g.all_squares() {
             area[sq.index()] = match rule {
+                // A wall is no side's piece, whichever side it is kept under.
                 DropArea::NextToOwn => super::geometry::FRAMES.iter().any(|&d| {
-                    g.offset(sq, d)
-                        .is_some_and(|t| self.board[t.index()].is_some_and(|p| p.color() == c))
+                    g.offset(sq, d).is_some_and(|t| {
+                        self.board[t.index()]
+                            .is_some_and(|p| p.color() == c && Some(p.kind()) != v.wall_kind())
+                    })
                 }),
                 DropArea::Enclosing => self.encloses(sq, c),
                 DropArea::OnTop => {

@@ -244,8 +244,11 @@ fn kings(v: &Arc<Variant>, pos: &Position) -> Result<(), PositionError> {
 /// the first player (chimera's own SFEN, `board side hand number` with a
 /// hand, is left as it is); the lichess check count (`+1+2` after the move
 /// number: checks given) as Fairy-Stockfish's (`2+1` before the clocks:
-/// checks still to give).
+/// checks still to give). A two-board FEN (bughouse's `A | B`, as
+/// pychess-variants writes it) is read as its first board, as
+/// Fairy-Stockfish reads it (it stops after the move number).
 pub fn fsf_text(v: &Variant, text: &str) -> String {
+    let text = text.split_once(" | ").map_or(text, |(first, _)| first);
     let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
     if fields.is_empty() {
         return String::new();
@@ -260,6 +263,7 @@ pub fn fsf_text(v: &Variant, text: &str) -> String {
     {
         fields.splice(2..2, ["-".to_string(), "-".to_string()]);
     }
+    missing_en_passant(v, &mut fields);
     // Fairy-Stockfish reads no castling field in a variant without
     // castling (its own start positions may have `KQkq` there).
     if v.castles.is_empty()
@@ -288,6 +292,30 @@ pub fn fsf_text(v: &Variant, text: &str) -> String {
         fields.insert(at, format!("{}+{}", remaining[0], remaining[1]));
     }
     fields.join(" ")
+}
+
+/// A FEN without its en-passant field (`[] w - 0 1`, chennis' and xiangfu's
+/// start positions in pychess-variants' variants.ini) read as
+/// Fairy-Stockfish reads it: the first character of the halfmove clock is
+/// taken for the en-passant file, which is none, the rest for the clocks
+/// (`- 0 1` is `- - 1 1`, `- 12 7` is `- - 2 7`).
+fn missing_en_passant(v: &Variant, fields: &mut Vec<String>) {
+    let digits = |f: &String| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit());
+    if v.uses_sfen()
+        || !(4..=5).contains(&fields.len())
+        || digits(&fields[2])
+        || !fields[3..].iter().all(digits)
+    {
+        return;
+    }
+    let mut clocks: Vec<String> = fields.split_off(3);
+    clocks[0].remove(0);
+    clocks.retain(|f| !f.is_empty());
+    fields.push("-".into());
+    fields.extend(clocks);
+    while fields.len() < 6 {
+        fields.push(if fields.len() == 4 { "0" } else { "1" }.into());
+    }
 }
 
 /// `+1+2` → `[1, 2]`.
@@ -522,6 +550,16 @@ pub fn validate_fen(v: &Arc<Variant>, text: &str) -> i32 {
             _ => -10,
         };
     }
+    if fields[0].split('[').next().is_some_and(|b| b.contains('~'))
+        && super::registry::profile(v).is_some_and(|p| !p.reads_promoted_mark())
+    {
+        return -10;
+    }
+    // Fairy-Stockfish counts the parts of both boards of a two-board FEN
+    // (bughouse's `A | B`): too many.
+    if text.contains(" | ") {
+        return FEN_INVALID_NB_PARTS;
+    }
     if let Some(code) = promoted_piece_code(v, fields[0]) {
         return code;
     }
@@ -551,6 +589,9 @@ pub fn validate_fen(v: &Arc<Variant>, text: &str) -> i32 {
         Err(_) => -10,
     }
 }
+
+/// Fairy-Stockfish's code for a FEN of too many or too few parts.
+const FEN_INVALID_NB_PARTS: i32 = -11;
 
 /// Fairy-Stockfish's code for two kings side by side.
 const FEN_TOUCHING_KINGS: i32 = -9;
@@ -620,6 +661,37 @@ fn kings_touch(v: &Arc<Variant>, pos: &Position) -> bool {
         ([(f1, r1)], [(f2, r2)]) => (f1 - f2).abs() <= 1 && (r1 - r2).abs() <= 1,
         _ => false,
     }
+}
+
+/// Fairy-Stockfish's SFEN of a position (pyffish's `get_fen(…,
+/// sfen=True)`) in a variant chimera does not write in SFEN: the board as
+/// its FEN has it, the side as USI names it (`b` the first), the hand with
+/// counts (`N2L3Pnl`, `-` when empty), the ply number (from 1).
+pub fn sfen(pos: &Position) -> String {
+    let text = fen(pos);
+    let mut fields = text.split_whitespace();
+    let board_field = fields.next().unwrap_or("");
+    let (board, hand) = match board_field.split_once('[') {
+        Some((b, h)) => (b, h.trim_end_matches(']')),
+        None => (board_field, ""),
+    };
+    let first = fields.next() != Some("b");
+    let letters: Vec<char> = hand.chars().filter(|&c| c != '-').collect();
+    let mut counted = String::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let n = letters[i..].iter().take_while(|&&c| c == letters[i]).count();
+        if n > 1 {
+            counted.push_str(&n.to_string());
+        }
+        counted.push(letters[i]);
+        i += n;
+    }
+    if counted.is_empty() {
+        counted.push('-');
+    }
+    let ply = 2 * (move_number(pos).max(1) - 1) + u32::from(!first);
+    format!("{board} {} {counted} {}", if first { "b" } else { "w" }, ply + 1)
 }
 
 /// The move number Fairy-Stockfish's FEN gives (1, then one more after

@@ -32,6 +32,8 @@ pub mod results;
 mod tests;
 #[cfg(test)]
 mod tests_js;
+#[cfg(test)]
+mod tests_pychess;
 
 pub use error::FsfError;
 pub use fen::{

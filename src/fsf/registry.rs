@@ -128,7 +128,15 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
         return Err(FsfError::UnknownVariant(name.chars().take(60).collect()));
     };
     let c = Arc::new(compile(&format!("{file}.toml"), text)?);
-    remember(&c.variant, Profile::builtin(key).map(Arc::new));
+    // Fairy-Stockfish's settings, under its name for the file's
+    // (`sho-shogi` is its `shoshogi`).
+    let profile = Profile::builtin(key).or_else(|| {
+        ALIASES
+            .iter()
+            .find(|(_, n)| *n == key)
+            .and_then(|(a, _)| Profile::builtin(a))
+    });
+    remember(&c.variant, profile.map(Arc::new));
     // Two threads may compile the same file at once: the first one stored
     // is the one every caller gets, so the caches keyed by it stay valid.
     Ok(lock(&LOADED).insert_bundled(key, c))

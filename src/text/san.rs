@@ -136,12 +136,12 @@ pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai:
         // its own square, as Fairy-Stockfish writes it (`Ke2`).
         // A pass that places a wall: the lowest piece, standing still.
         MoveKind::Pass if let Some(s) = pos.wall_pass_square(m) => match pos.board[s.index()] {
-            Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, n)),
+            Some(p) => pass_text(pos, p.kind(), s, n),
             None => return super::write_moves::format_move(pos, m),
         },
         MoveKind::Pass if !n.shogi() => match pos.royal_squares(pos.side) {
             crate::engine::position::RoyalSquares::One(s) => match pos.board[s.index()] {
-                Some(p) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, n)),
+                Some(p) => pass_text(pos, p.kind(), s, n),
                 None => return super::write_moves::format_move(pos, m),
             },
             _ => match pos
@@ -149,7 +149,7 @@ pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai:
                 .and_then(|s| pos.board[s.index()].map(|p| (s, p)))
             {
                 // Without a royal piece: the lowest piece, standing still (`Pa1`).
-                Some((s, p)) => format!("{}{}", letter(&pos.v, p.kind()), square(pos, s, n)),
+                Some((s, p)) => pass_text(pos, p.kind(), s, n),
                 None => return super::write_moves::format_move(pos, m),
             },
         },
@@ -171,6 +171,18 @@ pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai:
         pos.unmake();
     }
     s
+}
+
+/// A pass as Fairy-Stockfish writes it, a piece's move to its own square:
+/// `Ke2`, and with the origin in the notations that always write it
+/// (janggi's `K85-85`, LAN's `Ke2-e2`).
+fn pass_text(pos: &Position, kind: PieceKind, s: Square, n: Algebraic) -> String {
+    let to = square(pos, s, n);
+    if n.long() {
+        format!("{}{to}-{to}", letter(&pos.v, kind))
+    } else {
+        format!("{}{to}", letter(&pos.v, kind))
+    }
 }
 
 /// `O-O`, `O-O-O`, with a gated piece and its square.
