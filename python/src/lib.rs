@@ -14,18 +14,19 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pyo3::create_exception;
-use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
 mod fsf;
 mod objects;
 mod work;
 
+// A `ValueError`, as pyffish's errors are (`ValueError: Invalid move`):
+// a program's `except ValueError` around its pyffish calls catches them.
 create_exception!(
     _native,
     Error,
-    PyException,
-    "An error of chimera (pyffish's `error`)."
+    pyo3::exceptions::PyValueError,
+    "An error of chimera (pyffish's `error`), a ValueError."
 );
 create_exception!(
     _native,

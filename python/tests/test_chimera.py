@@ -270,3 +270,18 @@ def test_play_match_takes_turns_and_scores():
     assert [g["first"] for g in m["games"]] == ["a", "b"]
     assert m["a"] + m["b"] == 2.0
     assert m["draws"] == sum(1 for g in m["games"] if g["result"] is None or g["result"]["winner"] is None)
+
+
+def test_errors_are_value_errors_as_pyffish_s():
+    # pyffish raises ValueError ("Invalid move"); a server's `except
+    # ValueError` around its calls must catch chimera's errors too.
+    assert issubclass(chimera.Error, ValueError)
+    start = sf.start_fen("chess")
+    with pytest.raises(ValueError):
+        sf.get_fen("chess", start, ["e2e5"])
+    with pytest.raises(ValueError):
+        sf.get_san("chess", start, "e7e5")
+    # A two-board FEN (pychess-variants' bughouse) reads as its first board.
+    board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    assert len(sf.legal_moves("bughouse", f"{board} | {board}", [])) == 20
+    assert sf.get_fen("chess", start, ["e2e4"], False, True) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - 2"
