@@ -126,6 +126,17 @@ fn read(v: &Arc<Variant>, text: &str, drop_rights: bool) -> Result<Position, Fsf
             Err(PositionError::Invalid(m)) if drop_rights && drop_castling_right(v, &mut fields, &m) => {
                 continue;
             }
+            // An en-passant square no pawn has just passed over (the side
+            // to move changed, as pychess-variants' fog of war does):
+            // Fairy-Stockfish drops it.
+            Err(PositionError::Invalid(m))
+                if drop_rights
+                    && m.starts_with("en-passant square")
+                    && fields.get(3).is_some_and(|f| f != "-") =>
+            {
+                fields[3] = "-".into();
+                continue;
+            }
             Err(PositionError::Text(e))
                 if drop_rights
                     && e.field == PositionField::Castling
@@ -249,6 +260,16 @@ fn kings(v: &Arc<Variant>, pos: &Position) -> Result<(), PositionError> {
 /// Fairy-Stockfish reads it (it stops after the move number).
 pub fn fsf_text(v: &Variant, text: &str) -> String {
     let text = text.split_once(" | ").map_or(text, |(first, _)| first);
+    // An empty castling field (`w  - 2 9`, two spaces: pychess-variants'
+    // fog-of-war FEN of a side without rights) is no castling right.
+    let parts: Vec<&str> = text.trim().split(' ').collect();
+    let text = if parts.len() > 3 && parts[2].is_empty() && !parts[1].is_empty() {
+        let mut p = parts.clone();
+        p[2] = "-";
+        p.join(" ")
+    } else {
+        text.to_string()
+    };
     let mut fields: Vec<String> = text.split_whitespace().map(str::to_string).collect();
     if fields.is_empty() {
         return String::new();

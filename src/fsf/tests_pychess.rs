@@ -128,6 +128,25 @@ fn a_fen_without_its_en_passant_field_reads_as_fairy_stockfish_reads_it() {
         fen_after("chess", later, &[]),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 7"
     );
+    // An empty castling field (two spaces: the server's fog-of-war FEN) is
+    // no right, the clocks are read as they stand; one space fewer, the
+    // en-passant field is the one missing.
+    let fog = "rn2kbnr/Qp2ppp1/3p4/2p2b1p/7P/N1P5/Pq1PPPPR/1RB1KBN1 w  - 2 9";
+    assert_eq!(
+        fen_after("chess", fog, &[]),
+        "rn2kbnr/Qp2ppp1/3p4/2p2b1p/7P/N1P5/Pq1PPPPR/1RB1KBN1 w - - 2 9"
+    );
+    // An en-passant square no pawn has just passed over is dropped.
+    let turned = "rnbqkbnr/p1p2ppp/8/1p1Pp3/1P6/8/P1PP1PPP/RNBQKBNR b kq e6 0 4";
+    assert_eq!(
+        fen_after("chess", turned, &[]),
+        "rnbqkbnr/p1p2ppp/8/1p1Pp3/1P6/8/P1PP1PPP/RNBQKBNR b kq - 0 4"
+    );
+    let short = "rn2kbnr/Qp2ppp1/3p4/2p2b1p/7P/N1P5/Pq1PPPPR/1RB1KBN1 w - 2 9";
+    assert_eq!(
+        fen_after("chess", short, &[]),
+        "rn2kbnr/Qp2ppp1/3p4/2p2b1p/7P/N1P5/Pq1PPPPR/1RB1KBN1 w - - 9 1"
+    );
 }
 
 #[test]
