@@ -161,7 +161,14 @@ fn the_integers_agree_with_the_floats() {
 /// forth between two games, and across two networks.
 #[test]
 fn updated_accumulators_equal_fresh_ones() {
-    for file in ["crazyhouse.toml", "shogi.toml", "xiangqi.toml"] {
+    // Hands, a rotated view, walls, and a board of grouped squares.
+    for file in [
+        "crazyhouse.toml",
+        "shogi.toml",
+        "xiangqi.toml",
+        "duck.toml",
+        "taikyoku-shogi.toml",
+    ] {
         let v = variant(file);
         let layout = Layout::new(&v);
         let nets = [1, 2].map(|seed| FloatNet::new(layout.inputs(), 16, seed).quantise(&v, "test"));

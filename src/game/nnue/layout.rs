@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Color, Orientation, Position, Store, Variant};
+use crate::engine::{Color, Orientation, Piece, Position, Store, Variant};
 
 /// The most board inputs a layout has (kinds × 2 × cells).
 pub const MAX_BOARD_INPUTS: usize = 1 << 16;
@@ -32,13 +32,18 @@ pub struct Layout {
     kinds: usize,
     /// Squares are grouped in blocks of `block` × `block`.
     block: usize,
-    cells_across: usize,
     cells: usize,
     /// The second player's view is the board rotated (else reflected).
     rotate: bool,
     /// Whether pieces can be off the board (store features).
     stores: bool,
     walls: bool,
+    /// The wall piece, when the variant has walls.
+    wall: Option<Piece>,
+    /// Each square's cell as each side sees it (by the side's index).
+    cell_of: [Vec<u32>; 2],
+    /// Kinds of pieces (walls not counted).
+    piece_kinds: usize,
 }
 
 impl Layout {
@@ -52,16 +57,34 @@ impl Layout {
         while kinds * 2 * files.div_ceil(block) * ranks.div_ceil(block) > MAX_BOARD_INPUTS {
             block += 1;
         }
+        let rotate = turned(v);
+        let cells_across = files.div_ceil(block);
+        let cell_of = Color::BOTH.map(|view| {
+            g.all_squares()
+                .map(|sq| {
+                    let (mut f, mut r) = (g.file(sq), g.rank(sq));
+                    if view == Color::Second {
+                        r = ranks - 1 - r;
+                        if rotate {
+                            f = files - 1 - f;
+                        }
+                    }
+                    ((r / block) * cells_across + f / block) as u32
+                })
+                .collect()
+        });
         Layout {
             files,
             ranks,
             kinds,
             block,
-            cells_across: files.div_ceil(block),
-            cells: files.div_ceil(block) * ranks.div_ceil(block),
-            rotate: turned(v),
+            cells: cells_across * ranks.div_ceil(block),
+            rotate,
             stores: v.has_hands() || v.has_placement() || v.pocket_capacity().is_some(),
             walls,
+            wall: walls.then_some(v.wall),
+            cell_of,
+            piece_kinds: v.kind_count(),
         }
     }
 
@@ -110,45 +133,60 @@ impl Layout {
 
     /// The features `pos` turns on for the `view` side, appended to `out`.
     pub fn features(&self, pos: &Position, view: Color, out: &mut Vec<u32>) {
-        let v = pos.variant();
-        let g = v.board();
-        let cell = |sq| {
-            let (mut f, mut r) = (g.file(sq), g.rank(sq));
-            if view == Color::Second {
-                r = self.ranks - 1 - r;
-                if self.rotate {
-                    f = self.files - 1 - f;
-                }
-            }
-            (r / self.block) * self.cells_across + f / self.block
-        };
-        for c in Color::BOTH {
-            let whose = usize::from(c != view);
-            for &sq in pos.pieces(c) {
-                if let Some(p) = pos.piece_at(sq) {
-                    out.push(((p.kind().index() * 2 + whose) * self.cells + cell(sq)) as u32);
-                }
-            }
-        }
-        if self.walls {
-            let wall = self.kinds - 1;
-            for sq in g.all_squares() {
-                if pos.piece_at(sq) == Some(v.wall) {
-                    out.push(((wall * 2) * self.cells + cell(sq)) as u32);
-                }
-            }
+        for (i, &p) in pos.board.iter().enumerate() {
+            out.extend(self.square_feature(p, i, view));
         }
         if self.stores {
-            let base = self.board_inputs();
-            for c in Color::BOTH {
-                let whose = usize::from(c != view);
-                for k in v.kinds() {
-                    let n: u32 = Store::ALL.iter().map(|&st| pos.count(st, c, k)).sum();
-                    let first = base + (k.index() * 2 + whose) * STORE_CAP as usize;
-                    out.extend((0..n.min(STORE_CAP) as usize).map(|j| (first + j) as u32));
-                }
+            let mut counts = Vec::new();
+            self.store_counts(pos, &mut counts);
+            for (i, &n) in counts.iter().enumerate() {
+                let first = self.store_feature(i, view, 0);
+                out.extend((0..n).map(|j| first + j));
             }
         }
+    }
+
+    /// The input a square's content turns on for the `view` side, if any:
+    /// a piece (its kind, whose, the cell), or a wall (of no side).
+    #[inline]
+    pub fn square_feature(&self, p: Option<Piece>, square: usize, view: Color) -> Option<u32> {
+        let p = p?;
+        let cell = self.cell_of[view.index()][square] as usize;
+        if self.wall == Some(p) {
+            return Some(((self.kinds - 1) * 2 * self.cells + cell) as u32);
+        }
+        let whose = usize::from(p.color() != view);
+        Some(((p.kind().index() * 2 + whose) * self.cells + cell) as u32)
+    }
+
+    /// Whether positions have store inputs (hands, reserves, pockets).
+    pub fn has_stores(&self) -> bool {
+        self.stores
+    }
+
+    /// Each side's count of each kind off the board (all stores), capped
+    /// at [`STORE_CAP`], indexed `side × kinds + kind`, into `out`.
+    pub fn store_counts(&self, pos: &Position, out: &mut Vec<u32>) {
+        out.clear();
+        if !self.stores {
+            return;
+        }
+        let v = pos.variant();
+        for c in Color::BOTH {
+            for k in v.kinds() {
+                let n: u32 = Store::ALL.iter().map(|&st| pos.count(st, c, k)).sum();
+                out.push(n.min(STORE_CAP));
+            }
+        }
+    }
+
+    /// The `j`th (from 0) thermometer input of the store count at `index`
+    /// ([`Layout::store_counts`]) for the `view` side.
+    #[inline]
+    pub fn store_feature(&self, index: usize, view: Color, j: u32) -> u32 {
+        let (side, kind) = (index / self.piece_kinds, index % self.piece_kinds);
+        let whose = usize::from(side != view.index());
+        (self.board_inputs() + (kind * 2 + whose) * STORE_CAP as usize) as u32 + j
     }
 }
 

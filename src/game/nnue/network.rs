@@ -25,7 +25,7 @@
 use super::layout::{Fnv, Layout};
 use std::sync::Arc;
 
-use crate::engine::{Color, Position, Variant};
+use crate::engine::{Color, Piece, Position, Variant};
 
 /// The activation's scale: an accumulator of `QA` is 1.0.
 pub const QA: i32 = 255;
@@ -102,9 +102,11 @@ impl Network {
     /// `scratch` keeps each side's accumulator from evaluations before:
     /// one made a ply earlier (the parent, as the search goes) or at the
     /// same ply (a sibling) is brought up to date by the inputs that differ
-    /// — a move changes two to four — rather than summed again. Any earlier
-    /// position serves (the difference is exact), so hooks that rewrite the
-    /// board need nothing special.
+    /// — a move changes two to four — rather than summed again: the
+    /// squares whose content differs from that position's board (kept
+    /// with it) and the store counts that differ. Any earlier position
+    /// serves (the difference is exact), so hooks that rewrite the board
+    /// need nothing special.
     pub fn evaluate(&self, pos: &Position, scratch: &mut Scratch) -> i32 {
         let h = self.hidden;
         let ply = pos.ply() % SLOTS;
@@ -112,43 +114,81 @@ impl Network {
             scratch.slots = (0..SLOTS).map(|_| Slot::default()).collect();
             scratch.network = self.id;
         }
+        let mut counts = std::mem::take(&mut scratch.counts);
+        self.layout.store_counts(pos, &mut counts);
+        let mut acc = std::mem::take(&mut scratch.acc);
+        let parent = (ply + SLOTS - 1) % SLOTS;
+        match [parent, ply].into_iter().find(|&i| scratch.slots[i].valid) {
+            Some(i) => {
+                let old = &scratch.slots[i];
+                for view in Color::BOTH {
+                    acc[view.index()].clone_from(&old.acc[view.index()]);
+                }
+                self.update(old, &pos.board, &counts, &mut acc);
+            }
+            None => {
+                for view in Color::BOTH {
+                    let fresh = &mut scratch.fresh;
+                    fresh.clear();
+                    self.layout.features(pos, view, fresh);
+                    self.refresh(fresh, &mut acc[view.index()]);
+                }
+            }
+        }
+        let slot = &mut scratch.slots[ply];
+        slot.board.clone_from(&pos.board);
+        slot.counts.clone_from(&counts);
+        for view in Color::BOTH {
+            slot.acc[view.index()].clone_from(&acc[view.index()]);
+        }
+        slot.valid = true;
         let stm = pos.side_to_move();
         let mut sum: i64 = 0;
         for view in Color::BOTH {
-            let fresh = &mut scratch.fresh;
-            fresh.clear();
-            self.layout.features(pos, view, fresh);
-            fresh.sort_unstable();
-            let parent = (ply + SLOTS - 1) % SLOTS;
-            let from = [parent, ply]
-                .into_iter()
-                .find(|&i| scratch.slots[i].valid[view.index()]);
-            let mut acc = std::mem::take(&mut scratch.acc);
-            match from {
-                Some(i) => {
-                    let old = &scratch.slots[i];
-                    acc.clear();
-                    acc.extend_from_slice(&old.acc[view.index()]);
-                    self.apply_difference(&old.features[view.index()], fresh, &mut acc);
-                }
-                None => self.refresh(fresh, &mut acc),
-            }
-            let slot = &mut scratch.slots[ply];
-            slot.features[view.index()].clone_from(fresh);
-            slot.acc[view.index()].clone_from(&acc);
-            slot.valid[view.index()] = true;
             let half = usize::from(view != stm);
             let out = &self.w2[half * h..(half + 1) * h];
             let mut part: i64 = 0;
-            for (&a, &w) in acc.iter().zip(out) {
+            for (&a, &w) in acc[view.index()].iter().zip(out) {
                 let x = a.clamp(0, QA);
                 part += i64::from(x * i32::from(w)) * i64::from(x);
             }
             sum += part;
-            scratch.acc = acc;
         }
+        scratch.acc = acc;
+        scratch.counts = counts;
         let out = sum / i64::from(QA) + i64::from(self.b2);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// Brings the accumulators of `old`'s position up to those of a
+    /// position with `board` and store `counts`: the inputs of each square
+    /// whose content differs, and of each count that differs, taken out
+    /// and put in.
+    fn update(&self, old: &Slot, board: &[Option<Piece>], counts: &[u32], acc: &mut [Vec<i32>; 2]) {
+        let l = &self.layout;
+        for (i, (&a, &b)) in old.board.iter().zip(board).enumerate() {
+            if a != b {
+                for view in Color::BOTH {
+                    let acc = &mut acc[view.index()];
+                    if let Some(f) = l.square_feature(a, i, view) {
+                        self.add_row(f, acc, -1);
+                    }
+                    if let Some(f) = l.square_feature(b, i, view) {
+                        self.add_row(f, acc, 1);
+                    }
+                }
+            }
+        }
+        for (i, (&a, &b)) in old.counts.iter().zip(counts).enumerate() {
+            if a != b {
+                let (lo, hi, sign) = if a < b { (a, b, 1) } else { (b, a, -1) };
+                for view in Color::BOTH {
+                    for j in lo..hi {
+                        self.add_row(l.store_feature(i, view, j), &mut acc[view.index()], sign);
+                    }
+                }
+            }
+        }
     }
 
     /// The accumulator of `features`, summed from the biases.
@@ -160,33 +200,6 @@ impl Network {
             self.add_row(f, acc, 1);
         }
         debug_assert_eq!(acc.len(), h);
-    }
-
-    /// Turns the accumulator of the sorted inputs `old` into that of the
-    /// sorted inputs `new`.
-    fn apply_difference(&self, old: &[u32], new: &[u32], acc: &mut [i32]) {
-        let (mut i, mut j) = (0, 0);
-        while i < old.len() || j < new.len() {
-            match (old.get(i), new.get(j)) {
-                (Some(a), Some(b)) if a == b => {
-                    i += 1;
-                    j += 1;
-                }
-                (Some(&a), Some(&b)) if a < b => {
-                    self.add_row(a, acc, -1);
-                    i += 1;
-                }
-                (Some(&a), None) => {
-                    self.add_row(a, acc, -1);
-                    i += 1;
-                }
-                (_, Some(&b)) => {
-                    self.add_row(b, acc, 1);
-                    j += 1;
-                }
-                (None, None) => break,
-            }
-        }
     }
 
     #[inline]
@@ -303,15 +316,18 @@ pub struct Scratch {
     slots: Vec<Slot>,
     /// The network the accumulators are of.
     network: u64,
-    acc: Vec<i32>,
+    acc: [Vec<i32>; 2],
     fresh: Vec<u32>,
+    counts: Vec<u32>,
 }
 
-/// One ply's last evaluation, by the viewing side.
+/// One ply's last evaluation: its board and store counts, and each
+/// side's accumulator.
 #[derive(Clone, Debug, Default)]
 struct Slot {
-    valid: [bool; 2],
-    features: [Vec<u32>; 2],
+    valid: bool,
+    board: Vec<Option<Piece>>,
+    counts: Vec<u32>,
     acc: [Vec<i32>; 2],
 }
 

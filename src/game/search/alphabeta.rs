@@ -120,7 +120,7 @@ impl Worker {
                 return Self::score_of(pos.settle(r), pos, ply);
             }
         }
-        let in_check = pos.in_check(pos.side_to_move());
+        let in_check = self.in_check(pos);
         let checked = if ply > 0 {
             self.gave_check(pos, in_check)
         } else {
@@ -239,7 +239,7 @@ impl Worker {
 
     /// The reduction of a late quiet move, `pos` after it (0 for any other).
     fn reduction(
-        &self,
+        &mut self,
         n: &Node,
         searched: usize,
         order_score: i32,
@@ -247,9 +247,9 @@ impl Worker {
         pos: &Position,
         improving: bool,
     ) -> i32 {
-        // The move is made: a check it gives is tested last, as the
-        // child node tests it again.
-        if n.depth < 3 || !quiet || n.in_check || order_score >= 999_999 || pos.in_check(pos.side_to_move()) {
+        // The move is made: a check it gives is tested last (the child
+        // node asks again, of the remembered answer).
+        if n.depth < 3 || !quiet || n.in_check || order_score >= 999_999 || self.in_check(pos) {
             return 0;
         }
         let mut r = self.lmr[n.depth.min(63) as usize][searched.min(63)] as i32;
@@ -309,7 +309,7 @@ impl Worker {
             let prune = quiet && searched > 0 && best > -MATE_BOUND && prunable(&n, searched, improving);
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
-            if prune && !pos.in_check(pos.side_to_move()) {
+            if prune && !self.in_check(pos) {
                 pos.unmake();
                 continue;
             }

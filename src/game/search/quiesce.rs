@@ -26,7 +26,7 @@ impl Worker {
         if ply >= MAX_PLY - 1 || self.out_of_time() {
             return self.evaluate(pos);
         }
-        let in_check = pos.in_check(pos.side_to_move());
+        let in_check = self.in_check(pos);
         let stand = if in_check { -INF } else { self.evaluate(pos) };
         if !in_check {
             if stand >= beta || qdepth >= QS_DEPTH {

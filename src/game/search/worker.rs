@@ -80,6 +80,8 @@ pub(super) struct Worker {
     pub(super) first_iteration_first: bool,
     /// An iteration has finished in this search.
     finished_one: bool,
+    /// The last position asked whether in check: its hash and the answer.
+    check_memo: (u64, bool),
 }
 
 impl Worker {
@@ -136,6 +138,7 @@ impl Worker {
             ahead: 0,
             first_iteration_first: false,
             finished_one: false,
+            check_memo: (0, false),
         }
     }
 
@@ -353,6 +356,20 @@ impl Worker {
         if self.deadline.is_some_and(|d| now >= d) && (self.finished_one || !self.first_iteration_first) {
             self.stopped = true;
         }
+    }
+
+    /// Whether the side to move is in check, remembered for the last
+    /// position asked (a node asks of each child it searches, and the
+    /// child asks again).
+    #[inline]
+    pub(super) fn in_check(&mut self, pos: &Position) -> bool {
+        let key = pos.hash();
+        if self.check_memo.0 == key && key != 0 {
+            return self.check_memo.1;
+        }
+        let c = pos.in_check(pos.side_to_move());
+        self.check_memo = (key, c);
+        c
     }
 
     pub(super) fn evaluate(&mut self, pos: &Position) -> i32 {
