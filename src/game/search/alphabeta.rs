@@ -18,6 +18,9 @@ pub(super) enum Kind {
     Pv,
     /// Off it: a null window.
     Zero,
+    /// Off it, a null window, expected to fail high (a cut node: the
+    /// reduced search of a late move, and every other ply below it).
+    Cut,
     /// Right after a null move (no second one in a row).
     AfterNull,
 }
@@ -30,6 +33,8 @@ struct Node {
     ply: usize,
     /// On the principal variation (an open window).
     pv: bool,
+    /// Expected to fail high.
+    cut: bool,
     in_check: bool,
     /// The move into this node gave check (kept for the perpetual-check rule).
     checked: bool,
@@ -132,11 +137,12 @@ impl Worker {
             return score;
         }
         let mut n = Node {
-            depth: depth + i32::from(in_check && ply < MAX_PLY / 2),
+            depth,
             alpha,
             beta,
             ply,
             pv: pv_node,
+            cut: kind == Kind::Cut,
             in_check,
             checked,
             static_eval: -INF,
@@ -237,22 +243,38 @@ impl Worker {
         None
     }
 
-    /// The reduction of a late quiet move, `pos` after it (0 for any other).
+    /// The reduction of a late move, `gives` whether it gives check: a
+    /// quiet one's by depth, order and history (two plies more at a cut
+    /// node), a losing capture's by depth and order alone off the
+    /// principal variation, none for any other.
     fn reduction(
         &mut self,
         n: &Node,
         searched: usize,
         order_score: i32,
         quiet: bool,
-        pos: &Position,
+        gives: bool,
         improving: bool,
     ) -> i32 {
-        // The move is made: a check it gives is tested last (the child
-        // node asks again, of the remembered answer).
-        if n.depth < 3 || !quiet || n.in_check || order_score >= 999_999 || self.in_check(pos) {
+        if n.depth < 3 || n.in_check || gives {
+            return 0;
+        }
+        if !quiet {
+            // Captures that lose material by the exchange estimate, off
+            // the principal variation.
+            if order_score < 0 && !n.pv {
+                let r = self.lmr[n.depth.min(63) as usize][searched.min(63)] as i32;
+                return r.clamp(0, n.depth - 2);
+            }
+            return 0;
+        }
+        if order_score >= 999_999 {
             return 0;
         }
         let mut r = self.lmr[n.depth.min(63) as usize][searched.min(63)] as i32;
+        if n.cut {
+            r += 2;
+        }
         if n.pv {
             r -= 1;
         }
@@ -262,6 +284,44 @@ impl Worker {
         // Moves with a good history are reduced less, a bad one more.
         r -= order_score.clamp(-16_000, 16_000) / 6_000;
         r.clamp(0, n.depth - 2)
+    }
+
+    /// Whether the side to move stands better than two plies ago (four,
+    /// when it was in check then).
+    fn improving(&self, n: &Node) -> bool {
+        !n.in_check
+            && match (n.ply.checked_sub(2), n.ply.checked_sub(4)) {
+                (Some(a), _) if self.evals[a] != -INF => n.static_eval > self.evals[a],
+                (_, Some(b)) => n.static_eval > self.evals[b],
+                _ => true,
+            }
+    }
+
+    /// The score of a move made at node `n`, searched to `depth`: the first
+    /// move (`r` None) with the node's window; a later one with a null
+    /// window, reduced by `r`, again unreduced if it beats alpha, and with
+    /// the full window on the principal variation if it lands inside it.
+    fn search_child(&mut self, pos: &mut Position, n: &Node, depth: i32, r: Option<i32>) -> i32 {
+        let (alpha, beta, ply) = (n.alpha, n.beta, n.ply);
+        let Some(r) = r else {
+            let kind = if n.pv {
+                Kind::Pv
+            } else if n.cut {
+                Kind::Zero
+            } else {
+                Kind::Cut
+            };
+            return -self.negamax(pos, depth, -beta, -alpha, ply + 1, kind);
+        };
+        let mut score = -self.negamax(pos, depth - r, -alpha - 1, -alpha, ply + 1, Kind::Cut);
+        if score > alpha && r > 0 {
+            let k = if n.cut { Kind::Zero } else { Kind::Cut };
+            score = -self.negamax(pos, depth, -alpha - 1, -alpha, ply + 1, k);
+        }
+        if score > alpha && score < beta && n.pv {
+            score = -self.negamax(pos, depth, -beta, -alpha, ply + 1, Kind::Pv);
+        }
+        score
     }
 
     /// Searches the node's moves (principal variation search), stores the
@@ -285,14 +345,7 @@ impl Worker {
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: Vec<Move> = Vec::new();
-        // Whether the side to move stands better than two plies ago (four,
-        // when it was in check then).
-        let improving = !n.in_check
-            && match (ply.checked_sub(2), ply.checked_sub(4)) {
-                (Some(a), _) if self.evals[a] != -INF => n.static_eval > self.evals[a],
-                (_, Some(b)) => n.static_eval > self.evals[b],
-                _ => true,
-            };
+        let improving = self.improving(&n);
         self.path.push(n.key);
         self.checks.push(n.checked);
         let mut searched = 0usize;
@@ -309,36 +362,30 @@ impl Worker {
             let prune = quiet && searched > 0 && best > -MATE_BOUND && prunable(&n, searched, improving);
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
-            if prune && !self.in_check(pos) {
+            let gives = self.in_check(pos);
+            if prune && !gives {
                 pos.unmake();
                 continue;
             }
+            // A check extends unless the checker stands where it can be
+            // taken (and was not a capture that wins by the exchange).
+            let ext = i32::from(
+                gives
+                    && ply < MAX_PLY / 2
+                    && ((!quiet && order_score >= 0)
+                        || m.to().is_none_or(|t| !pos.attacked(t, pos.side_to_move()))),
+            );
             if forbids && completes_forbidden_repetition(pos.variant(), &self.path, pos.hash(), n.in_check) {
                 pos.unmake();
                 forbidden += 1;
                 continue;
             }
-            let alpha = n.alpha;
-            let mut score;
-            if searched == 0 {
-                score = -self.negamax(
-                    pos,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    if n.pv { Kind::Pv } else { Kind::Zero },
-                );
+            let r = if searched == 0 {
+                None
             } else {
-                let r = self.reduction(&n, searched, order_score, quiet, pos, improving);
-                score = -self.negamax(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, Kind::Zero);
-                if score > alpha && r > 0 {
-                    score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1, Kind::Zero);
-                }
-                if score > alpha && score < beta && n.pv {
-                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, Kind::Pv);
-                }
-            }
+                Some(self.reduction(&n, searched, order_score, quiet, gives, improving))
+            };
+            let score = self.search_child(pos, &n, depth - 1 + ext, r);
             pos.unmake();
             if self.stopped {
                 self.path.pop();
@@ -414,7 +461,7 @@ fn prunable(n: &Node, searched: usize, improving: bool) -> bool {
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
-fn to_table(score: i32, ply: usize) -> i32 {
+pub(super) fn to_table(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -424,7 +471,7 @@ fn to_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn from_table(score: i32, ply: usize) -> i32 {
+pub(super) fn from_table(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {

@@ -8,13 +8,15 @@
 //!   futility near the leaves (judged by the table's score where its bound
 //!   says it is nearer the truth than the static evaluation), late-move
 //!   pruning of quiet moves, late-move reductions (less for moves with a
-//!   good history, more for a bad one), and a ply less for a deep node
+//!   good history, more for a bad one and at cut nodes; losing captures
+//!   too), and a ply less for a deep node
 //!   without a move from the table (internal iterative reduction).
 //! - Ordering: the table's move, captures by a static exchange estimate
 //!   (good ones first, losing ones last), promotions, two killer moves, the
 //!   countermove, then quiet moves by history.
-//! - Check extension: a node whose side to move is in check searches one
-//!   ply deeper.
+//! - Check extension: a move that gives check searches one ply deeper,
+//!   unless its piece lands where the other side attacks it (a capture that
+//!   wins by the exchange estimate extends wherever it lands).
 //! - Quiescence: captures (shots included: they capture) and promotions of
 //!   real gain; in check, every evasion, drops included (interpositions).
 //! - Threads: Lazy SMP — helper threads search the same position sharing the

@@ -1,6 +1,9 @@
 //! The quiescence search: captures and big promotions (every evasion in
-//! check) until the position is quiet.
+//! check) until the position is quiet. Its results go to the table at
+//! depth 0, and a bound found there ends a node.
 
+use super::alphabeta::{from_table, to_table};
+use super::table::{Bound, fingerprint};
 use super::worker::Worker;
 use super::{INF, MAX_PLY, QS_DEPTH};
 use crate::engine::{Move, Position, Square};
@@ -26,6 +29,22 @@ impl Worker {
         if ply >= MAX_PLY - 1 || self.out_of_time() {
             return self.evaluate(pos);
         }
+        // The table's bound, where it decides the node (any depth: a
+        // quiescence result is stored at depth 0).
+        let key = pos.hash();
+        let hit = self.table.probe(key);
+        if let Some(h) = hit {
+            let s = from_table(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let alpha0 = alpha;
         let in_check = self.in_check(pos);
         let stand = if in_check { -INF } else { self.evaluate(pos) };
         if !in_check {
@@ -62,9 +81,9 @@ impl Worker {
             return Self::terminal(pos, ply);
         }
         self.buffers[ply] = moves;
-        let tt = self.table.probe(pos.hash()).map_or(0, |h| h.mv);
-        self.score_moves(pos, ply, tt);
+        self.score_moves(pos, ply, hit.map_or(0, |h| h.mv));
         let mut best = stand;
+        let mut best_move = 0u16;
         for i in 0..self.buffers[ply].len() {
             let m = self.pick(ply, i);
             if !in_check {
@@ -81,14 +100,24 @@ impl Worker {
             pos.make(m);
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1, m.to);
             pos.unmake();
+            if self.stopped {
+                return 0;
+            }
             if score > best {
                 best = score;
+                if score > alpha {
+                    best_move = fingerprint(&m);
+                }
             }
             if score >= beta {
+                self.table
+                    .store(key, best_move, to_table(score, ply), 0, Bound::Lower);
                 return score;
             }
             alpha = alpha.max(score);
         }
+        let bound = if best > alpha0 { Bound::Exact } else { Bound::Upper };
+        self.table.store(key, best_move, to_table(best, ply), 0, bound);
         best
     }
 }

@@ -3,8 +3,9 @@
 //! Each entry is two 64-bit words, the key XOR the data and the data, so a
 //! torn write (two threads storing at once) reads back as a miss rather than
 //! as a wrong entry. Entries come in buckets of four; a store replaces the
-//! same position's entry, else the one least worth keeping: shallow and from
-//! an older search first.
+//! same position's entry (unless it is a bound four plies or more shallower
+//! than the entry), else the one least worth keeping: shallow and from an
+//! older search first.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -152,12 +153,18 @@ impl Table {
             let d = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
             if d == 0 || k ^ d == key {
                 victim = i;
-                // Keep the old move when this search found none.
-                if d != 0 && mv == 0 && k ^ d == key {
+                if d != 0 {
                     let old = unpack(d);
-                    let data = pack(old.mv, score, depth, bound, age);
-                    self.write(b + 2 * i, key, data);
-                    return;
+                    // A much shallower result (quiescence's) leaves a deep
+                    // one of the same position in place.
+                    if bound != Bound::Exact && depth + 4 < old.depth {
+                        return;
+                    }
+                    // Keep the old move when this search found none.
+                    if mv == 0 {
+                        self.write(b + 2 * i, key, pack(old.mv, score, depth, bound, age));
+                        return;
+                    }
                 }
                 break;
             }
