@@ -178,4 +178,8 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         "networks/crazyhouse.nnue",
         include_bytes!("../variants/networks/crazyhouse.nnue"),
     ),
+    (
+        "networks/pocket-shogi-copper.nnue",
+        include_bytes!("../variants/networks/pocket-shogi-copper.nnue"),
+    ),
 ];
