@@ -216,6 +216,7 @@ fn own_ini_sections_import_and_agree_with_pyffish_at(tier: Tier) {
             "name = \"customPiece1\"\nsymbol = \"A\"\nimmobile = true",
         ),
         ("riders", "betza = \"NN\""),
+        ("dupleinhand", "royal_pieces = \"not_all\""),
     ];
     for (s, want) in wants {
         let text = std::fs::read_to_string(dir.path().join(format!("{s}.toml"))).unwrap();
@@ -987,6 +988,27 @@ fn a_pseudo_royal_kind_and_its_promoted_face_stay_royal() {
         "\n[[test]]\nname = \"the promoted king is in check\"\n\
          position = \"2i1+k+n1/1B5/4+m+b1/7/4N2/3+M+m2/1+M1+KI2[] w - - 4 15\"\n\
          legal = [\"d1c1-\"]\n",
+    );
+}
+
+#[test]
+fn duple_check_is_imported_with_captures_to_the_hand() {
+    // dupleinhand (tests/data/fsf-ini/own.ini, as pychess-variants'
+    // xiangfu): duple check over two promoted `+g` a side, captures to the
+    // hand, no extinctionValue — pseudo-royalty is a rule of its own in
+    // Fairy-Stockfish (it was dropped without a word). Black may not move
+    // its `+g` to d4, where the rook attacks it and it screens the
+    // cannon-bishop's hop onto the other one; it may leave one attacked.
+    // Legal moves from pyffish with the same ini.
+    check_imported_of(
+        "tests/data/fsf-ini/own.ini",
+        "dupleinhand",
+        "royal_pieces = \"not_all\"",
+        "\n[[test]]\nname = \"the moved piece may not screen a hop onto the other\"\n\
+         position = \"r5b/7/2+g1+g2/7/7/5W1/+G2R2+G[] b - - 0 1\"\n\
+         legal = [\"a7a1\", \"a7a2\", \"a7a3\", \"a7a4\", \"a7a5\", \"a7a6\", \"a7b7\", \"a7c7\", \"a7d7\", \"a7e7\", \"a7f7\", \
+         \"c5b4\", \"c5b5\", \"c5b6\", \"c5c4\", \"c5c6\", \"c5d4\", \"c5d5\", \"c5d6\", \"e5d5\", \"e5d6\", \"e5e4\", \"e5e6\", \
+         \"e5f4\", \"e5f5\", \"e5f6\", \"g7f6\"]\n",
     );
 }
 

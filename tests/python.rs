@@ -176,10 +176,7 @@ fn compare_with_pyffish(args: &[&str]) {
 /// difference beyond the documented conventions. Makes its own virtual
 /// environment (target/pychess-venv, Python 3.13 or later: the server's
 /// requirement) with the server's test dependencies, pyffish and this
-/// checkout's package. About 90 minutes on a busy 2-core machine. Today
-/// the board comparison fails on xiangfu (2 differences in 2 games: its
-/// duple check, listed as left in docs/python.md) — a defect, not a
-/// convention.
+/// checkout's package. About 90 minutes on a busy 2-core machine.
 #[test]
 #[ignore = "deep tier: cargo test --release -- --ignored (needs PYCHESS_DIR)"]
 fn pychess_variants_on_chimera() {

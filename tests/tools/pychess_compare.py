@@ -30,8 +30,9 @@ position or the legal moves (the boards would part).
 
 Conventions, accepted and counted (docs/python.md lists them):
 - the check mark in SAN where Fairy-Stockfish does not see a check to its
-  king piece (atomic: its king is not royal there; chak: its kings are
-  pseudo-royal custom pieces);
+  king piece (atomic: its king is not royal there; chak and xiangfu: their
+  royal pieces are pseudo-royal, and Fairy-Stockfish's `gives_check` looks
+  at a king only);
 - S-chess (seirawan, shouse): pyffish's validate_fen refuses (-5) the FEN
   its own get_fen wrote, a gate letter read as a castling right after the
   king moved; in chess960, pyffish writes a gating move's SAN without the
@@ -61,7 +62,7 @@ import time
 import warnings
 
 SAN_SAMPLE = 4
-CHECK_MARK_OMITTED = {"atomic", "chak"}
+CHECK_MARK_OMITTED = {"atomic", "chak", "xiangfu"}
 GATING = {"seirawan", "shouse"}
 
 
@@ -204,7 +205,7 @@ class Pair:
 
 
 def check_mark_omitted(ref, ours):
-    """SAN check marks pyffish omits (atomic, chak)"""
+    """SAN check marks pyffish omits (atomic, chak, xiangfu)"""
     (rk, r), (ok, o) = ref, ours
     return rk == ok == "ok" and isinstance(r, str) and o[:-1] == r and o[-1:] in ("+", "#")
 

@@ -71,7 +71,6 @@ pub(super) fn plan(t: &Tx) -> Plan {
         pawns_promote,
         &promoted,
         extinction_royal,
-        &ext_value,
         ext_types,
         ext_count,
     );

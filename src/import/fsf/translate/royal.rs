@@ -21,12 +21,13 @@ pub(super) fn pseudo_royal_kinds(
     pawns_promote: bool,
     promoted: &BTreeMap<usize, usize>,
     extinction_royal: bool,
-    ext_value: &str,
     ext_types: u128,
     ext_count: i64,
 ) -> Vec<(usize, Option<i64>)> {
     let m = t.m;
-    if !extinction_royal || ext_value == "none" {
+    // Pseudo-royalty is a rule of legality and checkmate of its own:
+    // Fairy-Stockfish applies it with no extinction result too (xiangfu).
+    if !extinction_royal {
         return Vec::new();
     }
     let start_counts = start_counts(&t.text("startFen"));
@@ -47,14 +48,17 @@ pub(super) fn pseudo_royal_kinds(
     // type may not be left attacked, and of several not all at once —
     // chimera's `royal = true` with `[end] royal_pieces = "not_all"`,
     // whatever promotions add (Fairy-Stockfish's candidates are every
-    // piece of the type).
+    // piece of the type). With captures to the hand, only where a piece of
+    // the type is always a promoted one (it reaches the hand demoted, no
+    // longer of the type: xiangfu's `+g`).
     if t.bool("dupleCheck") {
-        if ext_count == 0 && listed.len() == 1 && !blast && !to_hand {
+        let single = ext_count == 0 && listed.len() == 1 && !blast;
+        if single && (!to_hand || only_promoted(t, listed[0], prom_to, pawns_promote)) {
             return vec![(listed[0], None)];
         }
         t.problem(
             "dupleCheck",
-            "duple check is imported for one pseudo-royal type with extinctionPieceCount = 0, without explosions or captures to the hand (chimera's `royal_pieces = \"not_all\"`)",
+            "duple check is imported for one pseudo-royal type with extinctionPieceCount = 0, without explosions, and with captures to the hand only where the type's pieces are all promoted ones (chimera's `royal_pieces = \"not_all\"`)",
         );
         return Vec::new();
     }
@@ -177,6 +181,26 @@ pub(super) fn pseudo_royal_lines(
         out.push(format!("royal_counted_with = {}", qlist(&others)));
     }
     out
+}
+
+/// Whether every piece of type `p` is a promoted one (`+x` of a kind that
+/// promotes to `p`), never the type itself: its letter is not in the start
+/// position, on the board or in a hand, and no pawn promotes to it. A
+/// capture to the hand then demotes it to a kind of another type.
+fn only_promoted(t: &Tx, p: usize, prom_to: &[usize], pawns_promote: bool) -> bool {
+    let Some(letter) = t.m.letters[p] else {
+        return false;
+    };
+    let fen = t.text("startFen");
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let mut promoted_next = false;
+    for c in placement.chars() {
+        if c.eq_ignore_ascii_case(&letter) && !promoted_next {
+            return false;
+        }
+        promoted_next = c == '+';
+    }
+    !(pawns_promote && prom_to.contains(&p))
 }
 
 /// How many of each letter the board part of a FEN holds (case kept).
