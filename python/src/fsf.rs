@@ -220,16 +220,21 @@ fn get_fen(
 /// notation for the shogi variants (Fairy-Stockfish's default there), or in
 /// any of its notations (`notation`: NOTATION_DEFAULT … NOTATION_THAI_LAN).
 /// A chimera-only move with no algebraic spelling (several captures) is
-/// written in chimera's canonical notation.
+/// written in chimera's canonical notation. A move that is not legal here
+/// has no SAN: the empty string, as ffish.js's `sanMove` here answers
+/// (pyffish raises no error either, and writes the SAN of no move, `Ra1`
+/// or ` aa1`; a server may ask before it plays the move and finds it
+/// illegal). The variant, the position and the notation still raise.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960=false, notation=0))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
     call(|| {
         let mut game = game(variant, chess960, fen, &[])?;
         let n = fsf::notation(game.variant(), notation)?;
-        let m =
-            fsf::parse_move(&mut game, r#move).map_err(|message| FsfError::Move { index: None, message })?;
-        Ok(fsf::san(&mut game, &m, n))
+        Ok(match fsf::parse_move(&mut game, r#move) {
+            Ok(m) => fsf::san(&mut game, &m, n),
+            Err(_) => String::new(),
+        })
     })
 }
 

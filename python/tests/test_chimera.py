@@ -279,8 +279,12 @@ def test_errors_are_value_errors_as_pyffish_s():
     start = sf.start_fen("chess")
     with pytest.raises(ValueError):
         sf.get_fen("chess", start, ["e2e5"])
+    # A move that is not legal has no SAN: the empty string (pyffish's
+    # get_san raises nothing either; pychess-variants asks before it plays).
+    assert sf.get_san("chess", start, "e7e5") == ""
+    assert sf.get_san("chess", start, "zz") == ""
     with pytest.raises(ValueError):
-        sf.get_san("chess", start, "e7e5")
+        sf.get_san("chess", "8/8/8 w - - 0 1", "e2e4")
     # A two-board FEN (pychess-variants' bughouse) reads as its first board.
     board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     assert len(sf.legal_moves("bughouse", f"{board} | {board}", [])) == 20
