@@ -59,11 +59,11 @@ pub use compile::OptionValues;
 pub use diag::Diagnostic;
 pub use engine::{
     CaptureRule, Color, Effects, GameResult, Geometry, History, Hook, HookConstructor, HookContext,
-    HookEntry, HookError, KindSet, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation, Orientation,
-    Outcome, Piece, PieceDef, PieceKind, Position, PositionStyle, PromotionTrigger, Reason, Registry,
-    RepetitionResult, RepetitionRule, Square, StateSlot, Store, Strictness, Variant,
-    completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition, judge, perft,
-    perft_counting_drop_mates, perft_divide, perft_until, repetition, repetition_forbids_moves,
+    HookEntry, HookError, KindSet, Lookback, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation,
+    Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionStyle, PromotionTrigger, Reason,
+    Registry, RepetitionResult, RepetitionRule, Repetitions, Square, StateSlot, Store, Strictness, Variant,
+    completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition, judge, judge_counted,
+    perft, perft_counting_drop_mates, perft_divide, perft_until, repetition, repetition_forbids_moves,
     repetition_result,
 };
 pub use load::{

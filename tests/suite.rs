@@ -50,6 +50,7 @@ mod invariants;
 mod large_boards;
 mod large_shogi;
 mod legality_shortcuts;
+mod long_games;
 mod lookback_rules;
 mod matches;
 mod nnue;

@@ -493,21 +493,23 @@ fn side_name(pos: &Position, c: Color) -> String {
 }
 
 impl PyPosition {
+    /// The legal move `mv` names (a `Move` or a text), asked of the game's
+    /// own position: a copy would carry the game's whole history, which
+    /// made a long game quadratic (issue 45).
     fn find(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
         if let Ok(m) = mv.cast::<PyMove>() {
             let m = m.get().m;
-            let mut pos = self.game.position().clone();
-            if pos.legal_move_list().contains(&m) {
+            if self.game.is_legal(m) {
                 return Ok(m);
             }
             return Err(MoveError::new_err(format!(
                 "{} is not legal here",
-                describe(&pos, &m)
+                describe(self.game.position(), &m)
             )));
         }
         let text: String = mv.extract()?;
-        let mut pos = self.game.position().clone();
-        pos.parse_move(&text)
+        self.game
+            .parse_move(&text)
             .map_err(|e| MoveError::new_err(e.to_string()))
     }
 }
@@ -552,8 +554,9 @@ impl PyPosition {
     fn legal_moves(&mut self) -> PyResult<Vec<PyMove>> {
         guard(|| {
             let moves = self.game.legal_moves();
-            let mut pos = self.game.position().clone();
-            Ok(moves.into_iter().map(|m| PyMove::new(&mut pos, m)).collect())
+            Ok(self
+                .game
+                .probe(|pos| moves.into_iter().map(|m| PyMove::new(pos, m)).collect()))
         })
     }
 
@@ -588,8 +591,7 @@ impl PyPosition {
             let n = MoveNotation::parse(notation)
                 .ok_or_else(|| Error::new_err(format!("unknown notation `{notation}`")))?;
             let m = self.find(r#move)?;
-            let mut pos = self.game.position().clone();
-            Ok(pos.move_text_as(&m, n))
+            Ok(self.game.probe(|pos| pos.move_text_as(&m, n)))
         })
     }
 

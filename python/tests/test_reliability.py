@@ -54,6 +54,50 @@ def test_long_move_lists_take_linear_time():
     assert ours < 5 * theirs + 1.0, f"50,000 plies: chimera {ours:.2f} s, pyffish {theirs:.2f} s"
 
 
+CHU = "11k/ppppppppppp1/12/12/12/12/D11/M11/M11/R11/R11/11K w - - 0 1"
+
+
+def chu_moves(n):
+    """n plies from CHU with no position twice (chu forbids repeating one):
+    white's five pieces count through files a-k as a Gray code's digits,
+    black's king steps l12-l11 and back (tests/tools/move_list_bench.py)."""
+    files = "abcdefghijk"
+    digit, step = [0] * 5, [1] * 5
+    white = []
+    while len(white) < (n + 1) // 2:
+        for i in range(5):
+            if 0 <= digit[i] + step[i] < 11:
+                break
+            step[i] = -step[i]
+        to = digit[i] + step[i]
+        white.append(f"{files[digit[i]]}{i + 2}{files[to]}{i + 2}")
+        digit[i] = to
+    black = ["l12l11", "l11l12"]
+    return [white[p // 2] if p % 2 == 0 else black[(p // 2) % 2] for p in range(n)]
+
+
+def test_a_long_game_is_played_and_judged_in_linear_time():
+    # Position.make read each move on a copy of the position, history and
+    # all, and the result checked each legal move against every earlier
+    # position: 16,000 chu plies, each judged, took 13 s in a release build
+    # (now 1.3 s; a test build is slower, the machine may be busy).
+    pos = chimera.Variant.bundled("chu-shogi").position(CHU)
+    moves = chu_moves(16_000)
+    t = time.perf_counter()
+    for m in moves:
+        pos.make(m)
+        assert pos.result() is None
+    spent = time.perf_counter() - t
+    assert pos.ply == 16_000 and len(pos.legal_moves()) > 50
+    assert spent < 12.0, f"16,000 plies took {spent:.2f} s"
+    # A move back to a position of the game is refused, however far back.
+    pos = chimera.Variant.bundled("chu-shogi").position(CHU)
+    for m in moves[:4]:
+        pos.make(m)
+    with pytest.raises(chimera.MoveError, match="repeats"):
+        pos.make("c2b2")
+
+
 def test_loaded_variants_are_kept_in_a_bounded_cache():
     text = (ROOT / "variants" / "clobber.toml").read_text()
     names = []

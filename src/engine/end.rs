@@ -12,9 +12,10 @@ use super::moves::{Move, MoveKind};
 use super::outcome::{CASTLED, CASTLING_LOST, CONNECTION, FULL_BOARD, ROYALS_CAPTURED};
 pub use super::outcome::{GameResult, History, Reason};
 use super::position::Position;
+use super::repetition::repetition_result_seen;
 pub use super::repetition::{
-    completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition, repetition,
-    repetition_forbids_moves, repetition_result,
+    Lookback, Repetitions, completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition,
+    repetition, repetition_forbids_moves, repetition_result,
 };
 use super::types::{Color, KindSet, Square};
 use super::variant::{ConnectRule, Outcome, Variant, Verdict};
@@ -649,18 +650,30 @@ impl Position {
 /// The result of the game at `pos` after `history`, if it is over: decided by
 /// the position, by repetition, by having no legal move, or by the counter.
 pub fn judge(pos: &mut Position, history: &History) -> Option<GameResult> {
+    judge_seen(pos, history, history.hashes)
+}
+
+/// [`judge`] for a game that keeps [`Repetitions`] of its history's
+/// positions: no scan of the whole game (a long game replayed and judged
+/// at every move stays linear).
+pub fn judge_counted(pos: &mut Position, history: &History, seen: &Repetitions) -> Option<GameResult> {
+    judge_seen(pos, history, seen)
+}
+
+/// [`judge`], with `seen` counting the history's positions.
+fn judge_seen(pos: &mut Position, history: &History, seen: &(impl Lookback + ?Sized)) -> Option<GameResult> {
     if let Some(r) = pos.decided() {
         return Some(pos.settle(r));
     }
     if let Some(r) = pos.move_repetition() {
         return Some(pos.settle(r));
     }
-    if let Some(r) = repetition_result(pos, history) {
+    if let Some(r) = repetition_result_seen(pos, history, seen) {
         return Some(r);
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    drop_forbidden_repetitions(pos, history.hashes, &mut moves);
+    drop_forbidden_repetitions(pos, seen, &mut moves);
     if moves.is_empty() {
         return Some(pos.no_move_result());
     }

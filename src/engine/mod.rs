@@ -40,8 +40,9 @@ pub(crate) mod variant;
 
 pub use conventions::MoveNotation;
 pub use end::{
-    GameResult, History, Reason, completes_forbidden_repetition, drop_forbidden_repetitions,
-    forbidden_repetition, judge, repetition, repetition_forbids_moves, repetition_result,
+    GameResult, History, Lookback, Reason, Repetitions, completes_forbidden_repetition,
+    drop_forbidden_repetitions, forbidden_repetition, judge, judge_counted, repetition,
+    repetition_forbids_moves, repetition_result,
 };
 pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use crate::clock::Instant;
 use crate::engine::{
-    Color, GameResult, History, Move, Position, Reason, Variant, drop_forbidden_repetitions,
-    forbidden_repetition, judge,
+    Color, GameResult, History, Move, Position, Reason, Repetitions, Variant, drop_forbidden_repetitions,
+    forbidden_repetition, judge_counted,
 };
 use crate::text::MoveTextError;
 
@@ -41,6 +41,9 @@ pub struct Game {
     start_pos: Position,
     /// Hash of the start position and of the position after each move.
     hashes: Vec<u64>,
+    /// How often each of `hashes` stood: the repetition rules look it up
+    /// instead of scanning the game (linear replay).
+    seen: Repetitions,
     /// Whether each move gave check (attacked the opponent's royal or command).
     checks: Vec<bool>,
     moves: Vec<Move>,
@@ -118,6 +121,7 @@ impl Game {
             start_pos: pos.clone(),
             pos,
             hashes: vec![h],
+            seen: Repetitions::new(&[h]),
             checks: Vec::new(),
             moves: Vec::new(),
             forced: None,
@@ -221,7 +225,7 @@ impl Game {
         let mut out = Vec::new();
         if self.result().is_none() {
             self.pos.legal_moves(&mut out);
-            drop_forbidden_repetitions(&mut self.pos, &self.hashes, &mut out);
+            drop_forbidden_repetitions(&mut self.pos, &self.seen, &mut out);
         }
         out
     }
@@ -229,7 +233,38 @@ impl Game {
     /// Whether `m`, legal in the position, would complete a repetition the
     /// variant forbids (`repetition = { result = "illegal" }`).
     pub fn repeats_forbidden(&mut self, m: Move) -> bool {
-        forbidden_repetition(&mut self.pos, &self.hashes, m)
+        forbidden_repetition(&mut self.pos, &self.seen, m)
+    }
+
+    /// The legal move a text names (any notation [`Position::parse_move`]
+    /// reads), read on the game's own position — no copy of its history —
+    /// and refused when it repeats a position the rules forbid.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveTextError> {
+        let m = self.pos.parse_move(text)?;
+        if self.repeats_forbidden(m) {
+            return Err(MoveTextError::Repeats(text.trim().to_string()));
+        }
+        Ok(m)
+    }
+
+    /// Whether `m` is a legal move of the position (forbidden repetitions
+    /// left out), asked of the game's own position.
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        moves.contains(&m) && !self.repeats_forbidden(m)
+    }
+
+    /// Runs `f` on the game's own position (to write move texts, try
+    /// moves): no copy of its history. Moves `f` leaves made are taken
+    /// back, so the game is as it was.
+    pub fn probe<R>(&mut self, f: impl FnOnce(&mut Position) -> R) -> R {
+        let ply = self.pos.ply();
+        let r = f(&mut self.pos);
+        while self.pos.ply() > ply {
+            self.pos.unmake();
+        }
+        r
     }
 
     /// Plays a legal move (the caller checked legality).
@@ -239,6 +274,7 @@ impl Game {
         let check = self.pos.gives_check(mover);
         self.checks.push(check);
         self.hashes.push(self.pos.hash());
+        self.seen.push(self.pos.hash());
         self.moves.push(m);
     }
 
@@ -263,7 +299,9 @@ impl Game {
         self.pos.unmake();
         self.moves.pop();
         self.checks.pop();
-        self.hashes.pop();
+        if let Some(h) = self.hashes.pop() {
+            self.seen.pop(h);
+        }
         self.forced = None;
         true
     }
@@ -307,7 +345,7 @@ impl Game {
             hashes: &self.hashes,
             checks: Some(&self.checks),
         };
-        judge(&mut self.pos, &history)
+        judge_counted(&mut self.pos, &history, &self.seen)
     }
 }
 

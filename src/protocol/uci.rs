@@ -28,7 +28,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Out, clip, next_line, say};
-use crate::engine::{History, Move, MoveNotation, Position, Variant, forbidden_repetition};
+use crate::engine::{History, Move, MoveNotation, Position, Repetitions, Variant, forbidden_repetition};
 use crate::game::clock::{Budget, DEFAULT_OVERHEAD_MS, clock_budget, fixed_budget};
 
 /// The largest `Move Overhead` (ms).
@@ -449,12 +449,13 @@ impl Uci {
             }
         };
         let mut hashes = vec![pos.hash()];
+        let mut seen = Repetitions::new(&hashes);
         let mut checks = Vec::new();
         for text in moves.iter().skip(1) {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("illegal move {}: {e}", clip(text)))?;
-            if forbidden_repetition(&mut pos, &hashes, m) {
+            if forbidden_repetition(&mut pos, &seen, m) {
                 return Err(format!(
                     "illegal move {}: it repeats an earlier position",
                     clip(text)
@@ -464,6 +465,7 @@ impl Uci {
             pos.make(m);
             checks.push(pos.gives_check(mover));
             hashes.push(pos.hash());
+            seen.push(pos.hash());
         }
         Ok((pos, hashes, checks))
     }
