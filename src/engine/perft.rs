@@ -114,6 +114,15 @@ pub fn perft_divide(
 /// nothing up front); the walk itself recurses once a ply, so a caller
 /// bounds `depth` by its stack.
 pub fn perft_until(pos: &mut Position, depth: u32, stop: &std::sync::atomic::AtomicBool) -> Option<u64> {
+    perft_asking(pos, depth, &mut || {
+        stop.load(std::sync::atomic::Ordering::Relaxed)
+    })
+}
+
+/// [`perft_until`] asking `stop` instead of reading a flag: on every node
+/// above the last ply, the walk gives up (`None`) once it answers true. A
+/// host without threads (WebAssembly) stops a walk by its clock so.
+pub fn perft_asking(pos: &mut Position, depth: u32, stop: &mut impl FnMut() -> bool) -> Option<u64> {
     let mut bufs = Vec::new();
     perft_stoppable(pos, depth, 0, &mut bufs, stop)
 }
@@ -123,12 +132,12 @@ fn perft_stoppable(
     depth: u32,
     level: usize,
     bufs: &mut Vec<Vec<Move>>,
-    stop: &std::sync::atomic::AtomicBool,
+    stop: &mut impl FnMut() -> bool,
 ) -> Option<u64> {
     if depth == 0 {
         return Some(1);
     }
-    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+    if stop() {
         return None;
     }
     if bufs.len() <= level {

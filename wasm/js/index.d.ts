@@ -7,10 +7,10 @@ export interface Chimera {
   loadRules(text: string, name?: string): any;
   /** Runs a variant's [[test]] cases: `{ok, passed, failed, cases: [{name, passed, failures}]}`. */
   runTests(variant: string): any;
-  /** Searches after `moves` from `fen` (empty: the start): `{best, score, depth, nodes, pv, ms}` or `{error}`. */
+  /** Searches after `moves` from `fen` (empty: the start): `{best, score, depth, nodes, pv, ms}` or `{error}`; without a movetime, at most 60 s. */
   search(variant: string, fen?: string, moves?: string, depth?: number, limits?: { nodes?: number; movetime?: number }): any;
-  /** Counts the move tree. */
-  perft(variant: string, fen: string | undefined, depth: number): number;
+  /** Counts the move tree; throws once `limits.ms` (default 60,000) milliseconds have passed, or for a depth beyond 255. */
+  perft(variant: string, fen: string | undefined, depth: number, limits?: { ms?: number }): number;
   /** The browser board's questions, as `chimera serve` answers them: `{status, body}`. */
   request(path: string, body?: string): any;
 }

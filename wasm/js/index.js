@@ -23,14 +23,89 @@ async function wasmBytes(given) {
 
 const parsed = (f) => (...args) => JSON.parse(f(...args));
 
+// Arguments are checked here, before they reach WebAssembly: a number
+// where a string is expected made wasm-bindgen's glue copy garbage and the
+// module trap ("memory access out of bounds"), after which it may not
+// answer again. Each kind: "string", "number", "object", "boolean" or any
+// value ("any"); a trailing "?" lets undefined and null through.
+function check(where, args, kinds) {
+  kinds.forEach((kind, i) => {
+    const a = args[i];
+    const optional = kind.endsWith("?");
+    const type = optional ? kind.slice(0, -1) : kind;
+    if (type === "any" || (optional && (a === undefined || a === null))) return;
+    const ok = type === "number" ? typeof a === "number" && !Number.isNaN(a)
+      : type === "object" ? typeof a === "object" && a !== null
+      : typeof a === type;
+    if (!ok) {
+      const got = a === null ? "null" : Array.isArray(a) ? "an array" : typeof a;
+      throw new TypeError(`${where}: argument ${i + 1} must be a ${type}${optional ? " or undefined" : ""}, not ${got}`);
+    }
+  });
+}
+
+// `f` with its arguments checked first (`this` passed on: methods too).
+const typed = (where, f, ...kinds) => function (...args) {
+  check(where, args, kinds);
+  return f.apply(this, args);
+};
+
+// The limits object's fields, each a number if given.
+function limitsOf(where, limits, fields) {
+  check(where, [limits], ["object?"]);
+  const l = limits || {};
+  for (const f of fields) {
+    if (l[f] !== undefined && l[f] !== null && (typeof l[f] !== "number" || Number.isNaN(l[f]))) {
+      throw new TypeError(`${where}: limits.${f} must be a number, not ${typeof l[f]}`);
+    }
+  }
+  return l;
+}
+
+// ffish.js's Board and Game (PGN) methods that take arguments, checked in
+// place on the classes wasm-bindgen made.
+const METHODS = {
+  Board: {
+    push: ["string"], pushMoves: ["string"], sanMove: ["string", "number?"], pushSan: ["string", "number?"],
+    pushSanMoves: ["string", "number?"], variationSan: ["string", "number?", "any"], setFen: ["string"],
+    isCapture: ["string"], fen: ["any", "number?"],
+  },
+  Game: { headers: ["string"] },
+};
+for (const [cls, methods] of Object.entries(METHODS)) {
+  for (const [name, kinds] of Object.entries(methods)) {
+    const f = raw[cls].prototype[name];
+    raw[cls].prototype[name] = typed(`${cls}.${name}`, f, ...kinds);
+  }
+}
+
+// ffish.js's `new Board(variant, fen, is960)`, its arguments checked.
+class Board extends raw.Board {
+  constructor(variant, fen, is960) {
+    check("new Board", [variant, fen], ["string?", "string?"]);
+    super(variant, fen, is960);
+  }
+}
+
 // chimera's own face: each answer is an object (see wasm/src/lib.rs).
 const chimera = {
-  loadRules: parsed(raw.loadRules),
-  runTests: parsed(raw.runTests),
-  search: (variant, fen, moves, depth, limits = {}) =>
-    JSON.parse(raw.search(variant, fen || "", moves || "", depth || 64, limits.nodes || 0, limits.movetime || 0)),
-  perft: raw.perft,
-  request: parsed(raw.request),
+  loadRules: typed("loadRules", parsed(raw.loadRules), "string", "string?"),
+  runTests: typed("runTests", parsed(raw.runTests), "string"),
+  // Bounded whatever is asked: without a movetime, a search stops after 60 s.
+  search: (variant, fen, moves, depth, limits) => {
+    check("search", [variant, fen, moves, depth], ["string", "string?", "string?", "number?"]);
+    const l = limitsOf("search", limits, ["nodes", "movetime"]);
+    return JSON.parse(raw.search(variant, fen || "", moves || "", depth || 64, l.nodes || 0, l.movetime || 0));
+  },
+  // Within limits.ms milliseconds (default 60,000), or an error.
+  perft: (variant, fen, depth, limits) => {
+    check("perft", [variant, fen, depth], ["string", "string?", "number"]);
+    const l = limitsOf("perft", limits, ["ms"]);
+    if (!Number.isInteger(depth) || depth < 0) throw new RangeError(`perft: depth ${depth} is not a whole number from 0`);
+    if (depth > 255) throw new RangeError(`perft: depth ${depth} is more than 255: it would never end`);
+    return raw.perft(variant, fen || "", depth, l.ms || undefined);
+  },
+  request: typed("request", parsed(raw.request), "string", "string?"),
 };
 
 // ffish.js's notation numbers (Board's sanMove, pushSan, variationSan take
@@ -46,23 +121,23 @@ export default function Module(options = {}) {
     loading = wasmBytes(options.wasm).then((bytes) => init(bytes === undefined ? undefined : { module_or_path: bytes }));
   }
   return loading.then(() => ({
-    Board: raw.Board,
+    Board,
     variants: raw.variants,
-    loadVariantConfig: raw.loadVariantConfig,
-    startingFen: raw.startingFen,
-    validateFen: raw.validateFen,
+    loadVariantConfig: typed("loadVariantConfig", raw.loadVariantConfig, "string"),
+    startingFen: typed("startingFen", raw.startingFen, "string"),
+    validateFen: typed("validateFen", raw.validateFen, "string", "string?"),
     info: raw.info,
-    capturesToHand: raw.capturesToHand,
-    readGamePGN: raw.readGamePGN,
+    capturesToHand: typed("capturesToHand", raw.capturesToHand, "string"),
+    readGamePGN: typed("readGamePGN", raw.readGamePGN, "string"),
     // Fairy-Stockfish's options: accepted, meaning nothing here but
     // VariantPath, whose files WebAssembly cannot read (loadVariantConfig
     // takes their text).
-    setOption: raw.setOption,
-    setOptionInt: raw.setOption,
-    setOptionBool: raw.setOption,
+    setOption: typed("setOption", raw.setOption, "string"),
+    setOptionInt: typed("setOptionInt", raw.setOption, "string"),
+    setOptionBool: typed("setOptionBool", raw.setOption, "string"),
     Notation,
     chimera,
   }));
 }
 
-export { chimera };
+export { Board, chimera };

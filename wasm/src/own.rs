@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use chimera::clock::Instant;
 use chimera::fsf;
 use chimera::game::Game;
 use chimera::game::search::{Limits, Searcher};
@@ -70,18 +71,62 @@ pub fn run_tests(variant: &str) -> String {
     json!({"ok": true, "passed": passed, "failed": cases.len() - passed, "cases": cases}).to_string()
 }
 
-/// Counts the move tree `depth` plies deep from `fen` (empty: the start).
+/// The deepest perft asked for (as Python's): deeper walks recurse deeper
+/// than the module's stack allows, and none of them would end.
+const MAX_PERFT_DEPTH: u32 = 255;
+
+/// How long a perft may count when the caller names no time (`ms`).
+const PERFT_MS: f64 = 60_000.0;
+
+/// The longest time a caller may give a perft or a search: a day.
+const MAX_MS: f64 = 86_400_000.0;
+
+/// How long a search may run when the caller names no time.
+const SEARCH_MS: u64 = 60_000;
+
+/// A time budget from JavaScript: `ms` when it is a number of milliseconds
+/// above 0 (at most [`MAX_MS`]), else `default`.
+fn budget(ms: Option<f64>, default: f64) -> Duration {
+    let ms = ms.filter(|m| *m >= 1.0).unwrap_or(default).min(MAX_MS);
+    Duration::from_millis(ms as u64)
+}
+
+/// Counts the move tree `depth` plies deep from `fen` (empty: the start),
+/// within `ms` milliseconds (default 60,000: the host has no Ctrl-C; the
+/// time is measured on its clock, not guessed from a speed): an error
+/// once that time is spent, or for a depth beyond 255.
 #[wasm_bindgen]
-pub fn perft(variant: &str, fen: Option<String>, depth: u32) -> Result<f64, JsError> {
+pub fn perft(variant: &str, fen: Option<String>, depth: u32, ms: Option<f64>) -> Result<f64, JsError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(JsError::new(&format!(
+            "perft depth {depth} is more than {MAX_PERFT_DEPTH}: it would never end"
+        )));
+    }
     let v = fsf::variant(variant).map_err(js)?;
     let mut pos = fsf::read_position(&v, fen.as_deref().unwrap_or("")).map_err(js)?;
-    Ok(chimera::perft(&mut pos, depth) as f64)
+    let allowed = budget(ms, PERFT_MS);
+    let start = Instant::now();
+    // The clock is read every 256 nodes above the last ply (each has all
+    // its moves generated): a few times a second on the largest boards.
+    let mut nodes = 0u32;
+    let mut stop = || {
+        nodes = nodes.wrapping_add(1);
+        nodes.is_multiple_of(256) && start.elapsed() >= allowed
+    };
+    match chimera::perft_asking(&mut pos, depth, &mut stop) {
+        Some(n) => Ok(n as f64),
+        None => Err(JsError::new(&format!(
+            "perft to depth {depth} did not end within {} ms: give a smaller depth, or more time (limits.ms)",
+            allowed.as_millis()
+        ))),
+    }
 }
 
 /// Searches the position after `moves` (UCI or chimera's texts, separated
 /// by spaces) from `fen` (empty: the start), to `depth` plies, stopping
-/// after about `nodes` nodes or `movetime` milliseconds (0: no such
-/// limit): JSON `{best, score, depth, nodes, pv, ms}` or `{error}`.
+/// after about `nodes` nodes or `movetime` milliseconds (0: 60,000, for
+/// the host has no Ctrl-C; at most a day): JSON `{best, score, depth,
+/// nodes, pv, ms}` or `{error}`.
 #[wasm_bindgen]
 pub fn search(
     variant: &str,
@@ -104,7 +149,7 @@ pub fn search(
         let limits = Limits {
             depth: depth.clamp(1, 64),
             nodes: (nodes >= 1.0).then_some(nodes as u64),
-            movetime: (movetime >= 1.0).then(|| Duration::from_millis(movetime as u64)),
+            movetime: Some(budget(Some(movetime), SEARCH_MS as f64)),
             ..Default::default()
         };
         let mut pos = game.position().clone();

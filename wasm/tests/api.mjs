@@ -163,6 +163,81 @@ const t = chimera.search("chess", "", "", 64, { movetime: 200 });
 check("search by time: the clock works in WebAssembly", t.ms >= 100 && t.depth < 64 && t.best, t);
 check("search: a bad move is an error", (chimera.search("chess", "", "e2e5", 3).error || "").includes("not legal"));
 
+// Every long call bounded: a perft by its time (measured on the host's
+// clock), whatever the depth; no depth beyond 255.
+let t0 = performance.now();
+const long = throws(() => chimera.perft("chess", "", 9, { ms: 300 })) || "";
+const spent = performance.now() - t0;
+check("perft: stopped by its time", long.includes("did not end within 300 ms") && spent < 3000, [long, spent]);
+check("perft: depth 300 is refused", (throws(() => chimera.perft("chess", "", 300)) || "").includes("never end"));
+check("perft: after a stop, the module counts again", chimera.perft("chess", "", 2) === 400);
+t0 = performance.now();
+const bounded = chimera.search("chess", "", "", 64, { movetime: 300 });
+check("search: a movetime bounds it", bounded.best && performance.now() - t0 < 3000, bounded);
+
+// No argument from JavaScript traps the module: a wrong type is a
+// TypeError, a wrong value an Error, and the module answers afterwards.
+check("a number for a string is a TypeError", /argument 1 must be a string, not number/.test(throws(() => ffish.startingFen(5)) || ""));
+check("new Board(42) is a TypeError", /new Board: argument 1/.test(throws(() => new ffish.Board(42)) || ""));
+check("search's limits are checked", /limits.nodes must be a number/.test(throws(() => chimera.search("chess", "", "", 3, { nodes: "x" })) || ""));
+const odd = [undefined, null, 0, -1, 1.5, NaN, Infinity, 2 ** 53, "", "x", "e2e4", {}, [], [1], true, () => 1];
+const calls = {
+  variants: [],
+  startingFen: ["chess"],
+  validateFen: ["8/8/8/8/8/8/8/K1k5 w - - 0 1", "chess", false],
+  capturesToHand: ["chess"],
+  readGamePGN: ["1. e4 *"],
+  loadVariantConfig: ["[variant]\nname = 1\n"],
+  setOption: ["Threads", 1],
+  "chimera.loadRules": ["[variant]\nname = 1\n", "x"],
+  "chimera.runTests": ["mini-kings"],
+  "chimera.search": ["chess", "", "e2e4", 2, { nodes: 500 }],
+  "chimera.perft": ["chess", "", 1, { ms: 1000 }],
+  "chimera.request": ["/api/state", '{"variant":"chess"}'],
+  "new Board": ["chess", "", false],
+};
+const fuzzBoard = new ffish.Board("chess");
+const methods = {
+  push: ["e2e4"], pushMoves: ["e2e4"], sanMove: ["e2e4", 1], pushSan: ["e4", 1], pushSanMoves: ["e4", 1],
+  variationSan: ["e2e4", 1, true], setFen: ["8/8/8/8/8/8/8/K1k5 w - - 0 1"], isCapture: ["e2e4"],
+  fen: [false, 0], pocket: [true], hasInsufficientMaterial: [true], isGameOver: [false], result: [false],
+};
+let trapped = [], tried = 0;
+function attempt(what, f) {
+  tried++;
+  try { f(); } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError || !(e instanceof Error)) trapped.push(`${what}: ${e}`);
+  }
+}
+for (const [name, base] of Object.entries(calls)) {
+  const f = name === "new Board" ? (...a) => new ffish.Board(...a).delete()
+    : name.startsWith("chimera.") ? chimera[name.slice(8)] : ffish[name];
+  for (let i = 0; i < base.length; i++) {
+    // search's limits stay: without them a search runs its full 60 s.
+    if (name === "chimera.search" && i === 4) continue;
+    for (const v of odd) {
+      const args = base.slice();
+      args[i] = v;
+      attempt(`${name} argument ${i + 1} = ${String(v)}`, () => f(...args));
+    }
+  }
+}
+for (const [name, base] of Object.entries(methods)) {
+  for (let i = 0; i < base.length; i++) {
+    for (const v of odd) {
+      const args = base.slice();
+      args[i] = v;
+      attempt(`Board.${name} argument ${i + 1} = ${String(v)}`, () => fuzzBoard[name](...args));
+      fuzzBoard.reset();
+    }
+  }
+}
+fuzzBoard.delete();
+check(`no call traps the module (${tried} tried)`, trapped.length === 0, trapped.slice(0, 5));
+const after = new ffish.Board("chess");
+check("the module still answers", after.legalMoves().split(" ").length === 20 && chimera.perft("chess", "", 3) === 8902);
+after.delete();
+
 // The board's questions.
 const st = chimera.request("/api/state", JSON.stringify({ variant: "chess", moves: ["e2e4"] }));
 check("request: state", st.status === 200 && st.body.side === "second" && st.body.moves.length === 20, st.status);
