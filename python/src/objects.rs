@@ -11,6 +11,7 @@ use chimera::{Color, Move, MoveKind, MoveNotation, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::work::Stoppable;
 use crate::{Error, MoveError, fsf_error, guard, position_error, rules_error, work};
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -198,7 +199,8 @@ impl PyVariant {
     /// numbers, wherever they are played. A dict: `games`, `outcomes`
     /// (first player won, drawn, second won) and `samples`, a list of
     /// `(game, result, features)` (the quiet positions; result for the side
-    /// to move: 1, ½ or 0). The GIL is released while the games run.
+    /// to move: 1, ½ or 0). The GIL is released while the games run, and
+    /// Ctrl-C stops them (`KeyboardInterrupt`).
     #[pyo3(signature = (games, nodes = 2000, max_plies = 300, random_plies = 6, seed = 1, weights = None))]
     #[allow(clippy::too_many_arguments)]
     fn self_play<'py>(
@@ -212,19 +214,18 @@ impl PyVariant {
         weights: Option<PathBuf>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let v = Arc::clone(&self.v);
-        let played = py.detach(move || {
-            guard(move || {
-                let start = start_weights(&v, weights.as_deref())?;
-                let opts = TuneOptions {
-                    games: games.len(),
-                    nodes: nodes.max(1),
-                    max_plies,
-                    random_plies,
-                    seed,
-                    ..TuneOptions::default()
-                };
-                Ok(self_play_games(&v, &start, &opts, &games))
-            })
+        let played = work::interruptible(py, move |stop| {
+            let start = start_weights(&v, weights.as_deref())?;
+            let opts = TuneOptions {
+                games: games.len(),
+                nodes: nodes.max(1),
+                max_plies,
+                random_plies,
+                seed,
+                stop: Some(stop),
+                ..TuneOptions::default()
+            };
+            Ok(self_play_games(&v, &start, &opts, &games))
         })?;
         let d = PyDict::new(py);
         d.set_item("games", played.games)?;
@@ -246,7 +247,9 @@ impl PyVariant {
     /// text `start`; `tc` a clock (`"BASE+INC"` seconds, with `byoyomi`)
     /// on which a side whose time runs out loses. External engines are told
     /// the variant as `engine_variant` (default: the rules file's name, or
-    /// the bundled name). The GIL is released while the game runs. A dict:
+    /// the bundled name). The GIL is released while the game runs, and
+    /// Ctrl-C stops it (`KeyboardInterrupt`; an external engine's move is
+    /// waited for first, its move time at most). A dict:
     /// `moves` (chimera's move texts), `result` (`winner`, `reason`,
     /// `text`; None if a player quit), `plies`.
     #[pyo3(signature = (first = "engine", second = "engine", *, start = None, max_plies = 400, depth = 64, movetime = None, tc = None, byoyomi = 0.0, seed = 1, engine_variant = None))]
@@ -288,53 +291,56 @@ impl PyVariant {
             None => v.name().to_lowercase().replace(' ', "-"),
         });
         let start = start.map(str::to_string);
-        let (texts, result) = py.detach(move || {
-            guard(move || {
-                let pos = match &start {
-                    Some(t) => Position::from_text(&v, t).map_err(|e| position_error(t, &e))?,
-                    None => Position::start(&v),
+        let (texts, result) = work::interruptible(py, move |stop| {
+            let pos = match &start {
+                Some(t) => Position::from_text(&v, t).map_err(|e| position_error(t, &e))?,
+                None => Position::start(&v),
+            };
+            let mut game = Game::new(pos);
+            if let Some(c) = control {
+                game.set_time_control(c);
+            }
+            let mut seats = Vec::with_capacity(2);
+            for (i, spec) in specs.iter().enumerate() {
+                let p: Box<dyn Player> = match spec {
+                    PlayerSpec::Random => Box::new(RandomPlayer::new(seed.wrapping_add(i as u64))),
+                    PlayerSpec::Engine(c) => {
+                        let mut p = EnginePlayer::from_config(&v, c).map_err(Error::new_err)?;
+                        p.set_stop(Arc::clone(&stop));
+                        Box::new(p)
+                    }
+                    PlayerSpec::External(e) => {
+                        chimera::game::external::start(e, &name, None).map_err(Error::new_err)?
+                    }
+                    PlayerSpec::Human => return Err(Error::new_err("no human player here")),
                 };
-                let mut game = Game::new(pos);
-                if let Some(c) = control {
-                    game.set_time_control(c);
-                }
-                let mut seats = Vec::with_capacity(2);
-                for (i, spec) in specs.iter().enumerate() {
-                    let p: Box<dyn Player> = match spec {
-                        PlayerSpec::Random => Box::new(RandomPlayer::new(seed.wrapping_add(i as u64))),
-                        PlayerSpec::Engine(c) => {
-                            Box::new(EnginePlayer::from_config(&v, c).map_err(Error::new_err)?)
-                        }
-                        PlayerSpec::External(e) => {
-                            chimera::game::external::start(e, &name, None).map_err(Error::new_err)?
-                        }
-                        PlayerSpec::Human => return Err(Error::new_err("no human player here")),
-                    };
-                    seats.push(p);
-                }
-                let (Some(b), Some(a)) = (seats.pop(), seats.pop()) else {
-                    return Err(Error::new_err("two players are needed"));
-                };
-                let mut players = [a, b];
-                let opts = PlayOptions {
-                    max_plies,
-                    print_moves: false,
-                    show_board: false,
-                    verbose: false,
-                };
-                let result = run_game(&mut game, &mut players, &mut std::io::sink(), &opts);
-                let mut replay = game.start_position().clone();
-                let mut texts = Vec::with_capacity(game.moves().len());
-                for m in game.moves() {
-                    texts.push(replay.move_text(m));
-                    replay.make(*m);
-                }
-                let result = result.map(|r| {
-                    let winner = r.winner.map(|c| side_name(&replay, c));
-                    (winner, r.reason.key(), r.describe(replay.variant()))
-                });
-                Ok((texts, result))
-            })
+                seats.push(p);
+            }
+            let (Some(b), Some(a)) = (seats.pop(), seats.pop()) else {
+                return Err(Error::new_err("two players are needed"));
+            };
+            let mut players: [Box<dyn Player>; 2] = [
+                Box::new(Stoppable(a, Arc::clone(&stop))),
+                Box::new(Stoppable(b, Arc::clone(&stop))),
+            ];
+            let opts = PlayOptions {
+                max_plies,
+                print_moves: false,
+                show_board: false,
+                verbose: false,
+            };
+            let result = run_game(&mut game, &mut players, &mut std::io::sink(), &opts);
+            let mut replay = game.start_position().clone();
+            let mut texts = Vec::with_capacity(game.moves().len());
+            for m in game.moves() {
+                texts.push(replay.move_text(m));
+                replay.make(*m);
+            }
+            let result = result.map(|r| {
+                let winner = r.winner.map(|c| side_name(&replay, c));
+                (winner, r.reason.key(), r.describe(replay.variant()))
+            });
+            Ok((texts, result))
         })?;
         let d = PyDict::new(py);
         d.set_item("plies", texts.len())?;

@@ -4,7 +4,8 @@
 //! (`KeyboardInterrupt`, or whatever a signal handler raises) stops the work
 //! within moments and is raised; other Python threads run meanwhile.
 //! What the work may allocate is bounded up front: perft's depth, the
-//! number of move texts `perft_prefixes` gives.
+//! number of move texts `perft_prefixes` gives. Games (`Variant.play`,
+//! `self_play`) run so too: their players and searches look at the flag.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +13,8 @@ use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
 use chimera::Position;
+use chimera::game::Game;
+use chimera::game::players::{Action, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -76,6 +79,34 @@ pub(crate) fn interruptible<T: Send + 'static>(
             });
             return Err(e);
         }
+    }
+}
+
+/// A player of a game run by [`interruptible`]: once the flag is set it
+/// quits (the game ends with no result) instead of moving, and a move
+/// found after the flag was set is not played. The engine's own search
+/// stops at the flag (`EnginePlayer::set_stop`); an external engine's
+/// move is waited for (its move time at most).
+pub(crate) struct Stoppable(pub Box<dyn Player>, pub Arc<AtomicBool>);
+
+impl Player for Stoppable {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn act(&mut self, game: &mut Game) -> Action {
+        if self.1.load(Ordering::Relaxed) {
+            return Action::Quit;
+        }
+        let action = self.0.act(game);
+        if self.1.load(Ordering::Relaxed) {
+            return Action::Quit;
+        }
+        action
+    }
+
+    fn last_info(&self) -> Option<String> {
+        self.0.last_info()
     }
 }
 

@@ -1,6 +1,7 @@
-"""Everyday use at scale (issue 45): long move lists replayed in linear time,
-loaded variants kept in a bounded cache, long work interruptible by Ctrl-C
-and bounded in what it allocates.
+"""Everyday use at scale (issue 45): long move lists and games replayed in
+linear time, loaded variants kept in a bounded cache, long work (perft,
+searches, games, self-play) interruptible by Ctrl-C and bounded in what it
+allocates.
 
 Run with `pytest python/tests` after `pip install ./python` (tests/python.rs
 does both in `cargo test --release`). This file loads hundreds of variants:
@@ -144,6 +145,29 @@ def test_long_work_stops_at_ctrl_c(work):
     assert spent < 1.3, f"{work} took {spent:.2f} s to stop"
     # The position is as it was, and still works.
     assert pos.text == CHESS_START and pos.perft(2) == 400
+
+
+@pytest.mark.parametrize("work", ["play", "self_play", "play_match"])
+def test_games_stop_at_ctrl_c(work):
+    # Games ran with the GIL released and no look at Python's signals: a
+    # long game, a self-play run or a match could not be stopped.
+    v = chimera.Variant.bundled("chess")
+    run = {
+        "play": lambda: v.play("engine", "engine", movetime=60_000),
+        "self_play": lambda: v.self_play(list(range(10_000)), nodes=50_000),
+        "play_match": lambda: chimera.play_match(v, "engine", "random", games=100, movetime=60_000),
+    }[work]
+    timer = interrupt_after(0.3)
+    t = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+    finally:
+        timer.cancel()
+    spent = time.perf_counter() - t
+    assert spent < 1.3, f"{work} took {spent:.2f} s to stop"
+    # Games still play afterwards.
+    assert v.play("random", "random", max_plies=4)["plies"] == 4
 
 
 def test_perft_work_is_bounded():

@@ -92,6 +92,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         seed: a.seed,
         threads: a.threads as usize,
         iterations: a.iterations as usize,
+        stop: None,
     };
     let bar = crate::cli::progress::bar(a.games, "{bar:30} {pos}/{len} self-play games {elapsed}");
     let played = self_play(&v, &start, &opts, &|_| bar.inc(1));

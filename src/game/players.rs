@@ -365,6 +365,12 @@ impl EnginePlayer {
         }
     }
 
+    /// Stops each search at once when `stop` is set (from another thread:
+    /// Ctrl-C in Python); the search then answers with what it has.
+    pub fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.limits.stop = Some(stop);
+    }
+
     /// An engine player with these settings; fails on a weights file that
     /// cannot be read or does not fit the variant.
     pub fn from_config(v: &Arc<Variant>, c: &EngineConfig) -> Result<Self, String> {

@@ -3,7 +3,7 @@
 //! thread, process or machine plays it, and in whatever order.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rand::{Rng, SeedableRng, rngs::StdRng};
 
@@ -13,7 +13,7 @@ use super::search::{Limits, SearchReport, Searcher};
 use crate::engine::{Color, Move, Variant};
 
 /// How the games go.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Rules {
     /// Nodes a move (a node limit keeps games repeatable).
     pub nodes: u64,
@@ -23,6 +23,16 @@ pub struct Rules {
     pub random_plies: usize,
     /// Seed of the openings.
     pub seed: u64,
+    /// Set from another thread to end the game at once (Ctrl-C in
+    /// Python): the search stops, no move follows, no winner.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Rules {
+    /// Whether the games are to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
 }
 
 /// Plays game `i`: its random opening from its own seed, then the
@@ -49,12 +59,16 @@ pub fn play_one(
     let limits = Limits {
         depth: MAX_DEPTH,
         nodes: Some(rules.nodes),
+        stop: rules.stop.clone(),
         ..Limits::default()
     };
     while game.result().is_none() && game.moves().len() < rules.max_plies {
         let side = game.side_to_move();
         let line = game.line();
         let report = searcher.search(&mut game.pos, limits.clone(), line.history());
+        if rules.stopped() {
+            return None;
+        }
         let Some(m) = report.best else { break };
         seen(searcher, &game, side, &report, m);
         game.play(m);

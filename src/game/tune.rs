@@ -28,6 +28,9 @@ pub struct TuneOptions {
     pub threads: usize,
     /// Steps of the fit.
     pub iterations: usize,
+    /// Set from another thread to stop the self-play at once (Ctrl-C in
+    /// Python): [`self_play_games`] then returns what it has.
+    pub stop: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for TuneOptions {
@@ -40,6 +43,7 @@ impl Default for TuneOptions {
             seed: 1,
             threads: 1,
             iterations: 2000,
+            stop: None,
         }
     }
 }
@@ -107,6 +111,13 @@ pub fn self_play_games(v: &Arc<Variant>, weights: &Weights, opts: &TuneOptions, 
     searcher.set_weights(weights.clone());
     let mut out = SelfPlay::default();
     for &i in games {
+        if opts
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            break;
+        }
         one_game(v, &mut searcher, opts, i, &mut out);
     }
     out
@@ -118,6 +129,7 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: us
         max_plies: opts.max_plies,
         random_plies: opts.random_plies,
         seed: opts.seed,
+        stop: opts.stop.clone(),
     };
     let mut scratch = Vec::new();
     // (features, side to move) of the positions kept.

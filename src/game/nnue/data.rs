@@ -69,6 +69,7 @@ pub fn play(
         max_plies: opts.max_plies,
         random_plies: opts.random_plies,
         seed: opts.seed,
+        stop: None,
     };
     let searcher = || {
         let mut s = Searcher::with_hash(v, 8);
