@@ -28,7 +28,7 @@ fn the_browser_board_plays_the_seed_games_and_the_classics() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boards");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
-    for name in ["tiny.toml", "huge.toml", "broken.toml"] {
+    for name in ["tiny.toml", "huge.toml", "broken.toml", "nofont.toml"] {
         std::fs::copy(root.join("tests/data/boards").join(name), dir.join(name)).expect("copy");
     }
     let boards_server = serve(&[&dir.display().to_string()]);

@@ -146,6 +146,24 @@ def caption():
     return found[0].text if found else None
 
 
+def body(attr):
+    return D.find_element(By.TAG_NAME, "body").get_attribute(attr)
+
+
+def font_has(char):
+    """Whether fontconfig knows a font with `char` (None: no fc-list)."""
+    if not shutil.which("fc-list"):
+        return None
+    import subprocess
+    out = subprocess.run(["fc-list", ":charset=%x" % ord(char), "family"], capture_output=True, text=True)
+    return bool(out.stdout.strip())
+
+
+# The glyphs whatever fonts this machine has (the checks below read the
+# SVG's text, not pixels): "0" is the user's choice of glyphs over letters.
+D.get(URL + "/")
+D.execute_script("localStorage.setItem('chimera.letters', '0'); localStorage.removeItem('chimera.zoom')")
+
 # Chess: a legal move, an illegal one refused, the engine replies, a promotion
 # choice from the picker.
 open_variant("chess")
@@ -239,6 +257,19 @@ D.find_element(By.ID, "letters").click()
 check(glyph_on("c1") == "S" and glyph_on("e5") == "B", "shogi: letters not shown: %s" % glyph_on("c1"))
 D.find_element(By.ID, "letters").click()
 check(glyph_on("c1") == "銀", "shogi: kanji not back")
+# No choice made: letters where no font here has the kanji (a board of
+# boxes tells nothing), as fontconfig says; the kanji where one has them.
+D.execute_script("localStorage.removeItem('chimera.letters')")
+open_variant("shogi")
+fonts, has = body("data-glyph-fonts"), font_has("銀")
+check(has is None or (fonts == "ok") == has, "shogi: the page says %r, fontconfig %r" % (fonts, has))
+if fonts == "ok":
+    check(glyph_on("c1") == "銀" and D.find_element(By.ID, "no-font").get_attribute("hidden") is not None,
+          "shogi: kanji with a font: %s" % glyph_on("c1"))
+else:
+    check(glyph_on("c1") == "S" and D.find_element(By.ID, "letters").is_selected()
+          and "no font" in D.find_element(By.ID, "no-font").text, "shogi: no font, yet %s" % glyph_on("c1"))
+D.execute_script("localStorage.setItem('chimera.letters', '0')")
 
 # Xiangqi: red and black characters on discs, pieces on the crossings.
 open_variant("xiangqi")
@@ -343,6 +374,17 @@ check(all(f in files for f in ("a", "z", "aa", "aj")) and len(files) == 36, "tai
 on_board = len(D.find_elements(By.CSS_SELECTOR, "g[data-square] g[data-piece]"))
 check(on_board == 804, "taikyoku-shogi: %d pieces, not 804" % on_board)
 shot("taikyoku-shogi")
+# Zoom: the squares twice as large, the board scrolling in its frame.
+before = float(square("a1").get_attribute("width"))
+D.execute_script("const z = document.getElementById('zoom'); z.value = 200; z.dispatchEvent(new Event('input'))")
+after = float(square("a1").get_attribute("width"))
+scrolls = D.execute_script("const w = document.getElementById('board-wrap'); return w.scrollWidth > w.clientWidth")
+check(abs(after - 2 * before) <= 1 and scrolls, "taikyoku-shogi: zoom %s -> %s, scrolls %s" % (before, after, scrolls))
+check(D.find_element(By.ID, "zoom-value").text == "200%", "taikyoku-shogi: zoom shown as %s" % D.find_element(By.ID, "zoom-value").text)
+open_variant("taikyoku-shogi")
+check(float(square("a1").get_attribute("width")) == after, "taikyoku-shogi: the zoom is not kept")
+D.execute_script("const z = document.getElementById('zoom'); z.value = 100; z.dispatchEvent(new Event('input'))")
+check(float(square("a1").get_attribute("width")) == before, "taikyoku-shogi: zoom back to 100%")
 
 # A piece's diagram, flipping, taking back.
 open_variant("shogi")
@@ -388,6 +430,14 @@ if BOARDS:
     check(len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]")) == 676, "huge: not 26x26")
     check(piece_on("y1") == "Q" and piece_on("a26") == "K", "huge: pieces")
     shot("huge")
+    # Glyphs no font has (U+2FE0, U+2FE1: unassigned): letters, said so;
+    # the glyphs when the user asks for them.
+    open_variant("nofont")
+    check(body("data-glyph-fonts") == "missing" and glyph_on("a1") == "K" and glyph_on("b1") == "R",
+          "nofont: %s %s %s" % (body("data-glyph-fonts"), glyph_on("a1"), glyph_on("b1")))
+    check("no font" in D.find_element(By.ID, "no-font").text, "nofont: not said")
+    D.find_element(By.ID, "letters").click()
+    check(glyph_on("a1") == "\u2fe0", "nofont: the glyph not shown at the user's choice: %r" % glyph_on("a1"))
     # A broken rules file: its report, with file, line and column, instead of a board.
     D.get(URL + "/?variant=broken")
     WAIT.until(lambda d: d.find_element(By.ID, "error").text)

@@ -8,7 +8,10 @@ const app = {
   variant: null, start: null, moves: [], state: null, options: {},
   selected: null,      // {square} or {store, color, symbol}
   flipped: false, busy: false,
-  letters: localStorage.getItem("chimera.letters") === "1", // Latin letters instead of kanji
+  // Latin letters instead of kanji: "1" letters, "0" the glyphs; unset,
+  // letters where this browser has no font for a piece's glyph.
+  letters: localStorage.getItem("chimera.letters"),
+  zoom: Number(localStorage.getItem("chimera.zoom")) || 1, // the board's scale
   picker: [],          // the moves offered in #picker
 };
 const $ = (id) => document.getElementById(id);
@@ -100,11 +103,50 @@ function pieceSet() {
   return (app.state && app.state.variant.piece_set) || "letters";
 }
 
-// The text a piece shows: its glyph for the side (kanji), or its symbol.
+// The text a piece shows: its glyph for the side (kanji), or its symbol
+// (the user's choice, or where no font here has the glyph's characters).
 function pieceText(info, color) {
   const i = color === "second" ? 1 : 0;
-  if (info.glyphs && !app.letters) return info.glyphs[i];
+  if (info.glyphs && app.letters !== "1" && (app.letters === "0" || drawable(info.glyphs[i]))) return info.glyphs[i];
   return info.symbol;
+}
+
+// Whether this browser has a font for every character of `text`. A
+// character no font has is drawn as the font's "missing glyph" box — the
+// same for every such character — or as nothing: a board of boxes (a
+// machine with no CJK font) tells nothing, so such pieces show their
+// letters. The characters are drawn in the pieces' fonts on a canvas and
+// compared with characters no font has (private use, unassigned).
+const drawn = new Map();
+let probe = null;
+function drawable(text) {
+  if (!probe) {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 40;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    const span = html("span", { class: "glyph cjk", hidden: "" }, document.body);
+    ctx.font = "bold 30px " + getComputedStyle(span).fontFamily;
+    span.remove();
+    ctx.textBaseline = "middle";
+    // The drawing's fingerprint: where its pixels are, and how dark.
+    const image = (ch) => {
+      ctx.clearRect(0, 0, 40, 40);
+      ctx.fillText(ch, 4, 20);
+      const d = ctx.getImageData(0, 0, 40, 40).data;
+      let h = 0, n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i]) { n++; h = (h * 31 + i * d[i]) | 0; }
+      return n + ":" + h;
+    };
+    probe = { image, missing: ["\ue000", "\u0378", "\ufdd0"].map(image), blank: image(" ") };
+  }
+  return Array.from(text).every((ch) => {
+    if (!wide(ch)) return true;
+    if (!drawn.has(ch)) {
+      const img = probe.image(ch);
+      drawn.set(ch, img !== probe.blank && !probe.missing.includes(img));
+    }
+    return drawn.get(ch);
+  });
 }
 
 const wide = (t) => /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(t);
@@ -326,8 +368,16 @@ function render() {
   engineSide.options[1].textContent = s.variant.sides[0];
   engineSide.options[2].textContent = s.variant.sides[1];
   const toggle = $("letters-toggle");
-  toggle.hidden = !s.variant.pieces.some((p) => p.glyphs);
-  $("letters").checked = app.letters;
+  const glyphs = s.variant.pieces.filter((p) => p.glyphs);
+  toggle.hidden = !glyphs.length;
+  // Pieces whose glyphs no font here can draw (shown as letters unless
+  // the user asks for the glyphs).
+  const unfit = glyphs.filter((p) => !p.glyphs.every(drawable)).length;
+  document.body.dataset.glyphFonts = !glyphs.length ? "" : unfit ? "missing" : "ok";
+  $("no-font").hidden = !unfit;
+  $("no-font").textContent = unfit === glyphs.length ? " (no font here for its characters)"
+    : ` (no font here for ${unfit} of ${glyphs.length} pieces' characters)`;
+  $("letters").checked = app.letters === "1" || (app.letters !== "0" && unfit > 0);
   drawBoard(s);
   drawStores(s);
   const rec = $("record");
@@ -394,7 +444,9 @@ function drawBoard(s) {
   const files = s.variant.files, ranks = s.variant.ranks;
   // Large boards get more room, as far as the window allows.
   const room = Math.max(640, Math.min(960, window.innerWidth - 480, files > 12 || ranks > 12 ? 960 : 640));
-  const size = Math.max(24, Math.min(72, Math.floor(room / Math.max(files, ranks))));
+  const fit = Math.max(24, Math.min(72, Math.floor(room / Math.max(files, ranks))));
+  // Zoomed (large boards: 25×25, 36×36), the board scrolls in its frame.
+  const size = Math.max(8, Math.round(fit * app.zoom));
   const coords = coordinates(s);
   const shogiCoords = coords.style === "shogi";
   const style = boardStyle();
@@ -634,9 +686,17 @@ async function init() {
     refresh(false);
   };
   $("flip").onclick = () => { app.flipped = !app.flipped; render(); };
+  $("zoom").value = Math.round(app.zoom * 100);
+  $("zoom").oninput = () => {
+    app.zoom = Number($("zoom").value) / 100 || 1;
+    localStorage.setItem("chimera.zoom", String(app.zoom));
+    $("zoom-value").textContent = Math.round(app.zoom * 100) + "%";
+    drawBoard(app.state);
+  };
+  $("zoom-value").textContent = Math.round(app.zoom * 100) + "%";
   $("letters").onchange = () => {
-    app.letters = $("letters").checked;
-    localStorage.setItem("chimera.letters", app.letters ? "1" : "0");
+    app.letters = $("letters").checked ? "1" : "0";
+    localStorage.setItem("chimera.letters", app.letters);
     render();
   };
   $("pass").onclick = () => { const m = app.state.moves.find((x) => x.kind === "pass"); if (m) play(m.text); };
