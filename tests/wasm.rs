@@ -285,6 +285,16 @@ fn a_published_site_plays_in_chromium_with_no_server() {
     ] {
         assert!(site.join(f).is_file(), "the site has no {f}");
     }
+    // No folder of the machine in the engine's panic messages: wasm/build.sh
+    // writes the crate registry's as `cargo` (--remap-path-prefix).
+    let wasm = std::fs::read(site.join("chimera_wasm_bg.wasm")).expect("the engine");
+    let home = std::env::var("CARGO_HOME")
+        .unwrap_or_else(|_| format!("{}/.cargo", std::env::var("HOME").unwrap_or_default()));
+    let registry = format!("{home}/registry");
+    assert!(
+        !wasm.windows(registry.len()).any(|w| w == registry.as_bytes()),
+        "the engine names {registry}"
+    );
     let Some(server) = static_server(&site) else {
         skip("python3 -m http.server cannot be started");
         return;
@@ -343,4 +353,42 @@ fn publish_refuses_a_broken_rules_file_with_its_location() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("broken.toml:"), "{err}");
+}
+
+#[test]
+fn a_published_site_names_no_local_path() {
+    // Rules files given by absolute and relative paths: the site names its
+    // own copies (variants/NAME.toml), as the package's build names no
+    // folder of the machine (wasm/build.sh's --remap-path-prefix: checked
+    // where the package is built, in a_published_site_plays_in_chromium_with_no_server).
+    let pkg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake-pkg-paths");
+    std::fs::create_dir_all(&pkg).expect("dir");
+    for f in ["index.js", "worker.js", "chimera_wasm.js", "chimera_wasm_bg.wasm"] {
+        std::fs::write(pkg.join(f), "").expect("write");
+    }
+    let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("paths-site");
+    let absolute = root().join("variants/chess.toml");
+    let out = common::chimera(&[
+        "publish",
+        &absolute.display().to_string(),
+        "variants/../variants/shogi.toml",
+        "-o",
+        &site.display().to_string(),
+        "--pkg",
+        &pkg.display().to_string(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root_text = root().display().to_string();
+    for f in ["index.html", "rules.html", "variants.json"] {
+        let text = std::fs::read_to_string(site.join(f)).expect("written");
+        assert!(!text.contains(&root_text), "{f} names {root_text}");
+        assert!(!text.contains("variants/../"), "{f} names the path given");
+    }
+    let rules = std::fs::read_to_string(site.join("rules.html")).expect("rules");
+    assert!(rules.contains("variants/chess.toml") && rules.contains("variants/shogi.toml"));
 }

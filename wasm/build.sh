@@ -8,6 +8,10 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/wasm/pkg}"
 cd "$root"
+# No local path in the package (a published site carries it): the
+# checkout's and the crate registry's folders written as `chimera` and
+# `cargo` in its panic messages.
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$root=chimera --remap-path-prefix=${CARGO_HOME:-$HOME/.cargo}=cargo"
 cargo build -p chimera-wasm --release --target wasm32-unknown-unknown
 # Where cargo put it: CARGO_TARGET_DIR when set (tests/wasm.rs sets it).
 target="${CARGO_TARGET_DIR:-$root/target}"

@@ -113,13 +113,18 @@ fn collect(p: &Path, files: &mut Vec<PathBuf>) -> Result<(), Failure> {
 
 /// A table row and a section for one rules file.
 pub(crate) fn entry(cx: &Context, path: &Path) -> Result<(String, String), Failure> {
+    entry_as(cx, path, &path.display().to_string())
+}
+
+/// [`entry`], the file named `file` (a published site's own copy, not the
+/// path it was read from).
+pub(crate) fn entry_as(cx: &Context, path: &Path, file: &str) -> Result<(String, String), Failure> {
     let v = cx.load(path)?;
     let text =
         std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read {}: {e}", path.display())))?;
     let doc: toml::Table = text
         .parse()
         .map_err(|e| bad(format!("{}: {e}", path.display())))?;
-    let file = path.display().to_string();
     let g = v.board();
     let rules = features(&doc).join(", ");
     let anchor: String = v

@@ -35,20 +35,30 @@ pub(crate) struct Args {
     /// replaced).
     #[arg(long, short)]
     output: PathBuf,
-    /// The WebAssembly package (`wasm/build.sh` builds it there).
-    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/wasm/pkg"))]
-    pkg: PathBuf,
+    /// The WebAssembly package (default: the checkout's wasm/pkg/, built
+    /// there by wasm/build.sh when it is missing).
+    #[arg(long)]
+    pkg: Option<PathBuf>,
 }
+
+/// The checkout chimera was built from: its wasm/build.sh and wasm/pkg/.
+const CHECKOUT: &str = env!("CARGO_MANIFEST_DIR");
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(false);
-    for f in PACKAGE {
-        if !a.pkg.join(f).is_file() {
-            return Err(bad(format!(
-                "no WebAssembly package in {} ({f} is missing): build it with wasm/build.sh, or give --pkg",
-                a.pkg.display()
-            )));
-        }
+    let pkg = match &a.pkg {
+        Some(p) => p.clone(),
+        None => Path::new(CHECKOUT).join("wasm/pkg"),
+    };
+    let missing = || PACKAGE.into_iter().find(|f| !pkg.join(f).is_file());
+    if a.pkg.is_none() && missing().is_some() {
+        build_package(&pkg)?;
+    }
+    if let Some(f) = missing() {
+        return Err(bad(format!(
+            "no WebAssembly package in {} ({f} is missing): build it with wasm/build.sh, or give --pkg",
+            pkg.display()
+        )));
     }
     let dir = &a.output;
     let write = |name: &str, data: &[u8]| {
@@ -70,7 +80,8 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         }
         let text = std::fs::read(path).map_err(|e| bad(format!("cannot read {}: {e}", path.display())))?;
         write(&format!("variants/{name}.toml"), &text)?;
-        let (row, section) = gallery::entry(cx, path)?;
+        // The site's own copy is named, never the path it was read from.
+        let (row, section) = gallery::entry_as(cx, path, &format!("variants/{name}.toml"))?;
         rows.push_str(&row);
         sections.push_str(&markdown_to_html(&section));
         sections.push_str(&tests_html(
@@ -95,7 +106,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             .as_bytes(),
     )?;
     for f in PACKAGE {
-        let from = a.pkg.join(f);
+        let from = pkg.join(f);
         std::fs::copy(&from, dir.join(f)).map_err(|e| bad(format!("cannot copy {}: {e}", from.display())))?;
     }
     write("app.js", APP.as_bytes())?;
@@ -112,6 +123,34 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         list.iter().map(|(_, n)| n).sum::<usize>()
     ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Builds the WebAssembly package into `pkg` with the checkout's
+/// wasm/build.sh (a fresh checkout has none), saying so: a few minutes the
+/// first time. Its tools missing, the error says how to get them.
+fn build_package(pkg: &Path) -> Result<(), super::output::Failure> {
+    let script = Path::new(CHECKOUT).join("wasm/build.sh");
+    if !script.is_file() {
+        return Ok(()); // not run from a checkout: the caller's error says what is missing
+    }
+    eprintln!(
+        "publish: no WebAssembly package yet: building it with wasm/build.sh into {} (a few minutes the first time; needs `rustup target add wasm32-unknown-unknown` and `cargo install wasm-bindgen-cli --version 0.2.130`)",
+        pkg.display()
+    );
+    let status = std::process::Command::new("bash")
+        .arg(&script)
+        .arg(pkg)
+        .stdout(std::process::Stdio::inherit())
+        .stderr(std::process::Stdio::inherit())
+        .status()
+        .map_err(|e| bad(format!("cannot run {}: {e}", script.display())))?;
+    if !status.success() {
+        return Err(bad(
+            "wasm/build.sh failed (above); it needs `rustup target add wasm32-unknown-unknown` and `cargo install wasm-bindgen-cli --version 0.2.130`, then run it again, or give --pkg"
+                .to_string(),
+        ));
+    }
+    Ok(())
 }
 
 fn stem(path: &Path) -> String {

@@ -346,7 +346,11 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
     let about = format!(
         "chimera {} train {}: {positions} positions in {files} data files ({games}); hidden {}, {} epochs, lambda {}, seed {}; held-out loss {held_loss:.5}",
         env!("CARGO_PKG_VERSION"),
-        a.variant.display(),
+        // The file's name, not its path: networks are bundled into the
+        // WebAssembly package a published site carries.
+        a.variant
+            .file_name()
+            .map_or(a.variant.display(), |n| std::path::Path::new(n).display()),
         a.hidden,
         a.epochs,
         a.lambda,
