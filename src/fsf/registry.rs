@@ -19,11 +19,7 @@ use crate::load::{Compiled, Loader};
 use crate::rules::Source;
 
 /// pyffish's names for bundled variants whose file has another name here.
-pub const ALIASES: &[(&str, &str)] = &[
-    ("normal", "chess"),
-    ("mini", "minishogi"),
-    ("shoshogi", "sho-shogi"),
-];
+pub const ALIASES: &[(&str, &str)] = &[("normal", "chess"), ("mini", "minishogi")];
 
 /// The variants compiled so far, by name (bundled ones by file name); the
 /// loaded ones at most [`LOADED_CAPACITY`], the least recently used dropped
@@ -129,7 +125,7 @@ pub fn compiled(name: &str) -> Result<Arc<Compiled>, FsfError> {
     };
     let c = Arc::new(compile(&format!("{file}.toml"), text)?);
     // Fairy-Stockfish's settings, under its name for the file's
-    // (`sho-shogi` is its `shoshogi`).
+    // (`normal` for `chess`).
     let profile = Profile::builtin(key).or_else(|| {
         ALIASES
             .iter()

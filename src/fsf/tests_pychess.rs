@@ -105,12 +105,23 @@ fn sfen_of_any_variant_as_fairy_stockfish_writes_it() {
         ),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Q3Pn 14"
     );
-    // sho-shogi has Fairy-Stockfish's settings (its `shoshogi`): its start
-    // as pyffish gives it.
+    // shoshogi (variants/shoshogi.toml, Fairy-Stockfish's settings): its
+    // start as pyffish gives it, and a promotion resets the halfmove clock
+    // (pychess-variants' board class: `a5c7+`).
     let sho = variant("shoshogi").unwrap();
     assert_eq!(
         start_fen(&sho),
         "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL w 0 1"
+    );
+    let game = replay(
+        &sho,
+        "ln2eg1n1/1rsgk1sb1/1p1pp1ppl/p4p3/B1p1P3p/P7P/LPPP1PPP1/2GKE2RL/1NS1SG1N1 w - - 26 14",
+        &["a5c7+"],
+    )
+    .unwrap();
+    assert_eq!(
+        fen(game.position()),
+        "ln2eg1n1/1rsgk1sb1/1p+Bpp1ppl/p4p3/2p1P3p/P7P/LPPP1PPP1/2GKE2RL/1NS1SG1N1 b - - 0 14"
     );
 }
 
@@ -187,4 +198,24 @@ fn no_ataxx_clone_next_to_a_wall_alone() {
         "g1e2", "g1e3", "g1f3", "g1g3",
     ];
     assert_eq!(moves, want.map(String::from).to_vec());
+}
+
+#[test]
+fn wxf_front_and_rear_only_where_the_other_could_step_in_its_region() {
+    // supply (pychess-variants' board class, WXF): black's soldiers on e6
+    // and e3; e3f3 is `P5=6` in pyffish, as the soldier on e6 may not
+    // step to f6 (outside Fairy-Stockfish's soldier region: not across the
+    // river), where chimera wrote `P+=6`.
+    let v = variant("supply").unwrap();
+    let mut g = replay(
+        &v,
+        "1n1a1abnr/r3k4/4b4/2p5p/2CRp4/P8/2P1c3P/4p3C/3K3c1/1NBA1ABNR[] b - - 21 20",
+        &[] as &[&str],
+    )
+    .unwrap();
+    let m = parse_move(&mut g, "e3f3").unwrap();
+    assert_eq!(
+        san(&mut g, &m, notation(&v, NOTATION_XIANGQI_WXF).unwrap()),
+        "P5=6"
+    );
 }

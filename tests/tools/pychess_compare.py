@@ -30,9 +30,10 @@ position or the legal moves (the boards would part).
 
 Conventions, accepted and counted (docs/python.md lists them):
 - the check mark in SAN where Fairy-Stockfish does not see a check to its
-  king piece (atomic: its king is not royal there; chak and xiangfu: their
-  royal pieces are pseudo-royal, and Fairy-Stockfish's `gives_check` looks
-  at a king only);
+  king piece (atomic: its king is not royal there; chak, spartan and
+  xiangfu: their royal pieces are pseudo-royal, spartan's kings on both
+  sides commoners, and Fairy-Stockfish's `gives_check` looks at a king
+  only);
 - S-chess (seirawan, shouse): pyffish's validate_fen refuses (-5) the FEN
   its own get_fen wrote, a gate letter read as a castling right after the
   king moved; in chess960, pyffish writes a gating move's SAN without the
@@ -62,7 +63,7 @@ import time
 import warnings
 
 SAN_SAMPLE = 4
-CHECK_MARK_OMITTED = {"atomic", "chak", "xiangfu"}
+CHECK_MARK_OMITTED = {"atomic", "chak", "spartan", "xiangfu"}
 GATING = {"seirawan", "shouse"}
 
 
@@ -205,7 +206,7 @@ class Pair:
 
 
 def check_mark_omitted(ref, ours):
-    """SAN check marks pyffish omits (atomic, chak, xiangfu)"""
+    """SAN check marks pyffish omits (atomic, chak, spartan, xiangfu)"""
     (rk, r), (ok, o) = ref, ours
     return rk == ok == "ok" and isinstance(r, str) and o[:-1] == r and o[-1:] in ("+", "#")
 

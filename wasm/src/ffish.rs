@@ -8,8 +8,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::js;
 
-/// The variants on offer (bundled, pyffish's aliases `normal`, `mini`,
-/// `shoshogi`, and loaded), separated by spaces.
+/// The variants on offer (bundled, pyffish's aliases `normal` and
+/// `mini`, and loaded), separated by spaces.
 #[wasm_bindgen]
 pub fn variants() -> String {
     fsf::names().join(" ")
