@@ -106,7 +106,10 @@ def setup(venv, base, server):
     deps = [d for d in deps if not d.startswith(NOT_NEEDED)]
     pip = [py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run(pip + deps + ["maturin"], check=True)
-    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(ROOT, "target", "python"),
+    # maturin's build backend runs the `maturin` command: the environment's own.
+    bin_dir = os.path.join(venv, "bin")
+    env = dict(os.environ, PATH=os.pathsep.join([bin_dir, os.environ.get("PATH", "")]),
+               CARGO_TARGET_DIR=os.path.join(ROOT, "target", "python"),
                CARGO_PROFILE_RELEASE_OPT_LEVEL="1", CARGO_PROFILE_RELEASE_DEBUG="false")
     subprocess.run(pip + ["--no-build-isolation", "--no-deps", "--force-reinstall", os.path.join(ROOT, "python")],
                    check=True, env=env)
