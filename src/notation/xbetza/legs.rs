@@ -146,7 +146,10 @@ fn read_leg(s: &[u8], base: usize, cont: bool, angle: usize) -> Result<ReadLeg, 
         dirs.push((dir, (ax * r[0] + ay * r[1], ax * r[2] + ay * r[3])));
     }
     let (modes, after) = leg_modes(s, desc, p, base)?;
-    let (_, digits) = super::range(s, p + 1);
+    let (_, digits) = super::range(s, p + 1).map_err(|e| BetzaError {
+        at: base + e.at,
+        message: e.message,
+    })?;
     let expo = match digits {
         Some(n) => n,
         None if slider => 0,

@@ -322,20 +322,25 @@ fn emit(x: &Parsed, out: &mut String) -> Result<(), BetzaError> {
     Ok(())
 }
 
-/// The range after an atom at `p`: one or two digits.
-fn range(s: &[u8], mut p: usize) -> (usize, Option<u32>) {
+/// The range after an atom at `p`: its digits, as many as there are
+/// (XBoard's parser reads them all with `atoi`; three digits were once
+/// refused here as "`0` is not an atom").
+fn range(s: &[u8], mut p: usize) -> Result<(usize, Option<u32>), BetzaError> {
     let digits_start = p;
-    while p < s.len() && s[p].is_ascii_digit() && p - digits_start < 2 {
+    while p < s.len() && s[p].is_ascii_digit() {
         p += 1;
     }
-    let expo = (p > digits_start)
-        .then(|| {
-            std::str::from_utf8(&s[digits_start..p])
-                .ok()
-                .and_then(|d| d.parse().ok())
-        })
-        .flatten();
-    (p, expo)
+    if p == digits_start {
+        return Ok((p, None));
+    }
+    let digits = std::str::from_utf8(&s[digits_start..p]).unwrap_or("");
+    match digits.parse::<u32>() {
+        Ok(n) if n <= 9999 => Ok((p, Some(n))),
+        _ => Err(BetzaError {
+            at: digits_start,
+            message: format!("count `{digits}` is too large (a ride of at most 9999 steps)"),
+        }),
+    }
 }
 
 /// A multi-leg move (`a` among its letters), converted, with where it
@@ -358,7 +363,7 @@ fn multi_leg_or_refused(
                 "`i` on a multi-leg move: chimera's initial moves are single legs",
             ));
         }
-        let (end, _) = range(s, p + 1);
+        let (end, _) = range(s, p + 1)?;
         return Ok(Some((legs::convert(&s[desc..end], desc)?, end)));
     }
     if s[p] == b'O' {
@@ -419,7 +424,7 @@ pub fn to_chimera(text: &str) -> Result<String, BetzaError> {
         let atom_pos = p;
         let mode_pos = |c: char| start + s[start..atom_pos].iter().position(|&b| b == c as u8).unwrap_or(0);
         // Range.
-        let (after, expo) = range(s, p + 1);
+        let (after, expo) = range(s, p + 1)?;
         p = after;
         // `0` rides without limit; a digit after a leaper makes it a rider.
         let (ride, limit) = match expo {
