@@ -42,29 +42,36 @@ pub(crate) struct Args {
     pub json: bool,
 }
 
-/// Counts that would take longer than this are refused without --force.
-const MAX_ESTIMATED_NODES: f64 = 1e12;
+/// Counts estimated to take longer than this here are refused without
+/// --force.
+const MAX_ESTIMATED_SECONDS: f64 = 600.0;
+
+/// The shallower counts that measure the tree stop before one expected to
+/// count more nodes than this (a number, not a time: the same depths are
+/// measured on any machine).
+const PROBE_NODES: f64 = 4e6;
 
 pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     let (v, mut pos) = cx.load_at(&a.variant, &a.at)?;
-    let width = pos.legal_move_list().len().max(1) as f64;
-    // log10 of (moves here) ^ depth: a rough size of the tree.
-    let digits = a.depth as f64 * width.log10();
-    let estimate = 10f64.powf(digits.min(300.0));
-    if estimate > MAX_ESTIMATED_NODES && !a.force {
+    let threads = usize::from(a.threads);
+    let size = measure(&mut pos, a.depth, threads);
+    if size.log_seconds > MAX_ESTIMATED_SECONDS.log10() && !a.force {
         return Err(bad(format!(
-            "depth {} would count about 10^{:.0} nodes ({} moves here, to the power {}): at 30 million nodes a second that is {}. Choose a smaller depth, or pass --force",
+            "depth {} would count about 10^{:.0} nodes (each ply more multiplies the count by about {:.0}): perft {} here counted {} nodes in {:.3} s ({:.0} nodes/s), so it would take {}. Choose a smaller depth, or pass --force",
             a.depth,
-            digits,
-            width,
-            a.depth,
-            duration_words(digits - 7.5)
+            size.log_nodes,
+            size.growth,
+            size.depth,
+            size.nodes,
+            size.seconds,
+            size.nodes as f64 / size.seconds.max(1e-9),
+            duration_words(size.log_seconds)
         )));
     }
+    let estimate = 10f64.powf(size.log_nodes.min(300.0));
     let start = Instant::now();
     let mut total = 0;
-    let threads = usize::from(a.threads);
     if a.divide && a.depth > 0 {
         let list = pos.legal_move_list();
         // Counted in parallel first when threads are asked for; one by one
@@ -148,10 +155,58 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The size of a count, measured: shallower counts taken while each takes
+/// little time, the last one's speed and growth over the one before
+/// extrapolated to the depth asked (a count's speed varies with the
+/// variant a hundredfold, from chess's tens of millions of nodes a second
+/// to taikyoku's few; the root's number of moves alone tells little — a
+/// position with one legal move has a tree as large as the next one's).
+struct Size {
+    /// The deepest count made.
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    /// Its nodes over the count one ply shallower.
+    growth: f64,
+    /// log10 of the nodes and the seconds (on `threads` threads) at the
+    /// depth asked.
+    log_nodes: f64,
+    log_seconds: f64,
+}
+
+fn measure(pos: &mut crate::engine::Position, depth: u32, threads: usize) -> Size {
+    let mut size = Size {
+        depth: 0,
+        nodes: 1,
+        seconds: 0.0,
+        growth: 1.0,
+        log_nodes: 0.0,
+        log_seconds: -9.0,
+    };
+    for d in 1..depth {
+        let started = Instant::now();
+        let n = perft(pos, d);
+        let seconds = started.elapsed().as_secs_f64();
+        size.growth = n as f64 / size.nodes.max(1) as f64;
+        (size.depth, size.nodes, size.seconds) = (d, n, seconds);
+        if n == 0 || n as f64 * size.growth.max(1.0) > PROBE_NODES {
+            break;
+        }
+    }
+    if size.nodes == 0 {
+        return size;
+    }
+    let plies = f64::from(depth - size.depth);
+    let more = plies * size.growth.max(1.0).log10();
+    size.log_nodes = (size.nodes as f64).log10() + more;
+    size.log_seconds = size.seconds.max(1e-9).log10() + more - (threads as f64).log10();
+    size
+}
+
 /// 10^`log_secs` seconds as words ("3 hours", "10^1290 years").
 fn duration_words(log_secs: f64) -> String {
     if log_secs > 15.0 {
-        return format!("about 10^{:.0} years", log_secs - 7.5);
+        return format!("about 10^{:.0} years", log_secs - (365.25f64 * 86400.0).log10());
     }
     let secs = 10f64.powf(log_secs);
     let units = [
@@ -165,6 +220,8 @@ fn duration_words(log_secs: f64) -> String {
             let n = secs / size;
             return if n >= 1e6 {
                 format!("about {n:.0e} {name}")
+            } else if n < 1.5 {
+                format!("about 1 {}", name.trim_end_matches('s'))
             } else {
                 format!("about {n:.0} {name}")
             };
