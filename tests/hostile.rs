@@ -15,7 +15,8 @@
 //! ```
 //!
 //! Other placeholders: `{root}` (the repository), `{big}` (a 17 MB file),
-//! `{dir}` (a directory), `{binary}` (a file that is not UTF-8). In `stdin`,
+//! `{dir}` (a directory), `{binary}` (a file that is not UTF-8), `{out}` (an
+//! empty directory of the case's own, for what it writes). In `stdin`,
 //! `{byte:FF}` is that byte (TOML text cannot hold one that is not UTF-8).
 use std::io::Write;
 use std::path::Path;
@@ -69,6 +70,12 @@ fn placeholders(arg: &str, rules: &Path) -> String {
             std::fs::write(&big, "#".repeat(17 << 20)).unwrap();
         }
         a = a.replace("{big}", &big.display().to_string());
+    }
+    if a.contains("{out}") {
+        let out = rules.with_extension("out");
+        let _ = std::fs::remove_dir_all(&out);
+        std::fs::create_dir_all(&out).unwrap();
+        a = a.replace("{out}", &out.display().to_string());
     }
     if a.contains("{dir}") {
         a = a.replace("{dir}", &std::env::temp_dir().display().to_string());
