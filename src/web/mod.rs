@@ -14,8 +14,10 @@ use serde_json::{Value, json};
 
 use crate::engine::{Color, Move, MoveKind, PieceKind, Position, Square, Store, Variant};
 use crate::game::Game;
-use crate::game::search::{Limits, Searcher};
+use crate::game::search::Limits;
 use crate::protocol::clip;
+
+mod searchers;
 
 /// The most moves a request may carry.
 pub const MAX_MOVES: usize = 5000;
@@ -328,7 +330,7 @@ pub fn engine_reply(
         };
     }
     let v = game.variant().clone();
-    let mut searcher = Searcher::new(&v);
+    let mut searcher = searchers::take(&v);
     let mut pos = game.position().clone();
     let line = game.line();
     let limits = Limits {
@@ -338,6 +340,7 @@ pub fn engine_reply(
         ..Default::default()
     };
     let report = searcher.search(&mut pos, limits, line.history());
+    searchers::give_back(&v, searcher);
     EngineReply {
         played: report.best.map(|m| game.format(&m)),
         interrupted: report.interrupted,
