@@ -6,14 +6,14 @@ use toml::Spanned;
 use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
-use crate::engine::types::{Color, KindSet, Square};
+use crate::engine::types::{Color, KindSet};
 use crate::engine::variant::{
-    ConnectRule, CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MateRule, MoveRepetition,
-    MoveRules, Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
+    CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MateRule, MoveRepetition, MoveRules,
+    Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
 };
 use crate::rules::{self, RulesFile, SideName};
 
-fn outcome(o: rules::Outcome) -> Outcome {
+pub(super) fn outcome(o: rules::Outcome) -> Outcome {
     match o {
         rules::Outcome::Win => Outcome::Win,
         rules::Outcome::Loss => Outcome::Loss,
@@ -193,7 +193,7 @@ pub(super) fn compile(
         draws_by_piece_count: file.end.draws_by_piece_count,
         connect: match &file.end.connect {
             None => None,
-            Some(c) => Some(connect(c, cx, names, geo)?),
+            Some(c) => Some(super::connect::compile(c, cx, names, geo)?),
         },
         mate_rule: match &file.end.mate_rule {
             None => None,
@@ -203,114 +203,6 @@ pub(super) fn compile(
             None => None,
             Some(m) => Some(move_repetition(m, cx, names)?),
         },
-    })
-}
-
-/// One side's pair of regions: the first region's squares, and the second's
-/// as a set indexed by square.
-type Regions = (Vec<Square>, Vec<bool>);
-
-/// `[end.connect] regions`: per side, the first region's squares and the
-/// second's as a set.
-fn connect_regions(r: &rules::Connect, cx: &Ctx, geo: &Geometry) -> Result<[Option<Regions>; 2]> {
-    let mut out = [None, None];
-    for reg in &r.regions {
-        let side = if reg.side == SideName::First { 0 } else { 1 };
-        let squares = |list: &[Spanned<String>], key: &str| -> Result<Vec<Square>> {
-            if list.is_empty() {
-                return Err(cx.err(
-                    cx.section("[end.connect]"),
-                    format!("a region's `{key}` names no square"),
-                ));
-            }
-            list.iter()
-                .map(|s| {
-                    geo.parse_square(s.get_ref())
-                        .ok_or_else(|| cx.err(s.span(), format!("`{}` is not a square", s.get_ref())))
-                })
-                .collect()
-        };
-        let from = squares(&reg.from, "from")?;
-        let mut to = vec![false; geo.nsq];
-        for s in squares(&reg.to, "to")? {
-            to[s.index()] = true;
-        }
-        if out[side].is_some() {
-            return Err(cx.err(
-                reg.from[0].span(),
-                "one pair of regions per side: this side has one already",
-            ));
-        }
-        out[side] = Some((from, to));
-    }
-    Ok(out)
-}
-
-/// `[end.connect]`.
-fn connect(c: &Spanned<rules::Connect>, cx: &Ctx, names: &Names, geo: &Geometry) -> Result<ConnectRule> {
-    let r = c.get_ref();
-    let count = |n: &Option<Spanned<u32>>, least: u32| -> Result<usize> {
-        match n {
-            None => Ok(0),
-            Some(n) if *n.get_ref() < least => Err(cx.err(
-                n.span(),
-                format!("a connection of fewer than {least} pieces means nothing here"),
-            )),
-            Some(n) => Ok(*n.get_ref() as usize),
-        }
-    };
-    let (in_a_row, square, collinear) = (
-        count(&r.in_a_row, 2)?,
-        count(&r.square, 2)?,
-        count(&r.collinear, 2)?,
-    );
-    let regions = connect_regions(r, cx, geo)?;
-    if in_a_row + square + collinear == 0 && r.regions.is_empty() {
-        return Err(cx.err(
-            c.span(),
-            "`[end.connect]` needs `in_a_row`, `square`, `collinear` or `regions`: what the pieces must form",
-        ));
-    }
-    let kinds = if r.pieces.is_empty() {
-        KindSet::ALL
-    } else {
-        let mut set = KindSet::EMPTY;
-        for n in &r.pieces {
-            set.insert(names.piece(cx, n, "connect")?);
-        }
-        set
-    };
-    let mut directions = Vec::new();
-    match &r.lines {
-        None => directions.extend([(1, 0), (0, 1), (1, 1), (1, -1)]),
-        Some(lines) => {
-            for l in lines {
-                let d: &[(i32, i32)] = match l.get_ref().as_str() {
-                    "ranks" => &[(1, 0)],
-                    "files" => &[(0, 1)],
-                    "diagonals" => &[(1, 1), (1, -1)],
-                    other => {
-                        return Err(cx.err(
-                            l.span(),
-                            format!("lines are \"ranks\", \"files\" or \"diagonals\", not `{other}`"),
-                        ));
-                    }
-                };
-                directions.extend_from_slice(d);
-            }
-        }
-    }
-    if directions.is_empty() && (in_a_row + collinear > 0 || !r.regions.is_empty()) {
-        return Err(cx.err(c.span(), "`lines` is empty: no line can be formed"));
-    }
-    Ok(ConnectRule {
-        in_a_row,
-        square,
-        collinear,
-        regions,
-        kinds,
-        directions,
-        outcome: outcome(r.result),
     })
 }
 

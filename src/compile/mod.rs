@@ -40,6 +40,7 @@ mod bb_table;
 mod board;
 mod burning;
 mod castling;
+mod connect;
 mod display;
 mod drops;
 mod end;

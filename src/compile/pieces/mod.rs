@@ -25,7 +25,7 @@ use crate::engine::types::{Color, KindSet, PieceKind};
 use crate::engine::variant::{Orientation, PieceDef};
 use crate::notation::{self, Program};
 use crate::rules::{PieceTable, RulesFile};
-use moves::{extra_moves, once_moves, overlapping};
+use moves::{check_initial_extra_moves, extra_moves, once_moves, overlapping};
 use squares::{en_passant_squares, en_passant_text, initial_squares, region_squares};
 use toml::Spanned;
 
@@ -260,6 +260,7 @@ fn compile_piece(
     let region = region_squares(p, cx, geo)?;
     let overlapping_rays = overlapping(&rays, geo);
     let initial = initial_squares(p, cx, geo, orientation)?;
+    check_initial_extra_moves(p, cx, &rays, &zone, &initial)?;
     let ep_from = en_passant_squares(p, cx, geo, &rays, &initial)?;
     let ep_path_text = en_passant_text(p, cx)?;
     // Dead squares: no ray reaches any square of the board.

@@ -81,6 +81,33 @@ pub(super) fn extra_moves(
     Ok(Color::BOTH.map(|c| squares.clone().unwrap_or_else(|| geo.rank_set(&x.ranks, c))))
 }
 
+/// `i` moves among `extra_moves` start only from squares both initial and
+/// the extra moves' own: an error when no square is both (a triple step
+/// from a rank the pawn never starts on could never be made).
+pub(super) fn check_initial_extra_moves(
+    p: &PieceTable,
+    cx: &Ctx,
+    rays: &[Vec<Ray>; 2],
+    zone: &[Vec<bool>; 2],
+    initial: &[Vec<bool>; 2],
+) -> Result<()> {
+    let Some(x) = &p.extra_moves else { return Ok(()) };
+    let has_initial = rays.iter().flatten().any(|r| r.rule.zone && r.rule.initial);
+    let meet = (0..2).any(|c| zone[c].iter().zip(&initial[c]).any(|(&z, &i)| z && i));
+    if has_initial && !meet {
+        return Err(cx.err(
+            x.betza.span(),
+            format!(
+                "the `i` moves among the extra moves of `{}` start only from squares that are both initial ones \
+                 (`initial_ranks`, `initial_squares`) and the extra moves' (`ranks`, `squares`): no square is both, \
+                 so they can never be made",
+                p.name.get_ref()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// `once`: the piece's one-time moves — single-leg, move-only steps or
 /// leaps — as vectors per side (`lost_when_aimed_by` is resolved with the
 /// other names, in [`filters`](fn@super::filters)).
