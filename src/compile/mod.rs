@@ -83,7 +83,7 @@ pub fn compile(
     let display = display::compile(file, &cx, &names)?;
     let orientation = sides::orientation(file);
     let mut pieces = pieces::compile(file, &cx, &mut geometry, orientation, &options)?;
-    promotions::apply(file, &cx, &names, &geometry, &mut pieces)?;
+    promotions::apply(file, &cx, &names, &geometry, &options, &mut pieces)?;
     pieces::filters(file, &cx, &names, &mut pieces)?;
     drops::apply(file, &cx, &names, &mut geometry, orientation, &mut pieces)?;
     drops::drop_mate(file, &cx, &options, &mut pieces)?;

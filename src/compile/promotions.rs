@@ -28,8 +28,13 @@ pub(super) fn apply(
     cx: &Ctx,
     names: &Names,
     geo: &Geometry,
+    options: &super::OptionValues,
     pieces: &mut [PieceDef],
 ) -> Result<()> {
+    let default = match &file.promotion.trigger_when {
+        Some(t) if super::options::holds(file, cx, options, &t.when)? => t.trigger,
+        _ => file.promotion.trigger,
+    };
     for (p, def) in file.pieces.iter().zip(pieces.iter_mut()) {
         for rule in &p.promotion {
             let zone = zone(file, cx, geo, p, rule)?;
@@ -49,7 +54,7 @@ pub(super) fn apply(
                 zone,
                 to,
                 forced: rule.forced,
-                trigger: trigger(rule.trigger.unwrap_or(file.promotion.trigger)),
+                trigger: trigger(rule.trigger.unwrap_or(default)),
             });
         }
         for c in Color::BOTH {

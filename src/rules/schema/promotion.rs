@@ -80,6 +80,11 @@ pub struct PromotionDefaults {
     /// The default trigger.
     #[serde(default)]
     pub trigger: Trigger,
+    /// Another default trigger under an option value: `{ when =
+    /// "NAME=VALUE", trigger = "…" }` (tenjiku's promotion on any move that
+    /// starts or ends in the zone, Evans's reading, against chu's "on entry").
+    #[serde(default)]
+    pub trigger_when: Option<TriggerWhen>,
     /// A piece that arrives where it could never move again must promote
     /// (shogi's pawn, lance and knight).
     #[serde(default)]
@@ -105,12 +110,24 @@ impl Default for PromotionDefaults {
         PromotionDefaults {
             zone: Vec::new(),
             trigger: Trigger::default(),
+            trigger_when: None,
             forced_on_dead_squares: false,
             resets_clock: false,
             when_capturing: Vec::new(),
             en_passant_promotes: true,
         }
     }
+}
+
+/// `[promotion] trigger_when`: the default trigger while an option has a
+/// value.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerWhen {
+    /// `"NAME=VALUE"`.
+    pub when: Spanned<String>,
+    /// The trigger then.
+    pub trigger: Trigger,
 }
 
 /// `[promotion] when_capturing = [{ captured, to, except }]`: a board move
