@@ -14,7 +14,12 @@
 //! failure. Ray (`pip install ray`) runs python/tests/test_distributed.py on
 //! a local multi-node cluster; without it that file is skipped, with a
 //! SKIPPED line here (a failure under CI). The package is built in target/python (its own Cargo target
-//! directory: the one `cargo test` holds is locked while it runs).
+//! directory: the one `cargo test` holds is locked while it runs) and
+//! installed into a virtual environment of its own, target/python-venv
+//! (the machine's packages — pytest, maturin, pyffish, Ray — seen through
+//! `--system-site-packages`): the machine's own interpreter is left as it
+//! was.
+use std::path::PathBuf;
 use std::process::Command;
 
 use crate::common;
@@ -26,8 +31,30 @@ fn python_has(module: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-/// Builds and installs the package; false (after a skip) when a tool is
-/// missing.
+/// The virtual environment's interpreter the package is installed for.
+fn venv_python() -> PathBuf {
+    common::root().join("target/python-venv/bin/python")
+}
+
+/// Makes the virtual environment if it is not there yet.
+fn make_venv() {
+    if venv_python().exists() {
+        return;
+    }
+    let out = Command::new("python3")
+        .args(["-m", "venv", "--system-site-packages"])
+        .arg(common::root().join("target/python-venv"))
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "python3 -m venv target/python-venv failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Builds and installs the package into target/python-venv; false (after
+/// a skip) when a tool is missing.
 fn install() -> bool {
     for module in ["pip", "maturin", "pytest", "pyffish"] {
         if !python_has(module) {
@@ -37,8 +64,9 @@ fn install() -> bool {
             return false;
         }
     }
+    make_venv();
     let root = common::root();
-    let out = Command::new("python3")
+    let out = Command::new(venv_python())
         .args([
             "-m",
             "pip",
@@ -80,9 +108,10 @@ fn python_package_agrees_with_pyffish() {
     }
     let root = common::root();
     // Run from elsewhere, so `import chimera` finds the installed package,
-    // not python/chimera without its native module.
+    // not python/chimera without its native module; by the environment's
+    // interpreter, which has it.
     let tmp = std::env::temp_dir();
-    let out = Command::new("python3")
+    let out = Command::new(venv_python())
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(root.join("python/tests"))
         .env("CHIMERA_BIN", env!("CARGO_BIN_EXE_chimera"))
@@ -124,7 +153,8 @@ fn pyffish_own_suite() {
             .iter()
             .map(|a| a.to_string())
             .collect();
-        if let Some(out) = common::python_tool(
+        if let Some(out) = common::python_tool_in(
+            &venv_python(),
             "pyffish_suite.py",
             &args,
             &format!("pyffish's test.py against {module}'s pyffish"),
@@ -158,7 +188,8 @@ fn python_package_agrees_with_pyffish_on_every_variant() {
 fn compare_with_pyffish(args: &[&str]) {
     let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     args.extend(["--seed", "1"].map(String::from));
-    if let Some(out) = common::python_tool(
+    if let Some(out) = common::python_tool_in(
+        &venv_python(),
         "pyffish_compare.py",
         &args,
         "chimera.pyffish and pyffish disagree",

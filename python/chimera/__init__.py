@@ -44,15 +44,30 @@ def play_game(variant, first=None, second=None, *, start=None, max_plies=400, de
     callable taking a ``Position`` and returning a ``Move``. ``variant``: a
     ``Variant`` or a bundled name. Returns a dict: ``moves`` (UCI texts),
     ``result`` (``Position.result()``, or a draw by move limit after
-    ``max_plies``), ``plies``.
+    ``max_plies``), ``plies``. Players described as ``Variant.play`` takes
+    them (an external engine ``"uci:PATH"``, ``"usi:PATH"``,
+    ``"xboard:PATH"``, or ``"engine:…"``), both of them strings, play the
+    game through ``Variant.play`` (its dict; Ctrl-C stops it).
     """
     import random
 
     if isinstance(variant, str):
         variant = Variant.bundled(variant)
+    players = [first or "engine", second or "engine"]
+    for p in players:
+        if not (callable(p) or p in ("engine", "random") or (isinstance(p, str) and ":" in p)):
+            raise ValueError(
+                f"player {p!r}: give \"engine\", \"random\", a callable taking a Position, "
+                f"or an external engine as \"uci:PATH\", \"usi:PATH\" or \"xboard:PATH\" "
+                f"(e.g. \"uci:/usr/games/stockfish\")"
+            )
+    if any(isinstance(p, str) and ":" in p for p in players):
+        if not all(isinstance(p, str) for p in players):
+            raise ValueError("an external engine or engine:… plays against another described player, not a callable")
+        extra = {} if seed is None else {"seed": seed}
+        return variant.play(*players, start=start, max_plies=max_plies, depth=depth, movetime=movetime, **extra)
     pos = variant.position(start) if start else variant.start()
     rng = random.Random(seed)
-    players = [first or "engine", second or "engine"]
     moves = []
     while True:
         result = pos.result()

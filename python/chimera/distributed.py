@@ -14,7 +14,8 @@ computes the same answer again, and the driver adds each task's result once
 — so a lost node loses no work and counts nothing twice, and the result
 for a seed is the same on one process, one machine or a cluster.
 ``balance_report(..., ray_address=False)`` runs the same tasks in this
-process, without Ray.
+process, without Ray. Every ``progress`` is a callable as each function
+says, or ``True`` for a line ``done/total`` on standard error.
 """
 
 from __future__ import annotations
@@ -44,6 +45,25 @@ def _spec(variant):
     if "\n" in text:
         return ("text", text)
     return ("bundled", text)
+
+
+def _progress(progress):
+    """``progress`` as a callable or None: ``True`` prints ``done/total``
+    (and the running score, if any) to standard error as work finishes;
+    anything else that cannot be called is refused before the work starts
+    (it used to be called, and raise, once the work was done)."""
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        import sys
+
+        def show(done, total, line=""):
+            print(f"{done}/{total}" + (f" {line}" if line else ""), file=sys.stderr, flush=True)
+
+        return show
+    if not callable(progress):
+        raise TypeError(f"progress: a callable, True or None, not {progress!r}")
+    return progress
 
 
 _CACHE = {}
@@ -93,6 +113,7 @@ def perft(variant, depth, *, fen=None, split_depth=None, ray_address=None, max_r
     subtree. Exactly the single-process count. By default the tree is split
     at one ply where the position has at least 64 legal moves, else at two.
     ``progress(done, total)`` is called as tasks finish."""
+    progress = _progress(progress)
     spec = _spec(variant)
     if split_depth is None:
         split_depth = 1 if _position(spec, fen, []).perft(1) >= 64 else 2
@@ -230,6 +251,7 @@ def balance_report(
     how the games ended. ``ray_address=False`` plays them in this process;
     otherwise one Ray task a game. The same ``seed`` gives the same report
     either way. ``progress(done, total)`` is called as games finish."""
+    progress = _progress(progress)
     spec = _spec(variant)
     args = (depth, random_plies, max_plies)
     if ray_address is False:
@@ -325,6 +347,7 @@ def tune(
     (``ray_address=False``), one machine or a cluster — and the same as
     ``chimera tune`` writes with those options. ``weights``: a weights file
     to start from. ``progress(done, total)`` is called as games finish."""
+    progress = _progress(progress)
     spec = _spec(variant)
     weights_text = Path(weights).read_text() if weights else None
     numbers = list(range(games))
@@ -441,6 +464,7 @@ def train(
     options and defaults of the command. ``from_network``: a network file the
     games are played with. ``progress(done, total)`` is called as files
     arrive. Returns the JSON summary ``chimera train --json`` prints."""
+    progress = _progress(progress)
     import json
     import subprocess
 
@@ -594,6 +618,7 @@ def match(
     ``chimera match --tally`` of the games: the same text and figures a
     local run of those games prints. ``progress(done, total, line)`` is
     called as tasks finish, ``line`` the running score."""
+    progress = _progress(progress)
     import json
 
     binary = _chimera_binary(chimera_bin)

@@ -248,8 +248,8 @@ impl PyVariant {
     /// on which a side whose time runs out loses. External engines are told
     /// the variant as `engine_variant` (default: the rules file's name, or
     /// the bundled name). The GIL is released while the game runs, and
-    /// Ctrl-C stops it (`KeyboardInterrupt`; an external engine's move is
-    /// waited for first, its move time at most). A dict:
+    /// Ctrl-C stops it (`KeyboardInterrupt`, within a second; an external
+    /// engine thinking is not waited for: it is told to quit, and ended). A dict:
     /// `moves` (chimera's move texts), `result` (`winner`, `reason`,
     /// `text`; None if a player quit), `plies`.
     #[pyo3(signature = (first = "engine", second = "engine", *, start = None, max_plies = 400, depth = 64, movetime = None, tc = None, byoyomi = 0.0, seed = 1, engine_variant = None))]
@@ -310,7 +310,10 @@ impl PyVariant {
                         Box::new(p)
                     }
                     PlayerSpec::External(e) => {
-                        chimera::game::external::start(e, &name, None).map_err(Error::new_err)?
+                        let mut p = chimera::game::external::start(e, &name, None).map_err(Error::new_err)?;
+                        // Ctrl-C ends the wait for its move; the program is ended with the game.
+                        p.set_stop(Arc::clone(&stop));
+                        p
                     }
                     PlayerSpec::Human => return Err(Error::new_err("no human player here")),
                 };

@@ -85,8 +85,9 @@ pub(crate) fn interruptible<T: Send + 'static>(
 /// A player of a game run by [`interruptible`]: once the flag is set it
 /// quits (the game ends with no result) instead of moving, and a move
 /// found after the flag was set is not played. The engine's own search
-/// stops at the flag (`EnginePlayer::set_stop`); an external engine's
-/// move is waited for (its move time at most).
+/// stops at the flag (`EnginePlayer::set_stop`), and so does the wait for
+/// an external engine's move (`Player::set_stop`: the program is then
+/// told to quit and ended).
 pub(crate) struct Stoppable(pub Box<dyn Player>, pub Arc<AtomicBool>);
 
 impl Player for Stoppable {

@@ -10,6 +10,7 @@ it runs after test_chimera.py, whose variants it may push out of the cache.
 
 import _thread
 import re
+import signal
 import threading
 import time
 from pathlib import Path
@@ -23,6 +24,17 @@ ROOT = Path(__file__).resolve().parents[2]
 CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 # chimera.fsf::LOADED_CAPACITY: loaded variants kept compiled.
 CAPACITY = 256
+
+
+@pytest.fixture(autouse=True)
+def python_handles_ctrl_c():
+    """Ctrl-C raises KeyboardInterrupt even in a process started with SIGINT
+    ignored (a shell's background job: Python then installs no handler of
+    its own, and `_thread.interrupt_main` does nothing — a game meant to be
+    interrupted ran to its end)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def shuffle(n):

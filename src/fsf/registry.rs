@@ -322,11 +322,28 @@ pub fn load_variant_config(config: &str) -> Result<Config, FsfError> {
         let c = Loader::new().load_full(path).map_err(FsfError::Rules)?;
         let stem = path.file_stem().and_then(|s| s.to_str());
         Ok(one(insert(c, None, stem, None)))
+    } else if looks_like_a_missing_file(config) {
+        Err(FsfError::Read(format!(
+            "`{config}` is no file here (load_variant_config takes a variants.ini text, a rules file's TOML text, or a path to either)"
+        )))
     } else if is_rules_file(config) {
         load_text(config, "<rules text>", None).map(one)
     } else {
         load_ini(config, "<variants.ini text>")
     }
+}
+
+/// One line that no configuration can be: no section (`[`), no key
+/// (`=`) — a path to a file that is not there (it was read as an empty
+/// variants.ini, and nothing was said).
+fn looks_like_a_missing_file(config: &str) -> bool {
+    let t = config.trim();
+    !t.is_empty()
+        && !t.contains('\n')
+        && !t.contains('[')
+        && !t.contains('=')
+        && !t.starts_with('#')
+        && !t.starts_with(';')
 }
 
 fn one(l: Loaded) -> Config {

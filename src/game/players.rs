@@ -43,6 +43,9 @@ pub trait Player {
     fn last_info(&self) -> Option<String> {
         None
     }
+    /// Gives up thinking once `stop` is set (from another thread), quitting
+    /// the game: an external engine's wait ends at once. Others ignore it.
+    fn set_stop(&mut self, _stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {}
 }
 
 /// An external engine's spec: `uci:PATH[,movetime=MS,depth=N,nodes=N,OPTION=VALUE]`

@@ -108,7 +108,13 @@ pub fn chimera(args: &[&str]) -> std::process::Output {
 /// the test with a message — except under CI, where `.ci/run` installs what
 /// is needed and a skip is a failure. Any other exit fails with the output.
 pub fn python_tool(script: &str, args: &[String], what: &str) -> Option<String> {
-    let out = match Command::new("python3")
+    python_tool_in(std::path::Path::new("python3"), script, args, what)
+}
+
+/// [`python_tool`] run by the interpreter `python` (a virtual
+/// environment's, say).
+pub fn python_tool_in(python: &std::path::Path, script: &str, args: &[String], what: &str) -> Option<String> {
+    let out = match Command::new(python)
         .arg(root().join("tests/tools").join(script))
         .args(args)
         .output()

@@ -11,6 +11,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -93,6 +95,8 @@ pub enum Failure {
     TimeOut,
     /// The program exited (or closed its output).
     Crashed,
+    /// The stop flag was set while waiting ([`EngineProcess::set_stop`]).
+    Stopped,
 }
 
 impl std::fmt::Display for Failure {
@@ -100,6 +104,7 @@ impl std::fmt::Display for Failure {
         f.write_str(match self {
             Failure::TimeOut => "no answer in time",
             Failure::Crashed => "it exited",
+            Failure::Stopped => "told to stop",
         })
     }
 }
@@ -114,7 +119,13 @@ pub struct EngineProcess {
     log: Option<Box<dyn Write + Send>>,
     /// What to send before stopping it (`quit`).
     farewell: &'static str,
+    /// Set from another thread: waits for a line end at once (Ctrl-C in
+    /// Python while the engine thinks), and the program is then ended.
+    stop: Option<Arc<AtomicBool>>,
 }
+
+/// How often a wait for the engine looks at the stop flag.
+const STOP_TICK: Duration = Duration::from_millis(50);
 
 impl EngineProcess {
     /// Starts `command` (a program, then its arguments, separated by spaces).
@@ -160,7 +171,18 @@ impl EngineProcess {
             lines,
             log,
             farewell: "quit",
+            stop: None,
         })
+    }
+
+    /// Ends every wait for the engine's lines once `stop` is set
+    /// ([`Failure::Stopped`]); the players then quit the game.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Writes one command line.
@@ -178,7 +200,23 @@ impl EngineProcess {
 
     /// The next line (trimmed) within `limit`.
     pub fn next_line(&mut self, limit: Duration) -> Result<String, Failure> {
-        match self.lines.recv_timeout(limit) {
+        let deadline = Instant::now() + limit;
+        let got = loop {
+            if self.stopped() {
+                return Err(Failure::Stopped);
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            let slice = if self.stop.is_some() {
+                left.min(STOP_TICK)
+            } else {
+                left
+            };
+            match self.lines.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) if !left.is_zero() && slice < left => continue,
+                other => break other,
+            }
+        };
+        match got {
             Ok(line) => {
                 if let Some(log) = &mut self.log {
                     let _ = writeln!(log, "< {line}");

@@ -204,6 +204,7 @@ impl Player for UciPlayer {
             Ok(l) => l,
             Err(Failure::TimeOut) => return Action::Forfeit(Reason::TimeForfeit),
             Err(Failure::Crashed) => return Action::Forfeit(Reason::EngineFailure),
+            Err(Failure::Stopped) => return Action::Quit,
         };
         let text = line.split_whitespace().nth(1).unwrap_or("");
         if matches!(text, "" | "0000" | "(none)" | "resign") {
@@ -214,6 +215,10 @@ impl Player for UciPlayer {
             // USI's `win` declares a win the rules here do not confirm.
             _ => Action::Forfeit(Reason::IllegalMove),
         }
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.engine.set_stop(stop);
     }
 
     fn last_info(&self) -> Option<String> {

@@ -389,6 +389,7 @@ impl Player for XBoardPlayer {
             Ok(_) => {}
             Err(Failure::TimeOut) => return Action::Forfeit(Reason::TimeForfeit),
             Err(Failure::Crashed) => return Action::Forfeit(Reason::EngineFailure),
+            Err(Failure::Stopped) => return Action::Quit,
         }
         let me = game.side_to_move();
         match said {
@@ -409,6 +410,10 @@ impl Player for XBoardPlayer {
             Some(Answer::Claim(Some(_))) => Action::Forfeit(Reason::IllegalMove),
             Some(Answer::Rejected) | None => Action::Forfeit(Reason::EngineFailure),
         }
+    }
+
+    fn set_stop(&mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.engine.set_stop(stop);
     }
 
     fn last_info(&self) -> Option<String> {
