@@ -72,11 +72,15 @@ fn royal_counts(v: &Variant, setup: &Setup) -> [usize; 2] {
 
 fn validate_material(v: &Variant, setup: &Setup) -> Result<(), InvalidPosition> {
     // A side that starts with royal pieces cannot lose them all and play
-    // on, unless an extinction rule ends the game when it does.
-    if v.end.extinction.is_none() && !v.end.last_royal {
+    // on, unless an extinction rule ends the game when it does. Where
+    // taking the last one ends the game (`royal_pieces = "last"`), the side
+    // to move may have lost its last one (the game just ended), not the
+    // side that moved: a board with no royal piece at all was "won".
+    if v.end.extinction.is_none() {
         let (start, now) = (royal_counts(v, &v.start), royal_counts(v, setup));
         for c in Color::BOTH {
-            if start[c.index()] > 0 && now[c.index()] == 0 {
+            let just_lost = v.end.last_royal && c == setup.side;
+            if start[c.index()] > 0 && now[c.index()] == 0 && !just_lost {
                 let names: Vec<&str> = v
                     .pieces
                     .iter()
