@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::engine::{Color, GameResult, Move, MoveKind, Position, Strictness, Variant, perft};
+use crate::engine::{Color, GameResult, Move, MoveKind, Position, Strictness, Variant, perft_asking};
 use crate::game::Game;
 use crate::rules::TestCase;
 
@@ -29,10 +29,23 @@ pub struct CaseReport {
 
 /// Runs one case.
 pub fn run_case(v: &Arc<Variant>, case: &TestCase, source: &str) -> CaseReport {
+    run_case_until(v, case, source, &mut || false)
+}
+
+/// Runs one case, its perft counts given up once `stop` answers true
+/// (asked every few hundred nodes: a host's deadline, where nothing else
+/// could stop it — the WebAssembly face's `runTests`). A count given up
+/// fails the case, saying so.
+pub fn run_case_until(
+    v: &Arc<Variant>,
+    case: &TestCase,
+    source: &str,
+    stop: &mut dyn FnMut() -> bool,
+) -> CaseReport {
     let mut failures = check_move_texts(v, case);
     if failures.is_empty() {
         match play_to_case(v, case) {
-            Ok(mut game) => check_expectations(&mut game, case, &mut failures),
+            Ok(mut game) => check_expectations(&mut game, case, &mut failures, stop),
             Err(f) => failures.push(f),
         }
     }
@@ -100,7 +113,12 @@ fn play_to_case(v: &Arc<Variant>, case: &TestCase) -> Result<Game, String> {
     Ok(game)
 }
 
-fn check_expectations(game: &mut Game, case: &TestCase, out: &mut Vec<String>) {
+fn check_expectations(
+    game: &mut Game,
+    case: &TestCase,
+    out: &mut Vec<String>,
+    stop: &mut dyn FnMut() -> bool,
+) {
     let legal = game.legal_moves();
     let pos = &mut game.pos;
     if let Some(expected) = &case.legal {
@@ -141,7 +159,7 @@ fn check_expectations(game: &mut Game, case: &TestCase, out: &mut Vec<String>) {
     {
         out.push(format!("expected {n} legal moves, found {}", legal.len()));
     }
-    check_perft(pos, &case.perft, out);
+    check_perft(pos, &case.perft, out, stop);
     if let Some(pr) = &case.promotions {
         check_promotions(pos, &legal, &pr.mv, &pr.to, out);
     }
@@ -160,7 +178,7 @@ fn check_expectations(game: &mut Game, case: &TestCase, out: &mut Vec<String>) {
 
 /// Perft at depths 1, 2, …; stops at the first difference, and refuses a depth
 /// whose count would be far beyond what a test case should take.
-fn check_perft(pos: &mut Position, expected: &[u64], out: &mut Vec<String>) {
+fn check_perft(pos: &mut Position, expected: &[u64], out: &mut Vec<String>, stop: &mut dyn FnMut() -> bool) {
     let (mut prev, mut last) = (1u64, 1u64);
     for (i, &n) in expected.iter().enumerate() {
         let depth = i as u32 + 1;
@@ -172,7 +190,10 @@ fn check_perft(pos: &mut Position, expected: &[u64], out: &mut Vec<String>) {
             ));
             return;
         }
-        let got = perft(pos, depth);
+        let Some(got) = perft_asking(pos, depth, &mut || stop()) else {
+            out.push(format!("perft {depth}: given up, the time ran out"));
+            return;
+        };
         if got != n {
             out.push(format!("perft {depth}: expected {n}, found {got}"));
             return;

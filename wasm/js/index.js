@@ -90,7 +90,12 @@ class Board extends raw.Board {
 // chimera's own face: each answer is an object (see wasm/src/lib.rs).
 const chimera = {
   loadRules: typed("loadRules", parsed(raw.loadRules), "string", "string?"),
-  runTests: typed("runTests", parsed(raw.runTests), "string"),
+  // Within limits.ms milliseconds (default 60,000): the cases left then fail, `stopped` says so.
+  runTests: (variant, limits) => {
+    check("runTests", [variant], ["string"]);
+    const l = limitsOf("runTests", limits, ["ms"]);
+    return JSON.parse(raw.runTests(variant, l.ms || undefined));
+  },
   // Bounded whatever is asked: without a movetime, a search stops after 60 s.
   search: (variant, fen, moves, depth, limits) => {
     check("search", [variant, fen, moves, depth], ["string", "string?", "string?", "number?"]);

@@ -37,39 +37,59 @@ pub fn load_rules(text: &str, name: Option<String>) -> String {
     .to_string()
 }
 
-/// Runs a variant's `[[test]]` cases (as `chimera check`): JSON
-/// `{ok, passed, failed, cases: [{name, passed, failures}]}`.
+/// Runs a variant's `[[test]]` cases (as `chimera check`) within `ms`
+/// milliseconds (default 60,000, measured on the host's clock: the host
+/// has no Ctrl-C, and a case's perft may count millions of nodes): JSON
+/// `{ok, passed, failed, stopped, cases: [{name, passed, failures}]}`.
+/// Once the time is spent the count under way is given up and the cases
+/// left are not run; each fails, saying so, and `stopped` is true.
 #[wasm_bindgen(js_name = runTests)]
-pub fn run_tests(variant: &str) -> String {
+pub fn run_tests(variant: &str, ms: Option<f64>) -> String {
     let c = match fsf::compiled(variant) {
         Ok(c) => c,
         Err(e) => return json!({"ok": false, "error": message(e)}).to_string(),
     };
     let source = c.source.name.clone();
-    let cases: Vec<Value> = c
-        .file
-        .tests
-        .iter()
-        .map(|case| {
-            let r = if case.options.is_empty() {
-                chimera::check::run_case(&c.variant, case, &source)
-            } else {
-                match c.with_options(&case.options) {
-                    Ok(v) => chimera::check::run_case(&v, case, &source),
-                    Err(d) => chimera::check::CaseReport {
-                        name: case.name.clone(),
-                        source: source.clone(),
-                        passed: false,
-                        failures: vec![format!("options {:?}: {}", case.options, d.message)],
-                    },
-                }
-            };
-            json!({"name": r.name, "passed": r.passed, "failures": r.failures})
-        })
-        .collect();
+    let allowed = budget(ms, TESTS_MS);
+    let start = Instant::now();
+    let mut nodes = 0u32;
+    let mut stop = || {
+        nodes = nodes.wrapping_add(1);
+        nodes.is_multiple_of(256) && start.elapsed() >= allowed
+    };
+    let mut cases = Vec::with_capacity(c.file.tests.len());
+    for case in &c.file.tests {
+        if start.elapsed() >= allowed {
+            let why = format!(
+                "not run: the time ({} ms, limits.ms) ran out",
+                allowed.as_millis()
+            );
+            cases.push(json!({"name": case.name, "passed": false, "failures": [why]}));
+            continue;
+        }
+        let r = if case.options.is_empty() {
+            chimera::check::run_case_until(&c.variant, case, &source, &mut stop)
+        } else {
+            match c.with_options(&case.options) {
+                Ok(v) => chimera::check::run_case_until(&v, case, &source, &mut stop),
+                Err(d) => chimera::check::CaseReport {
+                    name: case.name.clone(),
+                    source: source.clone(),
+                    passed: false,
+                    failures: vec![format!("options {:?}: {}", case.options, d.message)],
+                },
+            }
+        };
+        cases.push(json!({"name": r.name, "passed": r.passed, "failures": r.failures}));
+    }
     let passed = cases.iter().filter(|c| c["passed"] == true).count();
-    json!({"ok": true, "passed": passed, "failed": cases.len() - passed, "cases": cases}).to_string()
+    let stopped = start.elapsed() >= allowed;
+    json!({"ok": true, "passed": passed, "failed": cases.len() - passed, "stopped": stopped, "cases": cases})
+        .to_string()
 }
+
+/// How long a variant's test cases may run when the caller names no time.
+const TESTS_MS: f64 = 60_000.0;
 
 /// The deepest perft asked for (as Python's): deeper walks recurse deeper
 /// than the module's stack allows, and none of them would end.

@@ -145,6 +145,13 @@ check("loadVariantConfig: an error is thrown", (throws(() => ffish.loadVariantCo
 check("loadVariantConfig: the name", ffish.loadVariantConfig(mini.replace("Mini Kings", "Other Kings")) === "other-kings");
 const kozune = chimera.runTests("kozune");
 check("runTests: kozune's cases pass", kozune.ok && kozune.failed === 0 && kozune.passed > 10, [kozune.passed, kozune.failed]);
+// Bounded as perft is: taikyoku's cases count its perft to 237,743 nodes;
+// within 1 ms the count under way is given up and the cases left fail.
+chimera.runTests("taikyoku-shogi", { ms: 1 }); // compiled once, outside the timing
+const started = Date.now();
+const quick = chimera.runTests("taikyoku-shogi", { ms: 1 });
+check("runTests: stopped once limits.ms is spent", quick.ok && quick.stopped === true && quick.failed > 0 && Date.now() - started < 5000, [quick.stopped, quick.failed, Date.now() - started]);
+check("runTests: limits.ms must be a number", (throws(() => chimera.runTests("kozune", { ms: "1" })) || "").includes("limits.ms"));
 
 // Search and perft.
 check("perft: chess 3", chimera.perft("chess", "", 3) === 8902);
