@@ -33,12 +33,7 @@ fn the_browser_board_plays_the_seed_games_and_the_classics() {
     }
     let boards_server = serve(&[&dir.display().to_string()]);
     let boards = boards_server.url.clone();
-    let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
-        Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join("screenshots")
-            .display()
-            .to_string()
-    });
+    let shots = common::screenshots();
     if let Some(out) = python_tool(
         "browser.py",
         &[url, shots, boards, dir.display().to_string()],

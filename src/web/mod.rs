@@ -47,6 +47,16 @@ pub fn decode_query_value(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The value of `key` in a query string (`variant=shogi&piece=N`),
+/// decoded; the first one given.
+pub fn query_value(query: &str, key: &str) -> Option<String> {
+    query
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| decode_query_value(v))
+}
+
 /// A game from its start text (none: the variant's start) and moves.
 pub fn replay(v: &Arc<Variant>, start: Option<&str>, moves: &[String]) -> Result<Game, String> {
     if moves.len() > MAX_MOVES {

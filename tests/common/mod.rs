@@ -243,6 +243,17 @@ pub fn match_summary(variant: &str, a: &str, b: &str, games: u32, max_moves: u32
     serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
 }
 
+/// Where the browser tests save their screenshots: CHIMERA_SCREENSHOTS
+/// (docs/screenshots/ is made so), else the tests' temporary folder.
+pub fn screenshots() -> String {
+    std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("screenshots")
+            .display()
+            .to_string()
+    })
+}
+
 /// `chimera check PATH`: whether it passed, and what it printed (both
 /// streams).
 pub fn check_rules(path: &Path) -> (bool, String) {

@@ -52,11 +52,7 @@ pub fn run_tests(variant: &str, ms: Option<f64>) -> String {
     let source = c.source.name.clone();
     let allowed = budget(ms, TESTS_MS);
     let start = Instant::now();
-    let mut nodes = 0u32;
-    let mut stop = || {
-        nodes = nodes.wrapping_add(1);
-        nodes.is_multiple_of(256) && start.elapsed() >= allowed
-    };
+    let mut stop = past(start, allowed);
     let mut cases = Vec::with_capacity(c.file.tests.len());
     for case in &c.file.tests {
         if start.elapsed() >= allowed {
@@ -111,6 +107,17 @@ fn budget(ms: Option<f64>, default: f64) -> Duration {
     Duration::from_millis(ms as u64)
 }
 
+/// A perft's question "stop?", true once `allowed` has passed since
+/// `start`: the clock is read every 256 nodes above the last ply (each has
+/// all its moves generated), a few times a second on the largest boards.
+fn past(start: Instant, allowed: Duration) -> impl FnMut() -> bool {
+    let mut nodes = 0u32;
+    move || {
+        nodes = nodes.wrapping_add(1);
+        nodes.is_multiple_of(256) && start.elapsed() >= allowed
+    }
+}
+
 /// Counts the move tree `depth` plies deep from `fen` (empty: the start),
 /// within `ms` milliseconds (default 60,000: the host has no Ctrl-C; the
 /// time is measured on its clock, not guessed from a speed): an error
@@ -125,14 +132,7 @@ pub fn perft(variant: &str, fen: Option<String>, depth: u32, ms: Option<f64>) ->
     let v = fsf::variant(variant).map_err(js)?;
     let mut pos = fsf::read_position(&v, fen.as_deref().unwrap_or("")).map_err(js)?;
     let allowed = budget(ms, PERFT_MS);
-    let start = Instant::now();
-    // The clock is read every 256 nodes above the last ply (each has all
-    // its moves generated): a few times a second on the largest boards.
-    let mut nodes = 0u32;
-    let mut stop = || {
-        nodes = nodes.wrapping_add(1);
-        nodes.is_multiple_of(256) && start.elapsed() >= allowed
-    };
+    let mut stop = past(Instant::now(), allowed);
     match chimera::perft_asking(&mut pos, depth, &mut stop) {
         Some(n) => Ok(n as f64),
         None => Err(JsError::new(&format!(
@@ -230,13 +230,7 @@ fn answer(path: &str, body: Option<&str>) -> Result<Value, (u16, String)> {
             Ok(json!(list))
         }
         "/api/piece" => {
-            let get = |key: &str| {
-                query
-                    .split('&')
-                    .filter_map(|kv| kv.split_once('='))
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, v)| chimera::web::decode_query_value(v))
-            };
+            let get = |key: &str| web::query_value(query, key);
             let (Some(variant), Some(piece)) = (get("variant"), get("piece")) else {
                 return Err(bad("give variant=…&piece=…".into()));
             };

@@ -158,13 +158,7 @@ async fn variants(State(app): State<Arc<App>>) -> Response {
 
 async fn piece(State(app): State<Arc<App>>, uri: Uri) -> Response {
     let query = uri.query().unwrap_or("").to_string();
-    let get = |key: &str| {
-        query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| crate::web::decode_query_value(v))
-    };
+    let get = |key: &str| crate::web::query_value(&query, key);
     let (Some(variant), Some(piece)) = (get("variant"), get("piece")) else {
         return error(StatusCode::BAD_REQUEST, "give variant=…&piece=…");
     };
