@@ -105,9 +105,15 @@ fn build() -> Option<PathBuf> {
     Some(pkg)
 }
 
+/// Runs wasm/tests/SCRIPT in Node: its exit code and its output (both
+/// streams).
 fn node(script: &str, args: &[&str]) -> (Option<i32>, String) {
+    node_at(&root().join("wasm/tests").join(script), args)
+}
+
+fn node_at(script: &Path, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new("node")
-        .arg(root().join("wasm/tests").join(script))
+        .arg(script)
         .args(args)
         .output()
         .expect("node runs");
@@ -127,6 +133,32 @@ fn the_package_speaks_ffish_and_chimera_in_node() {
     assert!(out.contains(" passed, 0 failed"), "{out}");
 }
 
+/// No input from JavaScript traps the module, and every long call ends by
+/// itself (issue 45): nesting deeper than any parser's stack, texts of tens
+/// of megabytes, numbers past every counter, a variants.ini chain of 3,000
+/// sections, perft to depth 100 and 255 within 300 ms, absurd search
+/// limits, a board used after delete() — the module answering after each
+/// (wasm/tests/hostile.mjs, about 15 s).
+#[test]
+fn no_input_from_javascript_traps_the_package() {
+    let Some(pkg) = package() else { return };
+    let (code, out) = node("hostile.mjs", &[&pkg.display().to_string()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains(" passed, 0 failed"), "{out}");
+}
+
+/// The calls bounded by their default time, 60 s each: a search with no
+/// limit, perft(chess, 100) with no time, taikyoku's test cases, the
+/// board's engine asked for 10^300 ms (about 4 minutes).
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn every_long_call_of_the_package_ends_by_itself() {
+    let Some(pkg) = package() else { return };
+    let (code, out) = node("hostile.mjs", &[&pkg.display().to_string(), "--long"]);
+    assert_eq!(code, Some(0), "{out}");
+    println!("{out}");
+}
+
 /// Fairy-Stockfish's own ffish.js test suite, unchanged: npm ffish passes
 /// all of it (58/58 tests, 1036/1036 assertions); chimera's package runs
 /// every test to its end and passes 1027 of ffish's 1036 assertions. The
@@ -137,17 +169,8 @@ fn the_package_speaks_ffish_and_chimera_in_node() {
 #[test]
 fn the_package_passes_ffishjs_own_test_suite() {
     let suite = |module: &str, extra: &[&str], expect: &str| {
-        let mut cmd = Command::new("node");
-        cmd.arg(root().join("tests/tools/ffishjs_suite.cjs"))
-            .args(["--module", module, "--expect", expect])
-            .args(extra);
-        let out = cmd.output().expect("node runs");
-        let text = format!(
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        (out.status.code(), text)
+        let args = [&["--module", module, "--expect", expect], extra].concat();
+        node_at(&root().join("tests/tools/ffishjs_suite.cjs"), &args)
     };
     if root().join("wasm/tests/node_modules/ffish").is_dir() {
         let (code, out) = suite("ffish", &[], "58/1036");
@@ -299,12 +322,7 @@ fn a_published_site_plays_in_chromium_with_no_server() {
         skip("python3 -m http.server cannot be started");
         return;
     };
-    let shots = std::env::var("CHIMERA_SCREENSHOTS").unwrap_or_else(|_| {
-        Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join("screenshots")
-            .display()
-            .to_string()
-    });
+    let shots = common::screenshots();
     if let Some(out) = python_tool(
         "published.py",
         &[server.url.clone(), shots],
@@ -334,13 +352,20 @@ fn publish_without_the_package_says_how_to_build_it() {
     );
 }
 
-#[test]
-fn publish_refuses_a_broken_rules_file_with_its_location() {
-    let pkg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake-pkg");
+/// A package folder with its files empty: enough for `publish`, which
+/// only copies them.
+fn fake_pkg(name: &str) -> PathBuf {
+    let pkg = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(&pkg).expect("dir");
     for f in ["index.js", "worker.js", "chimera_wasm.js", "chimera_wasm_bg.wasm"] {
         std::fs::write(pkg.join(f), "").expect("write");
     }
+    pkg
+}
+
+#[test]
+fn publish_refuses_a_broken_rules_file_with_its_location() {
+    let pkg = fake_pkg("fake-pkg");
     let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("broken-site");
     let out = common::chimera(&[
         "publish",
@@ -361,11 +386,7 @@ fn a_published_site_names_no_local_path() {
     // own copies (variants/NAME.toml), as the package's build names no
     // folder of the machine (wasm/build.sh's --remap-path-prefix: checked
     // where the package is built, in a_published_site_plays_in_chromium_with_no_server).
-    let pkg = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fake-pkg-paths");
-    std::fs::create_dir_all(&pkg).expect("dir");
-    for f in ["index.js", "worker.js", "chimera_wasm.js", "chimera_wasm_bg.wasm"] {
-        std::fs::write(pkg.join(f), "").expect("write");
-    }
+    let pkg = fake_pkg("fake-pkg-paths");
     let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("paths-site");
     let absolute = root().join("variants/chess.toml");
     let out = common::chimera(&[

@@ -100,7 +100,9 @@ const chimera = {
   search: (variant, fen, moves, depth, limits) => {
     check("search", [variant, fen, moves, depth], ["string", "string?", "string?", "number?"]);
     const l = limitsOf("search", limits, ["nodes", "movetime"]);
-    return JSON.parse(raw.search(variant, fen || "", moves || "", depth || 64, l.nodes || 0, l.movetime || 0));
+    // Clamped here: the module takes a 32-bit depth, which 1e300 or 2**32 would wrap to 0.
+    const plies = depth === undefined || depth === null ? 64 : Math.min(Math.max(Math.trunc(depth), 1), 64);
+    return JSON.parse(raw.search(variant, fen || "", moves || "", plies, l.nodes || 0, l.movetime || 0));
   },
   // Within limits.ms milliseconds (default 60,000), or an error.
   perft: (variant, fen, depth, limits) => {
