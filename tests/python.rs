@@ -106,24 +106,7 @@ fn python_package_agrees_with_pyffish() {
     if !python_has("ray") {
         common::skip("python3 with `ray` is needed for python/tests/test_distributed.py (pip install ray)");
     }
-    let root = common::root();
-    // Run from elsewhere, so `import chimera` finds the installed package,
-    // not python/chimera without its native module; by the environment's
-    // interpreter, which has it.
-    let tmp = std::env::temp_dir();
-    let out = Command::new(venv_python())
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-        .arg(root.join("python/tests"))
-        .env("CHIMERA_BIN", env!("CARGO_BIN_EXE_chimera"))
-        .current_dir(&tmp)
-        .output()
-        .expect("pytest runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "pytest python/tests:\n{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = pytest("python/tests", false);
     println!("{}", text.lines().last().unwrap_or(""));
     pyffish_own_suite();
     // The binding's marshalling on a variant of each family (the engine
@@ -139,6 +122,48 @@ fn python_package_agrees_with_pyffish() {
         "--variants",
         SAMPLE,
     ]);
+}
+
+/// Runs pytest on `path` (under python/) with the installed package;
+/// `deep`: the deep tier too (CHIMERA_DEEP=1), its figures printed (`-s`).
+/// Its output; a failure fails the test.
+fn pytest(path: &str, deep: bool) -> String {
+    // Run from elsewhere, so `import chimera` finds the installed package,
+    // not python/chimera without its native module; by the environment's
+    // interpreter, which has it.
+    let mut cmd = Command::new(venv_python());
+    cmd.args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .args(deep.then_some("-s"))
+        .arg(common::root().join(path))
+        .env("CHIMERA_BIN", env!("CARGO_BIN_EXE_chimera"))
+        .env("CHIMERA_DEEP", if deep { "1" } else { "0" })
+        .current_dir(std::env::temp_dir());
+    let out = cmd.output().expect("pytest runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "pytest {path}:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// The must-show figures for Python (the deep tier of python/tests,
+/// `@pytest.mark.deep`), measured in one run and printed: a list of
+/// 100,000 moves within 2x pyffish's time (get_fen, legal_moves); 20,000
+/// variant loads under new names under 300 MB, flat after the first
+/// 2,000; perft(100), a divide and a search stopped within 1 s of a
+/// Ctrl-C. About 3 minutes (docs/python.md has the figures).
+#[test]
+#[ignore = "deep tier: cargo test --release -- --ignored"]
+fn python_package_must_show_figures() {
+    if !install() {
+        return;
+    }
+    let text = pytest("python/tests/test_reliability.py", true);
+    for line in text.lines().filter_map(|l| l.split_once("figure: ")) {
+        println!("{}", line.1);
+    }
 }
 
 /// Fairy-Stockfish's own test.py for pyffish (22 methods, 644 assertions),
