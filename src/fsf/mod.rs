@@ -34,6 +34,8 @@ mod tests;
 mod tests_js;
 #[cfg(test)]
 mod tests_pychess;
+#[cfg(test)]
+mod tests_reach;
 
 pub use error::FsfError;
 pub use fen::{
