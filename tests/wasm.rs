@@ -125,12 +125,20 @@ fn node_at(script: &Path, args: &[&str]) -> (Option<i32>, String) {
     (out.status.code(), text)
 }
 
-#[test]
-fn the_package_speaks_ffish_and_chimera_in_node() {
-    let Some(pkg) = package() else { return };
-    let (code, out) = node("api.mjs", &[&pkg.display().to_string()]);
+/// Runs wasm/tests/SCRIPT on the package (its folder the first argument,
+/// then `args`); it must end with `N passed, 0 failed`. Its output (`None`:
+/// skipped).
+fn passes(script: &str, args: &[&str]) -> Option<String> {
+    let pkg = package()?.display().to_string();
+    let (code, out) = node(script, &[&[pkg.as_str()], args].concat());
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains(" passed, 0 failed"), "{out}");
+    Some(out)
+}
+
+#[test]
+fn the_package_speaks_ffish_and_chimera_in_node() {
+    passes("api.mjs", &[]);
 }
 
 /// No input from JavaScript traps the module, and every long call ends by
@@ -141,10 +149,7 @@ fn the_package_speaks_ffish_and_chimera_in_node() {
 /// (wasm/tests/hostile.mjs, about 15 s).
 #[test]
 fn no_input_from_javascript_traps_the_package() {
-    let Some(pkg) = package() else { return };
-    let (code, out) = node("hostile.mjs", &[&pkg.display().to_string()]);
-    assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains(" passed, 0 failed"), "{out}");
+    passes("hostile.mjs", &[]);
 }
 
 /// The calls bounded by their default time, 60 s each: a search with no
@@ -153,10 +158,9 @@ fn no_input_from_javascript_traps_the_package() {
 #[test]
 #[ignore = "deep tier: cargo test --release -- --ignored"]
 fn every_long_call_of_the_package_ends_by_itself() {
-    let Some(pkg) = package() else { return };
-    let (code, out) = node("hostile.mjs", &[&pkg.display().to_string(), "--long"]);
-    assert_eq!(code, Some(0), "{out}");
-    println!("{out}");
+    if let Some(out) = passes("hostile.mjs", &["--long"]) {
+        println!("{out}");
+    }
 }
 
 /// Fairy-Stockfish's own ffish.js test suite, unchanged: npm ffish passes
