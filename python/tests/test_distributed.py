@@ -105,14 +105,18 @@ def test_match_with_a_node_removed_equals_a_local_run(cluster):
     removed = []
 
     def progress(done, total, line):
+        # done and total count parts (tasks) of the match.
         if done >= total // 4 and not removed:
             cluster.remove_node(extra)
-            removed.append(done)
+            removed.append((done, total))
 
     rules = Path(__file__).resolve().parents[2] / "variants" / "minishogi.toml"
     players = dict(a="engine:depth=1", b="random")
     r = cd.match(rules, games=games, max_moves=60, pairs_per_task=5, chimera_bin=binary, progress=progress, **players)
     assert removed
+    s = r.summary
+    print(f"\nmatch on the cluster: {r.played} games played, a node removed after {removed[0][0]} of its {removed[0][1]} parts; "
+          f"A +{s['wins']} ={s['draws']} -{s['losses']}, pentanomial {s['pentanomial']}")
     assert r.played == r.summary["games"] == games
     numbers = [int(g.split('"game":')[1].split(",")[0]) for g in r.games]
     assert sorted(numbers) == list(range(1, games + 1))
