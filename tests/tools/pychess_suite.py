@@ -145,7 +145,9 @@ def main():
         print("skip: a pychess-variants work tree is needed (--server DIR or PYCHESS_DIR)")
         sys.exit(3)
     server = os.path.abspath(args.server)
-    python = args.python
+    # pytest runs in the server's folder: a relative path to the interpreter
+    # is made absolute first (a bare name is looked up on the PATH).
+    python = os.path.abspath(args.python) if args.python and os.sep in args.python else args.python
     if python is None:
         base = args.base_python or base_python()
         if args.venv is None or base is None:
