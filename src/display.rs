@@ -51,7 +51,9 @@ pub fn board_text(pos: &Position) -> String {
         .max(1)
         + 1;
     let mut out = String::new();
-    if v.shogi_coordinates() {
+    if g.is_hex() {
+        out.push_str(&hex_board_text(pos, width));
+    } else if v.shogi_coordinates() {
         // Files numbered from the first player's right, ranks lettered from
         // the top, as shogi diagrams and USI moves name them.
         let width = width.max(3);
@@ -73,7 +75,12 @@ pub fn board_text(pos: &Position) -> String {
             out.push_str(&format!("{:>3} ", r + 1));
             for f in 0..g.files() {
                 let sq = Square::from_index(r * g.files() + f);
-                out.push_str(&format!("{:>width$}", cell(v, pos.piece_at(sq))));
+                let mark = if g.is_cell(sq) {
+                    cell(v, pos.piece_at(sq))
+                } else {
+                    " ".into()
+                };
+                out.push_str(&format!("{:>width$}", mark));
             }
             out.push('\n');
         }
@@ -102,6 +109,39 @@ pub fn board_text(pos: &Position) -> String {
         }
     }
     out.push_str(&format!("{} to move\n", v.side_name(pos.side_to_move())));
+    out
+}
+
+/// A board of hexagonal cells as text: each file a column, its cells half a
+/// line apart from its neighbours' (a cell's line is its height in half
+/// cells), the file letters below.
+fn hex_board_text(pos: &Position, width: usize) -> String {
+    let v = pos.variant();
+    hex_layout(v.board(), width, |s| cell(v, pos.piece_at(s)))
+}
+
+/// The cells of a hexagonal board laid out as text, each cell's mark from
+/// `mark`, `width` characters a file.
+fn hex_layout(g: &crate::engine::Geometry, width: usize, mark: impl Fn(Square) -> String) -> String {
+    let height = |s: Square| 2 * g.rank(s) + g.file(s);
+    let cells: Vec<Square> = g.cells().collect();
+    let top = cells.iter().map(|&s| height(s)).max().unwrap_or(0);
+    let bottom = cells.iter().map(|&s| height(s)).min().unwrap_or(0);
+    let mut out = String::new();
+    for h in (bottom..=top).rev() {
+        let mut line = String::from("    ");
+        for f in 0..g.files() {
+            let at = cells.iter().find(|&&s| g.file(s) == f && height(s) == h);
+            line.push_str(&format!("{:>width$}", at.map_or(String::new(), |&s| mark(s))));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for f in 0..g.files() {
+        out.push_str(&format!("{:>width$}", g.file_name(f)));
+    }
+    out.push('\n');
     out
 }
 
@@ -176,7 +216,7 @@ pub fn piece_diagram_at(v: &Arc<Variant>, kind: PieceKind, color: Color, center:
             moves_to[t.index()] = true;
         }
     }
-    for sq in g.all_squares() {
+    for sq in g.cells() {
         if sq == center {
             continue;
         }
@@ -193,6 +233,22 @@ pub fn piece_diagram_at(v: &Arc<Variant>, kind: PieceKind, color: Color, center:
                 }
             }
         }
+    }
+    if g.is_hex() {
+        let mark = |sq: Square| {
+            let i = sq.index();
+            let c = match (sq == center, moves_to[i], displace[i], shoot[i]) {
+                (true, ..) => '@',
+                (_, _, true, true) => '+',
+                (_, _, false, true) => 'x',
+                (_, true, true, false) => 'o',
+                (_, true, false, false) => 'm',
+                (_, false, true, false) => 'c',
+                _ => '.',
+            };
+            c.to_string()
+        };
+        return hex_layout(g, 2, mark);
     }
     let (w, h) = (g.files().min(19), g.ranks().min(19));
     let (f0, r0) = (

@@ -44,6 +44,7 @@ mod fuzz;
 mod games;
 mod generators;
 mod hachu;
+mod hexagonal;
 mod hop_captures;
 mod hostile;
 mod invariants;

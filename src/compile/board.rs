@@ -1,5 +1,6 @@
 //! Stage: the board. 1 to 36 files and ranks (square names run `a1` to
-//! `z26`, then `aa1` … `aj36`).
+//! `z26`, then `aa1` … `aj36`), its shape (a rectangle or a hexagon of
+//! hexagonal cells), holes, and the letters naming its files.
 
 use super::{Ctx, Result};
 use crate::engine::geometry::{Geometry, MAX_FILES};
@@ -20,5 +21,53 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
             ));
         }
     }
-    Ok(Geometry::new(files, ranks))
+    let mut geo = Geometry::new(files, ranks);
+    if let Some(shape) = &file.board.shape {
+        match shape.get_ref().as_str() {
+            "rectangle" => {}
+            "hexagon" => {
+                if files != ranks || files.is_multiple_of(2) || files < 3 {
+                    return Err(cx.err(
+                        shape.span(),
+                        format!(
+                            "a hexagon of n cells a side is 2n − 1 files and as many ranks (11 × 11 for 91 cells), not {files} × {ranks}"
+                        ),
+                    ));
+                }
+                geo.make_hexagon();
+            }
+            other => {
+                let d = cx.diag(shape.span(), format!("unknown board shape `{other}`"));
+                return Err(Box::new(cx.suggest(d, other, ["rectangle", "hexagon"], "shapes")));
+            }
+        }
+    }
+    if let Some(letters) = &file.board.file_letters {
+        let names: Vec<String> = letters.get_ref().chars().map(String::from).collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        if names.len() != files
+            || sorted.len() != names.len()
+            || !letters.get_ref().chars().all(|c| c.is_ascii_lowercase())
+        {
+            return Err(cx.err(
+                letters.span(),
+                format!(
+                    "`file_letters` names each of the {files} files by one lower-case letter, no letter twice"
+                ),
+            ));
+        }
+        geo.set_file_names(names);
+    }
+    for hole in &file.board.holes {
+        let sq = geo.parse_square(hole.get_ref()).ok_or_else(|| {
+            cx.err(
+                hole.span(),
+                format!("`{}` is not a square of the board", hole.get_ref()),
+            )
+        })?;
+        geo.remove_cell(sq);
+    }
+    Ok(geo)
 }

@@ -30,6 +30,9 @@ pub(super) fn leg_vectors(
     orientation: Orientation,
     geo: &Geometry,
 ) -> Vec<(i32, i32)> {
+    if geo.is_hex() {
+        return super::hex::leg_vectors(leg, color, orientation, geo.files as i32);
+    }
     let (fwd, right) = frame(color, orientation);
     let mut out = Vec::new();
     let (files, ranks) = (geo.files as i32, geo.ranks as i32);

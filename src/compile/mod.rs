@@ -7,9 +7,9 @@
 //! | stage | file | makes |
 //! |---|---|---|
 //! | options | `options.rs` | effective option values |
-//! | board | `board.rs` | the board's geometry |
+//! | board | `board.rs` | the board's geometry: size, shape (rectangle or hexagon), holes, file letters |
 //! | names | `names.rs` | piece names and symbols → kinds |
-//! | pieces | `pieces/`, `legs.rs` | each kind's moves (rays or a leg machine), filters |
+//! | pieces | `pieces/`, `legs.rs`, `hex.rs` | each kind's moves (rays or a leg machine), filters; atoms read on hex cells |
 //! | promotions | `promotions.rs` | promotion zones, demotions |
 //! | drops | `drops.rs` | drop zones, spawns, hands, pockets, placement |
 //! | burning | `burning.rs` | burning pieces' areas, immune kinds, meeting rule |
@@ -44,6 +44,7 @@ mod connect;
 mod display;
 mod drops;
 mod end;
+mod hex;
 mod legs;
 mod lints;
 mod material;

@@ -91,6 +91,60 @@ pub struct Geometry {
     /// (start, len) into `pool`, indexed by `vector * nsq + square`.
     spans: Vec<(u32, u16)>,
     pool: Vec<Square>,
+    /// The board's shape: which squares of the grid are cells of the board.
+    pub(crate) shape: Shape,
+}
+
+/// Which squares of the rectangular grid are cells of the board, and how
+/// they are named and written. A rectangle is every square; a hexagon is
+/// the cells of a regular hexagon of hexagonal cells in axial coordinates
+/// (files are the grid's columns, one hex direction is the grid's rank
+/// direction, another its file direction); holes are grid squares that are
+/// not cells. The other squares of the grid are off the board: no move
+/// enters, passes or lands on them, and text never writes them.
+#[derive(Debug, Clone)]
+pub struct Shape {
+    /// Hexagonal cells: pieces move along the six hex orthogonals and six
+    /// hex diagonals (see `compile/hex.rs`).
+    pub(crate) hex: bool,
+    /// One flag per grid square: on the board.
+    pub(crate) cell: Vec<bool>,
+    /// Letters naming each file (empty: `a`, `b`, … as [`letters`]).
+    pub(crate) file_names: Vec<String>,
+    /// Per file, the grid rank of the cell named rank 1 (0 on rectangles;
+    /// on a hexagon each file counts its ranks from its own lowest cell).
+    pub(crate) rank_base: Vec<usize>,
+    /// The rows position text writes, from the top: each row's cells from
+    /// the left. Grid ranks on a rectangle; named ranks on a hexagon.
+    pub(crate) rows: Vec<Vec<Square>>,
+}
+
+impl Shape {
+    /// Every square of a `files` × `ranks` grid a cell.
+    fn rectangle(files: usize, ranks: usize) -> Self {
+        let mut shape = Shape {
+            hex: false,
+            cell: vec![true; files * ranks],
+            file_names: Vec::new(),
+            rank_base: vec![0; files],
+            rows: Vec::new(),
+        };
+        shape.rows = shape.grid_rows(files, ranks);
+        shape
+    }
+
+    fn grid_rows(&self, files: usize, ranks: usize) -> Vec<Vec<Square>> {
+        (0..ranks)
+            .rev()
+            .map(|r| {
+                (0..files)
+                    .map(|f| r * files + f)
+                    .filter(|&i| self.cell[i])
+                    .map(Square::from_index)
+                    .collect()
+            })
+            .collect()
+    }
 }
 
 impl Geometry {
@@ -104,6 +158,88 @@ impl Geometry {
             frame_after: Vec::new(),
             spans: Vec::new(),
             pool: Vec::new(),
+            shape: Shape::rectangle(files, ranks),
+        }
+    }
+
+    /// Makes the board a regular hexagon of hexagonal cells inscribed in the
+    /// grid (files = ranks = 2n − 1 for n cells a side): in axial
+    /// coordinates, the cells whose file + rank is within n − 1 of the
+    /// centre's. Ranks are named from each file's lowest cell.
+    pub(crate) fn make_hexagon(&mut self) {
+        let n = self.files.div_ceil(2);
+        let (lo, hi) = (n - 1, 3 * (n - 1));
+        for sq in 0..self.nsq {
+            let (f, r) = (sq % self.files, sq / self.files);
+            self.shape.cell[sq] = (lo..=hi).contains(&(f + r));
+        }
+        self.shape.hex = true;
+        self.shape.rank_base = (0..self.files).map(|f| lo.saturating_sub(f)).collect();
+        let top = self.ranks;
+        self.shape.rows = (1..=top)
+            .rev()
+            .map(|k| {
+                (0..self.files)
+                    .filter_map(|f| self.square(f as i32, (self.shape.rank_base[f] + k - 1) as i32))
+                    .collect()
+            })
+            .collect();
+    }
+
+    /// Takes a square off the board (a hole).
+    pub(crate) fn remove_cell(&mut self, sq: Square) {
+        self.shape.cell[sq.index()] = false;
+        if !self.shape.hex {
+            self.shape.rows = self.shape.grid_rows(self.files, self.ranks);
+        } else {
+            for row in &mut self.shape.rows {
+                row.retain(|&s| s != sq);
+            }
+        }
+    }
+
+    /// Names the files by these letters instead of `a`, `b`, ….
+    pub(crate) fn set_file_names(&mut self, names: Vec<String>) {
+        self.shape.file_names = names;
+    }
+
+    /// Whether the board's cells are hexagons.
+    pub fn is_hex(&self) -> bool {
+        self.shape.hex
+    }
+
+    /// Whether a square of the grid is a cell of the board.
+    #[inline(always)]
+    pub fn is_cell(&self, sq: Square) -> bool {
+        self.shape.cell[sq.index()]
+    }
+
+    /// Every cell of the board, `a1` first.
+    pub fn cells(&self) -> impl Iterator<Item = Square> + '_ {
+        self.all_squares().filter(|&s| self.is_cell(s))
+    }
+
+    /// Number of cells of the board (squares of the grid on the board).
+    pub fn cell_count(&self) -> usize {
+        self.shape.cell.iter().filter(|&&c| c).count()
+    }
+
+    /// The rows position text writes, from the top, each from the left.
+    pub fn text_rows(&self) -> &[Vec<Square>] {
+        &self.shape.rows
+    }
+
+    /// The rank number a square's name gives (1-based).
+    pub fn rank_number(&self, sq: Square) -> usize {
+        self.rank(sq) + 1 - self.shape.rank_base[self.file(sq)]
+    }
+
+    /// The file named by these letters.
+    pub fn parse_file(&self, s: &str) -> Option<usize> {
+        if self.shape.file_names.is_empty() {
+            parse_letters(s).filter(|&f| f < self.files)
+        } else {
+            self.shape.file_names.iter().position(|n| n == s)
         }
     }
 
@@ -139,13 +275,14 @@ impl Geometry {
         sq.index() / self.files
     }
 
-    /// The square at a file and rank, if on the board.
+    /// The square at a file and rank (of the grid), if it is a cell of the
+    /// board.
     pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
         if file < 0 || rank < 0 || file >= self.files as i32 || rank >= self.ranks as i32 {
-            None
-        } else {
-            Some(Square::from_index(rank as usize * self.files + file as usize))
+            return None;
         }
+        let i = rank as usize * self.files + file as usize;
+        self.shape.cell[i].then(|| Square::from_index(i))
     }
 
     /// The square `v` (files, ranks) away, if on the board.
@@ -157,6 +294,13 @@ impl Geometry {
     /// mirrored across the middle rank (`reflect`).
     pub fn mirror(&self, sq: Square, rotate: bool) -> Square {
         let (f, r) = (self.file(sq), self.rank(sq));
+        if self.shape.hex && !rotate {
+            // Across the middle rank in axial coordinates: the file stays,
+            // file + 2 × rank turns about the centre's.
+            let centre = 3 * (self.files.div_ceil(2) - 1);
+            let nr = centre.saturating_sub(r + f).min(self.ranks - 1);
+            return Square::from_index(nr * self.files + f);
+        }
         let nf = if rotate { self.files - 1 - f } else { f };
         Square::from_index((self.ranks - 1 - r) * self.files + nf)
     }
@@ -214,12 +358,16 @@ impl Geometry {
         if !sq.is_some() {
             return "-".into();
         }
-        format!("{}{}", letters(self.file(sq)), self.rank(sq) + 1)
+        format!("{}{}", self.file_name(self.file(sq)), self.rank_number(sq))
     }
 
-    /// The letters naming a file (`a`, …, `z`, `aa`, …).
+    /// The letters naming a file (`a`, …, `z`, `aa`, …, or the rules
+    /// file's `file_letters`).
     pub fn file_name(&self, file: usize) -> String {
-        letters(file)
+        match self.shape.file_names.get(file) {
+            Some(n) => n.clone(),
+            None => letters(file),
+        }
     }
 
     /// USI name: file number from the first player's right, rank letters
@@ -253,12 +401,9 @@ impl Geometry {
     /// Parses `e4`, `j10`, `aa27`; `None` when malformed or off the board.
     pub fn parse_square(&self, s: &str) -> Option<Square> {
         let split = s.find(|c: char| !c.is_ascii_lowercase())?;
-        let f = parse_letters(&s[..split])?;
+        let f = self.parse_file(&s[..split])?;
         let r = parse_number(&s[split..])?;
-        if f >= self.files {
-            return None;
-        }
-        self.square(f as i32, r - 1)
+        self.square(f as i32, r - 1 + self.shape.rank_base[f] as i32)
     }
 
     /// The square whose name ends `s`, and the text before it: `Nbd7` gives
@@ -292,7 +437,7 @@ impl Geometry {
     /// for `color`, is in `ranks`.
     pub(crate) fn rank_set(&self, ranks: &[u32], color: Color) -> Vec<bool> {
         self.all_squares()
-            .map(|s| ranks.contains(&self.relative_rank(s, color)))
+            .map(|s| self.is_cell(s) && ranks.contains(&self.relative_rank(s, color)))
             .collect()
     }
 }

@@ -113,17 +113,24 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
     let g = &v.geometry;
     let s = &text[start..end];
     let rows: Vec<&str> = s.split('/').collect();
-    if rows.len() != g.ranks {
+    let cells = g.text_rows();
+    if rows.len() != cells.len() {
         return Err(terr(
             text,
             start,
-            format!("the board has {} ranks, the text gives {}", g.ranks, rows.len()),
+            format!(
+                "the board has {} ranks, the text gives {}",
+                cells.len(),
+                rows.len()
+            ),
         ));
     }
     let mut board = vec![None; g.nsq];
     let mut offset = start;
     for (ri, row) in rows.iter().enumerate() {
-        let rank = g.ranks - 1 - ri;
+        let rank = cells.len() - 1 - ri;
+        let row_cells = &cells[ri];
+        let width = row_cells.len();
         let mut file = 0usize;
         let mut i = 0;
         while i < row.len() {
@@ -150,14 +157,14 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                         "`*` is a wall, and this variant has no walls",
                     ));
                 };
-                if file >= g.files {
+                if file >= width {
                     return Err(terr(
                         text,
                         offset + i,
-                        format!("rank {} has more than {} squares", rank + 1, g.files),
+                        format!("rank {} has more than {} squares", rank + 1, width),
                     ));
                 }
-                board[rank * g.files + file] = Some(w.piece);
+                board[row_cells[file].index()] = Some(w.piece);
                 file += 1;
                 i += 1;
             } else {
@@ -175,31 +182,31 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                         format!("unknown piece symbol `{}`", clip(&row[i..j])),
                     ));
                 };
-                if file >= g.files {
+                if file >= width {
                     return Err(terr(
                         text,
                         offset + i,
-                        format!("rank {} has more than {} squares", rank + 1, g.files),
+                        format!("rank {} has more than {} squares", rank + 1, width),
                     ));
                 }
-                board[rank * g.files + file] =
+                board[row_cells[file].index()] =
                     Some(Piece::new(k, if upper { Color::First } else { Color::Second }));
                 file += 1;
                 i = j;
             }
-            if file > g.files {
+            if file > width {
                 return Err(terr(
                     text,
                     offset + i,
-                    format!("rank {} has more than {} squares", rank + 1, g.files),
+                    format!("rank {} has more than {} squares", rank + 1, width),
                 ));
             }
         }
-        if file != g.files {
+        if file != width {
             return Err(terr(
                 text,
                 offset + row.len(),
-                format!("rank {} has {} squares, expected {}", rank + 1, file, g.files),
+                format!("rank {} has {} squares, expected {}", rank + 1, file, width),
             ));
         }
         offset += row.len() + 1;
@@ -413,7 +420,7 @@ pub(crate) fn parse_position(v: &Variant, text: &str) -> Result<Setup, TextError
             open,
             Some((bstart + open + 1, &bfield[open + 1..bfield.len() - 1])),
         )
-    } else if bfield.matches('/').count() == g.ranks {
+    } else if bfield.matches('/').count() == g.text_rows().len() {
         let last = bfield.rfind('/').unwrap_or(0);
         (last, Some((bstart + last + 1, &bfield[last + 1..])))
     } else {

@@ -111,10 +111,10 @@ fn store_text(v: &Variant, counts: &[u16], order: &[PieceKind], with_counts: boo
 fn board_text(v: &Variant, board: &[Option<Piece>], promoted_marks: bool) -> String {
     let g = &v.geometry;
     let mut s = String::new();
-    for r in (0..g.ranks).rev() {
+    for (i, row) in g.text_rows().iter().enumerate() {
         let mut empty = 0;
-        for f in 0..g.files {
-            let Some(p) = board[r * g.files + f] else {
+        for sq in row {
+            let Some(p) = board[sq.index()] else {
                 empty += 1;
                 continue;
             };
@@ -131,7 +131,7 @@ fn board_text(v: &Variant, board: &[Option<Piece>], promoted_marks: bool) -> Str
         if empty > 0 {
             s.push_str(&empty.to_string());
         }
-        if r > 0 {
+        if i + 1 < g.text_rows().len() {
             s.push('/');
         }
     }

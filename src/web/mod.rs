@@ -192,7 +192,7 @@ fn square_labels(v: &Variant, s: Square) -> (String, String) {
     if v.shogi_coordinates() {
         ((g.files() - g.file(s)).to_string(), g.usi_rank_name(g.rank(s)))
     } else {
-        (g.file_name(g.file(s)), (g.rank(s) + 1).to_string())
+        (g.file_name(g.file(s)), g.rank_number(s).to_string())
     }
 }
 
@@ -235,7 +235,7 @@ pub fn state(game: &mut Game) -> Value {
     let g = v.board();
     let pos = game.position().clone();
     let squares: Vec<Value> = g
-        .all_squares()
+        .cells()
         .map(|s| {
             let piece = pos.piece_at(s).map(|p| {
                 let def = v.piece(p.kind());
@@ -287,6 +287,7 @@ pub fn state(game: &mut Game) -> Value {
             "description": v.description(),
             "files": g.files(),
             "ranks": g.ranks(),
+            "shape": if g.is_hex() { "hexagon" } else { "rectangle" },
             "sides": [v.side_name(Color::First), v.side_name(Color::Second)],
             "pieces": v.kinds().map(|k| piece_json(&v, k, &promoted)).collect::<Vec<_>>(),
             "piece_set": v.display.set,

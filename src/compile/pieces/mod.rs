@@ -200,6 +200,23 @@ fn check_initial(p: &PieceTable, cx: &Ctx, legs: &[&notation::Leg]) -> Result<()
     Ok(())
 }
 
+/// A piece's notation on a board of hexagonal cells must have a reading
+/// there (`compile/hex.rs`).
+fn hex_reading(geo: &Geometry, betza: &Spanned<String>, prog: &Program, cx: &Ctx) -> Result<()> {
+    if !geo.is_hex() {
+        return Ok(());
+    }
+    super::hex::check(prog).map_err(|e| {
+        Box::new(
+            cx.diag(
+                betza.span(),
+                format!("`{}` on a hexagonal board: {e}", shorten(betza.get_ref(), 60)),
+            )
+            .label("this notation"),
+        )
+    })
+}
+
 fn compile_piece(
     p: &PieceTable,
     cx: &Ctx,
@@ -214,6 +231,7 @@ fn compile_piece(
     } else {
         parse_notation(betza, cx)?.1
     };
+    hex_reading(geo, betza, &prog, cx)?;
     let all_legs = prog.legs();
     check_initial(p, cx, &all_legs)?;
     check_captures(p, cx, betza, &prog)?;

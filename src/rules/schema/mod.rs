@@ -122,6 +122,18 @@ pub struct Board {
     pub files: Spanned<u32>,
     /// Number of ranks (rows), 1 to 36.
     pub ranks: Spanned<u32>,
+    /// `"rectangle"` (the default) or `"hexagon"`: a regular hexagon of
+    /// hexagonal cells, as wide as `files` (= `ranks`, odd: 11 for Gliński's
+    /// 91 cells), whose pieces read Betza's atoms on the hex grid.
+    #[serde(default)]
+    pub shape: Option<Spanned<String>>,
+    /// Letters naming the files from the left, one name per file
+    /// (`"abcdefghikl"`: Gliński's files skip `j`).
+    #[serde(default)]
+    pub file_letters: Option<Spanned<String>>,
+    /// Squares of the grid that are not cells of the board (holes).
+    #[serde(default)]
+    pub holes: Vec<Spanned<String>>,
 }
 
 /// `[engine]`.

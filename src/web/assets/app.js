@@ -441,6 +441,7 @@ function coordinates(s) {
 }
 
 function drawBoard(s) {
+  if (s.variant.shape === "hexagon") return drawHexBoard(s);
   const files = s.variant.files, ranks = s.variant.ranks;
   // Large boards get more room, as far as the window allows.
   const room = Math.max(640, Math.min(960, window.innerWidth - 480, files > 12 || ranks > 12 ? 960 : 640));
@@ -490,6 +491,64 @@ function drawBoard(s) {
     const x = shogiCoords ? left + files * size + pad / 2 : pad / 2;
     const t = el("text", { x, y, "text-anchor": "middle", class: "coord coord-rank" }, svg);
     t.textContent = coords.ranks[r];
+  }
+  const wrap = $("board-wrap");
+  wrap.textContent = "";
+  wrap.appendChild(svg);
+}
+
+// A board of hexagonal cells (Gliński's): each file a column of hexagons
+// flat side to flat side, each column half a cell above or below its
+// neighbours. The grid keeps the cells in axial coordinates, so a cell's
+// height in half cells is 2 × rank + file. Three cell colours, as on
+// Gliński's board; file letters below, each file's lowest cell named.
+function drawHexBoard(s) {
+  const files = s.variant.files;
+  const r = Math.max(14, Math.round(30 * app.zoom)); // a cell's circumradius
+  const h = r * Math.sqrt(3) / 2; // half a cell's height
+  const heights = s.squares.map((q) => 2 * q.rank + q.file);
+  const top = Math.max(...heights), bottom = Math.min(...heights);
+  const pad = 24;
+  const width = (files - 1) * 1.5 * r + 2 * r + 2 * pad;
+  const height = (top - bottom) * h + 2 * h + 2 * pad;
+  const svg = el("svg", { width, height, id: "board", class: "board-hex" });
+  const cx = (file) => pad + r + (app.flipped ? files - 1 - file : file) * 1.5 * r;
+  const cy = (q) => {
+    const k = 2 * q.rank + q.file;
+    return pad + h + (app.flipped ? k - bottom : top - k) * h;
+  };
+  const moving = targets();
+  const last = lastSquares(s);
+  // Gliński's colours: the centre medium, f1 light, f11 dark.
+  const shades = ["sq-hex-medium", "sq-hex-dark", "sq-hex-light"];
+  for (const sq of s.squares) {
+    const x = cx(sq.file), y = cy(sq);
+    // Cells of one colour lie a hex diagonal apart: (file − rank) mod 3.
+    let cls = "sq " + shades[(((sq.file - sq.rank) % 3) + 3) % 3];
+    if (app.selected && app.selected.square === sq.name) cls += " selected";
+    else if (moving.some((m) => m.to === sq.name)) cls += " target";
+    else if (last.squares.includes(sq.name)) cls += " last";
+    else if (last.captures.includes(sq.name)) cls += " last-capture";
+    const g = el("g", { "data-square": sq.name }, svg);
+    const corners = [0, 60, 120, 180, 240, 300]
+      .map((a) => [x + r * Math.cos((a * Math.PI) / 180), y + r * Math.sin((a * Math.PI) / 180)])
+      .map((p) => p.map((c) => c.toFixed(1)).join(","))
+      .join(" ");
+    el("polygon", { points: corners, class: cls, "data-square": sq.name, "data-label": sq.label || sq.name }, g);
+    if (sq.piece) {
+      const size = 1.3 * r;
+      drawPiece(g, sq.piece.symbol, sq.piece.color, x - size / 2, y - size / 2, size);
+    }
+    g.addEventListener("click", () => clickSquare(sq.name));
+  }
+  // Each file's letter under its lowest cell.
+  const coords = coordinates(s);
+  for (let f = 0; f < files; f++) {
+    const cells = s.squares.filter((q) => q.file === f);
+    if (!cells.length) continue;
+    const low = cells.reduce((a, b) => (cy(a) > cy(b) ? a : b));
+    const t = el("text", { x: cx(f), y: cy(low) + h + 14, "text-anchor": "middle", class: "coord coord-file" }, svg);
+    t.textContent = coords.files[f];
   }
   const wrap = $("board-wrap");
   wrap.textContent = "";
