@@ -185,3 +185,22 @@ fn a_check_counter_without_castling_and_en_passant_fields_is_read() {
     );
     assert_eq!(start_fen(&v), start);
 }
+
+#[test]
+fn three_check_crazyhouse_from_fairy_stockfish_s_variants_ini() {
+    let v = ini_section("[3check-crazyhouse:crazyhouse]", "3check-crazyhouse");
+    assert_eq!(
+        start_fen(&v),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 3+3 0 1"
+    );
+    // The hand after a slash, as ffish.js's suite writes it; a missing side.
+    let slash = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/RB w KQkq - 3+3 0 1";
+    assert_eq!(validate_fen(&v, slash), FEN_OK);
+    let no_side = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] KQkq - 3+3 0 1";
+    assert_eq!(validate_fen(&v, no_side), -6);
+    let g = replay(&v, slash, &["e2e4"]).unwrap();
+    assert_eq!(
+        fen(g.position()),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[RB] b KQkq - 3+3 0 1"
+    );
+}
