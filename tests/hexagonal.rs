@@ -161,3 +161,27 @@ legal = ["a1a2", "a1a3", "a1b1", "c1b1"]
     std::fs::remove_dir_all(&dir).ok();
     assert!(ok, "{out}");
 }
+
+/// SAN names cells by Gliński's names too: every legal move of a middle
+/// game position reads back from its SAN (`Bb10` was once written for a
+/// bishop's move to b5, the grid's rank).
+#[test]
+fn san_uses_the_boards_names_and_reads_back() {
+    let v = variant("glinski-hexagonal.toml");
+    let mut pos = Position::start(&v);
+    for mv in ["e1c3", "e10c6", "h3h5", "d9f8", "c3c6", "d7c6"] {
+        common::play(&mut pos, mv);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    for m in &moves {
+        let san = pos.move_text_as(m, chimera::MoveNotation::San);
+        assert_eq!(pos.parse_move(&san).ok(), Some(*m), "{san}");
+    }
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| pos.move_text_as(m, chimera::MoveNotation::San))
+        .collect();
+    assert!(texts.iter().all(|t| !t.contains("b10")), "{texts:?}");
+}

@@ -297,7 +297,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     if piece == "P" && (from_hint.len() > 1 || from_hint.chars().any(|c| c.is_ascii_digit())) {
         return Ok(Vec::new());
     }
-    let (file, rank) = origin_hint(from_hint);
+    let (file, rank) = origin_hint(g, from_hint);
     let of_kind: Vec<Move> = moves
         .iter()
         .filter(|m| m.kind == MoveKind::Board && pos.board[m.from.index()].is_some_and(|p| is_kind(p.kind())))
@@ -308,7 +308,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         .filter(|m| {
             m.to == to
                 && file.is_none_or(|f| g.file(m.from) == f)
-                && rank.is_none_or(|r| g.rank(m.from) == r)
+                && rank.is_none_or(|r| g.rank_number(m.from) == r)
                 && mid.is_none_or(|mid| pos.moves_along(m.from, &[mid, to]).contains(m))
         })
         .copied()
@@ -334,17 +334,17 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     Ok(found)
 }
 
-/// SAN's file and rank before the destination (`N1f3`, `Ngf3`, `Ng1f3`).
-fn origin_hint(from_hint: &str) -> (Option<usize>, Option<usize>) {
+/// SAN's file and rank number before the destination (`N1f3`, `Ngf3`,
+/// `Ng1f3`), by the board's names.
+fn origin_hint(g: &crate::engine::Geometry, from_hint: &str) -> (Option<usize>, Option<usize>) {
     if from_hint.is_empty() {
         return (None, None);
     }
     let f: String = from_hint.chars().filter(|c| c.is_ascii_lowercase()).collect();
     let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
-    (
-        crate::engine::geometry::parse_letters(&f),
-        r.parse::<usize>().ok().map(|r| r - 1),
-    )
+    // A file the board does not have matches no piece.
+    let file = (!f.is_empty()).then(|| g.parse_file(&f).unwrap_or(usize::MAX));
+    (file, r.parse::<usize>().ok())
 }
 
 /// A pawn's move written with its destination alone goes straight ahead

@@ -491,7 +491,7 @@ fn rank_text(pos: &Position, sq: Square, n: Algebraic) -> String {
             Some(_) => "+".into(),
         },
         _ if n.thai() => THAI_RANKS.get(r).copied().unwrap_or("?").to_string(),
-        _ => (r + 1).to_string(),
+        _ => g.rank_number(sq).to_string(),
     }
 }
 
