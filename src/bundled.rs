@@ -53,6 +53,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("gardner", include_str!("../variants/gardner.toml")),
     ("georgian", include_str!("../variants/georgian.toml")),
     ("giveaway", include_str!("../variants/giveaway.toml")),
+    (
+        "glinski-hexagonal",
+        include_str!("../variants/glinski-hexagonal.toml"),
+    ),
     ("gorogoro", include_str!("../variants/gorogoro.toml")),
     ("gothic", include_str!("../variants/gothic.toml")),
     ("grand", include_str!("../variants/grand.toml")),
@@ -92,6 +96,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("makpong", include_str!("../variants/makpong.toml")),
     ("makruk", include_str!("../variants/makruk.toml")),
     ("manchu", include_str!("../variants/manchu.toml")),
+    (
+        "mccooey-hexagonal",
+        include_str!("../variants/mccooey-hexagonal.toml"),
+    ),
     ("micro", include_str!("../variants/micro.toml")),
     ("minishogi", include_str!("../variants/minishogi.toml")),
     ("minixiangqi", include_str!("../variants/minixiangqi.toml")),

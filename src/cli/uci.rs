@@ -54,12 +54,28 @@ pub(crate) struct XBoardArgs {
 }
 
 pub(crate) fn run_xboard(cx: &Context, a: XBoardArgs) -> Outcome {
-    let list = offered(cx, &a.variants, "chess")?;
+    let mut list = offered(cx, &a.variants, "chess")?;
+    // XBoard draws and names rectangles of squares: a hexagonal board, or
+    // one with holes, it would name otherwise than chimera does.
+    if a.variants.is_empty() {
+        list.retain(|(_, v)| rectangular(v));
+    } else if let Some((name, _)) = list.iter().find(|(_, v)| !rectangular(v)) {
+        return Err(bad(format!(
+            "`{name}` is not played on a full rectangle of squares (a hexagonal board, or one with holes): \
+             XBoard's protocol cannot name its cells; `chimera uci` and `chimera play` can"
+        )));
+    }
     let Some(mut session) = XBoard::new(list, Box::new(std::io::stdout())) else {
         return Err(bad("no variant to offer"));
     };
     session.run(BufReader::new(std::io::stdin()));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether every square of the variant's grid is a cell of its board.
+fn rectangular(v: &Variant) -> bool {
+    let g = &v.geometry;
+    !g.is_hex() && g.cell_count() == g.files() * g.ranks()
 }
 
 /// The variants a protocol session offers: the files given, named by their
