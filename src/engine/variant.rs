@@ -200,6 +200,23 @@ impl Variant {
         Arc::new(v)
     }
 
+    /// The variant with castling rule `i`'s king and rook on `king` and
+    /// `rook` (squares of its rank), its destinations kept: a right held by
+    /// a king that stands elsewhere than the rule says, as Fairy-Stockfish
+    /// reads a castling field outside Chess960 (its king castles from where
+    /// it stands, with the outermost rook).
+    pub(crate) fn with_castle_moved(
+        self: &Arc<Variant>,
+        i: usize,
+        king: Square,
+        rook: Square,
+    ) -> Arc<Variant> {
+        let mut v = (**self).clone();
+        v.castles[i].place(&self.geometry, king, rook);
+        v.castle_keep = castle_keep(v.geometry.nsq, &v.castles, &v.gates);
+        Arc::new(v)
+    }
+
     /// The variant under Fairy-Stockfish's drop-mate convention: a drop
     /// that `drop.no_mate` keeps from mating is legal, and the player who
     /// made it loses at once (what `[moves] drop_mate = { result = "loses"

@@ -121,9 +121,20 @@ fn read(v: &Arc<Variant>, text: &str, drop_rights: bool) -> Result<Position, Fsf
     }
     let t = fsf_text(v, t);
     let mut fields: Vec<String> = t.split_whitespace().map(str::to_string).collect();
+    let mut v = Arc::clone(v);
     loop {
-        match read_lenient(v, &fields.join(" ")) {
-            Err(PositionError::Invalid(m)) if drop_rights && drop_castling_right(v, &mut fields, &m) => {
+        match read_lenient(&v, &fields.join(" ")) {
+            Err(PositionError::Invalid(m)) if drop_rights && m.starts_with("castling right") => {
+                match super::castling::moved_castle(&v, &fields, &m) {
+                    Some(moved) => v = moved,
+                    None if drop_castling_right(&v, &mut fields, &m) => {}
+                    None => {
+                        return Err(FsfError::Position {
+                            fen: text.to_string(),
+                            error: PositionError::Invalid(m),
+                        });
+                    }
+                }
                 continue;
             }
             // An en-passant square no pawn has just passed over (the side
@@ -140,7 +151,7 @@ fn read(v: &Arc<Variant>, text: &str, drop_rights: bool) -> Result<Position, Fsf
             Err(PositionError::Text(e))
                 if drop_rights
                     && e.field == PositionField::Castling
-                    && drop_castling_right(v, &mut fields, &format!("castling right {}", e.message)) =>
+                    && drop_castling_right(&v, &mut fields, &format!("castling right {}", e.message)) =>
             {
                 continue;
             }

@@ -22,6 +22,7 @@
 //! which never name it (`tests/architecture.rs` checks it).
 
 mod cache;
+mod castling;
 mod error;
 pub mod fen;
 pub mod js;

@@ -219,3 +219,41 @@ fn wxf_front_and_rear_only_where_the_other_could_step_in_its_region() {
         "P5=6"
     );
 }
+
+#[test]
+fn a_king_off_its_start_square_castles_from_where_it_stands() {
+    // pychess-variants' test_embassy_castling_pgn: Capablanca games whose
+    // kings start on the e-file (Embassy's squares) are stored as
+    // Capablanca; Fairy-Stockfish calls the FEN invalid (-5) yet reads its
+    // rights and castles the king from e8 to its own destinations (i8 and
+    // c8), written as the king's move.
+    let capa = "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1";
+    let v = variant("capablanca").unwrap();
+    assert_eq!(validate_fen(&v, capa), -5);
+    let mut g = replay(&v, capa, &[] as &[&str]).unwrap();
+    let mut king: Vec<String> = legal_moves(&mut g)
+        .into_iter()
+        .map(|(_, u)| u)
+        .filter(|u| u.starts_with("e8"))
+        .collect();
+    king.sort();
+    assert_eq!(king, ["e8c8", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8", "e8i8"]);
+    assert_eq!(
+        fen_after("capablanca", capa, &["e8i8"]),
+        "r6rk1/10/10/10/10/10/10/R3K4R w KQ - 1 2"
+    );
+    assert_eq!(
+        fen_after("capablanca", capa, &["e8c8"]),
+        "2kr5r/10/10/10/10/10/10/R3K4R w KQ - 1 2"
+    );
+    // The replayed game of the server's test, and White's castling too.
+    assert_eq!(
+        fen_after("capablanca", capa, &["e8i8", "a1a2", "h8e8"]),
+        "r3r3k1/10/10/10/10/10/R9/4K4R w K - 3 3"
+    );
+    let white = "4k5/10/10/10/10/10/10/R3K4R w KQ - 0 1";
+    assert_eq!(
+        fen_after("capablanca", white, &["e1i1"]),
+        "4k5/10/10/10/10/10/10/R6RK1 b - - 1 1"
+    );
+}
