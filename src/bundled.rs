@@ -190,4 +190,8 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         "networks/pocket-shogi-copper.nnue",
         include_bytes!("../variants/networks/pocket-shogi-copper.nnue"),
     ),
+    (
+        "networks/capablanca.nnue",
+        include_bytes!("../variants/networks/capablanca.nnue"),
+    ),
 ];
