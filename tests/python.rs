@@ -79,6 +79,10 @@ fn install() -> bool {
         ])
         .arg(root.join("python"))
         .env("CARGO_TARGET_DIR", root.join("target/python"))
+        // Without the command line's features (python/Cargo.toml's
+        // `cli-build`, there to reuse `cargo build --release`'s library):
+        // this build is one of its own.
+        .env("MATURIN_PEP517_ARGS", "--no-default-features")
         // A test build: optimised enough for the tests, quicker to compile
         // (a package to use is `pip install ./python`, fully optimised).
         .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")

@@ -56,6 +56,7 @@ mod lookback_rules;
 mod matches;
 mod nnue;
 mod notation;
+mod one_build;
 mod perft_suites;
 mod perft_threads;
 mod petrification;
