@@ -37,6 +37,7 @@ mod drop_squares;
 mod engine_properties;
 mod explosions;
 mod flips;
+mod fsf_chains;
 mod fsf_import;
 mod fsf_perft;
 mod fsf_rules;

@@ -131,11 +131,12 @@ fn run_fsf(a: FsfArgs) -> Outcome {
         .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
     let (mut imported, mut skipped) = (0usize, 0usize);
     let mut names = FileNames::default();
+    let mut resolver = fsf::Resolver::new(&parsed);
     for (i, section) in parsed.sections.iter().enumerate() {
         if !a.sections.is_empty() && !a.sections.contains(&section.name) {
             continue;
         }
-        let result = fsf::import_section(&parsed, i, &source, false).map(|x| x.toml);
+        let result = fsf::import_section_with(&mut resolver, i, &source, false).map(|x| x.toml);
         match result {
             Ok(toml) => {
                 imported += 1;

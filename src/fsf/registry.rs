@@ -370,8 +370,9 @@ fn load_ini(text: &str, file: &str) -> Result<Config, FsfError> {
         ini: true,
     };
     let sections = &parsed.sections;
+    let mut resolver = crate::import::fsf::Resolver::new(&parsed);
     for (i, section) in sections.iter().enumerate().take(LOADED_CAPACITY) {
-        match crate::import::fsf::import_section(&parsed, i, &source, true) {
+        match crate::import::fsf::import_section_with(&mut resolver, i, &source, true) {
             Ok(x) => {
                 for a in &x.approximations {
                     let why = format!("loaded, but {}: {}", a.key, a.reason);

@@ -24,7 +24,7 @@ mod translate;
 
 pub use profile::{BoardPiece, Profile};
 pub use properties::{Model, Src, Val};
-pub use resolution::{BUILTIN_NAMES, resolve};
+pub use resolution::{BUILTIN_NAMES, KEPT_MODELS, PARENTS_NAMED, Resolver, resolve};
 pub use translate::{Problem, Translation, problem_diagnostics, translate, translate_approximately};
 
 use crate::import::ini::Ini;
@@ -70,14 +70,28 @@ pub fn import_builtin(name: &str) -> Option<Imported> {
 /// Section `i` of a parsed ini as a rules file that chimera compiles, or
 /// the reasons why not, each at its line. `source` names the ini in the
 /// rules file's sources; `approximately`: see [`translate_approximately`].
+/// To import many sections of one file, [`import_section_with`] one
+/// [`Resolver`].
 pub fn import_section(
     parsed: &Ini,
     i: usize,
     source: &str,
     approximately: bool,
 ) -> Result<Imported, Vec<crate::Diagnostic>> {
+    import_section_with(&mut Resolver::new(parsed), i, source, approximately)
+}
+
+/// [`import_section`] through a [`Resolver`] of the file, which resolves
+/// each section once.
+pub fn import_section_with(
+    resolver: &mut Resolver,
+    i: usize,
+    source: &str,
+    approximately: bool,
+) -> Result<Imported, Vec<crate::Diagnostic>> {
+    let parsed = resolver.ini();
     let section = &parsed.sections[i];
-    let model = resolve(parsed, i).map_err(|d| vec![d])?;
+    let model = resolver.resolve(i).map_err(|d| vec![d])?;
     let t = if approximately {
         translate_approximately(&model, source)
     } else {

@@ -465,8 +465,12 @@ pub(super) fn defaults() -> BTreeMap<String, Val> {
 pub struct Model {
     /// The variant's name.
     pub name: String,
-    /// The chain of parents, nearest first.
+    /// The chain of parents, nearest first: all of them, or of a longer
+    /// chain than [`PARENTS_NAMED`](super::resolution::PARENTS_NAMED) the
+    /// nearest ones and the root (the last).
     pub parents: Vec<String>,
+    /// How many parents the chain has.
+    pub parents_in_chain: usize,
     /// Letter of each piece type (index = type), `None` when absent.
     pub(super) letters: Vec<Option<char>>,
     /// Fairy-Stockfish's `pieceToCharSynonyms` of each type (xiangqi's
@@ -507,6 +511,7 @@ impl Model {
         Model {
             name: name.to_string(),
             parents: Vec::new(),
+            parents_in_chain: 0,
             letters,
             synonyms: vec![None; NTYPES],
             betza: vec![String::new(); NTYPES],

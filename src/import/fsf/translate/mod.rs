@@ -299,10 +299,14 @@ fn translate_with(m: &Model, source: &str, approximate: bool) -> Translation {
     t.val("maxFile");
     t.val("maxRank");
     let mut out = String::new();
-    let parents = if m.parents.is_empty() {
-        String::new()
-    } else {
-        format!(" (inheriting from {})", m.parents.join(" ← "))
+    let parents = match m.parents.split_last() {
+        None => String::new(),
+        Some((root, near)) if m.parents_in_chain > m.parents.len() => format!(
+            " (inheriting from {} ← … ← {root}: {} parents)",
+            near.join(" ← "),
+            m.parents_in_chain
+        ),
+        Some(_) => format!(" (inheriting from {})", m.parents.join(" ← ")),
     };
     out.push_str(&format!(
         "# Imported by `chimera import fsf` from Fairy-Stockfish's ini format: section [{}]{parents} of {source}.\n# Comments name the ini keys each part comes from.\n",
