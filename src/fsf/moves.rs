@@ -223,19 +223,13 @@ pub fn variation_san(
 /// Fairy-Stockfish's king not being royal there), or a record leaves marks
 /// out.
 pub fn find_san(game: &mut Game, legal: &[(Move, String)], text: &str, notation: Algebraic) -> Option<Move> {
-    let text = text.trim();
-    let texts: Vec<(Move, String)> = legal.iter().map(|(m, _)| (*m, san(game, m, notation))).collect();
-    if let Some((m, _)) = texts.iter().find(|(_, t)| t == text) {
-        return Some(*m);
-    }
-    let bare = text.trim_end_matches(['+', '#']);
-    let mut alike = texts
-        .iter()
-        .filter(|(_, t)| t.trim_end_matches(['+', '#']) == bare);
-    match (alike.next(), alike.next()) {
-        (Some((m, _)), None) => Some(*m),
-        _ => None,
-    }
+    let thai = if matches!(notation, Algebraic::ThaiSan | Algebraic::ThaiLan) {
+        thai_letters(game.variant())
+    } else {
+        Vec::new()
+    };
+    let moves: Vec<Move> = legal.iter().map(|(m, _)| *m).collect();
+    game.pos.find_algebraic(&moves, text.trim(), notation, &thai)
 }
 
 /// The game's moves in Fairy-Stockfish's UCI, from its start position

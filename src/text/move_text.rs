@@ -24,7 +24,7 @@
 
 use super::MoveTextError;
 use super::read_moves::parse_move_text;
-use super::san::{Algebraic, format_algebraic, format_san};
+use super::san::{Algebraic, find_algebraic, format_algebraic, format_san};
 use super::write_moves::{format_move, format_seed, format_uci, format_usi, format_xboard};
 use crate::engine::conventions::MoveNotation;
 use crate::engine::moves::Move;
@@ -57,6 +57,21 @@ impl Position {
     /// canonical text.
     pub fn algebraic_text(&mut self, m: &Move, notation: Algebraic, thai: &[&str]) -> String {
         format_algebraic(self, m, notation, thai)
+    }
+
+    /// The move among `legal` (legal moves of this position) whose text in
+    /// `notation` is `text` ([`Position::algebraic_text`]), else the only
+    /// one whose text is `text` but for check marks (`+`, `#`); the texts
+    /// are found at the cost of one move generation, whatever the number
+    /// of moves.
+    pub fn find_algebraic(
+        &mut self,
+        legal: &[Move],
+        text: &str,
+        notation: Algebraic,
+        thai: &[&str],
+    ) -> Option<Move> {
+        find_algebraic(self, legal, text, notation, thai)
     }
 
     /// The legal move an XBoard move text names (`e2e4`, `P@e5`, `h2b8+`,

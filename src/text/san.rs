@@ -110,6 +110,76 @@ pub(crate) fn format_san(pos: &mut Position, m: &Move, hodges: bool) -> String {
 pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai: &[&str]) -> String {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
+    match without_check_mark(pos, m, n, thai, &moves) {
+        (s, true) => with_check_mark(pos, m, n, s),
+        (s, false) => s,
+    }
+}
+
+/// The legal move among `legal` (legal moves of `pos`) whose text in `n`
+/// is `text`, else the only one whose text is `text` but for check marks
+/// (`+`, `#`). One list of `pos`'s legal moves tells the origins apart, and
+/// check marks are found (a move made, the replies counted) only for the
+/// moves whose text matches without them: a move read among a position's
+/// `M` moves costs one move generation, not `M` (a 100,000-ply game was
+/// read by writing every legal move in full at every ply).
+pub(crate) fn find_algebraic(
+    pos: &mut Position,
+    legal: &[Move],
+    text: &str,
+    n: Algebraic,
+    thai: &[&str],
+) -> Option<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let bare = text.trim_end_matches(['+', '#']);
+    let mut alike = Vec::new();
+    for m in legal {
+        let (s, marks) = without_check_mark(pos, m, n, thai, &moves);
+        if s.trim_end_matches(['+', '#']) == bare {
+            alike.push((*m, s, marks));
+        }
+    }
+    // The full texts of those alike, in the list's order.
+    let full: Vec<(Move, String)> = alike
+        .into_iter()
+        .map(|(m, s, marks)| (m, if marks { with_check_mark(pos, &m, n, s) } else { s }))
+        .collect();
+    if let Some((m, _)) = full.iter().find(|(_, t)| t == text) {
+        return Some(*m);
+    }
+    match full.as_slice() {
+        [(m, _)] => Some(*m),
+        _ => None,
+    }
+}
+
+/// `s`, the text of `m` without check marks, with its `+` when `m` gives
+/// check and `#` when it also leaves no legal move (SAN only).
+fn with_check_mark(pos: &mut Position, m: &Move, n: Algebraic, mut s: String) -> String {
+    if !n.shogi() && n != Algebraic::XiangqiWxf {
+        let mover = pos.side_to_move();
+        pos.make(*m);
+        if pos.gives_check(mover) {
+            let mut after = Vec::new();
+            pos.legal_moves(&mut after);
+            s.push(if after.is_empty() { '#' } else { '+' });
+        }
+        pos.unmake();
+    }
+    s
+}
+
+/// The text of a legal move of `pos` in notation `n` without its check
+/// mark, `moves` being `pos`'s legal moves; and whether a check mark may
+/// follow (not after a move written in chimera's own notation).
+fn without_check_mark(
+    pos: &Position,
+    m: &Move,
+    n: Algebraic,
+    thai: &[&str],
+    moves: &[Move],
+) -> (String, bool) {
     let plain = super::write_moves::plain(pos, m);
     let mut s = match m.kind {
         MoveKind::Castle if !n.shogi() => castling(pos, m, n),
@@ -131,18 +201,18 @@ pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai:
             };
             format!("{letter}{op}{}", square(pos, m.to, n))
         }
-        MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, &moves, n, thai),
+        MoveKind::Board | MoveKind::Castle if plain => board_move(pos, m, moves, n, thai),
         // A pass where the side has one royal piece: that piece moving to
         // its own square, as Fairy-Stockfish writes it (`Ke2`).
         // A pass that places a wall: the lowest piece, standing still.
         MoveKind::Pass if let Some(s) = pos.wall_pass_square(m) => match pos.board[s.index()] {
             Some(p) => pass_text(pos, p.kind(), s, n),
-            None => return super::write_moves::format_move(pos, m),
+            None => return (super::write_moves::format_move(pos, m), false),
         },
         MoveKind::Pass if !n.shogi() => match pos.royal_squares(pos.side) {
             crate::engine::position::RoyalSquares::One(s) => match pos.board[s.index()] {
                 Some(p) => pass_text(pos, p.kind(), s, n),
-                None => return super::write_moves::format_move(pos, m),
+                None => return (super::write_moves::format_move(pos, m), false),
             },
             _ => match pos
                 .stuck_pass_square()
@@ -150,27 +220,17 @@ pub(crate) fn format_algebraic(pos: &mut Position, m: &Move, n: Algebraic, thai:
             {
                 // Without a royal piece: the lowest piece, standing still (`Pa1`).
                 Some((s, p)) => pass_text(pos, p.kind(), s, n),
-                None => return super::write_moves::format_move(pos, m),
+                None => return (super::write_moves::format_move(pos, m), false),
             },
         },
-        _ => return super::write_moves::format_move(pos, m),
+        _ => return (super::write_moves::format_move(pos, m), false),
     };
     // The wall placed after the move, as Fairy-Stockfish writes it (`Qd2,d3`).
     if let Some(w) = m.wall() {
         s.push(',');
         s.push_str(&square(pos, w, n));
     }
-    if !n.shogi() && n != Algebraic::XiangqiWxf {
-        let mover = pos.side_to_move();
-        pos.make(*m);
-        if pos.gives_check(mover) {
-            let mut after = Vec::new();
-            pos.legal_moves(&mut after);
-            s.push(if after.is_empty() { '#' } else { '+' });
-        }
-        pos.unmake();
-    }
-    s
+    (s, true)
 }
 
 /// A pass as Fairy-Stockfish writes it, a piece's move to its own square:
