@@ -281,7 +281,8 @@ fn pychess_variants_on_chimera() {
     }
 }
 
-/// The server's tests that pass on chimera at the pinned commit: 1,067 of
-/// 1,071 measured (docs/python.md; pyffish: 1,069), less one that depends
-/// on the clock.
-const PYCHESS_PASSES: usize = 1066;
+/// The server's tests that pass on chimera at the pinned commit: 1,069 of
+/// 1,071 measured, as many as pyffish (docs/python.md) — issue 44's
+/// must-show. A Swiss pairing test that depends on the machine's load
+/// fails on both now and then: the harness is run again then.
+const PYCHESS_PASSES: usize = 1069;
