@@ -96,6 +96,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("makpong", include_str!("../variants/makpong.toml")),
     ("makruk", include_str!("../variants/makruk.toml")),
     ("manchu", include_str!("../variants/manchu.toml")),
+    ("marseillais", include_str!("../variants/marseillais.toml")),
     (
         "mccooey-hexagonal",
         include_str!("../variants/mccooey-hexagonal.toml"),
@@ -105,6 +106,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("minixiangqi", include_str!("../variants/minixiangqi.toml")),
     ("misere", include_str!("../variants/misere.toml")),
     ("modern", include_str!("../variants/modern.toml")),
+    ("monster", include_str!("../variants/monster.toml")),
     ("newzealand", include_str!("../variants/newzealand.toml")),
     ("nightrider", include_str!("../variants/nightrider.toml")),
     ("nocastle", include_str!("../variants/nocastle.toml")),
@@ -123,6 +125,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
         include_str!("../variants/pocket-shogi-copper.toml"),
     ),
     ("pocketknight", include_str!("../variants/pocketknight.toml")),
+    ("progressive", include_str!("../variants/progressive.toml")),
     ("raazuvaa", include_str!("../variants/raazuvaa.toml")),
     ("racingkings", include_str!("../variants/racingkings.toml")),
     ("seirawan", include_str!("../variants/seirawan.toml")),

@@ -108,7 +108,11 @@ pub fn board_text(pos: &Position) -> String {
             out.push_str(&format!("{}: {}\n", v.side_name(c), line.join("; ")));
         }
     }
-    out.push_str(&format!("{} to move\n", v.side_name(pos.side_to_move())));
+    out.push_str(&format!("{} to move", v.side_name(pos.side_to_move())));
+    if let Some((k, n)) = pos.turn_progress() {
+        out.push_str(&format!(" (move {k} of {n} in the turn)"));
+    }
+    out.push('\n');
     out
 }
 

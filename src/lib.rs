@@ -63,8 +63,8 @@ pub use engine::{
     Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionStyle, PromotionTrigger, Reason,
     Registry, RepetitionResult, RepetitionRule, Repetitions, Square, StateSlot, Store, Strictness, Variant,
     completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition, judge, judge_counted,
-    perft, perft_asking, perft_counting_drop_mates, perft_divide, perft_until, repetition,
-    repetition_forbids_moves, repetition_result,
+    perft, perft_asking, perft_counting_drop_mates, perft_divide, perft_turns, perft_turns_divide,
+    perft_until, repetition, repetition_forbids_moves, repetition_result,
 };
 pub use load::{
     Compiled, Loader, MAX_FILE_BYTES, is_weights_file, load, load_str, load_tests, read_text_file,

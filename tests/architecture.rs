@@ -239,9 +239,12 @@ const ENGINE_LAYERS: &[(&str, &[&str])] = &[
     ("generation", &["legs", "leg_walk", "bb_gen", "generate"]),
     (
         "make and attacks",
-        &["board_ops", "make", "effects", "attack", "bb_attack"],
+        &["board_ops", "make", "effects", "attack", "bb_attack", "turn"],
     ),
-    ("legality", &["legal", "legal_quick", "legal_rules", "legal_slow"]),
+    (
+        "legality",
+        &["legal", "legal_quick", "legal_rules", "legal_slow", "turn_legal"],
+    ),
     ("end", &["end", "lookback", "repetition", "validate"]),
     ("perft", &["perft"]),
 ];

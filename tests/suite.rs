@@ -55,6 +55,7 @@ mod legality_shortcuts;
 mod long_games;
 mod lookback_rules;
 mod matches;
+mod multimove;
 mod nnue;
 mod notation;
 mod one_build;

@@ -30,6 +30,11 @@ pub(crate) struct Args {
     /// With --divide: also sum the counts by moving (or dropped) piece.
     #[arg(long)]
     by_piece: bool,
+    /// Count by turns: each step of the depth is a player's whole turn (all
+    /// its moves), for variants whose turns have several moves (`[turns]`);
+    /// where turns are one move, the same as plies.
+    #[arg(long)]
+    turns: bool,
     /// Run even when the count would take very long (see the estimate).
     #[arg(long)]
     force: bool,
@@ -55,6 +60,9 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let out = Output::new(a.json);
     let (v, mut pos) = cx.load_at(&a.variant, &a.at)?;
     let threads = usize::from(a.threads);
+    if a.turns {
+        return by_turns(&out, &mut pos, &a);
+    }
     let size = measure(&mut pos, a.depth, threads);
     if size.log_seconds > MAX_ESTIMATED_SECONDS.log10() && !a.force {
         return Err(bad(format!(
@@ -151,6 +159,32 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             a.depth
         ),
         json!({"depth": a.depth, "nodes": total, "seconds": secs, "nps": nps as u64}),
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--turns`: perft by whole turns (with `--divide`, below each move the
+/// side to move may play next). No estimate is made: depths by turns grow
+/// by a whole turn's moves each.
+fn by_turns(out: &Output, pos: &mut crate::engine::Position, a: &Args) -> Outcome {
+    let start = Instant::now();
+    let total = if a.divide {
+        let mut counts: Vec<(String, u64)> = crate::engine::perft_turns_divide(pos, a.depth)
+            .into_iter()
+            .map(|(m, n)| (pos.move_text(&m), n))
+            .collect();
+        counts.sort();
+        for (name, n) in &counts {
+            out.emit(format!("{name}: {n}"), json!({"move": name, "nodes": n}));
+        }
+        counts.iter().map(|(_, n)| n).sum()
+    } else {
+        crate::engine::perft_turns(pos, a.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    out.emit(
+        format!("depth {} (turns): {total} nodes in {secs:.3} s", a.depth),
+        json!({"depth": a.depth, "turns": true, "nodes": total, "seconds": secs}),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -18,6 +18,7 @@
 //! | castling | `castling.rs` | castling moves and the rights they keep |
 //! | attack lines | `attack.rs` | reverse attack lines for the check test |
 //! | end rules | `end.rs` | checkmate, stalemate, repetition, reach, command |
+//! | turns | `turns.rs` | turns of several moves |
 //! | zobrist | `zobrist.rs` | hash keys |
 //! | hooks | `native.rs` | native hooks from the registry, their state |
 //! | tables | `tables.rs` | what generation reads at a glance: kind sets and flags, the ray table, bitboards |
@@ -57,6 +58,7 @@ mod ray_table;
 mod setup;
 mod sides;
 mod tables;
+mod turns;
 mod walls;
 mod zobrist;
 
@@ -100,6 +102,7 @@ pub fn compile(
     let mut end = end::compile(file, &cx, &names, &geometry, &pieces, &options)?;
     end.castling_wins = castling::winning_rights(file, &cx, &rights.castles)?;
     let move_rules = end::move_rules(file, &cx, &names, &pieces)?;
+    let turns = turns::compile(file, &cx)?;
     let zobrist = zobrist::keys(&geometry, pieces.len(), rights.count());
     let (gate_drops, gate_unshielded) = gating_flags(file);
     let has_drops = hand.is_some()
@@ -175,6 +178,7 @@ pub fn compile(
             burners,
             ..move_rules
         },
+        turns,
         zobrist,
         hooks: Vec::new(),
         state_fields: Vec::new(),

@@ -429,7 +429,7 @@ impl Position {
     /// stalemated one: one of its royal pieces is in check, or (with royal
     /// pieces that petrify on capture) menaced ([`Position::menaced`]).
     pub(crate) fn mated_if_stuck(&self, color: Color) -> bool {
-        if self.in_check(color) {
+        if self.in_check(color) || (self.v.turns.is_some() && self.turn_check(color)) {
             return true;
         }
         if self.v.moves.petrify_royal.is_empty() {

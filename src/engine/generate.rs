@@ -247,12 +247,36 @@ impl Position {
     /// en-passant square and takes only the piece that passed it.
     #[inline]
     pub(crate) fn is_en_passant(&self, m: &Move) -> bool {
-        m.kind == MoveKind::Board
+        (m.kind == MoveKind::Board
             && self.ep != Square::NONE
             && (m.to == self.ep || m.to == self.ep2)
             && m.ncap() == 1
             && m.cap(0) == self.ep_victim
-            && m.cap(0) != m.to
+            && m.cap(0) != m.to)
+            || (self.v.turns.is_some() && m.kind == MoveKind::Board && self.takes_by_turn_right(m))
+    }
+
+    /// Whether the piece on `sq` may be taken en passant now: the engine's
+    /// en-passant victim, or, where turns have several moves, one of the
+    /// turn's rights the side to move holds.
+    pub(crate) fn en_passant_victim(&self, sq: Square) -> bool {
+        sq == self.ep_victim
+            || (self.v.turns.is_some()
+                && sq != Square::NONE
+                && self.turn.eps().iter().any(|e| e.victim == sq)
+                && self.board[sq.index()].is_some_and(|p| p.color() != self.side))
+    }
+
+    /// Whether `mv` takes en passant by one of the turn's rights (where
+    /// turns have several moves).
+    pub(crate) fn takes_by_turn_right(&self, mv: &Move) -> bool {
+        mv.ncap() == 1
+            && mv.cap(0) != mv.to
+            && self
+                .turn
+                .eps()
+                .iter()
+                .any(|e| e.victim == mv.cap(0) && (mv.to == e.square || mv.to == e.second))
     }
 
     /// How many of this piece stand on the board.

@@ -16,6 +16,10 @@ impl Position {
     #[inline]
     pub(crate) fn legal_moves_undecided(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.v.turns.is_some() {
+            self.turn_legal_moves(out);
+            return;
+        }
         self.legal_moves_core(out);
         // One test for the common case: no rule below applies.
         if self.v.extra_legality {
@@ -74,7 +78,7 @@ impl Position {
         rest: &mut Vec<Move>,
         keep: impl Fn(&Position, &Move) -> bool,
     ) -> bool {
-        if self.fast_legality() || !self.v.per_move_legality {
+        if self.fast_legality() || !self.v.per_move_legality || self.v.turns.is_some() {
             self.legal_moves_undecided(out);
             let any = !out.is_empty();
             out.retain(|m| keep(self, m));

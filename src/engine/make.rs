@@ -22,6 +22,7 @@ impl Position {
         null.aux = AUX_NULL;
         let mut undo = self.undo_for(null);
         undo.was_facing = false;
+        let fullmove = self.fullmove;
         self.clear_ep();
         if us == Color::Second || self.v.position_style == PositionStyle::Sfen {
             self.fullmove += 1;
@@ -29,11 +30,19 @@ impl Position {
         self.side = !us;
         self.hash ^= self.v.zobrist.side;
         self.stack.push(undo);
+        if self.v.turns.is_some() {
+            self.null_turn(us, fullmove);
+        }
     }
 
     /// Plays a move (which must be legal in this position).
     pub fn make(&mut self, mv: Move) {
         let us = self.side;
+        let turn_before = self
+            .v
+            .turns
+            .is_some()
+            .then(|| ((self.turn, self.fullmove), self.takes_by_turn_right(&mv)));
         let mut undo = self.undo_for(mv);
         self.clear_ep();
         self.halfmove += 1;
@@ -121,6 +130,9 @@ impl Position {
                 self.place_wall(sq);
             }
             self.after_move_rules(mv, us, moved, captured);
+        }
+        if let Some((before, took_ep)) = turn_before {
+            self.after_turn_move(mv, us, before, took_ep);
         }
     }
 
@@ -419,11 +431,15 @@ impl Position {
                 Effect::Hand(idx, old) => self.stores[Store::Hand as usize][idx] = old,
             }
         }
-        self.side = !self.side;
-        let us = self.side;
-        if us == Color::Second || self.v.position_style == PositionStyle::Sfen {
-            self.fullmove -= 1;
-        }
+        let us = if self.v.turns.is_some() {
+            self.unmake_turn()
+        } else {
+            self.side = !self.side;
+            if self.side == Color::Second || self.v.position_style == PositionStyle::Sfen {
+                self.fullmove -= 1;
+            }
+            self.side
+        };
         let mv = undo.mv;
         if mv.aux & AUX_GATE != 0 && matches!(mv.kind, MoveKind::Board | MoveKind::Castle) {
             let idx = self.store_index(us, mv.piece());

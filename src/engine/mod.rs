@@ -34,6 +34,8 @@ pub(crate) mod setup;
 pub(crate) mod shuffle;
 mod starts;
 pub(crate) mod tables;
+mod turn;
+mod turn_legal;
 pub(crate) mod types;
 mod validate;
 pub(crate) mod variant;
@@ -47,7 +49,10 @@ pub use end::{
 pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
 pub use moves::{MAX_CAPTURES, Move, MoveKind};
-pub use perft::{perft, perft_asking, perft_counting_drop_mates, perft_divide, perft_until};
+pub use perft::{
+    perft, perft_asking, perft_counting_drop_mates, perft_divide, perft_turns, perft_turns_divide,
+    perft_until,
+};
 pub use position::{InvalidPosition, Position, Strictness};
 pub use setup::Store;
 pub use types::{Color, KindSet, MAX_KINDS, Piece, PieceKind, Square};

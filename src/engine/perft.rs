@@ -159,3 +159,58 @@ fn perft_stoppable(
     bufs[level] = head;
     Some(n)
 }
+
+/// Perft by turns: the number of ways to play `depth` whole turns, a turn
+/// being all the moves a player makes before the other is to move (where
+/// turns are one move, [`perft`]). A turn cut short because the player has
+/// no move left in its middle (the game is over there) counts as one.
+pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    turn_rest(pos, depth, true)
+}
+
+/// Perft by turns below each legal move of `pos` (the first move of the
+/// turn, or the next move of a turn already begun).
+pub fn perft_turns_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let us = pos.side_to_move();
+    let moves = pos.legal_move_list();
+    moves
+        .into_iter()
+        .map(|m| {
+            pos.make(m);
+            let n = if pos.side_to_move() != us {
+                perft_turns(pos, depth.saturating_sub(1))
+            } else {
+                turn_rest(pos, depth, false)
+            };
+            pos.unmake();
+            (m, n)
+        })
+        .collect()
+}
+
+/// The rest of the side to move's turn, then `depth - 1` more turns;
+/// `start` at the turn's first move.
+fn turn_rest(pos: &mut Position, depth: u32, start: bool) -> u64 {
+    let us = pos.side_to_move();
+    let moves = pos.legal_move_list();
+    if moves.is_empty() {
+        return u64::from(!start && depth == 1);
+    }
+    if depth == 1 && pos.moves_left_in_turn() == 1 {
+        return moves.len() as u64;
+    }
+    let mut n = 0;
+    for m in moves {
+        pos.make(m);
+        n += if pos.side_to_move() != us {
+            perft_turns(pos, depth - 1)
+        } else {
+            turn_rest(pos, depth, false)
+        };
+        pos.unmake();
+    }
+    n
+}

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::hook::Effect;
 use super::moves::{MAX_CAPTURES, Move};
+use super::rules::TurnState;
 use super::setup::{Count, Setup, Store};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::variant::Variant;
@@ -72,6 +73,20 @@ pub struct Position {
     /// Drops that mate count as legal despite a drop-mate ban (to compare with
     /// engines that count them so in perft).
     pub(crate) drop_mates_allowed: bool,
+    /// The turn's moves left and en-passant rights, where turns have
+    /// several moves (`[turns]`; otherwise left at its default).
+    pub(crate) turn: TurnState,
+    /// What `unmake` restores of the turn, one entry a move where turns
+    /// have several moves.
+    pub(crate) turn_stack: Vec<TurnUndo>,
+}
+
+/// The turn before a move (where turns have several moves).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnUndo {
+    pub turn: TurnState,
+    pub side: Color,
+    pub fullmove: u32,
 }
 
 /// Parts that cannot make a position of the variant (a castling right
@@ -132,6 +147,8 @@ impl Position {
             pindex: vec![u16::MAX; g.nsq],
             stack: Vec::with_capacity(64),
             drop_mates_allowed: false,
+            turn: TurnState::default(),
+            turn_stack: Vec::new(),
         };
         pos.rebuild_lists();
         let known = (setup.ep.is_some()
@@ -151,6 +168,9 @@ impl Position {
             }
         }
         pos.refresh_royals();
+        if v.turns.is_some() {
+            pos.build_turn(setup.turn);
+        }
         pos.hash = pos.compute_hash();
         pos
     }
@@ -175,6 +195,7 @@ impl Position {
             } else {
                 Vec::new()
             },
+            turn: self.v.turns.is_some().then_some(self.turn),
         }
     }
 
@@ -282,6 +303,8 @@ impl Position {
             pindex: self.pindex.clone(),
             stack: Vec::new(),
             drop_mates_allowed: self.drop_mates_allowed,
+            turn: self.turn,
+            turn_stack: Vec::new(),
         }
     }
 
@@ -459,6 +482,9 @@ impl Position {
         for (slot, &value) in self.state.iter().enumerate() {
             h ^= self.state_key(slot, value);
         }
+        if self.v.turns.is_some() {
+            h ^= turn_key(&self.turn);
+        }
         h
     }
 
@@ -486,6 +512,16 @@ impl Position {
 
 /// A 64-bit mixer (splitmix64's finaliser), for keys of counts and values.
 #[inline]
+/// The hash of a turn's state: its moves left and its en-passant rights
+/// (keys of their own, apart from the one-move game's).
+pub(crate) fn turn_key(t: &TurnState) -> u64 {
+    let mut h = mix(0x7475_726e_0000_0000 ^ t.left as u64);
+    for e in t.eps() {
+        h ^= mix(0x6570_0000_0000_0000 ^ ((e.square.0 as u64) << 16) ^ e.victim.0 as u64);
+    }
+    h
+}
+
 fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

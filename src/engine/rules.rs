@@ -509,3 +509,110 @@ pub(crate) struct MaterialLimits {
     /// Families of kinds with bounded numbers (not those a spawner creates).
     pub families: Vec<Family>,
 }
+
+/// Turns of several moves (`[turns]`): how many moves each turn has and
+/// the rules for the middle of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turns {
+    /// Moves in a turn, per side (first, second); unused when progressive.
+    pub counts: [u32; 2],
+    /// The moves of the game's first turn (the first player's), when it
+    /// differs.
+    pub first_turn: Option<u32>,
+    /// The game's n-th turn has n moves.
+    pub progressive: bool,
+    /// A move that gives check ends its turn.
+    pub check_ends_turn: bool,
+    /// Royal pieces need be safe only when a turn ends (and "check" is
+    /// what the opponent's next turn could take).
+    pub end_of_turn: bool,
+    /// After an en-passant capture, the same turn may capture en passant
+    /// again.
+    pub en_passant_chain: bool,
+}
+
+impl Turns {
+    /// The moves of turn `index` (0: the first player's first turn, 1: the
+    /// second player's first, …), played by `side`.
+    pub fn length(&self, side: Color, index: u64) -> u32 {
+        if self.progressive {
+            return u32::try_from(index + 1).unwrap_or(u32::MAX);
+        }
+        if index == 0
+            && let Some(n) = self.first_turn
+        {
+            return n;
+        }
+        self.counts[side.index()]
+    }
+}
+
+/// An en-passant right kept through a turn of several moves: the square
+/// passed over (and a second one for a triple step) and the piece that
+/// passed it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EpEntry {
+    pub square: Square,
+    pub second: Square,
+    pub victim: Square,
+}
+
+impl Default for EpEntry {
+    fn default() -> Self {
+        EpEntry {
+            square: Square::NONE,
+            second: Square::NONE,
+            victim: Square::NONE,
+        }
+    }
+}
+
+/// At most this many en-passant rights are kept through a turn (a side's
+/// double steps in one turn; progressive chess's eight pawns fit).
+pub const MAX_TURN_EPS: usize = 16;
+
+/// The state of a turn of several moves: the moves left in it (counting
+/// the one to play) and the en-passant rights the turns' double steps left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnState {
+    pub left: u32,
+    pub eps: [EpEntry; MAX_TURN_EPS],
+    pub n_eps: u8,
+}
+
+impl Default for TurnState {
+    fn default() -> Self {
+        TurnState {
+            left: 1,
+            eps: [EpEntry::default(); MAX_TURN_EPS],
+            n_eps: 0,
+        }
+    }
+}
+
+impl TurnState {
+    /// The en-passant rights kept.
+    pub fn eps(&self) -> &[EpEntry] {
+        &self.eps[..self.n_eps as usize]
+    }
+
+    /// Keeps the rights `keep` accepts.
+    pub fn retain_eps(&mut self, keep: impl Fn(&EpEntry) -> bool) {
+        let mut n = 0;
+        for i in 0..self.n_eps as usize {
+            if keep(&self.eps[i]) {
+                self.eps[n] = self.eps[i];
+                n += 1;
+            }
+        }
+        self.n_eps = n as u8;
+    }
+
+    /// Adds a right (a full list keeps its oldest).
+    pub fn push_ep(&mut self, e: EpEntry) {
+        if (self.n_eps as usize) < MAX_TURN_EPS {
+            self.eps[self.n_eps as usize] = e;
+            self.n_eps += 1;
+        }
+    }
+}

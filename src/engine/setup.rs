@@ -4,6 +4,7 @@
 //!
 //! [`Position`]: super::Position
 
+use super::rules::TurnState;
 use super::types::{Color, Piece, Square};
 
 /// An off-board store of pieces.
@@ -56,6 +57,9 @@ pub struct Setup {
     /// rules let them start on any file (`any_file`); empty: the variant's
     /// own.
     pub(crate) castle_squares: Vec<(Square, Square)>,
+    /// The turn's moves left and en-passant rights (`[turns]`); none: the
+    /// side to move's whole turn, with only `ep`'s right.
+    pub(crate) turn: Option<TurnState>,
 }
 
 /// A running count of the counting rule: the limit and the plies counted
@@ -83,6 +87,7 @@ impl Setup {
             checks: [0, 0],
             count: Count::default(),
             castle_squares: Vec::new(),
+            turn: None,
         }
     }
 }

@@ -35,6 +35,15 @@ impl Position {
         }
         validate_material(v, &setup)?;
         let pos = Position::build(v, setup);
+        if let Some(t) = v.turns {
+            let whole = t.length(pos.side, pos.turn_index());
+            if pos.turn.left > whole {
+                return Err(InvalidPosition(format!(
+                    "{} moves left in a turn of {whole}",
+                    pos.turn.left
+                )));
+            }
+        }
         let waiting = !pos.side;
         // A game-ending move may leave its own royal piece attacked (blowing
         // up the enemy's wins even out of check), and so may a pass while

@@ -153,6 +153,8 @@ pub struct Variant {
     pub(crate) material: MaterialLimits,
     pub(crate) end: EndRules,
     pub(crate) moves: MoveRules,
+    /// Turns of several moves (`[turns]`); none: a move a turn.
+    pub(crate) turns: Option<super::rules::Turns>,
     pub(crate) zobrist: Zobrist,
     /// Native hooks, in the order the rules file lists them.
     pub(crate) hooks: Vec<Arc<dyn Hook>>,

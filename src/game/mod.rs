@@ -405,12 +405,20 @@ pub fn run_game(
             Action::Move(m) => {
                 let ply = game.moves().len();
                 let text = game.display(&m);
+                let turn = game
+                    .pos
+                    .turn_progress()
+                    .map(|(k, n)| (k, n, game.pos.side_to_move()));
                 game.play(m);
                 if opts.print_moves {
-                    let number = if ply.is_multiple_of(2) {
-                        format!("{}.", ply / 2 + 1)
-                    } else {
-                        format!("{}...", ply / 2 + 1)
+                    let number = match turn {
+                        // Turns of several moves: the side and the move's
+                        // place in its turn (`w 3/3`).
+                        Some((k, n, side)) => {
+                            format!("{} {k}/{n}", game.pos.variant().side_name(side))
+                        }
+                        None if ply.is_multiple_of(2) => format!("{}.", ply / 2 + 1),
+                        None => format!("{}...", ply / 2 + 1),
                     };
                     let _ = write!(out, "{number} {text}");
                     if opts.verbose

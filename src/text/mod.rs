@@ -12,6 +12,7 @@ mod move_text;
 mod read_moves;
 mod read_position;
 mod san;
+mod turn_fields;
 mod write_moves;
 mod write_position;
 

@@ -68,7 +68,7 @@ pub(super) fn terr(text: &str, offset: usize, message: impl Into<String>) -> Tex
 }
 
 /// User text quoted in a message: at most 24 characters.
-fn clip(s: &str) -> String {
+pub(super) fn clip(s: &str) -> String {
     if s.chars().count() <= 24 {
         s.to_string()
     } else {
@@ -277,6 +277,9 @@ fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup
     let (key, value) = f.split_once('=').unwrap_or((f, ""));
     let vs = s + key.len() + 1;
     match key {
+        "moves_left" | "ep" if v.turns.is_some() => {
+            super::turn_fields::parse(v, text, vs, key, value, setup)?
+        }
         "reserve" => setup.stores[Store::Reserve as usize] = parse_store(v, text, vs, value)?,
         "pocket" => {
             let counts = parse_store(v, text, vs, value)?;
@@ -334,7 +337,7 @@ fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup
 /// plies from there before a counter could overflow.
 pub(crate) const MAX_COUNTER: u32 = 1_000_000_000;
 
-fn counter(text: &str, at: usize, field: &str, what: &str) -> Result<u32, TextError> {
+pub(super) fn counter(text: &str, at: usize, field: &str, what: &str) -> Result<u32, TextError> {
     if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
         return Err(terr(text, at, format!("expected {what} (a number)")));
     }

@@ -123,7 +123,7 @@ pub(crate) fn plain(pos: &Position, m: &Move) -> bool {
     }
     !m.is_line_capture()
         && (m.from != m.to || m.promo().some().is_some())
-        && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || m.cap(0) == pos.ep_victim)))
+        && (m.ncap() == 0 || (m.ncap() == 1 && (m.cap(0) == m.to || pos.en_passant_victim(m.cap(0)))))
 }
 
 /// UCI spelling (`e7e8q`, `P@e4`), when the variant's symbols allow it.
@@ -381,7 +381,7 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
                     s.push('-');
                     s.push_str(&g.usi_name(m.to));
                 }
-            } else if caps.contains(&m.to) || (m.ncap() == 1 && caps[0] == pos.ep_victim) {
+            } else if caps.contains(&m.to) || (m.ncap() == 1 && pos.en_passant_victim(caps[0])) {
                 s.push('x');
                 s.push_str(&g.usi_name(m.to));
             } else {
@@ -389,7 +389,7 @@ fn seed_text(pos: &Position, m: &Move, moves: &[Move], with_origin: bool) -> Str
                 s.push_str(&g.usi_name(m.to));
             }
             for c in caps {
-                if c != m.to && !(m.ncap() == 1 && c == pos.ep_victim && m.to != m.from) {
+                if c != m.to && !(m.ncap() == 1 && pos.en_passant_victim(c) && m.to != m.from) {
                     s.push('!');
                     s.push_str(&g.usi_name(c));
                 }

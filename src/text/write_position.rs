@@ -211,7 +211,7 @@ pub(crate) fn format_setup_as(v: &Variant, setup: &Setup, style: TextStyle) -> S
             let counting = setup.count.limit != 0;
             let ep = if counting {
                 setup.count.limit.to_string()
-            } else if setup.ep.is_some() {
+            } else if setup.ep.is_some() && setup.turn.is_none() {
                 ep_text(v, setup)
             } else {
                 "-".into()
@@ -265,6 +265,16 @@ pub(crate) fn format_setup_as(v: &Variant, setup: &Setup, style: TextStyle) -> S
     }
     if !flags.is_empty() {
         s.push_str(&format!(" flags={}", flags.join(",")));
+    }
+    if let Some(t) = &setup.turn {
+        s.push_str(&format!(" moves_left={}", t.left));
+        // The turn's en-passant rights, all of them here (FEN's field says
+        // `-`): a right outlives moves that FEN's field could not follow
+        // (a piece put on the square the pawn left, in the same turn).
+        if t.n_eps > 0 {
+            let names: Vec<String> = t.eps().iter().map(|e| v.square_name(e.square)).collect();
+            s.push_str(&format!(" ep={}", names.join(",")));
+        }
     }
     s
 }

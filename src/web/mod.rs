@@ -299,6 +299,7 @@ pub fn state(game: &mut Game) -> Value {
         "side": color_name(side),
         "side_name": v.side_name(side),
         "in_check": pos.in_check(side),
+        "turn": pos.turn_progress().map(|(k, n)| json!({"move": k, "of": n})),
         "result": result,
         "squares": squares,
         "stores": stores,

@@ -223,7 +223,15 @@ impl Worker {
             }
         }
         // Null move: if passing still beats beta, so will a real move.
-        if self.null_ok && !after_null && depth >= 3 && eval >= n.beta && self.has_material(pos) {
+        // Not in the middle of a turn of several moves: the turn is not the
+        // side's to give away there.
+        if self.null_ok
+            && !after_null
+            && depth >= 3
+            && eval >= n.beta
+            && self.has_material(pos)
+            && pos.at_turn_start()
+        {
             let r = 3 + depth / 4 + ((eval - n.beta) / 200).min(3);
             self.played[ply] = None;
             pos.make_null();
@@ -311,17 +319,42 @@ impl Worker {
             } else {
                 Kind::Cut
             };
-            return -self.negamax(pos, depth, -beta, -alpha, ply + 1, kind);
+            return self.child(pos, depth, alpha, beta, ply, kind);
         };
-        let mut score = -self.negamax(pos, depth - r, -alpha - 1, -alpha, ply + 1, Kind::Cut);
+        let mut score = self.child(pos, depth - r, alpha, alpha + 1, ply, Kind::Cut);
         if score > alpha && r > 0 {
             let k = if n.cut { Kind::Zero } else { Kind::Cut };
-            score = -self.negamax(pos, depth, -alpha - 1, -alpha, ply + 1, k);
+            score = self.child(pos, depth, alpha, alpha + 1, ply, k);
         }
         if score > alpha && score < beta && n.pv {
-            score = -self.negamax(pos, depth, -beta, -alpha, ply + 1, Kind::Pv);
+            score = self.child(pos, depth, alpha, beta, ply, Kind::Pv);
         }
         score
+    }
+
+    /// A child's score within (alpha, beta) for the side that moved: the
+    /// child's own, negated, when the other side is to move there; as it is
+    /// when the same side moves again (a turn of several moves).
+    fn child(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        kind: Kind,
+    ) -> i32 {
+        if self.moved_again(pos) {
+            self.negamax(pos, depth, alpha, beta, ply + 1, kind)
+        } else {
+            -self.negamax(pos, depth, -beta, -alpha, ply + 1, kind)
+        }
+    }
+
+    /// Whether the side to move made the move just made (the middle of a
+    /// turn of several moves).
+    pub(super) fn moved_again(&self, pos: &Position) -> bool {
+        pos.last_mover() == Some(pos.side_to_move())
     }
 
     /// Searches the node's moves (principal variation search), stores the

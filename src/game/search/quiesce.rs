@@ -98,7 +98,11 @@ impl Worker {
             }
             self.played[ply] = None;
             pos.make(m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1, m.to);
+            let score = if self.moved_again(pos) {
+                self.quiesce(pos, alpha, beta, ply + 1, qdepth + 1, m.to)
+            } else {
+                -self.quiesce(pos, -beta, -alpha, ply + 1, qdepth + 1, m.to)
+            };
             pos.unmake();
             if self.stopped {
                 return 0;

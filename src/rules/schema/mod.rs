@@ -19,6 +19,7 @@ mod promotion;
 mod setup;
 mod sides;
 mod text_style;
+mod turns;
 
 pub use cases::*;
 pub use castling::*;
@@ -31,6 +32,7 @@ pub use promotion::*;
 pub use setup::*;
 pub use sides::*;
 pub use text_style::*;
+pub use turns::*;
 
 use indexmap::IndexMap;
 use serde::Deserialize;
@@ -83,6 +85,9 @@ pub struct RulesFile {
     /// `[moves]`: rules on which moves are legal, beyond each piece's moves.
     #[serde(default)]
     pub moves: MoveRules,
+    /// `[turns]`: turns of several moves.
+    #[serde(default)]
+    pub turns: Option<TurnRules>,
     /// `[engine]`: settings of chimera's engine for this variant.
     #[serde(default)]
     pub engine: EngineRules,

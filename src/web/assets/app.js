@@ -358,7 +358,9 @@ function render() {
   document.body.dataset.result = s.result || "";
   document.body.dataset.pieceSet = pieceSet();
   $("status").textContent = s.result ? ("Game over: " + s.result)
-    : (sideLabel(s.side) + " to move" + (s.in_check ? " (check)" : ""));
+    : (sideLabel(s.side) + " to move"
+      + (s.turn ? " (move " + s.turn.move + " of " + s.turn.of + " in the turn)" : "")
+      + (s.in_check ? " (check)" : ""));
   $("description").textContent = "";
   html("strong", {}, $("description"), s.variant.name);
   if (s.variant.description) $("description").append(" — " + s.variant.description);

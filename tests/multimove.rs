@@ -1,0 +1,291 @@
+//! Turns of several moves (`[turns]`): Marseillais, progressive and Monster
+//! chess. Perft by single moves and by whole turns against
+//! tests/tools/multimove_perft.py (an independent generator of the turn
+//! rules, written from the rules texts on python-chess's single moves);
+//! position text with the turn's state; the hash kept by make/unmake; the
+//! errors for misuse, at their place; the engine playing each game to a
+//! result and answering a position in the middle of a turn over UCI.
+use crate::common;
+
+use chimera::{Position, perft, perft_turns};
+use common::{variant, variant_text};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// White to move twice, two double steps to make, black pawns waiting to
+/// take both en passant.
+const TWO_EP: &str = "4k3/8/8/8/2p1p3/8/1P1P4/4K3 w - - 0 2";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 5";
+const BLACK_TWO: &str = "4k3/8/8/8/2p1p3/8/1P1P4/4K3 b - - 0 1";
+
+/// (file, reference game, position, by turns, counts from depth 1), as
+/// the reference counts them; the shallow rows run in the default test.
+const SHALLOW: &[(&str, &str, &str, bool, &[u64])] = &[
+    (
+        "marseillais.toml",
+        "marseillais",
+        START,
+        false,
+        &[20, 400, 8902, 197281],
+    ),
+    ("marseillais.toml", "marseillais", START, true, &[20, 8902]),
+    (
+        "marseillais.toml",
+        "marseillais",
+        TWO_EP,
+        false,
+        &[8, 70, 561, 4865, 41073],
+    ),
+    (
+        "marseillais.toml",
+        "marseillais",
+        TWO_EP,
+        true,
+        &[70, 4719, 343400],
+    ),
+    (
+        "marseillais.toml",
+        "marseillais",
+        KIWIPETE,
+        false,
+        &[48, 2326, 97187],
+    ),
+    ("marseillais.toml", "marseillais", KIWIPETE, true, &[2326]),
+    (
+        "progressive.toml",
+        "progressive",
+        START,
+        false,
+        &[20, 400, 8902, 197281],
+    ),
+    ("progressive.toml", "progressive", START, true, &[20, 8902]),
+    ("progressive.toml", "progressive", BLACK_TWO, true, &[61, 38129]),
+];
+
+const DEEP: &[(&str, &str, &str, bool, &[u64])] = &[
+    (
+        "marseillais.toml",
+        "marseillais",
+        START,
+        false,
+        &[20, 400, 8902, 197281, 4868376],
+    ),
+    (
+        "marseillais.toml",
+        "marseillais",
+        START,
+        true,
+        &[20, 8902, 4866854],
+    ),
+    (
+        "marseillais.toml",
+        "marseillais",
+        KIWIPETE,
+        true,
+        &[2326, 4092709],
+    ),
+    (
+        "progressive.toml",
+        "progressive",
+        START,
+        false,
+        &[20, 400, 8902, 197281, 4868376],
+    ),
+];
+
+fn count(file: &str, fen: &str, turns: bool, depth: u32) -> u64 {
+    let v = variant(file);
+    let mut pos = Position::from_text(&v, fen).expect("position");
+    if turns {
+        perft_turns(&mut pos, depth)
+    } else {
+        perft(&mut pos, depth)
+    }
+}
+
+fn compare(rows: &[(&str, &str, &str, bool, &[u64])]) {
+    for &(file, game, fen, turns, want) in rows {
+        let ours: Vec<u64> = (1..=want.len() as u32)
+            .map(|d| count(file, fen, turns, d))
+            .collect();
+        assert_eq!(ours, want, "{file} {fen} turns={turns}");
+        let mode = if turns { "turns" } else { "moves" };
+        let args = [
+            game.to_string(),
+            mode.to_string(),
+            want.len().to_string(),
+            fen.to_string(),
+        ];
+        let Some(out) = common::python_tool("multimove_perft.py", &args, "the turns reference") else {
+            return;
+        };
+        let theirs: Vec<u64> = out
+            .lines()
+            .map(|l| l.split(' ').nth(1).and_then(|n| n.parse().ok()).expect("a count"))
+            .collect();
+        assert_eq!(theirs, want, "reference: {game} {fen} {mode}");
+    }
+}
+
+#[test]
+fn perft_by_moves_and_by_turns_matches_the_reference() {
+    compare(SHALLOW);
+}
+
+#[test]
+#[ignore = "deep tier: the reference in Python counts millions of nodes"]
+fn deep_perft_matches_the_reference() {
+    compare(DEEP);
+}
+
+#[test]
+fn the_variant_files_pass_their_cases() {
+    for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
+        let (ok, text) = common::check_rules(&common::root().join("variants").join(file));
+        assert!(ok && text.contains(" 0 failed"), "{file}: {text}");
+    }
+}
+
+/// Along a walk of every first move, then the first legal move again and
+/// again: the text of each position reads back to itself, the incremental
+/// hash is the one computed from scratch, and unmake restores both.
+#[test]
+fn position_text_and_hash_survive_make_and_unmake() {
+    for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
+        let v = variant(file);
+        for fen in [START, TWO_EP] {
+            let Ok(mut pos) = Position::from_text(&v, fen) else {
+                continue;
+            };
+            for step in 0..40 {
+                let moves = pos.legal_move_list();
+                let Some(&m) = moves.get(step % moves.len().max(1)) else {
+                    break;
+                };
+                let (text, hash) = (pos.to_text(), pos.hash());
+                pos.make(m);
+                assert_eq!(pos.hash(), pos.compute_hash(), "{file}: hash after {text} + move");
+                let again = Position::from_text(&v, &pos.to_text()).expect("reads back");
+                assert_eq!(again.to_text(), pos.to_text(), "{file}");
+                assert_eq!(again.hash(), pos.hash(), "{file}: {}", pos.to_text());
+                pos.unmake();
+                assert_eq!(
+                    (pos.to_text(), pos.hash()),
+                    (text.clone(), hash),
+                    "{file}: unmake"
+                );
+                pos.make(m);
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_turn_fields_in_position_text_are_refused() {
+    let v = variant("marseillais.toml");
+    for bad in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 2 moves_left=0",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 2 moves_left=3",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves_left=2",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 2 moves_left=x",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 2 ep=e3",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 2 ep=z9",
+    ] {
+        assert!(Position::from_text(&v, bad).is_err(), "{bad}");
+    }
+    let chess = variant("chess.toml");
+    assert!(Position::from_text(&chess, &format!("{START} moves_left=1")).is_err());
+}
+
+#[test]
+fn misuse_is_an_error_at_its_place() {
+    let text = variant_text("marseillais.toml");
+    let cases: &[(&str, &str, &str)] = &[
+        ("moves = 2\n", "moves = 0\n", "at least 1 move, not 0"),
+        ("moves = 2\n", "moves = -2\n", "at least 1 move, not -2"),
+        ("moves = 2\n", "moves = [2]\n", "lists two counts"),
+        ("moves = 2\n", "moves = [2, 0]\n", "at least 1 move, not 0"),
+        ("moves = 2\n", "moves = \"two\"\n", "a count of moves"),
+        ("moves = 2\n", "moves = 2\nprogressive = true\n", "keep one"),
+        ("moves = 2\n", "moves = 1\n", "leave `[turns]` out"),
+        ("first_turn = 1\n", "first_turn = 0\n", "at least 1 move, not 0"),
+        (
+            "first_turn = 1\n",
+            "first_turn = 1\nmoves_per_turn = 3\n",
+            "unknown field",
+        ),
+        (
+            "check_ends_turn = true\n",
+            "check_ends_turn = \"yes\"\n",
+            "invalid type",
+        ),
+        (
+            "check_ends_turn = true\n",
+            "royal_safety = \"sometimes\"\n",
+            "unknown royal_safety",
+        ),
+        ("moves = 2\nfirst_turn = 1\n", "", "needs `moves = N`"),
+    ];
+    common::assert_misuse(&text, cases, "chimera-turns-misuse");
+}
+
+/// The engine plays a whole game of each to its end (depth 2, no clock:
+/// the same game every run).
+#[test]
+fn the_engine_plays_each_game_to_a_result() {
+    for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
+        let path = format!("variants/{file}");
+        let out = common::chimera(&[
+            "play",
+            &path,
+            "--depth",
+            "2",
+            "--movetime",
+            "0",
+            "--max-moves",
+            "400",
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let result = text.lines().find(|l| l.starts_with("result:")).unwrap_or("");
+        assert!(
+            out.status.success() && (result.contains("wins") || result.contains("draw by")),
+            "{file}: {text}"
+        );
+        assert!(!result.contains("move limit"), "{file}: {result}");
+        assert!(
+            text.contains(" 2/2 ") || text.contains("/3 "),
+            "{file}: a turn of several moves shown"
+        );
+    }
+}
+
+/// Over UCI a position in the middle of a turn is answered with a move of
+/// the side to move: after 1.e4 e5 black moves again; after black's turn,
+/// white. And the search keeps the score's sign over the same side's
+/// moves: Monster chess's mate by two white moves is found.
+#[test]
+fn uci_answers_a_position_in_the_middle_of_a_turn() {
+    let v = variant("marseillais.toml");
+    let mut pos = Position::start(&v);
+    common::play(&mut pos, "e2e4");
+    common::play(&mut pos, "e7e5");
+    let black = common::sorted_moves(&mut pos);
+    let lines = common::speak(
+        "uci",
+        &["variants/marseillais.toml"],
+        "uci\nposition startpos moves e2e4 e7e5\ngo depth 2\nisready\n",
+    );
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        black.contains(&best.to_string()),
+        "{best} is not black's: {black:?}"
+    );
+    let lines = common::speak(
+        "uci",
+        &["variants/monster.toml"],
+        "uci\nposition fen 4k3/8/4P3/8/3P4/8/2q5/7K w - - 0 2\ngo depth 3\nisready\n",
+    );
+    assert!(lines.iter().any(|l| l == "bestmove d4d5"), "{lines:?}");
+}
