@@ -56,14 +56,16 @@ pub(crate) struct XBoardArgs {
 pub(crate) fn run_xboard(cx: &Context, a: XBoardArgs) -> Outcome {
     let mut list = offered(cx, &a.variants, "chess")?;
     // XBoard draws and names rectangles of squares: a hexagonal board, or
-    // one with holes, it would name otherwise than chimera does.
+    // one with holes, it would name otherwise than chimera does. And it
+    // gives the move to the other side after every move: a turn of
+    // several moves it would take for a move out of turn.
     if a.variants.is_empty() {
-        list.retain(|(_, v)| rectangular(v));
-    } else if let Some((name, _)) = list.iter().find(|(_, v)| !rectangular(v)) {
-        return Err(bad(format!(
-            "`{name}` is not played on a full rectangle of squares (a hexagonal board, or one with holes): \
-             XBoard's protocol cannot name its cells; `chimera uci` and `chimera play` can"
-        )));
+        list.retain(|(_, v)| xboard_can_play(v).is_ok());
+    } else if let Some((name, why)) = list
+        .iter()
+        .find_map(|(n, v)| xboard_can_play(v).err().map(|w| (n, w)))
+    {
+        return Err(bad(format!("`{name}` {why}")));
     }
     let Some(mut session) = XBoard::new(list, Box::new(std::io::stdout())) else {
         return Err(bad("no variant to offer"));
@@ -72,10 +74,22 @@ pub(crate) fn run_xboard(cx: &Context, a: XBoardArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether every square of the variant's grid is a cell of its board.
-fn rectangular(v: &Variant) -> bool {
+/// Why XBoard's protocol cannot play the variant, if it cannot.
+fn xboard_can_play(v: &Variant) -> Result<(), &'static str> {
     let g = &v.geometry;
-    !g.is_hex() && g.cell_count() == g.files() * g.ranks()
+    if g.is_hex() || g.cell_count() != g.files() * g.ranks() {
+        return Err(
+            "is not played on a full rectangle of squares (a hexagonal board, or one with holes): \
+             XBoard's protocol cannot name its cells; `chimera uci` and `chimera play` can",
+        );
+    }
+    if v.turns.is_some() {
+        return Err(
+            "has turns of several moves ([turns]): XBoard gives the move to the other side after \
+             each move; `chimera uci` and `chimera play` can play it",
+        );
+    }
+    Ok(())
 }
 
 /// The variants a protocol session offers: the files given, named by their
