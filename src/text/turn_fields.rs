@@ -32,12 +32,11 @@ pub(super) fn parse(
     }
     let mut at = vs;
     for name in value.split(',') {
-        let Some(sq) = v
-            .geometry
-            .parse_square(name)
-            .filter(|sq| setup.board[sq.index()].is_none())
-        else {
-            return Err(terr(text, at, format!("`{}` is not an empty square", clip(name))));
+        // The square may be filled since, by a later move of the same turn
+        // (a piece that then blocks the capture): the right stays, as the
+        // position holds it.
+        let Some(sq) = v.geometry.parse_square(name) else {
+            return Err(terr(text, at, format!("`{}` is not a square", clip(name))));
         };
         // The piece beyond the square, of the side whose forward step
         // passed it (the square it left may be filled again since).
