@@ -190,20 +190,5 @@ fn san_uses_the_boards_names_and_reads_back() {
 /// by name (exit 2), and the bundled list offered over XBoard leaves it out.
 #[test]
 fn xboard_refuses_a_hexagonal_board() {
-    let out = common::chimera(&["xboard", "variants/glinski-hexagonal.toml"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("glinski-hexagonal") && err.contains("chimera uci"),
-        "{err}"
-    );
-    let lines = common::speak("xboard", &[], "xboard\nprotover 2\nquit\n");
-    let features = lines
-        .iter()
-        .find(|l| l.contains("variants="))
-        .expect("the variants feature");
-    assert!(
-        features.contains("capablanca") && !features.contains("glinski"),
-        "{features}"
-    );
+    common::xboard_refuses("variants/glinski-hexagonal.toml", "chimera uci", &["glinski"]);
 }

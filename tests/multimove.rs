@@ -295,23 +295,9 @@ fn uci_answers_a_position_in_the_middle_of_a_turn() {
 /// bundled list offered over XBoard.
 #[test]
 fn xboard_refuses_turns_of_several_moves() {
-    let out = common::chimera(&["xboard", "variants/marseillais.toml"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("marseillais") && err.contains("several moves"),
-        "{err}"
-    );
-    let lines = common::speak("xboard", &[], "xboard\nprotover 2\nquit\n");
-    let features = lines
-        .iter()
-        .find(|l| l.contains("variants="))
-        .expect("the variants feature");
-    assert!(
-        features.contains("capablanca")
-            && !features.contains("marseillais")
-            && !features.contains("progressive")
-            && !features.contains("monster"),
-        "{features}"
+    common::xboard_refuses(
+        "variants/marseillais.toml",
+        "several moves",
+        &["marseillais", "progressive", "monster"],
     );
 }

@@ -286,3 +286,22 @@ pub fn assert_misuse(text: &str, cases: &[(&str, &str, &str)], tag: &str) {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `chimera xboard FILE` refuses the variant (exit 2, its name and
+/// `because` in the message), and `names` are left out of the bundled
+/// list offered over XBoard (which still offers capablanca).
+pub fn xboard_refuses(file: &str, because: &str, names: &[&str]) {
+    let out = chimera(&["xboard", file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(names[0]) && err.contains(because), "{err}");
+    let lines = speak("xboard", &[], "xboard\nprotover 2\nquit\n");
+    let features = lines
+        .iter()
+        .find(|l| l.contains("variants="))
+        .expect("the variants feature");
+    assert!(
+        features.contains("capablanca") && names.iter().all(|n| !features.contains(n)),
+        "{features}"
+    );
+}
