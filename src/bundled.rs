@@ -129,6 +129,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("raazuvaa", include_str!("../variants/raazuvaa.toml")),
     ("racingkings", include_str!("../variants/racingkings.toml")),
     ("seirawan", include_str!("../variants/seirawan.toml")),
+    (
+        "shafran-hexagonal",
+        include_str!("../variants/shafran-hexagonal.toml"),
+    ),
     ("shako", include_str!("../variants/shako.toml")),
     ("shatar", include_str!("../variants/shatar.toml")),
     ("shatranj", include_str!("../variants/shatranj.toml")),

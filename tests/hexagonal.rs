@@ -1,7 +1,9 @@
-//! Hexagonal boards (`[board] shape = "hexagon"`) and holes: Gliński's and
-//! McCooey's hexagonal chess against tests/tools/hexchess_perft.py, an
-//! independent generator written from the rules texts; Gliński's square
-//! names in position and move text; the errors for misuse, at their place.
+//! Hexagonal boards (`[board] shape = "hexagon"`) and holes: Gliński's,
+//! McCooey's and Shafran's hexagonal chess against
+//! tests/tools/hexchess_perft.py, an independent generator written from the
+//! rules texts; Gliński's and Shafran's square names in position and move
+//! text; castling along a hexagon's edges; the errors for misuse, at their
+//! place; the engine playing each game to a result.
 use crate::common;
 
 use chimera::{Position, perft};
@@ -12,6 +14,22 @@ use common::{variant, variant_text};
 /// counts them (no published figures were found; see docs/rules-format.md).
 const GLINSKI: [u64; 4] = [51, 2586, 137858, 7282418];
 const MCCOOEY: [u64; 4] = [31, 947, 33307, 1157852];
+const SHAFRAN: [u64; 4] = [42, 1706, 75494, 3310230];
+
+/// Shafran's positions for castling (short and long towards both rooks)
+/// and for en passant after a triple step, with their perft 1–3 as the
+/// reference counts them.
+const SHAFRAN_POSITIONS: [(&str, [u64; 3]); 3] = [
+    ("k3r/6/7/8/r8/8R/8/7/6/R3K w KQkq - 0 1", [41, 1413, 49402]),
+    ("k3r/6/r6/8/9/8R/8/7/6/R3K w KQ - 0 1", [39, 1281, 44562]),
+    ("k4/6/1p5/8/9/2P1P4/8/7/6/4K b - - 0 1", [7, 54, 462]),
+];
+
+const FILES: [&str; 3] = [
+    "glinski-hexagonal.toml",
+    "mccooey-hexagonal.toml",
+    "shafran-hexagonal.toml",
+];
 
 fn start_perft(file: &str, depth: u32) -> u64 {
     let v = variant(file);
@@ -21,7 +39,7 @@ fn start_perft(file: &str, depth: u32) -> u64 {
 
 #[test]
 fn the_variant_files_pass_their_cases() {
-    for file in ["glinski-hexagonal.toml", "mccooey-hexagonal.toml"] {
+    for file in FILES {
         let (ok, text) = check(&common::root().join("variants").join(file));
         assert!(ok && text.contains(" 0 failed"), "{file}: {text}");
     }
@@ -40,14 +58,26 @@ fn shallow_perft_matches_the_reference() {
             MCCOOEY[d as usize - 1],
             "mccooey {d}"
         );
+        assert_eq!(
+            start_perft("shafran-hexagonal.toml", d),
+            SHAFRAN[d as usize - 1],
+            "shafran {d}"
+        );
+    }
+    let v = variant("shafran-hexagonal.toml");
+    for (text, want) in SHAFRAN_POSITIONS {
+        let mut pos = Position::from_text(&v, text).unwrap();
+        let ours: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
+        assert_eq!(ours, want, "{text}");
     }
 }
 
 #[test]
-#[ignore = "deep tier: perft 4 of both games"]
+#[ignore = "deep tier: perft 4 of the three games"]
 fn perft_4_matches_the_reference() {
     assert_eq!(start_perft("glinski-hexagonal.toml", 4), GLINSKI[3]);
     assert_eq!(start_perft("mccooey-hexagonal.toml", 4), MCCOOEY[3]);
+    assert_eq!(start_perft("shafran-hexagonal.toml", 4), SHAFRAN[3]);
 }
 
 /// The reference itself, run again: its counts at depths 1–3 agree with
@@ -58,6 +88,7 @@ fn the_reference_counts_alike() {
     for (game, file) in [
         ("glinski", "glinski-hexagonal.toml"),
         ("mccooey", "mccooey-hexagonal.toml"),
+        ("shafran", "shafran-hexagonal.toml"),
     ] {
         let Some(out) = common::python_tool(
             "hexchess_perft.py",
@@ -69,6 +100,16 @@ fn the_reference_counts_alike() {
         let ours: Vec<String> = (1..=3).map(|d| format!("{d} {}", start_perft(file, d))).collect();
         let theirs: Vec<String> = out.lines().map(str::to_string).collect();
         assert_eq!(ours, theirs, "{game}");
+    }
+    for (text, want) in SHAFRAN_POSITIONS {
+        let args = ["shafran", "3", "--fen", text].map(String::from);
+        let Some(out) = common::python_tool("hexchess_perft.py", &args, "the hexagonal chess reference")
+        else {
+            return;
+        };
+        let theirs: Vec<String> = out.lines().map(str::to_string).collect();
+        let ours: Vec<String> = (1..=3).map(|d| format!("{d} {}", want[d - 1])).collect();
+        assert_eq!(ours, theirs, "{text}");
     }
 }
 
@@ -113,7 +154,11 @@ fn misuse_is_an_error_at_its_place() {
             "shape = \"hexagn\"\nfile",
             "unknown board shape",
         ),
-        ("files = 11", "files = 9", "a hexagon of n cells a side"),
+        (
+            "files = 11",
+            "files = 10",
+            "a hexagon of hexagonal cells is 2n − 1 files wide",
+        ),
         (
             "file_letters = \"abcdefghikl\"",
             "file_letters = \"abcdefghikk\"",
@@ -191,4 +236,114 @@ fn san_uses_the_boards_names_and_reads_back() {
 #[test]
 fn xboard_refuses_a_hexagonal_board() {
     common::xboard_refuses("variants/glinski-hexagonal.toml", "chimera uci", &["glinski"]);
+}
+
+/// Shafran's names: files a–i, ranks along the lines running down to the
+/// right — a1 … e1 the lower-left edge, f2, g3, h4, i5 the lower-right
+/// one, e10 … i10 the upper-right; position text from rank 10 down.
+#[test]
+fn shafran_names_cells_along_slanted_ranks() {
+    let v = variant("shafran-hexagonal.toml");
+    let g = v.board();
+    assert_eq!(g.cell_count(), 70);
+    for name in ["a1", "a6", "b7", "e1", "e10", "f2", "g3", "h4", "i5", "i10", "d9"] {
+        assert!(g.parse_square(name).is_some(), "{name}");
+    }
+    for name in ["a7", "f1", "g2", "i4", "i11", "e11", "j1", "d10"] {
+        assert!(g.parse_square(name).is_none(), "{name}");
+    }
+    let pos = Position::start(&v);
+    let text = "kqbnr/bppppp/np5/bp6/rp6P/p6PR/6PB/5PN/PPPPPB/RNBQK w KQkq - 0 1";
+    assert_eq!(pos.to_text(), text);
+    // Black's army is White's turned about the centre: each queen left of
+    // its king, as seen by its player (q on f10, k on e10: rank 10's
+    // `kqbnr`), the extra bishops on h4 and b7.
+    assert_eq!(Position::from_text(&v, text).unwrap().to_text(), text);
+}
+
+/// SAN on Shafran's board: a castling towards a wing that has two (short
+/// and long) is written as its king's move, and every legal move of a
+/// castling position reads back from its SAN; `O-O` alone is ambiguous.
+#[test]
+fn shafran_castling_san_reads_back() {
+    let v = variant("shafran-hexagonal.toml");
+    let mut pos = Position::from_text(&v, SHAFRAN_POSITIONS[0].0).unwrap();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut castles = Vec::new();
+    for m in &moves {
+        let san = pos.move_text_as(m, chimera::MoveNotation::San);
+        assert_eq!(pos.parse_move(&san).ok(), Some(*m), "{san}");
+        if pos.move_text(m).starts_with("e1")
+            && ["b1", "c1", "g3", "h4"]
+                .iter()
+                .any(|t| pos.move_text(m).ends_with(t))
+        {
+            castles.push(san);
+        }
+    }
+    castles.sort();
+    assert_eq!(castles, ["Kb1", "Kc1", "Kg3", "Kh4"]);
+    assert!(pos.parse_move("O-O").is_err());
+    common::play(&mut pos, "e1h4");
+    assert_eq!(pos.to_text(), "k3r/6/7/8/r8/9/7K/6R/6/R4 b kq - 1 1");
+}
+
+/// The engine plays a whole game of each hexagonal chess to its end
+/// (depth 2, no clock: the same game every run).
+#[test]
+fn the_engine_plays_each_game_to_a_result() {
+    for file in FILES {
+        let path = format!("variants/{file}");
+        let out = common::chimera(&[
+            "play",
+            &path,
+            "--depth",
+            "2",
+            "--movetime",
+            "0",
+            "--max-moves",
+            "400",
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        let result = text.lines().find(|l| l.starts_with("result:")).unwrap_or("");
+        assert!(
+            out.status.success() && (result.contains("wins") || result.contains("draw by")),
+            "{file}: {text}"
+        );
+    }
+}
+
+#[test]
+fn shafran_misuse_is_an_error_at_its_place() {
+    let text = variant_text("shafran-hexagonal.toml");
+    let cases: [(&str, &str, &str); 6] = [
+        (
+            "hex_ranks = \"slanted\"",
+            "hex_ranks = \"slant\"",
+            "unknown `hex_ranks`",
+        ),
+        (
+            "shape = \"hexagon\"\n",
+            "",
+            "`hex_ranks` names the ranks of a hexagonal board",
+        ),
+        (
+            "files = 9",
+            "files = 10",
+            "a hexagon of hexagonal cells is 2n − 1 files wide",
+        ),
+        ("ranks = 10", "ranks = 4", "at least n ranks high"),
+        (
+            "king_to = \"c1\"",
+            "king_to = \"c2\"",
+            "castling squares must lie on one straight line of cells",
+        ),
+        (
+            "right = \"K\"\nking = \"e1\"\nking_to = \"g3\"",
+            "right = \"Q\"\nking = \"e1\"\nking_to = \"g3\"",
+            "castling right `Q` is another rule's",
+        ),
+    ];
+    common::assert_misuse(&text, &cases, "shafran");
 }

@@ -26,21 +26,30 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
         match shape.get_ref().as_str() {
             "rectangle" => {}
             "hexagon" => {
-                if files != ranks || files.is_multiple_of(2) || files < 3 {
+                let n = files.div_ceil(2);
+                if files.is_multiple_of(2) || files < 3 || ranks < n {
                     return Err(cx.err(
                         shape.span(),
                         format!(
-                            "a hexagon of n cells a side is 2n − 1 files and as many ranks (11 × 11 for 91 cells), not {files} × {ranks}"
+                            "a hexagon of hexagonal cells is 2n − 1 files wide (odd, at least 3) and at least n ranks high, for n cells on each slanting side (11 × 11 for Gliński's 91 cells, 9 × 10 for Shafran's 70), not {files} × {ranks}"
                         ),
                     ));
                 }
-                geo.make_hexagon();
+                geo.make_hexagon(slanted_ranks(file, cx)?);
             }
             other => {
                 let d = cx.diag(shape.span(), format!("unknown board shape `{other}`"));
                 return Err(Box::new(cx.suggest(d, other, ["rectangle", "hexagon"], "shapes")));
             }
         }
+    }
+    if let Some(h) = &file.board.hex_ranks
+        && !geo.is_hex()
+    {
+        return Err(cx.err(
+            h.span(),
+            "`hex_ranks` names the ranks of a hexagonal board: add `shape = \"hexagon\"`",
+        ));
     }
     if let Some(letters) = &file.board.file_letters {
         let names: Vec<String> = letters.get_ref().chars().map(String::from).collect();
@@ -70,4 +79,26 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
         geo.remove_cell(sq);
     }
     Ok(geo)
+}
+
+/// `hex_ranks`: how a hexagonal board's ranks are named — `"chevron"` (the
+/// default: each file from its lowest cell, Gliński's) or `"slanted"`
+/// (along the lines running down to the right, Shafran's).
+fn slanted_ranks(file: &RulesFile, cx: &Ctx) -> Result<bool> {
+    let Some(h) = &file.board.hex_ranks else {
+        return Ok(false);
+    };
+    match h.get_ref().as_str() {
+        "chevron" => Ok(false),
+        "slanted" => Ok(true),
+        other => {
+            let d = cx.diag(h.span(), format!("unknown `hex_ranks` `{other}`"));
+            Err(Box::new(cx.suggest(
+                d,
+                other,
+                ["chevron", "slanted"],
+                "rank namings",
+            )))
+        }
+    }
 }

@@ -45,12 +45,7 @@ pub(super) fn compile(
         let (Some(right), None) = (letters.next(), letters.next()) else {
             return Err(cx.err(c.right.span(), "a castling right is one letter"));
         };
-        if geo.rank(king) != geo.rank(rook)
-            || geo.rank(king) != geo.rank(king_to)
-            || geo.rank(rook) != geo.rank(rook_to)
-        {
-            return Err(cx.err(c.king.span(), "castling squares must lie on one rank"));
-        }
+        on_one_line(c, cx, geo, (king, king_to, rook, rook_to))?;
         let piece = match &c.piece {
             Some(n) => Some(names.piece(cx, n, "castling")?),
             None => None,
@@ -85,6 +80,7 @@ pub(super) fn compile(
             takes: 0,
         };
         castle.place(geo, king, rook);
+        shares_right_with(c, cx, &castles, &castle)?;
         castles.push(castle);
     }
     // Rights are named by letter: resolved once every rule is known.
@@ -127,6 +123,57 @@ pub(super) fn compile(
         once_aimers,
         keep,
     })
+}
+
+/// The rule's four squares lie on one rank (a rectangle), or on one
+/// straight line of cells (a hexagon: Shafran's castling runs along the
+/// slanted back edges).
+fn on_one_line(
+    c: &crate::rules::Castling,
+    cx: &Ctx,
+    geo: &Geometry,
+    (king, king_to, rook, rook_to): (Square, Square, Square, Square),
+) -> Result<()> {
+    if geo.is_hex() {
+        let at = |s: Square| (geo.file(s) as i32, geo.rank(s) as i32);
+        let (k, r) = (at(king), at(rook));
+        let on_line = |s: Square| {
+            let p = at(s);
+            (r.0 - k.0) * (p.1 - k.1) == (r.1 - k.1) * (p.0 - k.0)
+        };
+        if king == rook || !on_line(king_to) || !on_line(rook_to) {
+            return Err(cx.err(
+                c.king.span(),
+                "castling squares must lie on one straight line of cells",
+            ));
+        }
+    } else if geo.rank(king) != geo.rank(rook)
+        || geo.rank(king) != geo.rank(king_to)
+        || geo.rank(rook) != geo.rank(rook_to)
+    {
+        return Err(cx.err(c.king.span(), "castling squares must lie on one rank"));
+    }
+    Ok(())
+}
+
+/// Rules may share a right (Shafran's short and long castling towards one
+/// rook): one letter, the same side, king and rook, lost together.
+fn shares_right_with(
+    c: &crate::rules::Castling,
+    cx: &Ctx,
+    earlier: &[Castle],
+    castle: &Castle,
+) -> Result<()> {
+    match earlier.iter().find(|o| o.right == castle.right) {
+        Some(o) if o.color != castle.color || o.king != castle.king || o.rook != castle.rook => Err(cx.err(
+            c.right.span(),
+            format!(
+                "castling right `{}` is another rule's: rules may share a right only with the same side, king and rook squares",
+                castle.right
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The compiled rights of the castling field.

@@ -112,8 +112,9 @@ pub struct Shape {
     /// Letters naming each file (empty: `a`, `b`, … as [`letters`]).
     pub(crate) file_names: Vec<String>,
     /// Per file, the grid rank of the cell named rank 1 (0 on rectangles;
-    /// on a hexagon each file counts its ranks from its own lowest cell).
-    pub(crate) rank_base: Vec<usize>,
+    /// on a hexagon each file counts its ranks from its own lowest cell, or
+    /// along slanted lines, where rank 1 may lie below the grid).
+    pub(crate) rank_base: Vec<i32>,
     /// The rows position text writes, from the top: each row's cells from
     /// the left. Grid ranks on a rectangle; named ranks on a hexagon.
     pub(crate) rows: Vec<Vec<Square>>,
@@ -162,25 +163,39 @@ impl Geometry {
         }
     }
 
-    /// Makes the board a regular hexagon of hexagonal cells inscribed in the
-    /// grid (files = ranks = 2n − 1 for n cells a side): in axial
-    /// coordinates, the cells whose file + rank is within n − 1 of the
-    /// centre's. Ranks are named from each file's lowest cell.
-    pub(crate) fn make_hexagon(&mut self) {
-        let n = self.files.div_ceil(2);
-        let (lo, hi) = (n - 1, 3 * (n - 1));
+    /// Makes the board a hexagon of hexagonal cells inscribed in the grid
+    /// (`files` = 2n − 1, odd, for n cells on each slanting side; `ranks`
+    /// at least n): in axial coordinates, the grid less its two corners of
+    /// n − 1 cells' width, the squares whose file + rank is below n − 1 or
+    /// above the mirror bound. With `files` = `ranks` the hexagon is
+    /// regular (Gliński's 91 cells); with more ranks its two vertical sides
+    /// are longer (Shafran's 70: 9 files, 10 ranks). Ranks are named from
+    /// each file's lowest cell (`slanted` false: Gliński's chevrons), or
+    /// along the lines running down to the right from the lower-left side
+    /// (`slanted`: Shafran's, a1 … e1 the board's lower-left edge).
+    pub(crate) fn make_hexagon(&mut self, slanted: bool) {
+        let corner = (self.files - 1) / 2;
+        let (lo, hi) = (corner, self.files + self.ranks - 2 - corner);
         for sq in 0..self.nsq {
             let (f, r) = (sq % self.files, sq / self.files);
             self.shape.cell[sq] = (lo..=hi).contains(&(f + r));
         }
         self.shape.hex = true;
-        self.shape.rank_base = (0..self.files).map(|f| lo.saturating_sub(f)).collect();
-        let top = self.ranks;
-        self.shape.rows = (1..=top)
+        self.shape.rank_base = (0..self.files)
+            .map(|f| {
+                if slanted {
+                    corner as i32 - f as i32
+                } else {
+                    lo.saturating_sub(f) as i32
+                }
+            })
+            .collect();
+        let top = self.cells().map(|s| self.rank_number(s)).max().unwrap_or(1);
+        self.shape.rows = (1..=top as i32)
             .rev()
             .map(|k| {
                 (0..self.files)
-                    .filter_map(|f| self.square(f as i32, (self.shape.rank_base[f] + k - 1) as i32))
+                    .filter_map(|f| self.square(f as i32, self.shape.rank_base[f] + k - 1))
                     .collect()
             })
             .collect();
@@ -231,7 +246,7 @@ impl Geometry {
 
     /// The rank number a square's name gives (1-based).
     pub fn rank_number(&self, sq: Square) -> usize {
-        self.rank(sq) + 1 - self.shape.rank_base[self.file(sq)]
+        (self.rank(sq) as i32 + 1 - self.shape.rank_base[self.file(sq)]).max(1) as usize
     }
 
     /// The file named by these letters.
@@ -296,8 +311,9 @@ impl Geometry {
         let (f, r) = (self.file(sq), self.rank(sq));
         if self.shape.hex && !rotate {
             // Across the middle rank in axial coordinates: the file stays,
-            // file + 2 × rank turns about the centre's.
-            let centre = 3 * (self.files.div_ceil(2) - 1);
+            // file + 2 × rank turns about the centre's (the lowest cell of
+            // the a-file and its highest trade places).
+            let centre = (self.files - 1) / 2 + self.ranks - 1;
             let nr = centre.saturating_sub(r + f).min(self.ranks - 1);
             return Square::from_index(nr * self.files + f);
         }
@@ -403,7 +419,7 @@ impl Geometry {
         let split = s.find(|c: char| !c.is_ascii_lowercase())?;
         let f = self.parse_file(&s[..split])?;
         let r = parse_number(&s[split..])?;
-        self.square(f as i32, r - 1 + self.shape.rank_base[f] as i32)
+        self.square(f as i32, r - 1 + self.shape.rank_base[f])
     }
 
     /// The square whose name ends `s`, and the text before it: `Nbd7` gives

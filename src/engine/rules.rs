@@ -121,18 +121,21 @@ pub(crate) struct Castle {
 }
 
 impl Castle {
-    /// Puts the rule's king and rook on `king` and `rook` (of its rank),
+    /// Puts the rule's king and rook on `king` and `rook` (of its line),
     /// with the squares that must be empty and those the king must not
     /// cross attacked: every square between the king and its destination
     /// and between the rook and its destination, less the king's and the
     /// rook's own; the king's path, both ends included.
     pub(crate) fn place(&mut self, geo: &Geometry, king: Square, rook: Square) {
+        // The squares of the line from `a` to `b`, both ends included: a
+        // rank on a rectangle, any straight line of cells on a hexagon.
         let between = |a: Square, b: Square| -> Vec<Square> {
-            let (fa, fb) = (geo.file(a) as i32, geo.file(b) as i32);
-            let r = geo.rank(a) as i32;
-            (fa.min(fb)..=fa.max(fb))
-                .filter_map(|f| geo.square(f, r))
-                .collect()
+            let mut line = vec![a];
+            line.extend(super::geometry::between(geo, a, b));
+            if b != a {
+                line.push(b);
+            }
+            line
         };
         let mut empty: Vec<Square> = between(king, rook);
         empty.extend(between(king, self.king_to));

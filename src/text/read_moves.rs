@@ -300,7 +300,13 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     let (file, rank) = origin_hint(g, from_hint);
     let of_kind: Vec<Move> = moves
         .iter()
-        .filter(|m| m.kind == MoveKind::Board && pos.board[m.from.index()].is_some_and(|p| is_kind(p.kind())))
+        .filter(|m| {
+            // A castling is also its king's move to its square (`Kg3`: how
+            // SAN writes a castling another of its wing would share `O-O`
+            // with).
+            matches!(m.kind, MoveKind::Board | MoveKind::Castle)
+                && pos.board[m.from.index()].is_some_and(|p| is_kind(p.kind()))
+        })
         .copied()
         .collect();
     let placed: Vec<Move> = of_kind

@@ -595,7 +595,8 @@ fn rights_field(
     let own = |sq: Square, c: Color| board[sq.index()].is_some_and(|p| p.color() == c);
     for (i, ch) in f.char_indices() {
         if let Some(bit) = v.castles.iter().position(|cs| cs.right == ch) {
-            rights |= 1 << bit;
+            // Every rule of that letter (a right may cover several).
+            rights |= (v.castles.iter().enumerate()).fold(0, |m, (b, o)| m | u32::from(o.right == ch) << b);
             let cs = &v.castles[bit];
             for sq in [cs.king, cs.rook] {
                 if let Some(b) = v.gate_bit(sq, cs.color)

@@ -250,12 +250,21 @@ fn castling(pos: &Position, m: &Move, n: Algebraic) -> String {
     let v = &*pos.v;
     let g = &v.geometry;
     let c = &v.castles[(m.aux & AUX_CASTLE) as usize];
-    let mut s = if g.file(c.rook) > g.file(c.king) {
-        "O-O"
+    let wing = |o: &crate::engine::variant::Castle| g.file(o.rook) > g.file(o.king);
+    // Two castlings of a side towards one wing (Shafran's short and long)
+    // would both be `O-O`: such a castling is written as its king's move.
+    let shared = v
+        .castles
+        .iter()
+        .any(|o| o.color == c.color && wing(o) == wing(c) && o.king_to != c.king_to);
+    let mut s = if shared {
+        let king = pos.board[m.from.index()].map(|p| letter(v, p.kind()));
+        format!("{}{}", king.unwrap_or_default(), square(pos, c.king_to, n))
+    } else if wing(c) {
+        "O-O".to_string()
     } else {
-        "O-O-O"
-    }
-    .to_string();
+        "O-O-O".to_string()
+    };
     if let Some(k) = m.gated_kind() {
         let at = if m.aux & AUX_GATE_ROOK != 0 {
             c.rook

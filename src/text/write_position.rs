@@ -30,7 +30,10 @@ fn rights_text(v: &Variant, setup: &Setup) -> String {
                     // written (Fairy-Stockfish's S-Chess960).
                     implied.push(rook);
                 } else {
-                    cs.push(c.right);
+                    // A right several rules share is written once.
+                    if !cs.contains(c.right) {
+                        cs.push(c.right);
+                    }
                     implied.extend([king, rook]);
                 }
             }

@@ -127,11 +127,17 @@ pub struct Board {
     pub files: Spanned<u32>,
     /// Number of ranks (rows), 1 to 36.
     pub ranks: Spanned<u32>,
-    /// `"rectangle"` (the default) or `"hexagon"`: a regular hexagon of
-    /// hexagonal cells, as wide as `files` (= `ranks`, odd: 11 for Gliński's
-    /// 91 cells), whose pieces read Betza's atoms on the hex grid.
+    /// `"rectangle"` (the default) or `"hexagon"`: a hexagon of hexagonal
+    /// cells, as wide as `files` (odd: 11 for Gliński's 91 cells, regular
+    /// with as many ranks; 9 files and 10 ranks for Shafran's 70), whose
+    /// pieces read Betza's atoms on the hex grid.
     #[serde(default)]
     pub shape: Option<Spanned<String>>,
+    /// How a hexagon's ranks are named: `"chevron"` (the default: each file
+    /// from its own lowest cell, Gliński's) or `"slanted"` (the lines
+    /// running down to the right, Shafran's).
+    #[serde(default)]
+    pub hex_ranks: Option<Spanned<String>>,
     /// Letters naming the files from the left, one name per file
     /// (`"abcdefghikl"`: Gliński's files skip `j`).
     #[serde(default)]
