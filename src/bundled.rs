@@ -201,4 +201,8 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         "networks/capablanca.nnue",
         include_bytes!("../variants/networks/capablanca.nnue"),
     ),
+    (
+        "networks/janggi.nnue",
+        include_bytes!("../variants/networks/janggi.nnue"),
+    ),
 ];
