@@ -112,6 +112,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("nocastle", include_str!("../variants/nocastle.toml")),
     ("nocheckatomic", include_str!("../variants/nocheckatomic.toml")),
     ("okisakishogi", include_str!("../variants/okisakishogi.toml")),
+    ("omega", include_str!("../variants/omega.toml")),
     ("omicron", include_str!("../variants/omicron.toml")),
     ("opulent", include_str!("../variants/opulent.toml")),
     ("paradigm", include_str!("../variants/paradigm.toml")),

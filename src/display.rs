@@ -72,7 +72,7 @@ pub fn board_text(pos: &Position) -> String {
         }
     } else {
         for r in (0..g.ranks()).rev() {
-            out.push_str(&format!("{:>3} ", r + 1));
+            out.push_str(&format!("{:>3} ", g.rank_label(r)));
             for f in 0..g.files() {
                 let sq = Square::from_index(r * g.files() + f);
                 let mark = if g.is_cell(sq) {

@@ -58,6 +58,7 @@ mod matches;
 mod multimove;
 mod nnue;
 mod notation;
+mod omega;
 mod one_build;
 mod perft_suites;
 mod perft_threads;

@@ -4,6 +4,7 @@
 
 use super::{Ctx, Result};
 use crate::engine::geometry::{Geometry, MAX_FILES};
+use crate::engine::types::Square;
 use crate::rules::RulesFile;
 
 /// The board's geometry, with no rays yet.
@@ -21,10 +22,32 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
             ));
         }
     }
-    let mut geo = Geometry::new(files, ranks);
+    let first = first_rank(file, cx)?;
+    let margin = usize::from(file.board.extra_cells.is_some());
+    if margin > 0 && (files + 2 > MAX_FILES || ranks + 2 > MAX_FILES) {
+        return Err(cx.err(
+            file.board.files.span(),
+            format!(
+                "a board with extra cells beside it has at most {} files and ranks",
+                MAX_FILES - 2
+            ),
+        ));
+    }
+    let mut geo = Geometry::new(files + 2 * margin, ranks + 2 * margin);
+    if margin > 0 {
+        geo.make_margin(first);
+    } else {
+        geo.set_rank_first(first);
+    }
     if let Some(shape) = &file.board.shape {
         match shape.get_ref().as_str() {
             "rectangle" => {}
+            "hexagon" if margin > 0 || first != 1 => {
+                return Err(cx.err(
+                    shape.span(),
+                    "a hexagon takes neither `extra_cells` nor `first_rank` (its ranks are named by `hex_ranks`)",
+                ));
+            }
             "hexagon" => {
                 let n = files.div_ceil(2);
                 if files.is_multiple_of(2) || files < 3 || ranks < n {
@@ -69,6 +92,11 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
         }
         geo.set_file_names(names);
     }
+    if let Some(extra) = &file.board.extra_cells {
+        for (name, at) in extra.get_ref() {
+            extra_cell(&mut geo, cx, name, at)?;
+        }
+    }
     for hole in &file.board.holes {
         let sq = geo.parse_square(hole.get_ref()).ok_or_else(|| {
             cx.err(
@@ -101,4 +129,69 @@ fn slanted_ranks(file: &RulesFile, cx: &Ctx) -> Result<bool> {
             )))
         }
     }
+}
+
+/// `first_rank`: 1 (the default) or 0.
+fn first_rank(file: &RulesFile, cx: &Ctx) -> Result<i32> {
+    match &file.board.first_rank {
+        None => Ok(1),
+        Some(f) if matches!(f.get_ref(), 0 | 1) => Ok(*f.get_ref() as i32),
+        Some(f) => Err(cx.err(
+            f.span(),
+            format!(
+                "`first_rank` is 0 or 1 (the number of the first rank), not {}",
+                f.get_ref()
+            ),
+        )),
+    }
+}
+
+/// One of `extra_cells`: the cell `name` beside the edge square `at` —
+/// diagonally beyond a corner, straight out from another edge square.
+fn extra_cell(geo: &mut Geometry, cx: &Ctx, name: &str, at: &toml::Spanned<String>) -> Result<()> {
+    let well_formed = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .trim_start_matches(|c: char| c.is_ascii_lowercase())
+            .parse::<u32>()
+            .is_ok()
+        && !name
+            .trim_start_matches(|c: char| c.is_ascii_lowercase())
+            .starts_with('0');
+    if !well_formed || geo.parse_square(name).is_some() {
+        return Err(cx.err(
+            at.span(),
+            format!(
+                "an extra cell's name is letters then a number, and no square's of the board (`w1`), not `{name}`"
+            ),
+        ));
+    }
+    let sq = geo.parse_square(at.get_ref()).ok_or_else(|| {
+        cx.err(
+            at.span(),
+            format!("`{}` is not a square of the board", at.get_ref()),
+        )
+    })?;
+    let (f, r) = (geo.file(sq), geo.rank(sq));
+    let out = |i: usize, n: usize| -> i32 {
+        if i == 1 {
+            -1
+        } else if i == n - 2 {
+            1
+        } else {
+            0
+        }
+    };
+    let (df, dr) = (out(f, geo.files), out(r, geo.ranks));
+    let beside = Square::from_index((r as i32 + dr) as usize * geo.files + (f as i32 + df) as usize);
+    if (df, dr) == (0, 0) || geo.is_cell(beside) {
+        return Err(cx.err(
+            at.span(),
+            format!(
+                "the extra cell `{name}` stands beside an edge square of the board, outside it (diagonally beyond a corner), and no other cell there: `{}` is not one",
+                at.get_ref()
+            ),
+        ));
+    }
+    geo.add_special_cell(beside, name.to_string());
+    Ok(())
 }

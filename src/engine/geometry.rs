@@ -118,6 +118,14 @@ pub struct Shape {
     /// The rows position text writes, from the top: each row's cells from
     /// the left. Grid ranks on a rectangle; named ranks on a hexagon.
     pub(crate) rows: Vec<Vec<Square>>,
+    /// Files and ranks of the grid around the board proper, off it but for
+    /// its extra cells (1 with `extra_cells`, else 0): names, letters and
+    /// relative ranks count from inside it.
+    pub(crate) margin: usize,
+    /// The number naming the board's first rank (1; Omega chess's 0).
+    pub(crate) rank_first: i32,
+    /// Cells with names of their own (Omega chess's `w1` … `w4`).
+    pub(crate) special: Vec<(Square, String)>,
 }
 
 impl Shape {
@@ -129,6 +137,9 @@ impl Shape {
             file_names: Vec::new(),
             rank_base: vec![0; files],
             rows: Vec::new(),
+            margin: 0,
+            rank_first: 1,
+            special: Vec::new(),
         };
         shape.rows = shape.grid_rows(files, ranks);
         shape
@@ -191,7 +202,7 @@ impl Geometry {
             })
             .collect();
         let top = self.cells().map(|s| self.rank_number(s)).max().unwrap_or(1);
-        self.shape.rows = (1..=top as i32)
+        self.shape.rows = (1..=top)
             .rev()
             .map(|k| {
                 (0..self.files)
@@ -244,18 +255,73 @@ impl Geometry {
         &self.shape.rows
     }
 
-    /// The rank number a square's name gives (1-based).
-    pub fn rank_number(&self, sq: Square) -> usize {
-        (self.rank(sq) as i32 + 1 - self.shape.rank_base[self.file(sq)]).max(1) as usize
+    /// The rank number a square's name gives (1 for the first rank, or
+    /// the board's `first_rank`).
+    pub fn rank_number(&self, sq: Square) -> i32 {
+        self.rank(sq) as i32 - self.shape.rank_base[self.file(sq)] + self.shape.rank_first
     }
 
     /// The file named by these letters.
     pub fn parse_file(&self, s: &str) -> Option<usize> {
+        let m = self.shape.margin;
         if self.shape.file_names.is_empty() {
-            parse_letters(s).filter(|&f| f < self.files)
+            parse_letters(s)
+                .filter(|&f| f + 2 * m < self.files)
+                .map(|f| f + m)
         } else {
-            self.shape.file_names.iter().position(|n| n == s)
+            self.shape.file_names.iter().position(|n| n == s).map(|f| f + m)
         }
+    }
+
+    /// Surrounds the board by a margin of one file and rank on each side,
+    /// off the board, and numbers its ranks from `rank_first`: the grid
+    /// that extra cells beside the board stand on (see
+    /// [`Geometry::add_special_cell`]).
+    pub(crate) fn make_margin(&mut self, rank_first: i32) {
+        let (files, ranks) = (self.files, self.ranks);
+        for sq in 0..self.nsq {
+            let (f, r) = (sq % files, sq / files);
+            self.shape.cell[sq] = f > 0 && r > 0 && f + 1 < files && r + 1 < ranks;
+        }
+        self.shape.margin = 1;
+        self.shape.rank_base = vec![1; files];
+        self.shape.rank_first = rank_first;
+        self.shape.rows = self.shape.grid_rows(files, ranks);
+    }
+
+    /// Numbers the ranks from `rank_first` (0: Omega chess's a0 … j9).
+    pub(crate) fn set_rank_first(&mut self, rank_first: i32) {
+        self.shape.rank_first = rank_first;
+    }
+
+    /// Makes a margin square a cell of the board with a name of its own.
+    pub(crate) fn add_special_cell(&mut self, sq: Square, name: String) {
+        self.shape.cell[sq.index()] = true;
+        self.shape.special.push((sq, name));
+        self.shape.rows = self.shape.grid_rows(self.files, self.ranks);
+    }
+
+    /// The number of a row of the grid as names write it, for diagrams
+    /// (`3` for the third rank; `0` for Omega's first; empty on a margin
+    /// row, whose cells have names of their own).
+    pub fn rank_label(&self, rank: usize) -> String {
+        let m = self.shape.margin;
+        if rank < m || rank + m >= self.ranks {
+            return String::new();
+        }
+        (rank as i32 - m as i32 + self.shape.rank_first).to_string()
+    }
+
+    /// How many cells have names of their own (extra cells).
+    pub fn special_cells(&self) -> usize {
+        self.shape.special.len()
+    }
+
+    /// The name a cell has of its own (`w1`), if it has one.
+    pub fn special_name(&self, sq: Square) -> Option<&str> {
+        (self.shape.special.iter())
+            .find(|(s, _)| *s == sq)
+            .map(|(_, n)| n.as_str())
     }
 
     /// Number of files (columns).
@@ -374,15 +440,23 @@ impl Geometry {
         if !sq.is_some() {
             return "-".into();
         }
+        if let Some(n) = self.special_name(sq) {
+            return n.to_string();
+        }
         format!("{}{}", self.file_name(self.file(sq)), self.rank_number(sq))
     }
 
     /// The letters naming a file (`a`, …, `z`, `aa`, …, or the rules
     /// file's `file_letters`).
     pub fn file_name(&self, file: usize) -> String {
-        match self.shape.file_names.get(file) {
+        let m = self.shape.margin;
+        if file < m || file + m >= self.files {
+            // A margin file has no letter (only extra cells stand there).
+            return String::new();
+        }
+        match self.shape.file_names.get(file - m) {
             Some(n) => n.clone(),
-            None => letters(file),
+            None => letters(file - m),
         }
     }
 
@@ -416,10 +490,20 @@ impl Geometry {
 
     /// Parses `e4`, `j10`, `aa27`; `None` when malformed or off the board.
     pub fn parse_square(&self, s: &str) -> Option<Square> {
+        if let Some((sq, _)) = self.shape.special.iter().find(|(_, n)| n == s) {
+            return Some(*sq);
+        }
         let split = s.find(|c: char| !c.is_ascii_lowercase())?;
         let f = self.parse_file(&s[..split])?;
-        let r = parse_number(&s[split..])?;
-        self.square(f as i32, r - 1 + self.shape.rank_base[f])
+        let digits = &s[split..];
+        let r = if digits == "0" && self.shape.rank_first == 0 {
+            0
+        } else {
+            parse_number(digits)?
+        };
+        let sq = self.square(f as i32, r - self.shape.rank_first + self.shape.rank_base[f])?;
+        // A margin square stands by its own name only.
+        self.special_name(sq).is_none().then_some(sq)
     }
 
     /// The square whose name ends `s`, and the text before it: `Nbd7` gives
@@ -442,10 +526,10 @@ impl Geometry {
 
     /// Rank counted from a side's own back rank, 1-based.
     pub fn relative_rank(&self, sq: Square, color: Color) -> u32 {
-        let r = self.rank(sq);
+        let (r, m) = (self.rank(sq), self.shape.margin);
         match color {
-            Color::First => r as u32 + 1,
-            Color::Second => (self.ranks - r) as u32,
+            Color::First => (r + 1).saturating_sub(m) as u32,
+            Color::Second => (self.ranks - r).saturating_sub(m) as u32,
         }
     }
 

@@ -297,7 +297,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
     if piece == "P" && (from_hint.len() > 1 || from_hint.chars().any(|c| c.is_ascii_digit())) {
         return Ok(Vec::new());
     }
-    let (file, rank) = origin_hint(g, from_hint);
+    let (exact, file, rank) = origin_hint(g, from_hint);
     let of_kind: Vec<Move> = moves
         .iter()
         .filter(|m| {
@@ -313,6 +313,7 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
         .iter()
         .filter(|m| {
             m.to == to
+                && exact.is_none_or(|sq| m.from == sq)
                 && file.is_none_or(|f| g.file(m.from) == f)
                 && rank.is_none_or(|r| g.rank_number(m.from) == r)
                 && mid.is_none_or(|mid| pos.moves_along(m.from, &[mid, to]).contains(m))
@@ -341,16 +342,24 @@ fn parse_san(pos: &Position, t: &str, moves: &[Move]) -> Result<Vec<Move>, MoveT
 }
 
 /// SAN's file and rank number before the destination (`N1f3`, `Ngf3`,
-/// `Ng1f3`), by the board's names.
-fn origin_hint(g: &crate::engine::Geometry, from_hint: &str) -> (Option<usize>, Option<usize>) {
+/// `Ng1f3`), by the board's names; or the square, for a cell named on its
+/// own.
+fn origin_hint(g: &crate::engine::Geometry, from_hint: &str) -> (Option<Square>, Option<usize>, Option<i32>) {
     if from_hint.is_empty() {
-        return (None, None);
+        return (None, None, None);
+    }
+    // A cell named on its own (Omega's `Ww1a2`) is its whole name.
+    if let Some(sq) = g
+        .parse_square(from_hint)
+        .filter(|&sq| g.special_name(sq).is_some())
+    {
+        return (Some(sq), None, None);
     }
     let f: String = from_hint.chars().filter(|c| c.is_ascii_lowercase()).collect();
     let r: String = from_hint.chars().filter(|c| c.is_ascii_digit()).collect();
     // A file the board does not have matches no piece.
     let file = (!f.is_empty()).then(|| g.parse_file(&f).unwrap_or(usize::MAX));
-    (file, r.parse::<usize>().ok())
+    (None, file, r.parse::<i32>().ok())
 }
 
 /// A pawn's move written with its destination alone goes straight ahead

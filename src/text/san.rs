@@ -406,7 +406,9 @@ fn origin_level(pos: &Position, m: &Move, moves: &[Move], n: Algebraic, p: Piece
         .collect();
     if others.is_empty() {
         Origin::None
-    } else if n.shogi() {
+    } else if n.shogi() || g.special_name(m.from).is_some() {
+        // A cell named on its own (Omega's `w1`) has no file or rank
+        // letter to tell it by: its name.
         Origin::Square
     } else if others.iter().all(|&o| g.file(o) != g.file(m.from)) {
         Origin::File
@@ -565,6 +567,9 @@ fn rank_text(pos: &Position, sq: Square, n: Algebraic) -> String {
 }
 
 fn square(pos: &Position, sq: Square, n: Algebraic) -> String {
+    if let Some(name) = pos.v.geometry.special_name(sq) {
+        return name.to_string();
+    }
     if n == Algebraic::Janggi {
         format!("{}{}", rank_text(pos, sq, n), file_text(pos, sq, n))
     } else {

@@ -191,6 +191,9 @@ fn square_labels(v: &Variant, s: Square) -> (String, String) {
     let g = v.board();
     if v.shogi_coordinates() {
         ((g.files() - g.file(s)).to_string(), g.usi_rank_name(g.rank(s)))
+    } else if g.special_name(s).is_some() {
+        // A cell named on its own (Omega's `w1`): no file or rank label.
+        (String::new(), String::new())
     } else {
         (g.file_name(g.file(s)), g.rank_number(s).to_string())
     }
@@ -202,7 +205,12 @@ fn coordinates(v: &Variant) -> Value {
     let g = v.board();
     let mut files = vec![String::new(); g.files()];
     let mut ranks = vec![String::new(); g.ranks()];
-    for s in g.all_squares() {
+    // Beside a board with extra cells, the margin's other squares label
+    // nothing.
+    for s in g
+        .all_squares()
+        .filter(|&s| g.is_cell(s) || g.special_cells() == 0)
+    {
         let (f, r) = square_labels(v, s);
         files[g.file(s)] = f;
         ranks[g.rank(s)] = r;

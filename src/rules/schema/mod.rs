@@ -145,6 +145,16 @@ pub struct Board {
     /// Squares of the grid that are not cells of the board (holes).
     #[serde(default)]
     pub holes: Vec<Spanned<String>>,
+    /// The number naming the first rank: 1 (the default) or 0 (Omega
+    /// chess's `a0` … `j9`).
+    #[serde(default)]
+    pub first_rank: Option<Spanned<i64>>,
+    /// Cells beside the board, each named on its own and placed by the edge
+    /// square it adjoins: diagonally beyond a corner, straight out from
+    /// another edge square (`{ w1 = "a0", w2 = "j0", … }`: Omega chess's
+    /// wizard squares).
+    #[serde(default)]
+    pub extra_cells: Option<Spanned<std::collections::BTreeMap<String, Spanned<String>>>>,
 }
 
 /// `[engine]`.
