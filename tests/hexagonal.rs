@@ -147,7 +147,11 @@ fn misuse_is_an_error_at_its_place() {
             "betza = \"C\"",
             "C has no reading on a hexagonal board",
         ),
-        ("betza = \"N\"", "betza = \"aN\"", "no hexagonal reading"),
+        (
+            "betza = \"N\"",
+            "betza = \"NaC\"",
+            "C has no reading on a hexagonal board",
+        ),
         ("betza = \"N\"", "betza = \"nN\"", "no hexagonal reading"),
         (
             "shape = \"hexagon\"\nfile",
@@ -346,4 +350,37 @@ fn shafran_misuse_is_an_error_at_its_place() {
         ),
     ];
     common::assert_misuse(&text, &cases, "shafran");
+}
+
+/// Multi-leg moves on hexagonal cells: a continuation leg's `f` is
+/// straight on from the leg before, so a step then, unless it captured,
+/// another straight on (`mWafW`, `mFafF`: the leading `m` stops the move
+/// at its first capture) moves as a step or a lame two-step leap (`WnD`,
+/// `FnA`): Gliński's game with its rooks and bishops so redefined counts
+/// the same either way, from the start and along a game. (`nA` on hex
+/// cells once took the square board's oblique path for (−2, 4).)
+#[test]
+fn multi_leg_moves_read_their_legs_on_the_hex_grid() {
+    let text = variant_text("glinski-hexagonal.toml");
+    let with = |rook: &str, bishop: &str| {
+        let t = text
+            .replacen("betza = \"R\"", &format!("betza = \"{rook}\""), 1)
+            .replacen("betza = \"B\"", &format!("betza = \"{bishop}\""), 1);
+        common::load_text("glinski-legs.toml", &t)
+    };
+    let legs = with("mWafW", "mFafF");
+    let single = with("WnD", "FnA");
+    let mut a = Position::start(&legs);
+    let mut b = Position::start(&single);
+    // A game of the moves at fixed places in the sorted lists (the same in
+    // both, as the first assertion says).
+    for k in [7, 31, 2, 19, 40, 11, 23, 5, 37, 13] {
+        let moves = common::sorted_moves(&mut a);
+        assert_eq!(moves, common::sorted_moves(&mut b), "move {k}");
+        assert_eq!(perft(&mut a, 2), perft(&mut b, 2), "move {k}");
+        let mv = &moves[k % moves.len()];
+        common::play(&mut a, mv);
+        common::play(&mut b, mv);
+    }
+    assert_eq!(perft(&mut a, 3), perft(&mut b, 3));
 }

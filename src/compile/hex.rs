@@ -106,6 +106,22 @@ fn apart(a: f64, b: f64) -> f64 {
 
 /// Absolute hex vectors of a leg for one side.
 pub(super) fn leg_vectors(leg: &Leg, color: Color, orientation: Orientation, files: i32) -> Vec<(i32, i32)> {
+    select(leg, files, |v| angle(v, color, orientation))
+}
+
+/// Hex vectors of a continuation leg after a leg that went `frame` × 30°
+/// clockwise from up the file (see `geometry::hex_frame`): its direction
+/// letters are read from that direction, `f` straight on.
+pub(super) fn relative_vectors(leg: &Leg, frame: u8, files: i32) -> Vec<(i32, i32)> {
+    let base = f64::from(frame) * 30.0;
+    select(leg, files, |v| {
+        (angle(v, Color::First, Orientation::Reflect) - base).rem_euclid(360.0)
+    })
+}
+
+/// The moves of a leg's atoms whose angles (by `angle_of`, in the frame its
+/// direction letters are read in) are nearest the letters' directions.
+fn select(leg: &Leg, files: i32, angle_of: impl Fn((i32, i32)) -> f64) -> Vec<(i32, i32)> {
     let mut out: Vec<(i32, i32)> = Vec::new();
     let wanted = directions(&leg.directions);
     for &atom in &leg.atoms {
@@ -117,7 +133,7 @@ pub(super) fn leg_vectors(leg: &Leg, color: Color, orientation: Orientation, fil
         } else {
             atom_moves(atom).unwrap_or_default()
         };
-        let angles: Vec<f64> = moves.iter().map(|&v| angle(v, color, orientation)).collect();
+        let angles: Vec<f64> = moves.iter().map(|&v| angle_of(v)).collect();
         for (i, &v) in moves.iter().enumerate() {
             let chosen = wanted.is_empty()
                 || wanted.iter().any(|&t| {
@@ -144,12 +160,9 @@ fn atom_letter(base: (i32, i32)) -> String {
 /// Why a piece's notation has no meaning on a hexagonal board, if it has
 /// none.
 pub(super) fn check(prog: &Program) -> Result<(), String> {
-    let Some(legs) = prog.simple_legs().filter(|l| l.iter().all(|l| !l.shoots)) else {
-        return Err(
-            "multi-leg moves (`a`) and shots (`x`) have no hexagonal reading yet: on a hexagonal board a piece's moves are single leaps and rides".into(),
-        );
-    };
-    for leg in legs {
+    // Multi-leg moves and shots read each leg on the hex grid, a
+    // continuation leg's letters from the direction the leg before went.
+    for leg in prog.legs() {
         for &atom in &leg.atoms {
             if atom == notation::UNIVERSAL {
                 if !leg.directions.is_empty() {
@@ -206,12 +219,39 @@ mod tests {
         assert_eq!(vectors("fN", Color::First), vec![(-1, 3), (1, 2)]);
     }
 
+    /// A continuation leg reads its letters from the direction the leg
+    /// before went: `f` straight on, `b` back, `fl`/`fr` the hex
+    /// orthogonals at 60° either side, `fF` the two diagonals 30° off.
+    #[test]
+    fn continuation_legs_turn_with_the_previous_leg() {
+        let leg = |s: &str| notation::program(&notation::parse(s).unwrap()).unwrap().legs()[0].clone();
+        let rel = |s: &str, v: (i32, i32)| {
+            let mut out = relative_vectors(&leg(s), crate::engine::geometry::hex_frame(v), 11);
+            out.sort();
+            out
+        };
+        for &v in &ORTHOGONAL {
+            assert_eq!(rel("fW", v), vec![v], "{v:?}");
+            assert_eq!(rel("bW", v), vec![(-v.0, -v.1)], "{v:?}");
+        }
+        for &v in &DIAGONAL {
+            assert_eq!(rel("fF", v), vec![v], "{v:?}");
+        }
+        // After a step to the upper right (60°): straight on, and the two
+        // orthogonals beside it.
+        assert_eq!(rel("fW", (1, 0)), vec![(1, 0)]);
+        assert_eq!(rel("flfrW", (1, 0)), vec![(0, 1), (1, -1)]);
+        assert_eq!(rel("W", (1, 0)).len(), 6);
+    }
+
     #[test]
     fn meaningless_on_hex() {
         let prog = |s: &str| notation::program(&notation::parse(s).unwrap()).unwrap();
         assert!(check(&prog("QN")).is_ok());
         assert!(check(&prog("C")).unwrap_err().contains("C has no reading"));
-        assert!(check(&prog("aK")).is_err());
+        assert!(check(&prog("aK")).is_ok());
+        assert!(check(&prog("WafW")).is_ok());
+        assert!(check(&prog("aC")).is_err());
         assert!(check(&prog("nN")).is_err());
     }
 }

@@ -74,7 +74,11 @@ fn passing(leg: &Leg, v: (i32, i32), geo: &mut Geometry) -> Passing {
         return Passing::Free;
     }
     let g = gcd(v.0.abs(), v.1.abs());
-    if !(v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs()) {
+    // On hexagonal cells every lame or jumping leap (`nD`, `nA`, `nH`)
+    // runs along one hex direction, (−2, 4) by (−1, 2)s: no oblique path
+    // (the hex knight's `n` is refused).
+    let straight = geo.is_hex() || v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs();
+    if !straight {
         // Oblique: straight along the longer component, then diagonally.
         let (long, short) = (v.0.abs().max(v.1.abs()), v.0.abs().min(v.1.abs()));
         let orth = if v.1.abs() > v.0.abs() {
@@ -362,8 +366,16 @@ fn leg_run(leg: &Leg, geo: &mut Geometry, orientation: Orientation) -> Result<Le
         }
     }
     let mut relative: Vec<Vec<u16>> = Vec::new();
-    for &f in FRAMES.iter() {
-        relative.push(leg.vectors(f).into_iter().map(|v| geo.vector(v)).collect());
+    if geo.is_hex() {
+        // The twelve hex directions a leg can have gone (`hex_frame`).
+        for f in 0..12 {
+            let vs = super::hex::relative_vectors(leg, f, geo.files as i32);
+            relative.push(vs.into_iter().map(|v| geo.vector(v)).collect());
+        }
+    } else {
+        for &f in FRAMES.iter() {
+            relative.push(leg.vectors(f).into_iter().map(|v| geo.vector(v)).collect());
+        }
     }
     // A continuation leg whose directions are the same whatever the previous
     // leg did (no direction letters) does not depend on it.

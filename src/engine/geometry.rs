@@ -38,6 +38,18 @@ pub fn continuation_frame(prev: (i32, i32)) -> (i32, i32) {
     }
 }
 
+/// The continuation frame after a move along `v` on hexagonal cells (in
+/// axial coordinates): the nearest of the twelve hex directions, counted
+/// in steps of 30° clockwise from up the file — orthogonals even, diagonals
+/// odd. A continuation leg's directions are read from it
+/// (`compile/hex.rs`).
+pub fn hex_frame(v: (i32, i32)) -> u8 {
+    let (q, r) = (v.0 as f64, v.1 as f64);
+    let (x, y) = (1.5 * q, 3f64.sqrt() * (r + q / 2.0));
+    let degrees = x.atan2(y).to_degrees().rem_euclid(360.0);
+    ((degrees / 30.0).round() as u8) % 12
+}
+
 /// A vector in use: an index into [`Geometry`]'s ray tables.
 pub(crate) type VectorId = u16;
 
@@ -400,7 +412,11 @@ impl Geometry {
             return i as VectorId;
         }
         self.vectors.push(v);
-        self.frame_after.push(frame_index(continuation_frame(v)) as u8);
+        self.frame_after.push(if self.shape.hex {
+            hex_frame(v)
+        } else {
+            frame_index(continuation_frame(v)) as u8
+        });
         for sq in 0..self.nsq {
             let start = self.pool.len() as u32;
             let mut cur = Square::from_index(sq);
