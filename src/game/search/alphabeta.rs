@@ -390,9 +390,12 @@ impl Worker {
             let m = self.pick(ply, i);
             let order_score = self.scores[ply][i];
             let quiet = !m.is_capture() && m.promotion().is_none();
-            // Late-move pruning and futility, for quiet moves near the
-            // leaves that do not give check (tested once the move is made).
-            let prune = quiet && searched > 0 && best > -MATE_BOUND && prunable(&n, searched, improving);
+            // Late-move pruning and futility, for quiet moves that do not
+            // give check (tested once the move is made).
+            let prune = quiet && searched > 0 && best > -MATE_BOUND && {
+                let r = i32::from(self.lmr[n.depth.min(63) as usize][searched.min(63)]);
+                prunable(&n, searched, improving, n.depth - 1 - r)
+            };
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
             let gives = self.in_check(pos);
@@ -482,15 +485,16 @@ impl Worker {
 }
 
 /// Whether the node's late quiet moves are pruned once `searched` moves
-/// have been: late-move pruning and futility, near the leaves, off the
-/// principal variation and out of check.
-fn prunable(n: &Node, searched: usize, improving: bool) -> bool {
+/// have been, off the principal variation and out of check: by their
+/// number (late-move pruning, at any depth, half as many when the side
+/// is not improving), and by futility at the depth the move would be
+/// searched to after its reduction (`lmr_depth`).
+fn prunable(n: &Node, searched: usize, improving: bool, lmr_depth: i32) -> bool {
     if n.pv || n.in_check {
         return false;
     }
-    let late = 4 + n.depth * n.depth * if improving { 2 } else { 1 };
-    (n.depth <= 4 && searched as i32 >= late)
-        || (n.depth <= 2 && n.static_eval + 120 + 120 * n.depth <= n.alpha)
+    let late = (5 + n.depth * n.depth) * (1 + i32::from(improving)) / 2;
+    searched as i32 >= late || (lmr_depth < 6 && n.static_eval + 180 + 130 * lmr_depth.max(0) <= n.alpha)
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
