@@ -384,3 +384,31 @@ fn multi_leg_moves_read_their_legs_on_the_hex_grid() {
     }
     assert_eq!(perft(&mut a, 3), perft(&mut b, 3));
 }
+
+/// Drops on hexagonal cells (a hexagonal shogi's hand) land on the board's
+/// cells only: a pawn in hand on Gliński's start may go to each of its 56
+/// empty cells, none of the grid's cut corners (it once went to `a-1`).
+#[test]
+fn drops_land_on_cells_only() {
+    let text = variant_text("glinski-hexagonal.toml").replacen(
+        "[display]",
+        "[hand]\ncaptures = \"hand\"\n\n[display]",
+        1,
+    );
+    let v = common::load_text("glinski-drops.toml", &text);
+    let mut pos = Position::from_text(
+        &v,
+        "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNR2[P] w - - 0 1",
+    )
+    .unwrap();
+    let drops: Vec<String> = common::sorted_moves(&mut pos)
+        .into_iter()
+        .filter(|m| m.contains('*'))
+        .collect();
+    assert_eq!(drops.len(), 56, "{drops:?}");
+    assert!(drops.iter().all(|m| !m.contains('-')), "{drops:?}");
+    assert!(
+        drops.contains(&"P*f6".to_string()) && drops.contains(&"P*l6".to_string()),
+        "{drops:?}"
+    );
+}

@@ -46,7 +46,11 @@ pub(super) fn apply(
                         .is_none_or(|r| r.contains(&geo.relative_rank(s, c)))
                         && listed.as_ref().is_none_or(|l| l[s.index()]);
                     let in_region = def.region.as_ref().is_none_or(|r| r[c.index()][s.index()]);
-                    rank_ok && in_region && !(no_dead_drops && def.dead[c.index()][s.index()])
+                    // Never off the board (a hole, a hexagon's cut corners).
+                    geo.is_cell(s)
+                        && rank_ok
+                        && in_region
+                        && !(no_dead_drops && def.dead[c.index()][s.index()])
                 })
                 .collect();
         }

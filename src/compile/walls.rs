@@ -54,7 +54,8 @@ pub(super) fn compile(
             "`single = true` needs `after_move`: a single wall is moved after each move",
         ));
     }
-    let mut allowed = vec![true; geo.nsq];
+    // Never off the board (a hole, a hexagon's cut corners).
+    let mut allowed: Vec<bool> = geo.all_squares().map(|s| geo.is_cell(s)).collect();
     for s in &w.except {
         let sq = geo.parse_square(s.get_ref()).ok_or_else(|| {
             cx.err(
