@@ -617,3 +617,66 @@ fn shipped_networks_are_used_from_disk_and_from_the_bundle() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// `chimera train --openings`: the games start from the file's positions,
+/// in turn (here a queenless one and a rookless one), then their random
+/// plies; a line that is not a position is refused with its line number.
+#[test]
+fn chimera_train_starts_from_openings() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let book = dir.path().join("odds.epd");
+    std::fs::write(
+        &book,
+        "# odds\nrnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1\n\
+         1nbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBN1 w - - 0 1 c0 \"no rooks\";\n",
+    )
+    .expect("write");
+    let run = dir.path().join("run");
+    let args = |book: &std::path::Path| {
+        let mut v: Vec<String> = [
+            "train",
+            "variants/chess.toml",
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+            "--max-moves",
+            "12",
+            "--random-plies",
+            "2",
+            "--threads",
+            "2",
+            "--play-only",
+            "--dir",
+        ]
+        .map(String::from)
+        .to_vec();
+        v.push(run.display().to_string());
+        v.extend(["--openings".to_string(), book.display().to_string()]);
+        v
+    };
+    let out = chimera(&args(&book).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let data = std::fs::read_to_string(run.join("data").join("games-000000-000002.txt")).expect("data");
+    let boards: Vec<&str> = data.lines().filter_map(|l| l.split(' ').next()).collect();
+    assert!(boards.len() > 4, "{data}");
+    // Game 0 from the queenless start, game 1 from the rookless one.
+    assert!(boards.iter().any(|b| !b.contains(['q', 'Q'])), "{data}");
+    assert!(boards.iter().any(|b| !b.contains(['r', 'R'])), "{data}");
+    assert!(
+        boards
+            .iter()
+            .all(|b| !b.contains(['q', 'Q']) || !b.contains(['r', 'R'])),
+        "{data}"
+    );
+    let wrong = dir.path().join("wrong.epd");
+    std::fs::write(
+        &wrong,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a position\n",
+    )
+    .expect("write");
+    let out = chimera(&args(&wrong).iter().map(String::as_str).collect::<Vec<_>>());
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("wrong.epd:2:"), "{text}");
+}

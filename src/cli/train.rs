@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::context::Context;
 use super::output::{Failure, Outcome, Output, bad};
-use crate::engine::Variant;
+use crate::engine::{Position, Variant};
 use crate::game::nnue::data::{self, PlayOptions};
 use crate::game::nnue::train::{self, Adam, FloatNet, Samples, TrainOptions};
 use crate::game::nnue::{Layout, Network};
@@ -51,6 +51,13 @@ pub(crate) struct Args {
     /// Random plies opening each game (variety).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
     random_plies: u64,
+    /// Start the games from these positions instead of the variant's start
+    /// (one a line, as `chimera match --openings` reads them; game N from
+    /// the Nth, in turn, then its --random-plies), and play the gating
+    /// matches of --rounds from them too: for a game whose start is won
+    /// for one side (handicaps, odds), or a book of openings.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
     /// Play the games with this network instead of the rules file's evaluation
     /// (to train the next network on the data of the last).
     #[arg(long)]
@@ -227,6 +234,16 @@ struct Round<'a> {
     seed: u64,
 }
 
+/// The positions --openings names (none: the variant's start).
+fn starts(a: &Args, v: &Arc<Variant>) -> Result<Arc<Vec<Position>>, Failure> {
+    match &a.openings {
+        Some(p) => Ok(Arc::new(
+            super::matches::openings::read_positions(v, p).map_err(bad)?,
+        )),
+        None => Ok(Arc::default()),
+    }
+}
+
 /// What a round's training gave.
 struct Trained {
     positions: usize,
@@ -255,6 +272,7 @@ fn play_and_train(
         nodes: a.nodes,
         max_plies: a.max_moves as usize,
         random_plies: a.random_plies as usize,
+        starts: starts(a, v)?,
         seed: r.seed,
         threads,
     };
@@ -338,9 +356,14 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
     let games = match a.games {
         0 => "data gathered before".to_string(),
         n => format!(
-            "games: {n} at {} nodes a move{}",
+            "games: {n} at {} nodes a move{}{}",
             a.nodes,
-            from.map_or(String::new(), |p| format!(", played by {p}"))
+            from.map_or(String::new(), |p| format!(", played by {p}")),
+            a.openings.as_ref().map_or(String::new(), |p| format!(
+                ", from the openings of {}",
+                p.file_name()
+                    .map_or(p.display(), |n| std::path::Path::new(n).display())
+            ))
         ),
     };
     let about = format!(

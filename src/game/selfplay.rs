@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng, rngs::StdRng};
 use super::Game;
 use super::players::MAX_DEPTH;
 use super::search::{Limits, SearchReport, Searcher};
-use crate::engine::{Color, Move, Variant};
+use crate::engine::{Color, Move, Position, Variant};
 
 /// How the games go.
 #[derive(Clone, Debug)]
@@ -21,6 +21,9 @@ pub struct Rules {
     pub max_plies: usize,
     /// Random plies opening each game.
     pub random_plies: usize,
+    /// Positions the games start from, game `i` from the `i`-th (modulo
+    /// their number) before its random plies; empty: the variant's start.
+    pub starts: Arc<Vec<Position>>,
     /// Seed of the openings.
     pub seed: u64,
     /// Set from another thread to end the game at once (Ctrl-C in
@@ -35,7 +38,8 @@ impl Rules {
     }
 }
 
-/// Plays game `i`: its random opening from its own seed, then the
+/// Plays game `i`: its start (of `rules.starts`, else the variant's), its
+/// random opening from its own seed, then the
 /// searcher's moves to a result or `rules.max_plies`. `seen` hears of each
 /// searched position before its move is played (the searcher, the game,
 /// the side to move, the search's report, the move). Returns the winner.
@@ -47,7 +51,10 @@ pub fn play_one(
     seen: &mut dyn FnMut(&Searcher, &Game, Color, &SearchReport, Move),
 ) -> Option<Color> {
     let mut rng = StdRng::seed_from_u64(rules.seed.wrapping_mul(0x9e37_79b9).wrapping_add(i as u64));
-    let mut game = Game::from_start(v);
+    let mut game = match rules.starts.len() {
+        0 => Game::from_start(v),
+        n => Game::new(rules.starts[i % n].clone()),
+    };
     for _ in 0..rules.random_plies {
         let moves = game.legal_moves();
         if moves.is_empty() || game.result().is_some() {

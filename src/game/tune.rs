@@ -128,6 +128,7 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: us
         nodes: opts.nodes,
         max_plies: opts.max_plies,
         random_plies: opts.random_plies,
+        starts: Arc::default(),
         seed: opts.seed,
         stop: opts.stop.clone(),
     };

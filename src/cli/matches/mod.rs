@@ -3,7 +3,7 @@
 //! difference they show and, if asked, a sequential probability ratio test
 //! that stops the match once it has an answer ([`crate::game::sprt`]).
 
-mod openings;
+pub(crate) mod openings;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,7 +16,7 @@ use serde_json::json;
 use super::context::Context;
 use super::output::{Failure, Outcome, Output, bad};
 use super::play::{Seat, make_player};
-use crate::engine::{Color, Variant};
+use crate::engine::{Color, Position, Variant};
 use crate::game::players::{DEFAULT_MOVETIME_MS, MAX_DEPTH, Player, PlayerSpec};
 use crate::game::sprt::{Pentanomial, Sprt, Verdict, estimate};
 use crate::game::{PlayOptions, TimeControl, run_game};
@@ -272,8 +272,8 @@ pub(crate) struct Gate {
 }
 
 /// A match that decides whether player `a` replaces player `b`
-/// (`chimera train --rounds`): on the clock `tc`, from generated openings
-/// (8 random plies, balanced), until the SPRT decides or `games` are
+/// (`chimera train --rounds`): on the clock `tc`, from `starts` in turn
+/// or, with none, generated openings (8 random plies, balanced), until the SPRT decides or `games` are
 /// played, a game drawn after `max_plies`. Prints only a progress bar.
 pub(crate) fn gate(
     v: &Arc<Variant>,
@@ -283,6 +283,7 @@ pub(crate) fn gate(
     (games, sprt): (u64, Sprt),
     (threads, max_plies): (usize, usize),
     seed: u64,
+    starts: &[Position],
 ) -> Result<Gate, Failure> {
     let spec = |s: &str| PlayerSpec::parse(s, MAX_DEPTH, None).map_err(bad);
     let plan = Plan {
@@ -290,10 +291,14 @@ pub(crate) fn gate(
         name: name.to_string(),
         specs: [spec(a)?, spec(b)?],
         tc: Some(tc),
-        book: Book::Generated {
-            plies: 8,
-            balance: Some(100),
-            seed,
+        book: if starts.is_empty() {
+            Book::Generated {
+                plies: 8,
+                balance: Some(100),
+                seed,
+            }
+        } else {
+            Book::File(starts.to_vec())
         },
         seed,
         max_plies,

@@ -56,28 +56,9 @@ pub(crate) enum Book {
 }
 
 impl Book {
-    /// Reads an openings file: one position a line in the variant's
-    /// position text (FEN, SFEN, …); an EPD line's operations after the
-    /// position are ignored; blank lines and lines starting with `#` are
-    /// skipped. Every other line must be a position: the first that is not
-    /// is an error with its line number.
+    /// Reads an openings file ([`read_positions`]).
     pub fn read(v: &Arc<Variant>, path: &Path) -> Result<Book, String> {
-        let text = crate::read_text_file(path).map_err(|e| e.to_string())?;
-        let mut out = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            if out.len() == MAX_OPENINGS {
-                return Err(format!("{}: more than {MAX_OPENINGS} openings", path.display()));
-            }
-            out.push(read_line(v, line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?);
-        }
-        if out.is_empty() {
-            return Err(format!("{}: no opening in the file", path.display()));
-        }
-        Ok(Book::File(out))
+        read_positions(v, path).map(Book::File)
     }
 
     /// The opening of pair `pair`.
@@ -92,6 +73,30 @@ impl Book {
             }
         }
     }
+}
+
+/// Reads an openings file: one position a line in the variant's position
+/// text (FEN, SFEN, …); an EPD line's operations after the position are
+/// ignored; blank lines and lines starting with `#` are skipped. Every
+/// other line must be a position: the first that is not is an error with
+/// its line number.
+pub(crate) fn read_positions(v: &Arc<Variant>, path: &Path) -> Result<Vec<Position>, String> {
+    let text = crate::read_text_file(path).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if out.len() == MAX_OPENINGS {
+            return Err(format!("{}: more than {MAX_OPENINGS} openings", path.display()));
+        }
+        out.push(read_line(v, line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?);
+    }
+    if out.is_empty() {
+        return Err(format!("{}: no opening in the file", path.display()));
+    }
+    Ok(out)
 }
 
 /// A position as a line of an openings file gives it: the whole line, or

@@ -172,6 +172,7 @@ fn play_gate(
         (a.gate_games, sprt),
         (threads, a.max_moves as usize),
         seed,
+        &super::starts(a, v)?,
     )?;
     let record = json!({
         "kept": g.verdict == Some(Verdict::H1),

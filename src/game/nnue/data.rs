@@ -23,6 +23,9 @@ pub struct PlayOptions {
     pub max_plies: usize,
     /// Random plies opening each game.
     pub random_plies: usize,
+    /// Positions the games start from, game `i` from the `i`-th (modulo
+    /// their number); empty: the variant's start.
+    pub starts: Arc<Vec<Position>>,
     /// Seed of the openings: game `i` is played from its own seed.
     pub seed: u64,
     /// Games played at once.
@@ -35,6 +38,7 @@ impl Default for PlayOptions {
             nodes: 5000,
             max_plies: 400,
             random_plies: 8,
+            starts: Arc::default(),
             seed: 1,
             threads: 1,
         }
@@ -68,6 +72,7 @@ pub fn play(
         nodes: opts.nodes,
         max_plies: opts.max_plies,
         random_plies: opts.random_plies,
+        starts: opts.starts.clone(),
         seed: opts.seed,
         stop: None,
     };
