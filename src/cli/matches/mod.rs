@@ -282,8 +282,7 @@ pub(crate) fn gate(
     tc: TimeControl,
     (games, sprt): (u64, Sprt),
     (threads, max_plies): (usize, usize),
-    seed: u64,
-    starts: &[Position],
+    (seed, starts): (u64, &[Position]),
 ) -> Result<Gate, Failure> {
     let spec = |s: &str| PlayerSpec::parse(s, MAX_DEPTH, None).map_err(bad);
     let plan = Plan {

@@ -171,8 +171,7 @@ fn play_gate(
         tc,
         (a.gate_games, sprt),
         (threads, a.max_moves as usize),
-        seed,
-        &super::starts(a, v)?,
+        (seed, &super::starts(a, v)?),
     )?;
     let record = json!({
         "kept": g.verdict == Some(Verdict::H1),
