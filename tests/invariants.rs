@@ -71,6 +71,11 @@ fn check_ply(pos: &mut Position, rng: &mut StdRng, v: &Arc<Variant>) -> Result<(
     if pos.hash() != pos.compute_hash() {
         return Err(format!("incremental hash differs at {text}"));
     }
+    for c in chimera::Color::BOTH {
+        if pos.has_command(c) != pos.has_command_walked(c) {
+            return Err(format!("the kept command of {c:?} differs from the board's at {text}"));
+        }
+    }
     let back = Position::from_text(v, &text).map_err(|e| format!("{text} does not parse back: {e}"))?;
     if back.to_text() != text || back.hash() != pos.hash() {
         return Err(format!("{text} reads back as {}", back.to_text()));
@@ -78,6 +83,11 @@ fn check_ply(pos: &mut Position, rng: &mut StdRng, v: &Arc<Variant>) -> Result<(
     let moves = pos.legal_move_list();
     for &m in &moves {
         pos.make(m);
+        if chimera::Color::BOTH.into_iter().any(|c| pos.has_command(c) != pos.has_command_walked(c)) {
+            let t = pos.to_text();
+            pos.unmake();
+            return Err(format!("the kept command after {} in {text} differs ({t})", pos.move_text(&m)));
+        }
         if pos.hash() != pos.compute_hash() {
             let t = pos.to_text();
             pos.unmake();

@@ -6,7 +6,7 @@ use toml::Spanned;
 use super::names::Names;
 use super::{Ctx, Result};
 use crate::engine::geometry::Geometry;
-use crate::engine::types::{Color, KindSet};
+use crate::engine::types::{Color, KindSet, PieceKind};
 use crate::engine::variant::{
     CountingRule, DropArea, EndRules, Explosion, Extinction, Flip, MateRule, MoveRepetition, MoveRules,
     Outcome, PieceDef, ReachGoal, RepetitionResult, RepetitionRule, Verdict,
@@ -116,6 +116,8 @@ pub(super) fn compile(
     options: &super::OptionValues,
 ) -> Result<EndRules> {
     let has_royal = pieces.iter().any(|k| k.royal);
+    let command = command_sets(file, cx, names)?;
+    let command_bits = command_bits(&command, pieces.len());
     check_counts(file, cx, has_royal)?;
     check_royal_limits(file, cx)?;
     let default_stalemate = if has_royal {
@@ -159,7 +161,8 @@ pub(super) fn compile(
             .as_ref()
             .is_some_and(|r| *r.get_ref() == rules::ReachReply::Sides("unsafe".into())),
         reach_safe: file.end.reach.iter().any(|r| r.safe),
-        command: command_sets(file, cx, names)?,
+        command,
+        command_bits,
         extinction: match &file.end.extinction {
             Some(x)
                 if x.when
@@ -354,6 +357,25 @@ fn command_sets(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Vec<Vec<Kin
         command.push(masks);
     }
     Ok(command)
+}
+
+/// Per kind, the command-set elements (flattened, set by set) it is one of,
+/// as bits: empty with no sets or more elements than a position counts.
+fn command_bits(command: &[Vec<KindSet>], kinds: usize) -> Vec<u8> {
+    let elements: Vec<&KindSet> = command.iter().flatten().collect();
+    if elements.is_empty() || elements.len() > crate::engine::rules::COMMAND_SLOTS {
+        return Vec::new();
+    }
+    (0..kinds)
+        .map(|k| {
+            let kind = PieceKind::from_index(k);
+            elements
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.contains(kind))
+                .fold(0u8, |bits, (i, _)| bits | 1 << i)
+        })
+        .collect()
 }
 
 /// The checkmated player's outcome (`end.checkmate` is said from the

@@ -64,16 +64,38 @@ impl Position {
         })
     }
 
+    /// Adds a piece put on `sq` to its side's list (and counts).
     #[inline(always)]
-    pub(crate) fn list_add(&mut self, sq: Square, color: Color) {
+    pub(crate) fn list_add(&mut self, sq: Square, p: Piece) {
+        let color = p.color();
         let list = &mut self.plist[color.index()];
         self.pindex[sq.index()] = list.len() as u16;
         list.push(sq);
         self.occ[color.index()] |= super::bitboard::bit(sq);
+        self.count_command(p, 1);
     }
 
+    /// Counts a piece that comes (`delta` 1) or goes (`u16::MAX`, minus
+    /// one) in the command-set elements it is one of.
     #[inline(always)]
-    pub(crate) fn list_remove(&mut self, sq: Square, color: Color) {
+    fn count_command(&mut self, p: Piece, delta: u16) {
+        if let Some(&bits) = self.v.end.command_bits.get(p.kind().index())
+            && bits != 0
+        {
+            let counts = &mut self.command_count[p.color().index()];
+            for (i, n) in counts.iter_mut().enumerate() {
+                if bits & (1 << i) != 0 {
+                    *n = n.wrapping_add(delta);
+                }
+            }
+        }
+    }
+
+    /// Removes the piece taken from `sq` from its side's list (and counts).
+    #[inline(always)]
+    pub(crate) fn list_remove(&mut self, sq: Square, p: Piece) {
+        let color = p.color();
+        self.count_command(p, u16::MAX);
         self.occ[color.index()] &= !super::bitboard::bit(sq);
         let idx = self.pindex[sq.index()] as usize;
         let list = &mut self.plist[color.index()];
@@ -91,7 +113,7 @@ impl Position {
         if p == self.v.wall {
             self.wall_occ(sq, true);
         } else {
-            self.list_add(sq, p.color());
+            self.list_add(sq, p);
         }
     }
 
@@ -101,7 +123,7 @@ impl Position {
             if p == self.v.wall {
                 self.wall_occ(sq, false);
             } else {
-                self.list_remove(sq, p.color());
+                self.list_remove(sq, p);
             }
         }
     }
@@ -150,7 +172,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
         self.board[sq.index()] = Some(p);
-        self.list_add(sq, p.color());
+        self.list_add(sq, p);
         self.hash ^= self.piece_key(p, sq);
         if self.v.is_royal(p.kind()) {
             self.royal[p.color().index()] = sq;
@@ -161,7 +183,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.board[sq.index()].take()?;
-        self.list_remove(sq, p.color());
+        self.list_remove(sq, p);
         self.hash ^= self.piece_key(p, sq);
         Some(p)
     }

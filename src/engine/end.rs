@@ -63,6 +63,25 @@ impl Position {
         if sets.is_empty() {
             return true;
         }
+        if !self.v.end.command_bits.is_empty() {
+            let counts = &self.command_count[color.index()];
+            let mut slot = 0;
+            return sets.iter().any(|set| {
+                let first = slot;
+                slot += set.len();
+                counts[first..slot].iter().all(|&n| n > 0)
+            });
+        }
+        self.has_command_walked(color)
+    }
+
+    /// [`Position::has_command`] from the pieces on the board, not the
+    /// counts kept as they come and go (the invariant tests compare them).
+    pub fn has_command_walked(&self, color: Color) -> bool {
+        let sets = &self.v.end.command;
+        if sets.is_empty() {
+            return true;
+        }
         let mut present = super::types::KindSet::EMPTY;
         for &s in &self.plist[color.index()] {
             if let Some(p) = self.board[s.index()] {

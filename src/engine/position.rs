@@ -65,6 +65,9 @@ pub struct Position {
     /// Squares of each side's pieces (unordered), and each square's index in
     /// its side's list.
     pub(crate) plist: [Vec<Square>; 2],
+    /// Each side's pieces of each command-set element
+    /// ([`super::rules::EndRules::command_bits`]), where the variant has them.
+    pub(crate) command_count: [[u16; super::rules::COMMAND_SLOTS]; 2],
     /// Each side's occupied squares, on a board with bitboards (kept on
     /// other boards too, but meaningless there).
     pub(crate) occ: [super::bitboard::Bb; 2],
@@ -143,6 +146,7 @@ impl Position {
             royal: [Square::NONE; 2],
             royal_count: [0; 2],
             plist: [Vec::new(), Vec::new()],
+            command_count: [[0; super::rules::COMMAND_SLOTS]; 2],
             occ: [0; 2],
             pindex: vec![u16::MAX; g.nsq],
             stack: Vec::with_capacity(64),
@@ -299,6 +303,7 @@ impl Position {
             royal: self.royal,
             royal_count: self.royal_count,
             plist: self.plist.clone(),
+            command_count: self.command_count,
             occ: self.occ,
             pindex: self.pindex.clone(),
             stack: Vec::new(),
@@ -331,6 +336,7 @@ impl Position {
     pub(crate) fn rebuild_lists(&mut self) {
         self.plist = [Vec::new(), Vec::new()];
         self.occ = [0; 2];
+        self.command_count = [[0; super::rules::COMMAND_SLOTS]; 2];
         for sq in 0..self.board.len() {
             if let Some(p) = self.board[sq] {
                 if p == self.v.wall {
@@ -340,10 +346,7 @@ impl Position {
                     self.occ[1] |= b;
                     continue;
                 }
-                let c = p.color().index();
-                self.pindex[sq] = self.plist[c].len() as u16;
-                self.plist[c].push(Square::from_index(sq));
-                self.occ[c] |= super::bitboard::bit(Square::from_index(sq));
+                self.list_add(Square::from_index(sq), p);
             }
         }
     }

@@ -252,6 +252,9 @@ pub(crate) struct ConnectRule {
     pub outcome: Outcome,
 }
 
+/// The most command-set elements a position counts as pieces come and go.
+pub(crate) const COMMAND_SLOTS: usize = 8;
+
 /// How the game ends.
 #[derive(Debug, Clone)]
 pub(crate) struct EndRules {
@@ -289,6 +292,11 @@ pub(crate) struct EndRules {
     /// Command sets: a side survives while, for one set, every element (a set
     /// of acceptable kinds) has a piece on the board.
     pub command: Vec<Vec<KindSet>>,
+    /// Per piece kind, the elements of [`EndRules::command`] (flattened,
+    /// set by set) it is one of, as bits: a position counts each element's
+    /// pieces as they come and go. Empty with no sets or more than
+    /// [`COMMAND_SLOTS`] elements (then the board is walked).
+    pub command_bits: Vec<u8>,
     pub extinction: Option<Extinction>,
     /// A side that gives this many checks wins.
     pub checks_to_win: Option<u16>,
