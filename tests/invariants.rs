@@ -73,7 +73,9 @@ fn check_ply(pos: &mut Position, rng: &mut StdRng, v: &Arc<Variant>) -> Result<(
     }
     for c in chimera::Color::BOTH {
         if pos.has_command(c) != pos.has_command_walked(c) {
-            return Err(format!("the kept command of {c:?} differs from the board's at {text}"));
+            return Err(format!(
+                "the kept command of {c:?} differs from the board's at {text}"
+            ));
         }
     }
     let back = Position::from_text(v, &text).map_err(|e| format!("{text} does not parse back: {e}"))?;
@@ -83,10 +85,16 @@ fn check_ply(pos: &mut Position, rng: &mut StdRng, v: &Arc<Variant>) -> Result<(
     let moves = pos.legal_move_list();
     for &m in &moves {
         pos.make(m);
-        if chimera::Color::BOTH.into_iter().any(|c| pos.has_command(c) != pos.has_command_walked(c)) {
+        if chimera::Color::BOTH
+            .into_iter()
+            .any(|c| pos.has_command(c) != pos.has_command_walked(c))
+        {
             let t = pos.to_text();
             pos.unmake();
-            return Err(format!("the kept command after {} in {text} differs ({t})", pos.move_text(&m)));
+            return Err(format!(
+                "the kept command after {} in {text} differs ({t})",
+                pos.move_text(&m)
+            ));
         }
         if pos.hash() != pos.compute_hash() {
             let t = pos.to_text();
