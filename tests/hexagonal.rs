@@ -298,23 +298,7 @@ fn shafran_castling_san_reads_back() {
 #[test]
 fn the_engine_plays_each_game_to_a_result() {
     for file in FILES {
-        let path = format!("variants/{file}");
-        let out = common::chimera(&[
-            "play",
-            &path,
-            "--depth",
-            "2",
-            "--movetime",
-            "0",
-            "--max-moves",
-            "400",
-        ]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        let result = text.lines().find(|l| l.starts_with("result:")).unwrap_or("");
-        assert!(
-            out.status.success() && (result.contains("wins") || result.contains("draw by")),
-            "{file}: {text}"
-        );
+        common::engine_plays_to_a_result(file);
     }
 }
 

@@ -233,24 +233,7 @@ fn misuse_is_an_error_at_its_place() {
 #[test]
 fn the_engine_plays_each_game_to_a_result() {
     for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
-        let path = format!("variants/{file}");
-        let out = common::chimera(&[
-            "play",
-            &path,
-            "--depth",
-            "2",
-            "--movetime",
-            "0",
-            "--max-moves",
-            "400",
-        ]);
-        let text = String::from_utf8_lossy(&out.stdout);
-        let result = text.lines().find(|l| l.starts_with("result:")).unwrap_or("");
-        assert!(
-            out.status.success() && (result.contains("wins") || result.contains("draw by")),
-            "{file}: {text}"
-        );
-        assert!(!result.contains("move limit"), "{file}: {result}");
+        let text = common::engine_plays_to_a_result(file);
         assert!(
             text.contains(" 2/2 ") || text.contains("/3 "),
             "{file}: a turn of several moves shown"

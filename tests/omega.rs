@@ -144,22 +144,7 @@ fn san_names_the_wizard_squares() {
 /// The engine plays a whole game to its end (depth 2, no clock).
 #[test]
 fn the_engine_plays_a_game_to_a_result() {
-    let out = common::chimera(&[
-        "play",
-        "variants/omega.toml",
-        "--depth",
-        "2",
-        "--movetime",
-        "0",
-        "--max-moves",
-        "400",
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    let result = text.lines().find(|l| l.starts_with("result:")).unwrap_or("");
-    assert!(
-        out.status.success() && (result.contains("wins") || result.contains("draw by")),
-        "{text}"
-    );
+    common::engine_plays_to_a_result("omega.toml");
 }
 
 #[test]

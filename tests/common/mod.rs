@@ -103,6 +103,36 @@ pub fn chimera(args: &[&str]) -> std::process::Output {
         .expect("chimera runs")
 }
 
+/// `chimera play variants/FILE` engine against engine, depth 2 and no clock
+/// (the same game every run), at most 400 moves: the game must end in a
+/// win or a draw by a rule (not the move limit). Returns what `play`
+/// printed.
+pub fn engine_plays_to_a_result(file: &str) -> String {
+    let path = format!("variants/{file}");
+    let out = chimera(&[
+        "play",
+        &path,
+        "--depth",
+        "2",
+        "--movetime",
+        "0",
+        "--max-moves",
+        "400",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let result = text
+        .lines()
+        .find(|l| l.starts_with("result:"))
+        .unwrap_or("")
+        .to_string();
+    assert!(
+        out.status.success() && (result.contains("wins") || result.contains("draw by")),
+        "{file}: {text}"
+    );
+    assert!(!result.contains("move limit"), "{file}: {result}");
+    text
+}
+
 /// Runs `python3 tests/tools/<script> <args>` and returns its output when it
 /// passes. Exit 3 (the reference library is missing) or no python3 skips
 /// the test with a message — except under CI, where `.ci/run` installs what

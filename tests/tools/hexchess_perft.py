@@ -30,6 +30,8 @@ min(10, 10 + x).
 
 import sys
 
+from perft_common import counts
+
 FILES = "abcdefghikl"
 R = 5
 CELLS, INDEX, NAMES, BY_NAME = [], {}, [], {}
@@ -351,13 +353,6 @@ class Position:
         return out
 
 
-def perft(pos, depth):
-    moves = pos.legal()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(after, depth - 1) for _, after in moves)
-
-
 def move_text(m):
     i, j, promo, _ = m
     return name(i) + name(j) + (promo.lower() if promo else "")
@@ -369,16 +364,7 @@ def main():
     build_tables()
     rules = Rules(variant)
     pos = rules.read(sys.argv[sys.argv.index("--fen") + 1]) if "--fen" in sys.argv else rules.start()
-    if "--divide" in sys.argv:
-        total = 0
-        for m, after in sorted(pos.legal(), key=lambda t: move_text(t[0])):
-            n = perft(after, depth - 1) if depth > 1 else 1
-            total += n
-            print(move_text(m), n)
-        print("total", total)
-    else:
-        for d in range(1, depth + 1):
-            print(d, perft(pos, d), flush=True)
+    counts(pos, depth, move_text, "--divide" in sys.argv)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ behind j0, w3 at (10, 10) behind j9, w4 at (-1, 10) behind a9.
 
 import sys
 
+from perft_common import counts
+
 WIZARD_SQUARES = {"w1": (-1, -1), "w2": (10, -1), "w3": (10, 10), "w4": (-1, 10)}
 SQUARES = [(x, y) for y in range(10) for x in range(10)] + list(WIZARD_SQUARES.values())
 INDEX = {s: i for i, s in enumerate(SQUARES)}
@@ -221,13 +223,6 @@ class Position:
 START = "ww/crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC/WW w KQkq - 0 1"
 
 
-def perft(pos, depth):
-    moves = pos.legal()
-    if depth == 1:
-        return len(moves)
-    return sum(perft(after, depth - 1) for _, after in moves)
-
-
 def move_text(m):
     i, j, promo, _ = m
     return NAMES[i] + NAMES[j] + (promo.lower() if promo else "")
@@ -236,16 +231,7 @@ def move_text(m):
 def main():
     depth = int(sys.argv[1])
     pos = Position.read(sys.argv[sys.argv.index("--fen") + 1] if "--fen" in sys.argv else START)
-    if "--divide" in sys.argv:
-        total = 0
-        for m, after in sorted(pos.legal(), key=lambda t: move_text(t[0])):
-            n = perft(after, depth - 1) if depth > 1 else 1
-            total += n
-            print(move_text(m), n)
-        print("total", total)
-    else:
-        for d in range(1, depth + 1):
-            print(d, perft(pos, d), flush=True)
+    counts(pos, depth, move_text, "--divide" in sys.argv)
 
 
 if __name__ == "__main__":
