@@ -36,6 +36,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("coregal", include_str!("../variants/coregal.toml")),
     ("courier", include_str!("../variants/courier.toml")),
     ("crazyhouse", include_str!("../variants/crazyhouse.toml")),
+    ("cylinder-chess", include_str!("../variants/cylinder-chess.toml")),
     ("dai-dai-shogi", include_str!("../variants/dai-dai-shogi.toml")),
     ("dai-shogi", include_str!("../variants/dai-shogi.toml")),
     ("dobutsu", include_str!("../variants/dobutsu.toml")),

@@ -79,6 +79,8 @@ fn engine_and_compile_do_not_import_hooks_or_name_variants() {
         "wa-shogi",
         "sho shogi",
         "sho-shogi",
+        "cylinder chess",
+        "cylinder-chess",
     ];
     for (path, text) in src("engine").into_iter().chain(src("compile")) {
         assert!(!text.contains("hooks::"), "{} imports hooks", path.display());

@@ -30,6 +30,7 @@ mod check_output;
 mod connect;
 mod crosscheck;
 mod custom_hook;
+mod cylinder;
 mod diagnostics;
 mod diagrams;
 mod docs;

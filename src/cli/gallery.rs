@@ -216,6 +216,9 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     let moves = table("moves");
     let end_key = |k: &str| end.is_some_and(|e| e.contains_key(k));
     let moves_key = |k: &str| moves.is_some_and(|m| m.contains_key(k));
+    if table("board").is_some_and(|b| b.contains_key("wrap")) {
+        out.push("the files wrap round (a cylinder)");
+    }
     if let Some(h) = table("hand") {
         let optional = h.contains_key("when");
         out.push(match (h.get("captures").and_then(|c| c.as_str()), optional) {

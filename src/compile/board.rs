@@ -1,6 +1,7 @@
 //! Stage: the board. 1 to 36 files and ranks (square names run `a1` to
 //! `z26`, then `aa1` … `aj36`), its shape (a rectangle or a hexagon of
-//! hexagonal cells), holes, and the letters naming its files.
+//! hexagonal cells), holes, the letters naming its files, and whether its
+//! edges wrap round (a cylinder).
 
 use super::{Ctx, Result};
 use crate::engine::geometry::{Geometry, MAX_FILES};
@@ -97,6 +98,9 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
             extra_cell(&mut geo, cx, name, at)?;
         }
     }
+    if let Some(w) = &file.board.wrap {
+        wrap(&mut geo, cx, w)?;
+    }
     for hole in &file.board.holes {
         let sq = geo.parse_square(hole.get_ref()).ok_or_else(|| {
             cx.err(
@@ -107,6 +111,29 @@ pub(super) fn geometry(file: &RulesFile, cx: &Ctx) -> Result<Geometry> {
         geo.remove_cell(sq);
     }
     Ok(geo)
+}
+
+/// `wrap`: which edges of the board are joined — `"files"`, the last file
+/// and the first (a cylinder). Not on a hexagon, nor with extra cells
+/// (whose margin files would come between).
+fn wrap(geo: &mut Geometry, cx: &Ctx, w: &toml::Spanned<String>) -> Result<()> {
+    match w.get_ref().as_str() {
+        "files" if geo.is_hex() || geo.shape.margin > 0 => Err(cx.err(
+            w.span(),
+            "`wrap` joins the edges of a rectangle of squares: not a hexagon, nor a board with `extra_cells`",
+        )),
+        "files" => {
+            geo.set_wrap_files();
+            Ok(())
+        }
+        other => {
+            let d = cx.diag(
+                w.span(),
+                format!("unknown `wrap` `{other}`: only `\"files\"` (the last file and the first are neighbours) is supported"),
+            );
+            Err(Box::new(cx.suggest(d, other, ["files"], "wrap values")))
+        }
+    }
 }
 
 /// `hex_ranks`: how a hexagonal board's ranks are named — `"chevron"` (the

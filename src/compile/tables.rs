@@ -46,8 +46,9 @@ pub(super) fn derive(v: &mut Variant) {
     v.ray_table = std::sync::Arc::new(super::ray_table::build_ray_table(v));
     // Promotion chosen by the captured piece is applied to a piece's moves
     // as they are generated (`Position::piece_moves`), which the bitboard
-    // generator bypasses.
-    if v.geometry.nsq <= MAX_BB_SQUARES && v.capture_promotions.is_empty() {
+    // generator bypasses. On a cylinder a ray's squares do not run one
+    // way through the square numbers, which the masks' walk needs.
+    if v.geometry.nsq <= MAX_BB_SQUARES && v.capture_promotions.is_empty() && !v.geometry.wraps_files() {
         v.bb = Some(super::bb_table::build_bb_table(v, &v.ray_table));
     }
 }

@@ -179,10 +179,15 @@ impl Position {
     /// `to` at all, by its reach (`slow_reach`; no bitmap, no limit).
     #[inline]
     fn may_reach(&self, reach: &[Vec<u64>], kind: PieceKind, from: Square, to: Square) -> bool {
-        let Some(bits) = reach.get(kind.index()).filter(|b| !b.is_empty()) else {
+        let g = &self.v.geometry;
+        // On a cylinder two squares are apart by more than one offset: no
+        // filter there.
+        let Some(bits) = reach
+            .get(kind.index())
+            .filter(|b| !b.is_empty() && !g.wraps_files())
+        else {
             return true;
         };
-        let g = &self.v.geometry;
         let (f, r) = (g.files as i32, g.ranks as i32);
         let dx = g.file(to) as i32 - g.file(from) as i32;
         let dy = g.rank(to) as i32 - g.rank(from) as i32;

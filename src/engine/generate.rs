@@ -121,6 +121,9 @@ impl Position {
         } else {
             self.ray_moves(from, p, out);
         }
+        if self.v.geometry.wraps_files() {
+            once_each(out, start);
+        }
         if let Some(region) = &def.region {
             keep_inside(&region[p.color().index()], out, start);
         }
@@ -562,6 +565,20 @@ impl Position {
         }
         if self.v.pocket.is_some() {
             self.store_drops(Store::Pocket, MoveKind::PocketDrop, out);
+        }
+    }
+}
+
+/// Each move of `out[start..]` once: on a board that wraps round, two ways
+/// may lead to one square (a rook round its rank either way, a bishop's two
+/// diagonals meeting again across the seam), and they are one move.
+fn once_each(out: &mut Vec<Move>, start: usize) {
+    let mut i = start + 1;
+    while i < out.len() {
+        if out[start..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
         }
     }
 }

@@ -138,6 +138,10 @@ pub struct Shape {
     pub(crate) rank_first: i32,
     /// Cells with names of their own (Omega chess's `w1` … `w4`).
     pub(crate) special: Vec<(Square, String)>,
+    /// The last file and the first are neighbours (`[board] wrap =
+    /// "files"`: a cylinder): a step off one side of the board comes back
+    /// on the other.
+    pub(crate) wrap_files: bool,
 }
 
 impl Shape {
@@ -152,6 +156,7 @@ impl Shape {
             margin: 0,
             rank_first: 1,
             special: Vec::new(),
+            wrap_files: false,
         };
         shape.rows = shape.grid_rows(files, ranks);
         shape
@@ -239,6 +244,17 @@ impl Geometry {
     /// Names the files by these letters instead of `a`, `b`, ….
     pub(crate) fn set_file_names(&mut self, names: Vec<String>) {
         self.shape.file_names = names;
+    }
+
+    /// Joins the last file to the first (a cylinder): [`Geometry::offset`]
+    /// and the rays built after this wrap around.
+    pub(crate) fn set_wrap_files(&mut self) {
+        self.shape.wrap_files = true;
+    }
+
+    /// Whether the last file and the first are neighbours (a cylinder).
+    pub fn wraps_files(&self) -> bool {
+        self.shape.wrap_files
     }
 
     /// Whether the board's cells are hexagons.
@@ -378,9 +394,15 @@ impl Geometry {
         self.shape.cell[i].then(|| Square::from_index(i))
     }
 
-    /// The square `v` (files, ranks) away, if on the board.
+    /// The square `v` (files, ranks) away, if on the board. On a cylinder
+    /// the file counts round (from the last file one step right is the
+    /// first), and a vector that comes back to `sq` itself reaches nothing.
     pub fn offset(&self, sq: Square, v: (i32, i32)) -> Option<Square> {
-        self.square(self.file(sq) as i32 + v.0, self.rank(sq) as i32 + v.1)
+        let (file, rank) = (self.file(sq) as i32 + v.0, self.rank(sq) as i32 + v.1);
+        if self.shape.wrap_files {
+            return (self.square(file.rem_euclid(self.files as i32), rank)).filter(|&t| t != sq);
+        }
+        self.square(file, rank)
     }
 
     /// The same square seen from the other side: turned 180° (`rotate`) or
@@ -399,11 +421,14 @@ impl Geometry {
         Square::from_index((self.ranks - 1 - r) * self.files + nf)
     }
 
-    /// Chebyshev (king-step) distance between two squares.
+    /// Chebyshev (king-step) distance between two squares (on a cylinder,
+    /// the files counted the shorter way round).
     pub fn distance(&self, a: Square, b: Square) -> usize {
-        self.file(a)
-            .abs_diff(self.file(b))
-            .max(self.rank(a).abs_diff(self.rank(b)))
+        let mut files = self.file(a).abs_diff(self.file(b));
+        if self.shape.wrap_files {
+            files = files.min(self.files - files);
+        }
+        files.max(self.rank(a).abs_diff(self.rank(b)))
     }
 
     /// Index of a vector, adding its rays if new.
@@ -420,7 +445,9 @@ impl Geometry {
         for sq in 0..self.nsq {
             let start = self.pool.len() as u32;
             let mut cur = Square::from_index(sq);
-            while let Some(next) = self.offset(cur, v) {
+            // On a cylinder a ray along the rank comes round to its start:
+            // it ends before it (no piece passes its own square).
+            while let Some(next) = self.offset(cur, v).filter(|&t| t.index() != sq) {
                 self.pool.push(next);
                 cur = next;
             }

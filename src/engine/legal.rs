@@ -49,6 +49,8 @@ impl Position {
             && self.royal_count[us.index()] == 1
             // A promotion to a second royal piece can answer a check.
             && !self.v.end.not_all_royal
+            // On a cylinder two lines may join a piece to the royal one.
+            && !self.v.geometry.wraps_files()
     }
 
     #[inline]

@@ -155,6 +155,10 @@ pub struct Board {
     /// wizard squares).
     #[serde(default)]
     pub extra_cells: Option<Spanned<std::collections::BTreeMap<String, Spanned<String>>>>,
+    /// `"files"`: the board wraps round from its last file to its first,
+    /// which are neighbours (a cylinder: cylinder chess's a- and h-files).
+    #[serde(default)]
+    pub wrap: Option<Spanned<String>>,
 }
 
 /// `[engine]`.

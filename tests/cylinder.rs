@@ -1,0 +1,249 @@
+//! Cylinder chess (`variants/cylinder-chess.toml`) and wrap-around boards
+//! (`[board] wrap = "files"`): the a- and h-files are neighbours. Perft
+//! against tests/tools/cylinder_perft.py, an independent generator written
+//! from the rules texts; sliders, leapers, multi-leg moves and pawns
+//! crossing the seam, and nothing crossing it without the key; the errors
+//! for misuse, at their place; the engine playing a game to a result.
+use crate::common;
+
+use chimera::{Position, perft};
+use common::{load_text, sorted_moves, variant, variant_text};
+
+/// perft from the start, depths 1–4, as tests/tools/cylinder_perft.py
+/// counts them (`python3 tests/tools/cylinder_perft.py 4`, 10 s; no
+/// published figures were found). Chess's are 20, 400, 8,902, 197,281: 1.c3 and 1.g3
+/// pin a black pawn across the seam (Qd1-a4-h5xe8 through f7, Bf1-h3-a4-e8
+/// through d7).
+const START: [u64; 4] = [20, 392, 9162, 211036];
+
+/// perft 5 from the start as the reference counted it once
+/// (`python3 tests/tools/cylinder_perft.py 5`, about five minutes; chimera
+/// takes 0.4 s).
+const START_5: u64 = 5_633_208;
+
+/// Positions with their perft 1–3 as the reference counts them
+/// (`python3 tests/tools/cylinder_perft.py 3 --fen "<position>"`): a check
+/// across the seam (1.d4 g6+, the f8 bishop by h6 and a5), en passant
+/// across the seam with castling (a5xh6), kiwipete (castling, pins and
+/// checks round the board), promotions, and castling past a bishop whose
+/// diagonal crosses the seam (b5-a4-h3-g2-f1).
+const POSITIONS: [(&str, [u64; 3]); 5] = [
+    (
+        "rnbqkbnr/pppppp1p/6p1/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
+        [7, 166, 4234],
+    ),
+    ("r3k2r/p7/8/P6p/8/8/7P/R3K2R w KQkq h6 0 2", [19, 290, 6112]),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        [51, 2599, 135626],
+    ),
+    ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", [26, 580, 12835]),
+    ("r3k2r/8/8/1b6/6B1/8/8/R3K2R w KQkq - 0 1", [36, 1064, 36514]),
+];
+
+fn start_perft(depth: u32) -> u64 {
+    let v = variant("cylinder-chess.toml");
+    perft(&mut Position::start(&v), depth)
+}
+
+#[test]
+fn the_variant_file_passes_its_cases() {
+    let (ok, text) = common::check_rules(&common::root().join("variants/cylinder-chess.toml"));
+    assert!(ok && text.contains(" 0 failed"), "{text}");
+}
+
+#[test]
+fn perft_matches_the_reference() {
+    for d in 1..=4 {
+        assert_eq!(start_perft(d), START[d as usize - 1], "depth {d}");
+    }
+    assert_eq!(start_perft(5), START_5);
+    let v = variant("cylinder-chess.toml");
+    for (text, want) in POSITIONS {
+        let mut pos = Position::from_text(&v, text).unwrap();
+        let ours: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
+        assert_eq!(ours, want, "{text}");
+    }
+}
+
+/// The reference itself, run again: its counts at depths 1–4 from the
+/// start and 1–3 from the positions agree with chimera's (python3 needed;
+/// about 15 s).
+#[test]
+#[ignore = "deep tier: runs the Python reference"]
+fn the_reference_counts_alike() {
+    let mut runs = vec![(None, START.to_vec())];
+    runs.extend(POSITIONS.iter().map(|(t, w)| (Some(*t), w.to_vec())));
+    for (text, want) in runs {
+        let mut args = vec![want.len().to_string()];
+        if let Some(t) = text {
+            args.extend(["--fen".to_string(), t.to_string()]);
+        }
+        let Some(out) = common::python_tool("cylinder_perft.py", &args, "the cylinder chess reference")
+        else {
+            return;
+        };
+        let ours: Vec<String> = want
+            .iter()
+            .enumerate()
+            .map(|(d, n)| format!("{} {n}", d + 1))
+            .collect();
+        let theirs: Vec<String> = out.lines().map(str::to_string).collect();
+        assert_eq!(ours, theirs, "{text:?}");
+    }
+}
+
+/// A small board of test pieces: a king, a multi-leg stepper (`WafW`: a
+/// step, then maybe one more straight on), a xiangqi horse (`nN`, a lame
+/// knight) and a pawn; with or without `wrap`.
+fn test_board(wrap: bool) -> String {
+    format!(
+        r#"
+[variant]
+name = "Wrap test"
+
+[board]
+files = 8
+ranks = 8
+{}
+
+[sides]
+first = {{ name = "white", letter = "w" }}
+second = {{ name = "black", letter = "b" }}
+
+[text]
+position = "fen"
+
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+
+[[piece]]
+name = "stepper"
+symbol = "S"
+betza = "WafW"
+
+[[piece]]
+name = "horse"
+symbol = "H"
+betza = "nN"
+
+[[piece]]
+name = "rook"
+symbol = "R"
+betza = "R"
+
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fmWfcF"
+
+[setup]
+position = "4k3/8/8/r7/1H5P/8/1S6/4K3 w - - 0 1"
+"#,
+        if wrap { r#"wrap = "files""# } else { "" }
+    )
+}
+
+/// The moves of the piece on `from`, in the variant's notation.
+fn moves_from(pos: &mut Position, from: &str) -> Vec<String> {
+    sorted_moves(pos)
+        .into_iter()
+        .filter(|m| m.starts_with(from))
+        .collect()
+}
+
+/// Leapers, lame leapers, multi-leg moves and pawns cross the seam with
+/// `wrap = "files"` (sliders: the rules file's cases), and none does
+/// without it.
+#[test]
+fn every_kind_of_move_wraps_and_only_with_the_key() {
+    let v = load_text("wrap.toml", &test_board(true));
+    let mut pos = Position::start(&v);
+    // The stepper on b2: a2 and on round the seam to h2; c2, d2; b1; b3
+    // (b4 is the horse's).
+    assert_eq!(
+        moves_from(&mut pos, "b2"),
+        ["b2a2", "b2b1", "b2b3", "b2c2", "b2d2", "b2h2"]
+    );
+    // The horse on b4 leaps over a4 to h3 and h5.
+    assert_eq!(
+        moves_from(&mut pos, "b4"),
+        ["b4a2", "b4a6", "b4c2", "b4c6", "b4d3", "b4d5", "b4h3", "b4h5"]
+    );
+    // The pawn on h4 takes the rook on a5 across the seam.
+    assert_eq!(moves_from(&mut pos, "h4"), ["h4a5", "h4h5"]);
+    // A piece on a4 blocks the horse's way over it.
+    let mut blocked = Position::from_text(&v, "4k3/8/8/8/rH5P/8/1S6/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        moves_from(&mut blocked, "b4"),
+        ["b4a2", "b4a6", "b4c2", "b4c6", "b4d3", "b4d5"]
+    );
+
+    let flat = load_text("flat.toml", &test_board(false));
+    let mut pos = Position::start(&flat);
+    assert_eq!(
+        moves_from(&mut pos, "b2"),
+        ["b2a2", "b2b1", "b2b3", "b2c2", "b2d2"]
+    );
+    assert_eq!(
+        moves_from(&mut pos, "b4"),
+        ["b4a2", "b4a6", "b4c2", "b4c6", "b4d3", "b4d5"]
+    );
+    assert_eq!(moves_from(&mut pos, "h4"), ["h4h5"]);
+}
+
+/// Without `wrap`, the cylinder's file is chess: the same perft as chess.
+#[test]
+fn without_the_key_the_file_plays_chess() {
+    let text = variant_text("cylinder-chess.toml").replacen("\nwrap = \"files\"", "\n", 1);
+    let v = load_text("flat-cylinder.toml", &text);
+    let mut pos = Position::start(&v);
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
+    assert_eq!(counts, [20, 400, 8902]);
+    assert!(!v.board().wraps_files() && variant("cylinder-chess.toml").board().wraps_files());
+}
+
+/// A rook on an empty rank reaches its seven other squares, each once;
+/// two ways round to one square are one move (a bishop's two diagonals
+/// meeting across the seam too).
+#[test]
+fn a_square_reached_two_ways_is_one_move() {
+    let v = variant("cylinder-chess.toml");
+    let mut pos = Position::from_text(&v, "4k3/8/8/8/8/R7/8/2B1K3 w - - 0 1").unwrap();
+    let rook = moves_from(&mut pos, "a3");
+    assert_eq!(rook.len(), 14, "{rook:?}");
+    let bishop = moves_from(&mut pos, "c1");
+    assert_eq!(bishop.iter().filter(|m| *m == "c1g5").count(), 1, "{bishop:?}");
+}
+
+/// The engine plays a whole game to its end (depth 2, no clock).
+#[test]
+fn the_engine_plays_a_game_to_a_result() {
+    common::engine_plays_to_a_result("cylinder-chess.toml");
+}
+
+#[test]
+fn misuse_is_an_error_at_its_place() {
+    let text = variant_text("cylinder-chess.toml");
+    let cases: [(&str, &str, &str); 3] = [
+        (
+            "\nwrap = \"files\"",
+            "\nwrap = \"ranks\"",
+            "unknown `wrap` `ranks`",
+        ),
+        (
+            "files = 8\nranks = 8\nwrap",
+            "files = 9\nranks = 9\nshape = \"hexagon\"\nwrap",
+            "`wrap` joins the edges of a rectangle",
+        ),
+        (
+            "\nwrap = \"files\"",
+            "\nwrap = \"files\"\nextra_cells = { w1 = \"a1\" }",
+            "`wrap` joins the edges of a rectangle",
+        ),
+    ];
+    common::assert_misuse(&text, &cases, "cylinder");
+}
