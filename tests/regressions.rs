@@ -285,6 +285,58 @@ position = "k4/5/5/P4/4K w - - 0 1"
     );
 }
 
+/// An empty drop zone is linted when it comes out empty (a rank the board
+/// does not have, ranks and squares that do not meet), not when the file
+/// says `ranks = []`, "never dropped" (Fairy-Stockfish's full moon chess
+/// imports its pawns so).
+#[test]
+fn an_empty_drop_zone_is_linted_unless_it_says_never() {
+    let warnings = |pawn_drop: &str| {
+        chimera::Loader::new()
+            .compile_source(chimera::rules::Source {
+                name: "lint.toml".into(),
+                text: format!(
+                    r#"
+[variant]
+name = "Lint"
+[board]
+files = 5
+ranks = 5
+[hand]
+captures = "hand"
+[[piece]]
+name = "king"
+symbol = "K"
+betza = "K"
+royal = true
+[[piece]]
+name = "pawn"
+symbol = "P"
+betza = "fW"
+drop = {pawn_drop}
+[setup]
+position = "k4/5/5/P4/4K w - - 0 1"
+"#
+                ),
+            })
+            .unwrap_or_else(|d| panic!("{}", d.render()))
+            .warnings
+    };
+    let empty = |w: &Vec<String>| w.iter().any(|w| w.contains("`pawn` has an empty drop zone"));
+    let apart = r#"{ ranks = [2], squares = ["a3"] }"#;
+    assert!(empty(&warnings(apart)), "{:?}", warnings(apart));
+    assert!(
+        !empty(&warnings("{ ranks = [] }")),
+        "{:?}",
+        warnings("{ ranks = [] }")
+    );
+    assert!(
+        !empty(&warnings("{ ranks = [2] }")),
+        "{:?}",
+        warnings("{ ranks = [2] }")
+    );
+}
+
 /// Found by the long fuzz run: in shogi `A1a2` was read as the move `a1a2`
 /// (letter case was ignored everywhere) while the syntax checker — what
 /// `check` uses to refuse a misspelt "illegal" move — rejected it.

@@ -121,7 +121,12 @@ pub fn lints(file: &RulesFile, v: &Variant) -> Vec<String> {
         if def.never_moves() && !file.pieces[k].immobile {
             out.push(format!("piece `{}` can never move from any square", def.name));
         }
-        if (file.pieces[k].drop.ranks.is_some() || file.pieces[k].drop.squares.is_some())
+        // `ranks = []` says "never dropped" (docs/rules-format.md): an
+        // empty zone meant so.
+        let drop = &file.pieces[k].drop;
+        let never = drop.ranks.as_ref().is_some_and(|r| r.is_empty()) && drop.squares.is_none();
+        if (drop.ranks.is_some() || drop.squares.is_some())
+            && !never
             && def.drop_ok.iter().all(|d| d.iter().all(|&x| !x))
         {
             out.push(format!("piece `{}` has an empty drop zone", def.name));
