@@ -50,6 +50,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("flipello10", include_str!("../variants/flipello10.toml")),
     ("flipersi", include_str!("../variants/flipersi.toml")),
     ("fox-and-hounds", include_str!("../variants/fox-and-hounds.toml")),
+    ("fullmoon", include_str!("../variants/fullmoon.toml")),
     ("gale", include_str!("../variants/gale.toml")),
     ("gardner", include_str!("../variants/gardner.toml")),
     ("georgian", include_str!("../variants/georgian.toml")),
@@ -206,5 +207,9 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
     (
         "networks/janggi.nnue",
         include_bytes!("../variants/networks/janggi.nnue"),
+    ),
+    (
+        "networks/fullmoon.nnue",
+        include_bytes!("../variants/networks/fullmoon.nnue"),
     ),
 ];
