@@ -182,6 +182,17 @@ fn every_kind_of_move_wraps_and_only_with_the_key() {
         ["b4a2", "b4a6", "b4c2", "b4c6", "b4d3", "b4d5"]
     );
 
+    // A hole on a4 (holes may stand on a wrapped board) is no way over
+    // either.
+    let holed = test_board(true)
+        .replace("wrap = \"files\"", "wrap = \"files\"\nholes = [\"a4\"]")
+        .replace("1H5P", "H5P");
+    let holed = load_text("holed.toml", &holed);
+    assert_eq!(
+        moves_from(&mut Position::start(&holed), "b4"),
+        ["b4a2", "b4a6", "b4c2", "b4c6", "b4d3", "b4d5"]
+    );
+
     let flat = load_text("flat.toml", &test_board(false));
     let mut pos = Position::start(&flat);
     assert_eq!(
@@ -246,4 +257,11 @@ fn misuse_is_an_error_at_its_place() {
         ),
     ];
     common::assert_misuse(&text, &cases, "cylinder");
+}
+
+/// XBoard knows no board whose files wrap round: the variant is refused
+/// over XBoard (UCI and play take it).
+#[test]
+fn xboard_refuses_the_board() {
+    common::xboard_refuses("variants/cylinder-chess.toml", "wrap round", &["cylinder-chess"]);
 }

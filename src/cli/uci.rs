@@ -58,7 +58,8 @@ pub(crate) fn run_xboard(cx: &Context, a: XBoardArgs) -> Outcome {
     // XBoard draws and names rectangles of squares: a hexagonal board, or
     // one with holes, it would name otherwise than chimera does. And it
     // gives the move to the other side after every move: a turn of
-    // several moves it would take for a move out of turn.
+    // several moves it would take for a move out of turn. Nor does it
+    // know a board whose files wrap round.
     if a.variants.is_empty() {
         list.retain(|(_, v)| xboard_can_play(v).is_ok());
     } else if let Some((name, why)) = list
@@ -81,6 +82,12 @@ fn xboard_can_play(v: &Variant) -> Result<(), &'static str> {
         return Err(
             "is not played on a full rectangle of squares (a hexagonal board, or one with holes): \
              XBoard's protocol cannot name its cells; `chimera uci` and `chimera play` can",
+        );
+    }
+    if g.wraps_files() {
+        return Err(
+            "is played on a board whose files wrap round ([board] wrap): XBoard would judge its \
+             moves on a flat board; `chimera uci` and `chimera play` can play it",
         );
     }
     if v.turns.is_some() {
