@@ -58,12 +58,7 @@ fn perft_matches_the_reference() {
         assert_eq!(start_perft(d), START[d as usize - 1], "depth {d}");
     }
     assert_eq!(start_perft(5), START_5);
-    let v = variant("cylinder-chess.toml");
-    for (text, want) in POSITIONS {
-        let mut pos = Position::from_text(&v, text).unwrap();
-        let ours: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
-        assert_eq!(ours, want, "{text}");
-    }
+    common::assert_perft_table("cylinder-chess.toml", &POSITIONS);
 }
 
 /// The reference itself, run again: its counts at depths 1–4 from the
@@ -75,21 +70,11 @@ fn the_reference_counts_alike() {
     let mut runs = vec![(None, START.to_vec())];
     runs.extend(POSITIONS.iter().map(|(t, w)| (Some(*t), w.to_vec())));
     for (text, want) in runs {
-        let mut args = vec![want.len().to_string()];
-        if let Some(t) = text {
-            args.extend(["--fen".to_string(), t.to_string()]);
-        }
-        let Some(out) = common::python_tool("cylinder_perft.py", &args, "the cylinder chess reference")
-        else {
+        let depth = want.len().to_string();
+        let what = "the cylinder chess reference";
+        if !common::reference_perft_agrees("cylinder_perft.py", &[&depth], text, &want, what) {
             return;
-        };
-        let ours: Vec<String> = want
-            .iter()
-            .enumerate()
-            .map(|(d, n)| format!("{} {n}", d + 1))
-            .collect();
-        let theirs: Vec<String> = out.lines().map(str::to_string).collect();
-        assert_eq!(ours, theirs, "{text:?}");
+        }
     }
 }
 

@@ -64,12 +64,7 @@ fn shallow_perft_matches_the_reference() {
             "shafran {d}"
         );
     }
-    let v = variant("shafran-hexagonal.toml");
-    for (text, want) in SHAFRAN_POSITIONS {
-        let mut pos = Position::from_text(&v, text).unwrap();
-        let ours: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
-        assert_eq!(ours, want, "{text}");
-    }
+    common::assert_perft_table("shafran-hexagonal.toml", &SHAFRAN_POSITIONS);
 }
 
 #[test]
@@ -102,14 +97,10 @@ fn the_reference_counts_alike() {
         assert_eq!(ours, theirs, "{game}");
     }
     for (text, want) in SHAFRAN_POSITIONS {
-        let args = ["shafran", "3", "--fen", text].map(String::from);
-        let Some(out) = common::python_tool("hexchess_perft.py", &args, "the hexagonal chess reference")
-        else {
+        let what = "the hexagonal chess reference";
+        if !common::reference_perft_agrees("hexchess_perft.py", &["shafran", "3"], Some(text), &want, what) {
             return;
-        };
-        let theirs: Vec<String> = out.lines().map(str::to_string).collect();
-        let ours: Vec<String> = (1..=3).map(|d| format!("{d} {}", want[d - 1])).collect();
-        assert_eq!(ours, theirs, "{text}");
+        }
     }
 }
 

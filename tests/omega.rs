@@ -48,12 +48,7 @@ fn shallow_perft_matches_the_reference() {
     for d in 1..=3 {
         assert_eq!(start_perft(d), START[d as usize - 1], "depth {d}");
     }
-    let v = variant("omega.toml");
-    for (text, want) in POSITIONS {
-        let mut pos = Position::from_text(&v, text).unwrap();
-        let ours: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
-        assert_eq!(ours, want, "{text}");
-    }
+    common::assert_perft_table("omega.toml", &POSITIONS);
 }
 
 #[test]
@@ -70,16 +65,10 @@ fn the_reference_counts_alike() {
     let mut runs = vec![(None, START[..3].to_vec())];
     runs.extend(POSITIONS.iter().map(|(t, w)| (Some(*t), w.to_vec())));
     for (text, want) in runs {
-        let mut args = vec!["3".to_string()];
-        if let Some(t) = text {
-            args.extend(["--fen".to_string(), t.to_string()]);
-        }
-        let Some(out) = common::python_tool("omega_perft.py", &args, "the Omega chess reference") else {
+        if !common::reference_perft_agrees("omega_perft.py", &["3"], text, &want, "the Omega chess reference")
+        {
             return;
-        };
-        let ours: Vec<String> = (1..=3).map(|d| format!("{d} {}", want[d - 1])).collect();
-        let theirs: Vec<String> = out.lines().map(str::to_string).collect();
-        assert_eq!(ours, theirs, "{text:?}");
+        }
     }
 }
 

@@ -335,3 +335,41 @@ pub fn xboard_refuses(file: &str, because: &str, names: &[&str]) {
         "{features}"
     );
 }
+
+/// Asserts perft 1–3 of each position (`variants/FILE`'s position text)
+/// equals its row: the table a test copied from an independent reference.
+pub fn assert_perft_table(file: &str, positions: &[(&str, [u64; 3])]) {
+    let v = variant(file);
+    for (text, want) in positions {
+        let mut pos = chimera::Position::from_text(&v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let ours: Vec<u64> = (1..=3).map(|d| chimera::perft(&mut pos, d)).collect();
+        assert_eq!(ours, want, "{text}");
+    }
+}
+
+/// Runs a perft reference in tests/tools (`script` with `args`, then
+/// `--fen TEXT` if given), which prints `depth count` lines, and asserts
+/// they are `want`'s from depth 1. False when the reference was skipped.
+pub fn reference_perft_agrees(
+    script: &str,
+    args: &[&str],
+    fen: Option<&str>,
+    want: &[u64],
+    what: &str,
+) -> bool {
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    if let Some(t) = fen {
+        args.extend(["--fen".to_string(), t.to_string()]);
+    }
+    let Some(out) = python_tool(script, &args, what) else {
+        return false;
+    };
+    let ours: Vec<String> = want
+        .iter()
+        .enumerate()
+        .map(|(d, n)| format!("{} {n}", d + 1))
+        .collect();
+    let theirs: Vec<String> = out.lines().map(str::to_string).collect();
+    assert_eq!(ours, theirs, "{script} {args:?}");
+    true
+}
