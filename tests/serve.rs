@@ -176,6 +176,7 @@ fn a_thousand_slow_clients_do_not_stop_a_normal_one() {
     let _heavy = heavy();
     let server = serve(&["variants"]);
     raise_fd_limit(4096);
+    let baseline = server.fds();
     // Each opens a request and sends its head a byte at a time.
     let mut slow = Vec::new();
     for _ in 0..1000 {
@@ -195,6 +196,8 @@ fn a_thousand_slow_clients_do_not_stop_a_normal_one() {
             let _ = s.write_all(b"a");
         }
         most_fds = most_fds.max(server.fds());
+        let open = server.status()["connections"].as_u64().unwrap_or(u64::MAX);
+        assert!(open <= 512, "round {round}: {open} connections kept");
         let asked = Instant::now();
         let (status, _) = http(&server.url, "POST", "/api/state", CHESS.as_bytes());
         times.push(asked.elapsed());
@@ -208,7 +211,25 @@ fn a_thousand_slow_clients_do_not_stop_a_normal_one() {
          server fds at most {most_fds}; connections {}, idle ones closed for room {}",
         status["connections"], status["evicted"]
     );
-    assert!(most_fds <= 512 + 64, "{most_fds} open files");
+    // An evicted connection's socket closes when its task next runs, so the
+    // count seen between rounds may pass the limit for a moment on a busy
+    // machine; once the server settles it holds no more than its limit.
+    assert!(
+        most_fds < baseline + 1000,
+        "{most_fds} open files: none was closed"
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let settled = loop {
+        let fds = server.fds();
+        if fds <= baseline + 512 + 8 || Instant::now() > deadline {
+            break fds;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(
+        settled <= baseline + 512 + 8,
+        "{settled} open files with 1000 slow clients (baseline {baseline})"
+    );
     drop(slow);
 }
 
