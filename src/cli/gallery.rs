@@ -315,7 +315,7 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
     let any_piece = |f: &PieceTest<'_>| pieces.iter().any(f);
     let has = |p: &toml::Value, k: &str| p.get(k).is_some();
     let drop_key = |p: &toml::Value, k: &str| p.get("drop").and_then(|d| d.get(k)).is_some();
-    let checks: [(&PieceTest<'_>, &'static str); 18] = [
+    let checks: [(&PieceTest<'_>, &'static str); 20] = [
         (
             &|p| {
                 p.get("betza")
@@ -332,6 +332,8 @@ fn piece_features(pieces: &[toml::Value], out: &mut Vec<&'static str>) {
             "drop limit per file",
         ),
         (&|p| drop_key(p, "no_mate"), "no drop mate"),
+        (&|p| drop_key(p, "no_check"), "no drop check"),
+        (&|p| drop_key(p, "not_guarded_by"), "no drop where guarded"),
         (&|p| drop_key(p, "promoted"), "drops face up or down"),
         (&|p| drop_key(p, "split_colours"), "bishops on both colours"),
         (&|p| drop_key(p, "ranks"), "drop ranks"),

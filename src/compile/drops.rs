@@ -94,6 +94,41 @@ pub(super) fn apply(
             },
         };
         def.no_drop_mate = p.drop.no_mate;
+        position_limits(file, p, cx, names, def)?;
+    }
+    Ok(())
+}
+
+/// A piece's drop rules that look at the position: `no_check` (no drop
+/// that gives check) and `not_guarded_by` (no drop where a piece of its
+/// side of those kinds attacks).
+fn position_limits(
+    file: &RulesFile,
+    p: &crate::rules::PieceTable,
+    cx: &Ctx,
+    names: &Names,
+    def: &mut PieceDef,
+) -> Result<()> {
+    if let Some(no_check) = &p.drop.no_check
+        && *no_check.get_ref()
+    {
+        let all = file
+            .hand
+            .as_ref()
+            .and_then(|h| h.drops_may_check.as_ref())
+            .is_some_and(|m| !*m.get_ref());
+        if all {
+            return Err(cx.err(
+                no_check.span(),
+                "`[hand] drops_may_check = false` already forbids every drop that gives check",
+            ));
+        }
+        def.drop_position.no_check = true;
+    }
+    for n in &p.drop.not_guarded_by {
+        def.drop_position
+            .not_guarded_by
+            .insert(names.piece(cx, n, "not_guarded_by")?);
     }
     Ok(())
 }

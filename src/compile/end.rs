@@ -628,6 +628,7 @@ pub(super) fn move_rules(
         explosion,
         no_facing_royals: !file.moves.royals_may_face,
         burners: KindSet::EMPTY,
+        drop_limits: KindSet::EMPTY,
         petrify: KindSet::EMPTY,
         petrify_royal: KindSet::EMPTY,
     })

@@ -281,10 +281,12 @@ fn gating_flags(file: &RulesFile) -> (bool, bool) {
 fn rule_flags(v: &mut Variant) {
     v.royal_limits = v.kinds().any(|k| v.def(k).royal_limit > 0);
     v.unprotected_captures = v.kinds().any(|k| v.def(k).captures_unprotected_only);
+    v.moves.drop_limits = v.kinds().filter(|&k| v.def(k).drop_position.any()).collect();
     v.extra_legality = !v.hooks.is_empty()
         || v.pocket.is_some_and(|p| p.from_board)
         || v.moves.no_checks
         || v.moves.no_drop_checks
+        || !v.moves.drop_limits.is_empty()
         || v.moves.compulsory_capture
         || v.moves.must_drop
         || v.moves.one_piece_pass

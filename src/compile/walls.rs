@@ -139,6 +139,7 @@ fn wall_def(geo: &Geometry) -> PieceDef {
         drop_faces: Vec::new(),
         drop_split_colours: false,
         no_drop_mate: false,
+        drop_position: Default::default(),
         drop_mate_loses: false,
         dead: Color::BOTH.map(|_| vec![false; geo.nsq]),
         filters: TargetFilters::default(),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::setup::Store;
-use super::types::{Piece, Square};
+use super::types::{Color, KindSet, Piece, Square};
 use super::variant::WallPlacement;
 
 impl Position {
@@ -150,6 +150,10 @@ impl Position {
                 }
                 !self.move_gives_check(m, quick)
             });
+        }
+        if !self.v.moves.drop_limits.is_empty() {
+            let quick = self.quick_check_test();
+            out.retain(|&m| self.drop_within_limits(m, quick));
         }
         if self.v.unprotected_captures {
             self.keep_unprotected_captures(out);
@@ -409,6 +413,12 @@ impl Position {
                 return false;
             }
         }
+        if !self.v.moves.drop_limits.is_empty() {
+            let quick = self.quick_check_test();
+            if !self.drop_within_limits(m, quick) {
+                return false;
+            }
+        }
         if self.v.moves.check_freezes_royal {
             let mut one = vec![m];
             self.keep_frozen_royal_moves(&mut one);
@@ -422,6 +432,49 @@ impl Position {
             return !one.is_empty();
         }
         true
+    }
+
+    /// Whether a move keeps its piece's drop rules that look at the
+    /// position: a drop of a `drop.no_check` kind gives no check, and one of
+    /// a `drop.not_guarded_by` kind lands where no piece of its side of
+    /// those kinds attacks. Other moves keep them.
+    pub(crate) fn drop_within_limits(&mut self, m: Move, quick: bool) -> bool {
+        if m.kind != MoveKind::Drop {
+            return true;
+        }
+        let Some(k) = m.entering_kind() else { return true };
+        if !self.v.moves.drop_limits.contains(k) {
+            return true;
+        }
+        let rules = self.v.def(k).drop_position;
+        if !rules.not_guarded_by.is_empty() && self.guarded_by(m.to, self.side, rules.not_guarded_by) {
+            return false;
+        }
+        !(rules.no_check && self.move_gives_check(m, quick))
+    }
+
+    /// Whether a piece of `by` of one of `kinds` attacks `target`: could
+    /// capture there (an enemy piece standing there, were it empty).
+    fn guarded_by(&self, target: Square, by: Color, kinds: KindSet) -> bool {
+        let v = &*self.v;
+        let mut buf = Vec::new();
+        for &sq in &self.plist[by.index()] {
+            let Some(p) = self.board[sq.index()] else { continue };
+            if sq == target || !kinds.contains(p.kind()) {
+                continue;
+            }
+            let complex = v.slow_attackers[by.index()].contains(p.kind())
+                || v.attacks.complex[by.index()].contains(p.kind());
+            let hit = if complex {
+                self.captures_on(sq, p, target, &mut buf)
+            } else {
+                self.attacking_squares(target, by, p.kind()).contains(sq)
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
     }
 
     /// Under `check_freezes_royal`, removes the moves of a royal piece in

@@ -156,6 +156,8 @@ pub struct PieceDef {
     /// Promoted faces it may also be dropped from a hand as.
     pub(crate) drop_faces: Vec<PieceKind>,
     pub(crate) no_drop_mate: bool,
+    /// Its drop rules that look at the position.
+    pub(crate) drop_position: DropPosition,
     /// A drop of this kind that mates is legal and loses at once (`[moves]
     /// drop_mate = { result = "loses" }`).
     pub(crate) drop_mate_loses: bool,
@@ -239,6 +241,24 @@ pub(crate) enum BurnMeeting {
     /// It burns its area first, and burns only if an enemy burner that
     /// reaches it survives.
     MoverSurvives,
+}
+
+/// A piece's drop rules that look at the position (`drop.no_check`,
+/// `drop.not_guarded_by`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct DropPosition {
+    /// A drop of this kind may not give check.
+    pub no_check: bool,
+    /// It may not be dropped where a piece of its side of these kinds
+    /// attacks.
+    pub not_guarded_by: KindSet,
+}
+
+impl DropPosition {
+    /// Whether any rule applies.
+    pub(crate) fn any(&self) -> bool {
+        self.no_check || !self.not_guarded_by.is_empty()
+    }
 }
 
 impl PieceDef {

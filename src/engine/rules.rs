@@ -389,6 +389,9 @@ pub(crate) struct MoveRules {
     pub no_checks: bool,
     /// No drop may give check.
     pub no_drop_checks: bool,
+    /// Kinds whose drops the position may forbid beyond their squares
+    /// (`drop.no_check`, `drop.not_guarded_by`).
+    pub drop_limits: KindSet,
     /// Captures explode: the capturer and every piece on the eight
     /// squares around the capture square leave the board, except the
     /// immune and unharmed kinds.

@@ -319,6 +319,7 @@ fn compile_piece(
         drop_faces: Vec::new(),
         drop_split_colours: false,
         no_drop_mate: false,
+        drop_position: Default::default(),
         drop_mate_loses: false,
         dead,
         filters: TargetFilters::default(),

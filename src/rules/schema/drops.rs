@@ -30,6 +30,15 @@ pub struct DropRules {
     /// A drop of this piece may not give checkmate (uchifuzume).
     #[serde(default)]
     pub no_mate: bool,
+    /// A drop of this piece may not give check at all (Hex Shogi's pawn;
+    /// `[hand] drops_may_check = false` says it of every piece).
+    #[serde(default)]
+    pub no_check: Option<Spanned<bool>>,
+    /// It may not be dropped on a square that a piece of its own side of
+    /// one of these kinds attacks (Hex Shogi: no pawn where one of its
+    /// side's pawns defends it).
+    #[serde(default)]
+    pub not_guarded_by: Vec<Spanned<String>>,
     /// Squares where the piece may be dropped: a name is the first
     /// player's square (the second player's is on its own relative rank,
     /// same file); `{ side, squares }` names one side's squares by their
