@@ -610,7 +610,8 @@ impl Uci {
                 } else {
                     budget.map(|b| Duration::from_millis(b.hard))
                 },
-                soft: if infinite {
+                // A fixed time a move is spent in full (no soft time).
+                soft: if infinite || movetime.is_some() {
                     None
                 } else {
                     budget.map(|b| Duration::from_millis(b.soft))

@@ -72,8 +72,8 @@ pub struct Limits {
     /// Stop deepening (and searching) after this long.
     pub movetime: Option<Duration>,
     /// The time to aim at, within `movetime`: no iteration starts that
-    /// would not end near it (a clock's soft time); without it, half of
-    /// `movetime`.
+    /// would not end near it (a clock's soft time); without it, the search
+    /// goes on until `movetime` (a fixed time a move, spent in full).
     pub soft: Option<Duration>,
     /// Set from another thread to stop the search (a protocol's `stop`).
     pub stop: Option<Arc<AtomicBool>>,

@@ -232,15 +232,17 @@ impl Worker {
                 break;
             }
             // The next iteration takes several times this one. With a soft
-            // time, stop once half of it is gone — all of it when the best
-            // move has just changed (an unsettled choice earns more time);
-            // without, once half the time limit is gone: it would not finish.
+            // time (a clock), stop once half of it is gone — all of it when
+            // the best move has just changed (an unsettled choice earns more
+            // time). A fixed time a move (no soft time) is searched to its
+            // end, as `go movetime` means: the move an unfinished iteration
+            // finds is played when it beat the last one's.
             let changed = depth > 4 && last_best.is_some_and(|b| Some(b) != report.best);
             last_best = report.best;
             let over = match limits.soft {
                 Some(aim) if changed => report.elapsed > aim,
                 Some(aim) => report.elapsed * 2 > aim,
-                None => limits.movetime.is_some_and(|t| report.elapsed * 2 > t),
+                None => false,
             };
             if over {
                 break;

@@ -41,9 +41,10 @@ impl Clock {
         });
         let spent = spent.as_millis() as u64;
         let (movetime, soft) = match (budget, self.set) {
+            // A fixed time a move (`st`) is spent in full: no soft time.
             (Some(b), _) => {
                 let b = b.less(spent);
-                (Some(b.hard), Some(b.soft))
+                (Some(b.hard), self.fixed.is_none().then_some(b.soft))
             }
             // No time control at all: a few seconds.
             (None, false) => (Some(5000), None),
