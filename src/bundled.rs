@@ -64,6 +64,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("grand", include_str!("../variants/grand.toml")),
     ("grasshopper", include_str!("../variants/grasshopper.toml")),
     ("gustav3", include_str!("../variants/gustav3.toml")),
+    ("hex-shogi-91", include_str!("../variants/hex-shogi-91.toml")),
     ("hoppelpoppel", include_str!("../variants/hoppelpoppel.toml")),
     ("horde", include_str!("../variants/horde.toml")),
     ("isolation", include_str!("../variants/isolation.toml")),

@@ -46,6 +46,7 @@ mod fuzz;
 mod games;
 mod generators;
 mod hachu;
+mod hex_shogi;
 mod hexagonal;
 mod hop_captures;
 mod hostile;
