@@ -101,7 +101,7 @@ fn cells_are_named_by_duniho_s_rank_and_file() {
 #[test]
 fn misuse_is_an_error_at_its_place() {
     let text = variant_text(FILE);
-    let cases: [(&str, &str, &str); 3] = [
+    let cases: [(&str, &str, &str); 4] = [
         (
             "no_dead_drops = true",
             "no_dead_drops = true\ndrops_may_check = false",
@@ -116,6 +116,11 @@ fn misuse_is_an_error_at_its_place() {
             "betza = \"rW\"",
             "betza = \"rC\"",
             "C has no reading on a hexagonal board",
+        ),
+        (
+            "forward = \"right\"",
+            "forward = \"rigth\"",
+            "unknown variant `rigth`, expected `up` or `right`",
         ),
     ];
     common::assert_misuse(&text, &cases, "hex-shogi");

@@ -17,6 +17,10 @@ pub(super) fn compile(file: &RulesFile, cx: &Ctx, names: &Names) -> Result<Piece
     let n = file.pieces.len();
     let mut out = PieceDisplay {
         set: file.display.pieces.name().to_string(),
+        forward: match file.display.forward {
+            crate::rules::Forward::Up => 0,
+            crate::rules::Forward::Right => 90,
+        },
         glyphs: vec![[String::new(), String::new()]; n],
         figurines: vec![String::new(); n],
     };

@@ -173,6 +173,9 @@ pub struct Variant {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PieceDisplay {
     pub set: String,
+    /// Degrees clockwise the first player's pieces are turned from facing
+    /// up (`[display] forward`: 0 or 90).
+    pub forward: u16,
     pub glyphs: Vec<[String; 2]>,
     pub figurines: Vec<String>,
 }

@@ -299,6 +299,7 @@ pub fn state(game: &mut Game) -> Value {
             "sides": [v.side_name(Color::First), v.side_name(Color::Second)],
             "pieces": v.kinds().map(|k| piece_json(&v, k, &promoted)).collect::<Vec<_>>(),
             "piece_set": v.display.set,
+            "piece_forward": v.display.forward,
             "coordinates": coordinates(&v),
         },
         "last_move": last_move(game, &record),
@@ -511,6 +512,17 @@ mod tests {
         assert_eq!(s["last_move"]["captures"], json!(["m13", "m14", "m15"]));
     }
 
+    /// `[display] forward = "right"`: the page turns the first player's
+    /// pieces to face right (Hex Shogi 91, held turned a quarter turn).
+    #[test]
+    fn a_board_held_turned_faces_its_pieces_right() {
+        let v = variant("hex-shogi-91.toml");
+        let mut game = replay(&v, None, &[]).expect("replays");
+        let s = state(&mut game);
+        assert_eq!(s["variant"]["piece_forward"], 90);
+        assert_eq!(s["variant"]["shape"], "hexagon");
+    }
+
     #[test]
     fn shogi_is_labelled_as_usi_names_its_squares() {
         let v = variant("shogi.toml");
@@ -531,6 +543,7 @@ mod tests {
         assert_eq!(s["last_move"]["to"], "c4");
         assert_eq!(s["last_move"]["display"], "7g7f");
         assert_eq!(s["variant"]["piece_set"], "shogi");
+        assert_eq!(s["variant"]["piece_forward"], 0);
         assert_eq!(s["variant"]["sides"], json!(["black", "white"]));
         assert_eq!(piece(&s, "P")["glyphs"], json!(["歩", "歩"]));
         assert_eq!(piece(&s, "K")["glyphs"], json!(["玉", "王"]));

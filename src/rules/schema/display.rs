@@ -27,6 +27,23 @@ pub struct Display {
     /// the chess set, pieces named so get theirs without it.
     #[serde(default)]
     pub figurines: IndexMap<Spanned<String>, Figurine>,
+    /// Which way the first player's pieces face on the drawn board: "up"
+    /// (the default) or "right" (a board held turned a quarter turn, as Hex
+    /// Shogi 91's); the second player's face the other way. Shogi pieces
+    /// point so.
+    #[serde(default)]
+    pub forward: Forward,
+}
+
+/// `[display] forward`.
+#[derive(Debug, Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Forward {
+    /// Up the board.
+    #[default]
+    Up,
+    /// To the right.
+    Right,
 }
 
 /// A piece set (`[display] pieces`).

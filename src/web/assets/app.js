@@ -207,13 +207,16 @@ function drawPiece(parent, symbol, color, x, y, size) {
     p.dataset.figurine = info.figurine;
     drawFigurine(g, info.figurine, color);
   } else if (set === "shogi") {
-    // Pointing at the opponent: the side at the bottom points up.
+    // Pointing at the opponent: the side at the bottom points up (or, on a
+    // board whose first player faces right, `piece_forward` = 90, right).
     const up = (color === "first") !== app.flipped;
+    const turn = (app.state && app.state.variant.piece_forward) || 0;
     const k = info.royal ? 1 : 0.93;
-    const inner = el("g", { transform: `rotate(${up ? 0 : 180} 50 50) translate(50 52) scale(${k}) translate(-50 -52)` }, g);
+    const angle = (up ? 0 : 180) + turn;
+    const inner = el("g", { transform: `rotate(${angle} 50 50) translate(50 52) scale(${k}) translate(-50 -52)` }, g);
     el("path", { d: "M50 5 L78 17 L87 94 L13 94 L22 17 Z", class: "shogi-wood" }, inner);
     // Kanji turn with the piece, as on a real board; Latin letters stay upright.
-    boxText(wide(text) || up ? inner : g, text, info.promoted ? "#c8102e" : "#111", 0.9);
+    boxText(wide(text) || angle === 0 ? inner : g, text, info.promoted ? "#c8102e" : "#111", 0.9);
   } else if (set === "xiangqi" || set === "janggi") {
     const ink = COLOURS[set][color === "second" ? 1 : 0];
     if (set === "xiangqi") {
