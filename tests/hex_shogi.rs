@@ -21,8 +21,10 @@ const START: [u64; 4] = [45, 2024, 92922, 4257310];
 /// Black in check from a lance, to be answered by a move or a drop (a
 /// pawn drop may block: it gives no check); Black with a pawn, knight and
 /// silver near the zone (promotions, forced ones), pawns in both hands
-/// (drops beside its own pawns, drops that would check).
-const POSITIONS: [(&str, [u64; 3]); 2] = [
+/// (drops beside its own pawns, drops that would check); White to move
+/// with a lance in hand, Black holding a silver and a knight (White's
+/// drops, its lance kept off its last rank).
+const POSITIONS: [(&str, [u64; 3]); 3] = [
     (
         "3l2/7/5p1k/9/6S1g1/5P5/6P3/1K4N2/8/7/6[Pp] b - - 0 1",
         [15, 1471, 107193],
@@ -30,6 +32,10 @@ const POSITIONS: [(&str, [u64; 3]); 2] = [
     (
         "6/4r2/5p1k/9/6S1g1/5P5/6P3/1K4N2/4P3/7/6[Pp] b - - 0 1",
         [99, 9950, 490103],
+    ),
+    (
+        "6/7/5p2/6pk1/8g1/5P5/6P3/1K7/8/7/6[SNl] w - - 0 1",
+        [97, 14434, 583107],
     ),
 ];
 
