@@ -250,3 +250,108 @@ fn misuse_is_an_error_at_its_place() {
 fn xboard_refuses_the_board() {
     common::xboard_refuses("variants/cylinder-chess.toml", "wrap round", &["cylinder-chess"]);
 }
+
+/// `[end.connect]` reads the board round the seam
+/// (tests/cylinder-connect.toml, `chimera check`): four in a row along a
+/// rank or either diagonal and a two-by-two block across it win. The same
+/// file without `wrap` runs the same moves to no end: the cells across the
+/// seam form nothing there.
+#[test]
+fn connect_lines_read_round_the_seam_and_only_with_the_key() {
+    let (ok, said) = common::check_rules(&common::test_file("cylinder-connect.toml"));
+    assert!(ok && said.contains("8 passed, 0 failed"), "{said}");
+
+    let text = common::test_text("cylinder-connect.toml");
+    let flat = text
+        .replacen("wrap = \"files\"\n", "", 1)
+        .replace("result = \"white wins by connection\"", "result = \"ongoing\"")
+        .replace("result = \"black wins by connection\"", "result = \"ongoing\"");
+    let dir = std::env::temp_dir().join(format!("cylinder-connect-flat-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("flat-connect.toml");
+    std::fs::write(&path, flat).unwrap();
+    let (ok, said) = common::check_rules(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok && said.contains("8 passed, 0 failed"), "{said}");
+}
+
+/// The cylinder-connect board with `connect` as its `[end.connect]` body
+/// and `board` in place of its size.
+fn connect_board(board: &str, connect: &str) -> String {
+    let text = common::test_text("cylinder-connect.toml");
+    let text = &text[..text.find("\n[[test]]").unwrap()];
+    let (head, _) = text.split_once("\n[end.connect]\n").unwrap();
+    format!("{head}\n[end.connect]\n{connect}\n").replacen("files = 6\nranks = 5", board, 1)
+}
+
+/// Whether `mv` played in `fen` ends the game, for the player who made it.
+fn wins(v: &std::sync::Arc<chimera::Variant>, fen: &str, mv: &str) -> bool {
+    let mut pos = Position::from_text(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    common::play(&mut pos, mv);
+    common::end(&mut pos).is_some_and(|r| r.winner == Some(!pos.side_to_move()))
+}
+
+/// Collinear pieces on a rank that closes round the seam are each counted
+/// once (a hole ends the line), a chain joins its regions across the seam,
+/// and a diagonal runs round the seam from the first rank to the last, as
+/// long as the board is high however narrow.
+#[test]
+fn collinear_pieces_chains_and_long_diagonals_round_the_seam() {
+    let six = "files = 6\nranks = 5";
+    let v = load_text(
+        "c.toml",
+        &connect_board(six, "collinear = 4\nlines = [\"ranks\"]"),
+    );
+    // a1 c1 e1 are three, not five counted twice round; b1 makes four.
+    assert!(!wins(&v, "6/6/6/6/P1P1P1 w - - 0 1", "P@a5"));
+    assert!(wins(&v, "6/6/6/6/P1P1P1 w - - 0 1", "P@b1"));
+    let holed = connect_board(
+        &format!("{six}\nholes = [\"d1\"]"),
+        "collinear = 5\nlines = [\"ranks\"]",
+    )
+    .replace("6/6/6/6/6", "6/6/6/6/5");
+    let v = load_text("h.toml", &holed);
+    // e1 f1 a1 b1 c1 round the seam up to the hole on d1 (which the text
+    // skips: a1 c1 e1 f1 are `P1PPP`): five.
+    assert!(wins(&v, "6/6/6/6/P1PPP w - - 0 1", "P@b1"));
+
+    let chain = "lines = [\"ranks\"]\nregions = [{ side = \"first\", from = [\"b1\"], to = [\"e1\"] }]";
+    let v = load_text("r.toml", &connect_board(six, chain));
+    assert!(!wins(&v, "6/6/6/6/1P3P w - - 0 1", "P@a1"));
+    let fen = "6/6/6/6/PP3P w - - 0 1";
+    assert!(wins(&v, fen, "P@e1"), "b1 a1 f1 e1 across the seam");
+    let flat = connect_board(six, chain).replacen("wrap = \"files\"\n", "", 1);
+    assert!(!wins(&load_text("rf.toml", &flat), fen, "P@e1"));
+
+    // Four files, five ranks: a1 b2 c3 d4 a5 is a diagonal of five.
+    let narrow = "files = 4\nranks = 5";
+    let text =
+        connect_board(narrow, "in_a_row = 5\nlines = [\"diagonals\"]").replace("6/6/6/6/6", "4/4/4/4/4");
+    let v = load_text("n.toml", &text);
+    assert!(wins(&v, "4/3P/2P1/1P2/P3 w - - 0 1", "P@a5"));
+    assert!(!wins(&v, "4/3P/2P1/1P2/P3 w - - 0 1", "P@b5"));
+}
+
+/// A connection the board has no room for is an error at its count: a
+/// rank of the cylinder holds its files (round the seam, not more); a
+/// diagonal holds the ranks round the seam, but without `wrap` no more
+/// squares than the board's narrower side.
+#[test]
+fn a_connection_too_long_for_the_board_is_an_error_at_its_place() {
+    let six = common::test_text("cylinder-connect.toml");
+    let cases = [(
+        "in_a_row = 4\nsquare = 2",
+        "in_a_row = 7\nlines = [\"ranks\"]",
+        "`in_a_row = 7` cannot be formed on a 6x5 board: its longest line along `lines` holds 6",
+    )];
+    common::assert_misuse(&six, &cases, "cylinder-connect");
+    let narrow = connect_board("files = 4\nranks = 5", "in_a_row = 5\nlines = [\"diagonals\"]")
+        .replace("6/6/6/6/6", "4/4/4/4/4");
+    load_text("narrow.toml", &narrow);
+    let cases = [(
+        "wrap = \"files\"\n",
+        "",
+        "`in_a_row = 5` cannot be formed on a 4x5 board: its longest line along `lines` holds 4",
+    )];
+    common::assert_misuse(&narrow, &cases, "cylinder-connect-flat");
+}

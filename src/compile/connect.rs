@@ -126,13 +126,20 @@ pub(super) fn compile(
 
 /// A count the board has room for: `in_a_row` and `collinear` pieces on
 /// its longest line along `lines`, a `square` block within its width and
-/// height (a connection that can never be formed would pass silently).
+/// height (a connection that can never be formed would pass silently). On
+/// a cylinder (`wrap = "files"`) a diagonal runs round the seam from the
+/// first rank to the last: it holds `ranks` squares, whatever the width.
 fn fits(r: &rules::Connect, cx: &Ctx, geo: &Geometry, directions: &[(i32, i32)]) -> Result<()> {
     let (files, ranks) = (geo.files, geo.ranks);
+    let diagonal = if geo.wraps_files() {
+        ranks
+    } else {
+        files.min(ranks)
+    };
     let longest = directions
         .iter()
         .map(|&(dx, dy)| match (dx != 0, dy != 0) {
-            (true, true) => files.min(ranks),
+            (true, true) => diagonal,
             (true, false) => files,
             _ => ranks,
         })

@@ -214,7 +214,11 @@ impl Position {
             .copied()
             .filter(|&s| counts(s))
             .collect();
-        let at = |f: i32, r: i32| g.square(f, r).is_some_and(counts);
+        // On a cylinder (`wrap = "files"`) a file off either side is read
+        // round the seam: h4-a4-b4 is a line, as moves read it.
+        let (wrap, files) = (g.wraps_files(), g.files as i32);
+        let cell = |f: i32, r: i32| g.square(if wrap { f.rem_euclid(files) } else { f }, r);
+        let at = |f: i32, r: i32| cell(f, r).is_some_and(counts);
         let line_from = |s: Square, d: (i32, i32), n: usize| {
             let (f, r) = (g.file(s) as i32, g.rank(s) as i32);
             (1..n as i32).all(|i| at(f + d.0 * i, r + d.1 * i))
@@ -242,17 +246,29 @@ impl Position {
             return true;
         }
         if c.collinear > 0 {
-            // The pieces on the whole line through `s`, gaps allowed.
+            // The pieces on the whole line through `s`, gaps allowed (a
+            // hole ends it). On a cylinder a rank closes on itself: each
+            // of its squares is counted once, the way left going no
+            // further round than the way right left over.
             let on_line = |s: Square, d: (i32, i32)| {
                 let (f, r) = (g.file(s) as i32, g.rank(s) as i32);
-                let side = |sign: i32| {
-                    (1..)
-                        .map(|i| (f + sign * d.0 * i, r + sign * d.1 * i))
-                        .take_while(|&(x, y)| g.square(x, y).is_some())
-                        .filter(|&(x, y)| at(x, y))
-                        .count()
+                let round = if wrap && d.1 == 0 { g.files - 1 } else { usize::MAX };
+                // (squares walked, own pieces on them) going `sign` way.
+                let side = |sign: i32, most: usize| {
+                    let (mut walked, mut own) = (0, 0);
+                    while walked < most {
+                        let i = walked as i32 + 1;
+                        let (x, y) = (f + sign * d.0 * i, r + sign * d.1 * i);
+                        if cell(x, y).is_none() {
+                            break;
+                        }
+                        own += usize::from(at(x, y));
+                        walked += 1;
+                    }
+                    (walked, own)
                 };
-                1 + side(1) + side(-1)
+                let (walked, right) = side(1, round);
+                1 + right + side(-1, round - walked).1
             };
             if own
                 .iter()
