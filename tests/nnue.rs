@@ -324,6 +324,10 @@ fn chimera_train_writes_a_network_and_resumes() {
     let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("training: 2 epochs"), "{text}");
+    assert!(
+        text.contains("4 games in") && text.contains("this run played 4: "),
+        "{text}"
+    );
     let data = run.join("data").join("games-000000-000004.txt");
     let lines = std::fs::read_to_string(&data).expect("data");
     assert!(lines.lines().count() > 20, "{lines}");
@@ -333,6 +337,8 @@ fn chimera_train_writes_a_network_and_resumes() {
     let out = chimera(&args("3"));
     let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
+    // The games were played before: no outcomes of none played read as 0-0-0.
+    assert!(text.contains("(all played before this run)"), "{text}");
     assert_eq!(
         std::fs::metadata(&data)
             .and_then(|m| m.modified())

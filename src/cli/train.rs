@@ -175,12 +175,10 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     let Some(t) = trained else {
         out.emit(
             format!(
-                "{}: games played in {} (first player won {}, drawn {}, second won {})",
+                "{}: games in {} ({})",
                 v.name(),
                 dir.join("data").display(),
-                o[0],
-                o[1],
-                o[2]
+                tally(&o)
             ),
             json!({"variant": v.name(), "outcomes": o, "data": dir.join("data").display().to_string()}),
         );
@@ -194,15 +192,13 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
     );
     out.emit(
         format!(
-            "{}: {} games in {} (first player won {}, drawn {}, second won {}), {} positions ({} held out)\n\
+            "{}: {} games in {} ({}), {} positions ({} held out)\n\
              training: {} epochs, loss {:.5} -> {:.5}, held out {:.5} -> {:.5}; {:.1} minutes this run\nwrote {}\n\
              compare: chimera match {} --a engine:network={} --b engine",
             v.name(),
             a.games,
             dir.join("data").display(),
-            o[0],
-            o[1],
-            o[2],
+            tally(&o),
             t.positions,
             t.held,
             a.epochs,
@@ -257,6 +253,18 @@ struct Trained {
 /// trains on its data and the earlier rounds'. Returns the outcomes of the
 /// games played now (first won, drawn, second won) and the training's
 /// result (`None` under --play-only).
+/// The outcomes of the games this run played (a resumed run plays only
+/// those missing).
+fn tally(o: &[usize; 3]) -> String {
+    match o.iter().sum::<usize>() {
+        0 => "all played before this run".to_string(),
+        n => format!(
+            "this run played {n}: first player won {}, drawn {}, second won {}",
+            o[0], o[1], o[2]
+        ),
+    }
+}
+
 fn play_and_train(
     a: &Args,
     v: &Arc<Variant>,
