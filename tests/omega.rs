@@ -6,7 +6,7 @@
 //! misuse, at their place; the engine playing a game to a result.
 use crate::common;
 
-use chimera::{MoveNotation, Position, perft};
+use chimera::{MoveNotation, Position, PositionError, perft};
 use common::{variant, variant_text};
 
 /// perft from the start, depths 1–4, as tests/tools/omega_perft.py counts
@@ -163,4 +163,67 @@ fn misuse_is_an_error_at_its_place() {
 #[test]
 fn xboard_refuses_the_board() {
     common::xboard_refuses("variants/omega.toml", "full rectangle", &["omega"]);
+}
+
+/// A malformed position text names the row as it is written: a rank by
+/// Omega's own numbers (0 to 9), a wizard row by its row in the text and
+/// its cells, and the rows in all as ten ranks and two wizard rows — not
+/// the grid's rows behind them (which number 12, the margin counted).
+#[test]
+fn position_text_errors_name_the_rows_as_written() {
+    let v = variant("omega.toml");
+    let start = "ww/crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC/WW w KQkq - 0 1";
+    assert!(Position::from_text(&v, start).is_ok());
+    let cases = [
+        (
+            "ww/",
+            "www/",
+            "row 1 of the text (w4 w3) has more than 2 squares",
+            3,
+        ),
+        ("/10/PPPP", "/9/PPPP", "rank 2 has 9 squares, expected 10", 42),
+        (
+            "CRNBQKBNRC/WW",
+            "CRNBQKBNRCC/WW",
+            "rank 0 has more than 10 squares",
+            65,
+        ),
+        (
+            "/WW w",
+            "/W w",
+            "row 12 of the text (w1 w2) has 1 squares, expected 2",
+            67,
+        ),
+        (
+            "pppppppppp/",
+            "ppppppppp/",
+            "rank 8 has 9 squares, expected 10",
+            24,
+        ),
+        (
+            "/WW w",
+            " w",
+            "the board is written in 12 rows (10 ranks and 2 rows of extra cells), the text gives 11",
+            1,
+        ),
+    ];
+    for (from, to, want, column) in cases {
+        let text = start.replacen(from, to, 1);
+        let Err(PositionError::Text(err)) = Position::from_text(&v, &text) else {
+            panic!("{text}: no text error");
+        };
+        assert!(
+            err.message == want && err.column == column,
+            "{text}: {} at column {}",
+            err.message,
+            err.column
+        );
+    }
+    // A board without extra cells names its ranks as before.
+    let chess = variant("chess.toml");
+    let err = Position::from_text(&chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w - - 0 1").unwrap_err();
+    assert!(
+        matches!(&err, PositionError::Text(e) if e.message == "the board has 8 ranks, the text gives 7"),
+        "{err}"
+    );
 }

@@ -283,6 +283,39 @@ impl Geometry {
         &self.shape.rows
     }
 
+    /// A row of the position text (`row` of [`Geometry::text_rows`], 0 the
+    /// first written) as messages name it: "rank 8" when its squares' names
+    /// share one rank (`first_rank` counted: Omega chess's "rank 0"), else
+    /// "row 1 of the text", with its extra cells' names when it holds only
+    /// those ("row 1 of the text (w4 w3)").
+    pub fn text_row_name(&self, row: usize) -> String {
+        let cells = &self.shape.rows[row];
+        let special: Vec<&str> = cells.iter().filter_map(|&s| self.special_name(s)).collect();
+        let rank = cells.first().map(|&s| self.rank_number(s));
+        if special.is_empty() && cells.iter().all(|&s| Some(self.rank_number(s)) == rank) {
+            return rank.map_or_else(|| format!("row {} of the text", row + 1), |r| format!("rank {r}"));
+        }
+        if special.len() == cells.len() {
+            return format!("row {} of the text ({})", row + 1, special.join(" "));
+        }
+        format!("row {} of the text", row + 1)
+    }
+
+    /// What the position text's rows are, for messages: "the board has 8
+    /// ranks", or with rows of extra cells "the board is written in 12
+    /// rows (10 ranks and 2 rows of extra cells)".
+    pub fn text_rows_described(&self) -> String {
+        let rows = self.shape.rows.len();
+        let special = |r: &Vec<Square>| r.iter().any(|&s| self.special_name(s).is_some());
+        match self.shape.rows.iter().filter(|r| special(r)).count() {
+            0 => format!("the board has {rows} ranks"),
+            n => format!(
+                "the board is written in {rows} rows ({} ranks and {n} rows of extra cells)",
+                rows - n
+            ),
+        }
+    }
+
     /// The rank number a square's name gives (1 for the first rank, or
     /// the board's `first_rank`).
     pub fn rank_number(&self, sq: Square) -> i32 {

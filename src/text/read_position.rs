@@ -115,20 +115,17 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
     let rows: Vec<&str> = s.split('/').collect();
     let cells = g.text_rows();
     if rows.len() != cells.len() {
+        let board = g.text_rows_described();
         return Err(terr(
             text,
             start,
-            format!(
-                "the board has {} ranks, the text gives {}",
-                cells.len(),
-                rows.len()
-            ),
+            format!("{board}, the text gives {}", rows.len()),
         ));
     }
     let mut board = vec![None; g.nsq];
     let mut offset = start;
     for (ri, row) in rows.iter().enumerate() {
-        let rank = cells.len() - 1 - ri;
+        let rank = g.text_row_name(ri);
         let row_cells = &cells[ri];
         let width = row_cells.len();
         let mut file = 0usize;
@@ -161,7 +158,7 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                     return Err(terr(
                         text,
                         offset + i,
-                        format!("rank {} has more than {} squares", rank + 1, width),
+                        format!("{rank} has more than {width} squares"),
                     ));
                 }
                 board[row_cells[file].index()] = Some(w.piece);
@@ -186,7 +183,7 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                     return Err(terr(
                         text,
                         offset + i,
-                        format!("rank {} has more than {} squares", rank + 1, width),
+                        format!("{rank} has more than {width} squares"),
                     ));
                 }
                 board[row_cells[file].index()] =
@@ -198,7 +195,7 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
                 return Err(terr(
                     text,
                     offset + i,
-                    format!("rank {} has more than {} squares", rank + 1, width),
+                    format!("{rank} has more than {width} squares"),
                 ));
             }
         }
@@ -206,7 +203,7 @@ fn parse_board(v: &Variant, text: &str, start: usize, end: usize) -> Result<Vec<
             return Err(terr(
                 text,
                 offset + row.len(),
-                format!("rank {} has {} squares, expected {}", rank + 1, file, width),
+                format!("{rank} has {file} squares, expected {width}"),
             ));
         }
         offset += row.len() + 1;
