@@ -194,6 +194,48 @@ fn bad_turn_fields_in_position_text_are_refused() {
     }
     let chess = variant("chess.toml");
     assert!(Position::from_text(&chess, &format!("{START} moves_left=1")).is_err());
+    // The quiet turns are counted only where `[end] quiet_turn_rule` is.
+    assert!(Position::from_text(&chess, &format!("{START} quiet_turns=1")).is_err());
+    assert!(Position::from_text(&v, &format!("{START} quiet_turns=1")).is_err());
+    let progressive = variant("progressive.toml");
+    assert!(Position::from_text(&progressive, &format!("{START} quiet_turns=x")).is_err());
+    assert!(Position::from_text(&progressive, &format!("{START} quiet_turns=3")).is_ok());
+}
+
+/// Progressive chess's ten-series rule (`[end] quiet_turn_rule = 10`):
+/// ten whole series, 1 + 2 + … + 10 moves of kings and a rook that take
+/// nothing, draw when the tenth ends and not before; the text counts the
+/// series; unmake takes the count back; a rook that takes starts it again.
+#[test]
+fn ten_quiet_series_draw_progressive_chess() {
+    let v = variant("progressive.toml");
+    let mut pos = Position::from_text(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").expect("position");
+    for series in 1..=10u32 {
+        let counted = series - 1;
+        let text = pos.to_text();
+        let field = format!("quiet_turns={counted}");
+        assert_eq!(text.contains(&field), counted > 0, "{text}");
+        assert_eq!(common::end(&mut pos), None, "before series {series}: {text}");
+        let side = pos.side_to_move();
+        let mut played = 0;
+        while pos.side_to_move() == side {
+            let moves = pos.legal_move_list();
+            let quiet: Vec<_> = moves.iter().filter(|m| !m.is_capture()).collect();
+            let m = *quiet[(played * 7 + series as usize) % quiet.len()];
+            pos.make(m);
+            played += 1;
+        }
+        assert!(played as u32 <= series, "series {series}: {played} moves");
+    }
+    let text = pos.to_text();
+    assert!(text.contains("quiet_turns=10"), "{text}");
+    let draw = common::end(&mut pos).expect("a draw");
+    assert_eq!(draw.describe(&v), "draw by quiet-turn rule");
+    pos.unmake();
+    assert!(pos.to_text().contains("quiet_turns=9"), "{}", pos.to_text());
+    assert_eq!(common::end(&mut pos), None);
+    let again = Position::from_text(&v, &text).expect("reads back");
+    assert_eq!(again.to_text(), text);
 }
 
 #[test]
@@ -226,6 +268,20 @@ fn misuse_is_an_error_at_its_place() {
         ("moves = 2\nfirst_turn = 1\n", "", "needs `moves = N`"),
     ];
     common::assert_misuse(&text, cases, "chimera-turns-misuse");
+    let text = variant_text("progressive.toml");
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "quiet_turn_rule = 10\n",
+            "quiet_turn_rule = 0\n",
+            "counts whole turns: at least 1",
+        ),
+        (
+            "[turns]\nprogressive = true\ncheck_ends_turn = true\n",
+            "",
+            "without `[turns]` every turn is one move",
+        ),
+    ];
+    common::assert_misuse(&text, cases, "chimera-quiet-turns-misuse");
 }
 
 /// The engine plays a whole game of each to its end (depth 2, no clock:

@@ -275,7 +275,7 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
     {
         out.push("checkmate does not win");
     }
-    let end_rules: [(&str, &'static str); 14] = [
+    let end_rules: [(&str, &'static str); 15] = [
         ("reach", "reach a square to win"),
         ("reach_reply", "reply to a reached goal"),
         ("extinction", "extinction"),
@@ -284,6 +284,7 @@ pub(crate) fn features(doc: &toml::Table) -> Vec<&'static str> {
         ("royals_facing", "facing royals must part"),
         ("double_pass", "double pass ends"),
         ("fifty_move_rule", "fifty-move rule"),
+        ("quiet_turn_rule", "quiet-turn rule"),
         ("counter_check_allowance", "checks lengthen the move counter"),
         ("counting", "counting rule"),
         ("only_promotions", "only promotions left ends"),

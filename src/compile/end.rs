@@ -136,6 +136,7 @@ pub(super) fn compile(
             None => None,
         },
         fifty_move_rule: file.end.fifty_move_rule.as_ref().map(|n| *n.get_ref()),
+        quiet_turn_rule: file.end.quiet_turn_rule.as_ref().map(|n| *n.get_ref()),
         counter_check_allowance: match &file.end.counter_check_allowance {
             Some(n) if file.end.fifty_move_rule.is_none() => {
                 return Err(cx.err(
@@ -418,6 +419,23 @@ fn check_counts(file: &RulesFile, cx: &Ctx, has_royal: bool) -> Result<()> {
             n.span(),
             "fifty_move_rule counts plies: at least 1 (100 in chess)",
         ));
+    }
+    if let Some(n) = &file.end.quiet_turn_rule {
+        if *n.get_ref() == 0 {
+            return Err(cx.err(
+                n.span(),
+                "quiet_turn_rule counts whole turns: at least 1 (10 in progressive chess)",
+            ));
+        }
+        if file.turns.is_none() {
+            return Err(Box::new(
+                cx.diag(
+                    n.span(),
+                    "quiet_turn_rule counts turns of several moves, but without `[turns]` every turn is one move",
+                )
+                .help(format!("fifty_move_rule = {} counts the same plies", n.get_ref())),
+            ));
+        }
     }
     if let Some(n) = &file.end.checks_to_win {
         if !(1..=100).contains(n.get_ref()) {

@@ -9,7 +9,7 @@
 //! [`Position::counter_result`] — in the same order.
 
 use super::moves::{Move, MoveKind};
-use super::outcome::{CASTLED, CASTLING_LOST, CONNECTION, FULL_BOARD, ROYALS_CAPTURED};
+use super::outcome::{CASTLED, CASTLING_LOST, CONNECTION, FULL_BOARD, QUIET_TURNS, ROYALS_CAPTURED};
 pub use super::outcome::{GameResult, History, Reason};
 use super::position::Position;
 use super::repetition::repetition_result_seen;
@@ -596,6 +596,9 @@ impl Position {
         let extra = history.map_or(0, |h| self.counter_extension(h));
         if end.fifty_move_rule.is_some_and(|n| self.halfmove >= n + extra) {
             return Some(GameResult::draw(Reason::FiftyMoves));
+        }
+        if end.quiet_turn_rule.is_some_and(|n| self.turn.quiet >= n) {
+            return Some(GameResult::draw(Reason::Rule(QUIET_TURNS)));
         }
         if end.counting.is_some() && self.count.limit != 0 && self.count.ply > self.count.limit {
             return Some(GameResult::draw(Reason::Counting));

@@ -23,6 +23,10 @@ pub(crate) const CASTLING_LOST: &str = "loss of castling rights";
 /// The reason of `[end] full_board`: no empty square is left.
 pub(crate) const FULL_BOARD: &str = "full board";
 
+/// The reason of `[end] quiet_turn_rule`: whole turns in a row without a
+/// capture or a move that resets the halfmove clock.
+pub(crate) const QUIET_TURNS: &str = "quiet-turn rule";
+
 /// The reason of `[end.connect]`: a line or block of pieces was formed.
 pub(crate) const CONNECTION: &str = "connection";
 

@@ -265,6 +265,9 @@ pub(crate) struct EndRules {
     pub repetition: Option<RepetitionRule>,
     /// Plies without a capture or a counter-resetting move that draw.
     pub fifty_move_rule: Option<u32>,
+    /// Whole turns in a row without a capture or a counter-resetting move
+    /// that draw (`[turns]` only).
+    pub quiet_turn_rule: Option<u32>,
     /// Checks beyond this many by one side within the counter's plies
     /// lengthen the counter's limit by two plies each.
     pub counter_check_allowance: Option<u32>,
@@ -586,12 +589,16 @@ impl Default for EpEntry {
 pub const MAX_TURN_EPS: usize = 16;
 
 /// The state of a turn of several moves: the moves left in it (counting
-/// the one to play) and the en-passant rights the turns' double steps left.
+/// the one to play), the en-passant rights the turns' double steps left,
+/// and the quiet turns counted for `[end] quiet_turn_rule`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TurnState {
     pub left: u32,
     pub eps: [EpEntry; MAX_TURN_EPS],
     pub n_eps: u8,
+    /// Whole turns ended in a row in which no move reset the halfmove
+    /// clock (`[end] quiet_turn_rule`); not hashed, as the clock is not.
+    pub quiet: u32,
 }
 
 impl Default for TurnState {
@@ -600,6 +607,7 @@ impl Default for TurnState {
             left: 1,
             eps: [EpEntry::default(); MAX_TURN_EPS],
             n_eps: 0,
+            quiet: 0,
         }
     }
 }

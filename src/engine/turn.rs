@@ -64,10 +64,15 @@ impl Position {
     /// The game's turn number from 0 (the first player's first turn), by
     /// the move counter: FEN counts both sides' turns, SFEN each turn.
     pub(crate) fn turn_index(&self) -> u64 {
-        let done = u64::from(self.fullmove.max(1) - 1);
+        self.turn_index_at(self.fullmove, self.side)
+    }
+
+    /// The turn number of `side`'s turn under the move counter `fullmove`.
+    fn turn_index_at(&self, fullmove: u32, side: Color) -> u64 {
+        let done = u64::from(fullmove.max(1) - 1);
         match self.v.position_style {
             PositionStyle::Sfen => done,
-            PositionStyle::Fen => 2 * done + self.side.index() as u64,
+            PositionStyle::Fen => 2 * done + side.index() as u64,
         }
     }
 
@@ -152,10 +157,28 @@ impl Position {
                 self.keep_rights_of(!us);
             }
         } else {
+            self.count_quiet_turn(us, before);
             self.end_turn(us);
         }
         self.set_turn_ep(true);
         self.hash ^= turn_key(&self.turn);
+    }
+
+    /// `us`'s turn ended with the move just made (`before` as in
+    /// [`Self::after_turn_move`]): it was quiet, for `[end]
+    /// quiet_turn_rule`, when the halfmove clock covers all its moves.
+    fn count_quiet_turn(&mut self, us: Color, before: (TurnState, u32)) {
+        let (Some(t), Some(_)) = (self.v.turns, self.v.end.quiet_turn_rule) else {
+            return;
+        };
+        let left = before.0.left;
+        let whole = t.length(us, self.turn_index_at(before.1, us)).max(left);
+        let made = whole - left + 1;
+        self.turn.quiet = if self.halfmove >= made {
+            self.turn.quiet + 1
+        } else {
+            0
+        };
     }
 
     /// `us`'s turn is over (the side to move already the opponent's): the

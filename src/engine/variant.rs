@@ -472,7 +472,7 @@ impl Variant {
     /// A reason for the end of a game, in words or as a key: the engine's
     /// own, or one of this variant's hooks' rules.
     pub fn reason(&self, text: &str) -> Option<super::outcome::Reason> {
-        const RULES: [&str; 7] = [
+        const RULES: [&str; 8] = [
             super::outcome::ROYALS_CAPTURED,
             super::outcome::CONNECTION,
             super::outcome::CASTLED,
@@ -480,6 +480,7 @@ impl Variant {
             super::outcome::FULL_BOARD,
             super::outcome::MATE_RULE,
             super::outcome::MOVE_REPETITION,
+            super::outcome::QUIET_TURNS,
         ];
         super::outcome::Reason::parse(text).or_else(|| {
             if let Some(r) = RULES

@@ -277,6 +277,9 @@ fn parse_extension(v: &Variant, text: &str, s: usize, f: &str, setup: &mut Setup
         "moves_left" | "ep" if v.turns.is_some() => {
             super::turn_fields::parse(v, text, vs, key, value, setup)?
         }
+        "quiet_turns" if v.end.quiet_turn_rule.is_some() => {
+            super::turn_fields::parse(v, text, vs, key, value, setup)?
+        }
         "reserve" => setup.stores[Store::Reserve as usize] = parse_store(v, text, vs, value)?,
         "pocket" => {
             let counts = parse_store(v, text, vs, value)?;

@@ -1,5 +1,5 @@
 //! Position text's fields for turns of several moves (`[turns]`):
-//! `moves_left=N` and `ep=e3,d3`.
+//! `moves_left=N`, `ep=e3,d3` and `quiet_turns=N`.
 
 use super::TextError;
 use super::read_position::{clip, counter, terr};
@@ -9,7 +9,9 @@ use crate::engine::variant::Variant;
 
 /// `moves_left=N` (the moves left in the turn, the next one counted) and
 /// `ep=e3,d3` (the en-passant rights kept through turns of several moves:
-/// the squares passed, each beside the piece that passed it).
+/// the squares passed, each beside the piece that passed it), and
+/// `quiet_turns=N` (whole turns ended in a row without a move that reset
+/// the halfmove clock, for `[end] quiet_turn_rule`).
 pub(super) fn parse(
     v: &Variant,
     text: &str,
@@ -28,6 +30,10 @@ pub(super) fn parse(
             return Err(terr(text, vs, "a turn has at least 1 move left (the next)"));
         }
         turn.left = n;
+        return Ok(());
+    }
+    if key == "quiet_turns" {
+        turn.quiet = counter(text, vs, value, "the quiet turns")?;
         return Ok(());
     }
     let mut at = vs;

@@ -278,6 +278,9 @@ pub(crate) fn format_setup_as(v: &Variant, setup: &Setup, style: TextStyle) -> S
             let names: Vec<String> = t.eps().iter().map(|e| v.square_name(e.square)).collect();
             s.push_str(&format!(" ep={}", names.join(",")));
         }
+        if t.quiet > 0 && v.end.quiet_turn_rule.is_some() {
+            s.push_str(&format!(" quiet_turns={}", t.quiet));
+        }
     }
     s
 }

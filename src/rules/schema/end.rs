@@ -209,6 +209,10 @@ pub struct EndRules {
     pub repetition: Option<Repetition>,
     /// Plies without capture or pawn move that end the game in a draw.
     pub fifty_move_rule: Option<Spanned<u32>>,
+    /// Whole turns in a row, of either side, in which no move captured or
+    /// reset the halfmove clock, that end the game in a draw (with
+    /// `[turns]`: progressive chess's ten series).
+    pub quiet_turn_rule: Option<Spanned<u32>>,
     /// Checks a side may give within the plies the move counter covers
     /// before each further check lengthens `fifty_move_rule` by two plies
     /// (xiangqi as Fairy-Stockfish judges it: 10); applied in games of at
