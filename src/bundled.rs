@@ -130,6 +130,10 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ),
     ("pocketknight", include_str!("../variants/pocketknight.toml")),
     ("progressive", include_str!("../variants/progressive.toml")),
+    (
+        "progressive-italian",
+        include_str!("../variants/progressive-italian.toml"),
+    ),
     ("raazuvaa", include_str!("../variants/raazuvaa.toml")),
     ("racingkings", include_str!("../variants/racingkings.toml")),
     ("seirawan", include_str!("../variants/seirawan.toml")),

@@ -1,14 +1,22 @@
-//! Turns of several moves (`[turns]`): Marseillais, progressive and Monster
-//! chess. Perft by single moves and by whole turns against
-//! tests/tools/multimove_perft.py (an independent generator of the turn
-//! rules, written from the rules texts on python-chess's single moves);
-//! position text with the turn's state; the hash kept by make/unmake; the
+//! Turns of several moves (`[turns]`): Marseillais, progressive (Scottish
+//! and Italian) and Monster chess. Perft by single moves and by whole
+//! turns against tests/tools/multimove_perft.py (an independent generator
+//! of the turn rules, written from the rules texts on python-chess's single
+//! moves); position text with the turn's state; the hash kept by make/unmake; the
 //! errors for misuse, at their place; the engine playing each game to a
 //! result and answering a position in the middle of a turn over UCI.
 use crate::common;
 
 use chimera::{Position, perft, perft_turns};
 use common::{variant, variant_text};
+
+/// The shipped variants with turns of several moves.
+const FILES: [&str; 4] = [
+    "marseillais.toml",
+    "progressive.toml",
+    "progressive-italian.toml",
+    "monster.toml",
+];
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// White to move twice, two double steps to make, black pawns waiting to
@@ -59,6 +67,28 @@ const SHALLOW: &[(&str, &str, &str, bool, &[u64])] = &[
     ),
     ("progressive.toml", "progressive", START, true, &[20, 8902]),
     ("progressive.toml", "progressive", BLACK_TWO, true, &[61, 38129]),
+    (
+        "progressive-italian.toml",
+        "italian",
+        START,
+        false,
+        &[20, 400, 8902, 196812],
+    ),
+    ("progressive-italian.toml", "italian", START, true, &[20, 8902]),
+    (
+        "progressive-italian.toml",
+        "italian",
+        BLACK_TWO,
+        true,
+        &[61, 38124],
+    ),
+    (
+        "progressive-italian.toml",
+        "italian",
+        KIWIPETE,
+        false,
+        &[48, 2313, 111406],
+    ),
 ];
 
 const DEEP: &[(&str, &str, &str, bool, &[u64])] = &[
@@ -89,6 +119,13 @@ const DEEP: &[(&str, &str, &str, bool, &[u64])] = &[
         START,
         false,
         &[20, 400, 8902, 197281, 4868376],
+    ),
+    (
+        "progressive-italian.toml",
+        "italian",
+        START,
+        false,
+        &[20, 400, 8902, 196812, 4838776],
     ),
 ];
 
@@ -139,7 +176,7 @@ fn deep_perft_matches_the_reference() {
 
 #[test]
 fn the_variant_files_pass_their_cases() {
-    for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
+    for file in FILES {
         let (ok, text) = common::check_rules(&common::root().join("variants").join(file));
         assert!(ok && text.contains(" 0 failed"), "{file}: {text}");
     }
@@ -150,7 +187,7 @@ fn the_variant_files_pass_their_cases() {
 /// hash is the one computed from scratch, and unmake restores both.
 #[test]
 fn position_text_and_hash_survive_make_and_unmake() {
-    for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
+    for file in FILES {
         let v = variant(file);
         for fen in [START, TWO_EP] {
             let Ok(mut pos) = Position::from_text(&v, fen) else {
@@ -266,6 +303,21 @@ fn misuse_is_an_error_at_its_place() {
             "unknown royal_safety",
         ),
         ("moves = 2\nfirst_turn = 1\n", "", "needs `moves = N`"),
+        (
+            "check_ends_turn = true\n",
+            "check_ends_turn = true\ncheck_only_on_last_move = true\n",
+            "means nothing beside it: keep one",
+        ),
+        (
+            "check_ends_turn = true\n",
+            "royal_safety = \"end_of_turn\"\ncheck_only_on_last_move = true\n",
+            "do not go together",
+        ),
+        (
+            "check_ends_turn = true\n",
+            "check_only_on_last_move = 1\n",
+            "invalid type",
+        ),
     ];
     common::assert_misuse(&text, cases, "chimera-turns-misuse");
     let text = variant_text("progressive.toml");
@@ -288,7 +340,7 @@ fn misuse_is_an_error_at_its_place() {
 /// the same game every run).
 #[test]
 fn the_engine_plays_each_game_to_a_result() {
-    for file in ["marseillais.toml", "progressive.toml", "monster.toml"] {
+    for file in FILES {
         let text = common::engine_plays_to_a_result(file);
         assert!(
             text.contains(" 2/2 ") || text.contains("/3 "),
@@ -337,6 +389,6 @@ fn xboard_refuses_turns_of_several_moves() {
     common::xboard_refuses(
         "variants/marseillais.toml",
         "several moves",
-        &["marseillais", "progressive", "monster"],
+        &["marseillais", "progressive", "progressive-italian", "monster"],
     );
 }

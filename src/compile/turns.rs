@@ -5,6 +5,7 @@
 use super::{Ctx, Result};
 use crate::engine::rules::Turns;
 use crate::rules::RulesFile;
+use crate::rules::TurnRules;
 
 /// The most moves a fixed turn may have.
 const MAX_MOVES: i64 = 1000;
@@ -89,11 +90,13 @@ pub(super) fn compile(file: &RulesFile, cx: &Ctx) -> Result<Option<Turns>> {
             }
         },
     };
+    let check_only_on_last_move = last_move_checks(t, cx, end_of_turn)?;
     let turns = Turns {
         counts,
         first_turn,
         progressive,
         check_ends_turn: flag(&t.check_ends_turn),
+        check_only_on_last_move,
         end_of_turn,
         en_passant_chain: flag(&t.en_passant_chain),
     };
@@ -102,4 +105,28 @@ pub(super) fn compile(file: &RulesFile, cx: &Ctx) -> Result<Option<Turns>> {
         return Err(cx.err(span, "every turn is one move: leave `[turns]` out"));
     }
     Ok(Some(turns))
+}
+
+/// `check_only_on_last_move`, refused beside the rules it contradicts: a
+/// check that may come only last cannot cut a turn short
+/// (`check_ends_turn`), and where "check" is what the opponent's whole
+/// turn could take (`royal_safety = "end_of_turn"`) a move's check is not
+/// one attack to forbid.
+fn last_move_checks(t: &TurnRules, cx: &Ctx, end_of_turn: bool) -> Result<bool> {
+    let Some(f) = t.check_only_on_last_move.as_ref().filter(|f| *f.get_ref()) else {
+        return Ok(false);
+    };
+    if t.check_ends_turn.as_ref().is_some_and(|c| *c.get_ref()) {
+        return Err(cx.err(
+            f.span(),
+            "`check_only_on_last_move` lets a check be only the turn's last move, so `check_ends_turn` means nothing beside it: keep one",
+        ));
+    }
+    if end_of_turn {
+        return Err(cx.err(
+            f.span(),
+            "`check_only_on_last_move` forbids a move's check, but with `royal_safety = \"end_of_turn\"` check is what the opponent's whole turn could take: the two do not go together",
+        ));
+    }
+    Ok(true)
 }

@@ -540,6 +540,8 @@ pub struct Turns {
     pub progressive: bool,
     /// A move that gives check ends its turn.
     pub check_ends_turn: bool,
+    /// A move may give check only as the last move of its turn.
+    pub check_only_on_last_move: bool,
     /// Royal pieces need be safe only when a turn ends (and "check" is
     /// what the opponent's next turn could take).
     pub end_of_turn: bool,

@@ -4,7 +4,8 @@
 //! ends (`royal_safety = "end_of_turn"`), moves in the middle of a turn
 //! judged by whether the turn can still end safely, and the turn's last
 //! move by whether the opponent's whole next turn could take the royal
-//! piece.
+//! piece; with `check_only_on_last_move`, a checking move only as the
+//! turn's last.
 
 use super::moves::Move;
 use super::position::Position;
@@ -38,6 +39,14 @@ impl Position {
             self.special_legality(out);
         }
         self.other_rights_captures(out);
+        if t.check_only_on_last_move && self.turn.left > 1 {
+            out.retain(|&m| {
+                self.make(m);
+                let ok = !self.in_check(!us);
+                self.unmake();
+                ok
+            });
+        }
         if t.end_of_turn && t.length(!us, self.turn_index() + 1) > 1 {
             out.retain(|&m| {
                 self.make(m);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """An independent reference for chimera's turns of several moves: perft of
-Marseillais chess (Balanced) and Scottish progressive chess, by single moves
+Marseillais chess (Balanced), Scottish and Italian progressive chess, by single moves
 (each move a ply) and by turns (a whole turn one step), written from the
 rules texts on python-chess's move generator for a single chess move.
 
@@ -21,9 +21,16 @@ ends a turn, and the en-passant rights a turn keeps:
   during the last turn, but the capture must be made on the first move of a
   series"; "check may be given on any move of a series, but a check ends
   the series".
+- Progressive chess, Italian rules (the same page; AISE's rules,
+  https://www.oocities.org/colosseum/field/2900/pr_engl.htm): "A check can
+  be administered only with the last move of a series. Similarly an
+  opponent's check must be defended with the first move of the new series,
+  In particular, if the only way of parrying a check has the effect of
+  checking immediately the opponent's king, the game is lost (progressive
+  checkmate)." En passant as in the Scottish rules.
 
 Usage: multimove_perft.py GAME MODE DEPTH [FEN]
-  GAME marseillais | progressive; MODE moves | turns. FEN may end with
+  GAME marseillais | progressive | italian; MODE moves | turns. FEN may end with
   chimera's `moves_left=N` and `ep=SQ,SQ` fields. Prints "DEPTH COUNT" for
   each depth from 1. Exit 3 when python-chess is missing.
 """
@@ -37,15 +44,17 @@ except ImportError:
     sys.exit(3)
 
 GAMES = {
-    # name: (length of turn `index` by side, chain of en-passant captures)
-    "marseillais": (lambda index: 1 if index == 0 else 2, True),
-    "progressive": (lambda index: index + 1, False),
+    # name: (length of turn `index` by side, chain of en-passant captures,
+    # a check only on a turn's last move)
+    "marseillais": (lambda index: 1 if index == 0 else 2, True, False),
+    "progressive": (lambda index: index + 1, False, False),
+    "italian": (lambda index: index + 1, False, True),
 }
 
 
 class Game:
     def __init__(self, game, fen):
-        self.length, self.chain = GAMES[game]
+        self.length, self.chain, self.check_last_only = GAMES[game]
         fields = fen.split()
         extra = dict(f.split("=", 1) for f in fields if "=" in f)
         plain = [f for f in fields if "=" not in f]
@@ -76,11 +85,15 @@ class Game:
 
     def moves(self):
         b = self.board
+        # Italian: a move that checks is legal only as the turn's last.
+        quiet_only = self.check_last_only and self.left > 1
         b.ep_square = None
-        out = list(b.generate_legal_moves())
+        out = [m for m in b.generate_legal_moves() if not (quiet_only and b.gives_check(m))]
         for sq, _victim in self.held():
             b.ep_square = sq
-            out.extend(m for m in b.generate_legal_ep() if m not in out)
+            out.extend(
+                m for m in b.generate_legal_ep() if m not in out and not (quiet_only and b.gives_check(m))
+            )
         b.ep_square = None
         return out
 

@@ -24,6 +24,12 @@ pub struct TurnRules {
     /// lost (Marseillais chess, Scottish progressive chess).
     #[serde(default)]
     pub check_ends_turn: Option<Spanned<bool>>,
+    /// `true`: a move may give check only as the last move of its turn
+    /// (Italian progressive chess); elsewhere in a turn a checking move is
+    /// illegal. Not with `check_ends_turn` or `royal_safety =
+    /// "end_of_turn"`.
+    #[serde(default)]
+    pub check_only_on_last_move: Option<Spanned<bool>>,
     /// When a royal piece must be safe: `"every_move"` (the default: no
     /// move may leave it attacked) or `"end_of_turn"` (a move in the middle
     /// of a turn may, if the turn can end with it safe; and a royal piece
