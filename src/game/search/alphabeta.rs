@@ -404,12 +404,16 @@ impl Worker {
                 continue;
             }
             // A check extends unless the checker stands where it can be
-            // taken (and was not a capture that wins by the exchange).
+            // taken for nothing (and was not a capture that wins by the
+            // exchange): a checker its own side defends extends — the drop
+            // next to the king that a pawn or a gold guards.
             let ext = i32::from(
                 gives
                     && ply < MAX_PLY / 2
                     && ((!quiet && order_score >= 0)
-                        || m.to().is_none_or(|t| !pos.attacked(t, pos.side_to_move()))),
+                        || m.to().is_none_or(|t| {
+                            !pos.attacked(t, pos.side_to_move()) || pos.reaches(t, !pos.side_to_move())
+                        })),
             );
             if forbids && completes_forbidden_repetition(pos.variant(), &self.path, pos.hash(), n.in_check) {
                 pos.unmake();
