@@ -2,9 +2,10 @@
 //! and Italian) and Monster chess. Perft by single moves and by whole
 //! turns against tests/tools/multimove_perft.py (an independent generator
 //! of the turn rules, written from the rules texts on python-chess's single
-//! moves); position text with the turn's state; the hash kept by make/unmake; the
-//! errors for misuse, at their place; the engine playing each game to a
-//! result and answering a position in the middle of a turn over UCI.
+//! moves); position text with the turn's state; the hash kept by
+//! make/unmake; the errors for misuse, at their place; the engine playing
+//! each game to a result and answering a position in the middle of a turn
+//! over UCI.
 use crate::common;
 
 use chimera::{Position, perft, perft_turns};
@@ -24,6 +25,14 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const TWO_EP: &str = "4k3/8/8/8/2p1p3/8/1P1P4/4K3 w - - 0 2";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 5";
 const BLACK_TWO: &str = "4k3/8/8/8/2p1p3/8/1P1P4/4K3 b - - 0 1";
+const MONSTER: &str = "rnbqkbnr/pppppppp/8/8/8/8/2PPPP2/4K3 w kq - 0 1";
+/// Monster chess: white's king among black's rooks and pawns, black
+/// castling both ways.
+const MONSTER_KING: &str = "r3k2r/p1p2p1p/8/3K4/8/8/2PPPP2/8 w kq - 0 5";
+/// Wikipedia's Monster mate: d4-d5, d5-d6.
+const MONSTER_MATE: &str = "4k3/8/4P3/8/3P4/8/2q5/7K w - - 0 2";
+/// Black in Monster check (d6-d7, then d7xe8): no castling out of it.
+const MONSTER_CASTLE: &str = "4k2r/8/3P4/8/8/8/8/4K3 b k - 0 4";
 
 /// (file, reference game, position, by turns, counts from depth 1), as
 /// the reference counts them; the shallow rows run in the default test.
@@ -89,6 +98,12 @@ const SHALLOW: &[(&str, &str, &str, bool, &[u64])] = &[
         false,
         &[48, 2313, 111406],
     ),
+    ("monster.toml", "monster", MONSTER, false, &[10, 99, 1976]),
+    ("monster.toml", "monster", MONSTER, true, &[99, 1976]),
+    ("monster.toml", "monster", MONSTER_KING, false, &[16, 195, 3064]),
+    ("monster.toml", "monster", MONSTER_KING, true, &[195, 3064]),
+    ("monster.toml", "monster", MONSTER_MATE, false, &[5, 19, 428]),
+    ("monster.toml", "monster", MONSTER_CASTLE, true, &[4, 174, 2207]),
 ];
 
 const DEEP: &[(&str, &str, &str, bool, &[u64])] = &[
@@ -126,6 +141,15 @@ const DEEP: &[(&str, &str, &str, bool, &[u64])] = &[
         START,
         false,
         &[20, 400, 8902, 196812, 4838776],
+    ),
+    ("monster.toml", "monster", MONSTER, false, &[10, 99, 1976, 19904]),
+    ("monster.toml", "monster", MONSTER, true, &[99, 1976, 204810]),
+    (
+        "monster.toml",
+        "monster",
+        MONSTER_KING,
+        false,
+        &[16, 195, 3064, 42578],
     ),
 ];
 

@@ -7,7 +7,7 @@
 //! piece; with `check_only_on_last_move`, a checking move only as the
 //! turn's last.
 
-use super::moves::Move;
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::rules::EpEntry;
 use super::types::Square;
@@ -48,6 +48,12 @@ impl Position {
             });
         }
         if t.end_of_turn && t.length(!us, self.turn_index() + 1) > 1 {
+            // No castling out of check, check being what the opponent's
+            // whole next turn could take (the squares crossed are judged
+            // by the ordinary attack, FIDE's "attacked").
+            if self.turn_check(us) {
+                out.retain(|m| m.kind != MoveKind::Castle);
+            }
             out.retain(|&m| {
                 self.make(m);
                 let ok = !self.turn_check(us);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """An independent reference for chimera's turns of several moves: perft of
-Marseillais chess (Balanced), Scottish and Italian progressive chess, by single moves
+Marseillais chess (Balanced), Scottish and Italian progressive chess and
+Monster chess, by single moves
 (each move a ply) and by turns (a whole turn one step), written from the
 rules texts on python-chess's move generator for a single chess move.
 
@@ -28,9 +29,19 @@ ends a turn, and the en-passant rights a turn keeps:
   In particular, if the only way of parrying a check has the effect of
   checking immediately the opponent's king, the game is lost (progressive
   checkmate)." En passant as in the Scottish rules.
+- Monster chess (https://en.wikipedia.org/wiki/Monster_chess): white moves
+  twice a turn, black once; "The white king may move into check and then
+  out of check, provided that White can execute two moves"; "A king is in
+  check if it could be captured on the next turn" (Wikibooks: "if the
+  opponent could execute a legal move or pair of moves that would result
+  in the king being captured"). White's first move is any move after
+  which a second can leave the king safe (or, with no second move at all,
+  the king is safe: the game then ends); black's move may not leave its
+  king where one white move attacks it, so that the next takes it; and,
+  standard rules applying, black may not castle while so in check.
 
 Usage: multimove_perft.py GAME MODE DEPTH [FEN]
-  GAME marseillais | progressive | italian; MODE moves | turns. FEN may end with
+  GAME marseillais | progressive | italian | monster; MODE moves | turns. FEN may end with
   chimera's `moves_left=N` and `ep=SQ,SQ` fields. Prints "DEPTH COUNT" for
   each depth from 1. Exit 3 when python-chess is missing.
 """
@@ -44,17 +55,20 @@ except ImportError:
     sys.exit(3)
 
 GAMES = {
-    # name: (length of turn `index` by side, chain of en-passant captures,
-    # a check only on a turn's last move)
-    "marseillais": (lambda index: 1 if index == 0 else 2, True, False),
-    "progressive": (lambda index: index + 1, False, False),
-    "italian": (lambda index: index + 1, False, True),
+    # name: (length of turn `index` (even: white's), chain of en-passant
+    # captures, what a check does: "ends" the turn, is allowed only "last"
+    # in it, or "none" (the king need be safe only at the turn's end, and
+    # check is a capture within the opponent's whole turn))
+    "marseillais": (lambda index: 1 if index == 0 else 2, True, "ends"),
+    "progressive": (lambda index: index + 1, False, "ends"),
+    "italian": (lambda index: index + 1, False, "last"),
+    "monster": (lambda index: 2 if index % 2 == 0 else 1, False, "none"),
 }
 
 
 class Game:
     def __init__(self, game, fen):
-        self.length, self.chain, self.check_last_only = GAMES[game]
+        self.length, self.chain, self.check_rule = GAMES[game]
         fields = fen.split()
         extra = dict(f.split("=", 1) for f in fields if "=" in f)
         plain = [f for f in fields if "=" not in f]
@@ -84,9 +98,86 @@ class Game:
         return [(sq, v) for sq, v in self.rights if self.board.color_at(v) == (not us)]
 
     def moves(self):
+        if self.check_rule != "none":
+            return self.plain_moves()
+        us = self.board.turn
+        if self.left > 1:
+            # The middle of a turn: the king may be left attacked if a
+            # later move of the turn can make it safe.
+            out = []
+            for m, ep in self.pseudo_moves():
+                s = self.make(m)
+                if self.board.turn == us:
+                    ok = bool(self.moves()) or not self.attacked(us)
+                else:
+                    ok = not self.attacked(us)
+                self.unmake(s)
+                if ok:
+                    out.append(m)
+            return out
+        out = self.plain_moves()
+        if self.length(self.turn_index + 1) > 1:
+            if self.in_check_now(us):
+                # Standard rules: no castling out of check (the squares
+                # crossed: FIDE's "attacked", the ordinary attack).
+                out = [m for m in out if not self.board.is_castling(m)]
+            out = [m for m in out if not self.capturable_after(m, us)]
+        return out
+
+    def in_check_now(self, us):
+        """`us`, to move, is in check: attacked, or attacked after one move
+        of the opponent's (which would take the king with the next)."""
+        b = self.board
+        if self.attacked(us):
+            return True
+        b.turn = not us
+        hit = False
+        for m1 in list(b.generate_pseudo_legal_moves()):
+            b.push(m1)
+            hit = b.is_attacked_by(not us, b.king(us))
+            b.pop()
+            if hit:
+                break
+        b.turn = us
+        return hit
+
+    def attacked(self, color):
+        b = self.board
+        return b.is_attacked_by(not color, b.king(color))
+
+    def pseudo_moves(self):
+        """(move, en-passant square to set when pushing it)."""
+        b = self.board
+        b.ep_square = None
+        out = [(m, None) for m in b.generate_pseudo_legal_moves()]
+        for sq, _victim in self.held():
+            b.ep_square = sq
+            out.extend((m, sq) for m in b.generate_pseudo_legal_ep() if (m, None) not in out)
+        b.ep_square = None
+        return out
+
+    def capturable_after(self, m, us):
+        """After `us` plays `m`, ending its turn: whether one move of the
+        opponent's (the first of its turn, legal or not: only the capture
+        that would follow counts) leaves `us`'s king attacked."""
+        s = self.make(m)
+        b = self.board
+        hit = False
+        for m1, ep in self.pseudo_moves():
+            b.ep_square = ep
+            b.push(m1)
+            hit = b.is_attacked_by(not us, b.king(us))
+            b.pop()
+            b.ep_square = None
+            if hit:
+                break
+        self.unmake(s)
+        return hit
+
+    def plain_moves(self):
         b = self.board
         # Italian: a move that checks is legal only as the turn's last.
-        quiet_only = self.check_last_only and self.left > 1
+        quiet_only = self.check_rule == "last" and self.left > 1
         b.ep_square = None
         out = [m for m in b.generate_legal_moves() if not (quiet_only and b.gives_check(m))]
         for sq, _victim in self.held():
@@ -117,7 +208,7 @@ class Game:
         if double:
             self.rights.append(((m.from_square + m.to_square) // 2, m.to_square))
         check = b.is_check()  # the opponent's king, b.turn being the opponent's
-        if self.left > 1 and not check:
+        if self.left > 1 and not (check and self.check_rule == "ends"):
             b.turn = us
             b.fullmove_number = saved[6]
             self.left -= 1
