@@ -275,6 +275,27 @@ fn connect_lines_read_round_the_seam_and_only_with_the_key() {
     assert!(ok && said.contains("8 passed, 0 failed"), "{said}");
 }
 
+/// Berolina pawns round the seam (tests/cylinder-berolina.toml, `chimera
+/// check`): the diagonal step and double step cross it (a2-h3-g4, shut by a
+/// piece on h3), the square passed beside the seam is the en-passant
+/// square (h3, not the d3 halfway across the board that make once set),
+/// taken straight forward; position text reads it back. Without `wrap`
+/// only the case of the step shut on h3 still holds.
+#[test]
+fn berolina_pawns_cross_the_seam_and_are_taken_en_passant_there() {
+    let (ok, said) = common::check_rules(&common::test_file("cylinder-berolina.toml"));
+    assert!(ok && said.contains("8 passed, 0 failed"), "{said}");
+
+    let flat = common::test_text("cylinder-berolina.toml").replacen("wrap = \"files\"", "", 1);
+    let dir = std::env::temp_dir().join(format!("cylinder-berolina-flat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("flat-berolina.toml");
+    std::fs::write(&path, flat).unwrap();
+    let (_, said) = common::check_rules(&path);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(said.contains("1 passed, 7 failed"), "{said}");
+}
+
 /// The cylinder-connect board with `connect` as its `[end.connect]` body
 /// and `board` in place of its size.
 fn connect_board(board: &str, connect: &str) -> String {

@@ -380,11 +380,21 @@ impl Position {
     #[inline(always)]
     pub(crate) fn set_ep(&mut self, from: Square, to: Square) {
         let g = &self.v.geometry;
-        let (ff, fr) = (g.file(from) as i32, g.rank(from) as i32);
-        let (tf, tr) = (g.file(to) as i32, g.rank(to) as i32);
-        if (tf - ff).abs() == 3 || (tr - fr).abs() == 3 {
-            self.set_triple_ep(from, to, (tf - ff, tr - fr));
-        } else if let Some(mid) = g.square((ff + tf) / 2, (fr + tr) / 2) {
+        let mut df = g.file(to) as i32 - g.file(from) as i32;
+        let dr = g.rank(to) as i32 - g.rank(from) as i32;
+        if g.wraps_files() {
+            // On a cylinder the step went the short way round: a2-g4 is
+            // two files left, by h3, not six right.
+            let n = g.files() as i32;
+            if df > n / 2 {
+                df -= n;
+            } else if df < -(n / 2) {
+                df += n;
+            }
+        }
+        if df.abs() == 3 || dr.abs() == 3 {
+            self.set_triple_ep(from, to, (df, dr));
+        } else if let Some(mid) = g.offset(from, (df.div_euclid(2), dr.div_euclid(2))) {
             self.ep = mid;
             self.ep_victim = to;
             self.hash ^= self.v.zobrist.ep[mid.index()];
@@ -405,10 +415,7 @@ impl Position {
                 self.ep_victim = to;
                 self.hash ^= self.v.zobrist.ep[near.index()] ^ self.v.zobrist.ep[far.index()];
             }
-        } else if let Some(mid) = g.square(
-            (2 * g.file(from) as i32 + df) / 2,
-            (2 * g.rank(from) as i32 + dr) / 2,
-        ) {
+        } else if let Some(mid) = g.offset(from, (df.div_euclid(2), dr.div_euclid(2))) {
             // A bent leap of three: the square halfway, as before.
             self.ep = mid;
             self.ep_victim = to;
