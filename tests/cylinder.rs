@@ -224,7 +224,7 @@ fn the_engine_plays_a_game_to_a_result() {
 #[test]
 fn misuse_is_an_error_at_its_place() {
     let text = variant_text("cylinder-chess.toml");
-    let cases: [(&str, &str, &str); 3] = [
+    let cases: [(&str, &str, &str); 4] = [
         (
             "\nwrap = \"files\"",
             "\nwrap = \"ranks\"",
@@ -239,6 +239,13 @@ fn misuse_is_an_error_at_its_place() {
             "\nwrap = \"files\"",
             "\nwrap = \"files\"\nextra_cells = { w1 = \"a1\" }",
             "`wrap` joins the edges of a rectangle",
+        ),
+        // A range capture round the seam would share its move text
+        // (c1f1) with the one the other way, which takes other pieces.
+        (
+            "betza = \"R\"",
+            "betza = \"ppR\"\ncaptures_jumped = true\ncannot_hop = [\"king\"]",
+            "`captures_jumped` is not supported on a board that wraps round",
         ),
     ];
     common::assert_misuse(&text, &cases, "cylinder");

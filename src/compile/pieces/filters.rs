@@ -157,6 +157,9 @@ fn petrification(file: &RulesFile, cx: &Ctx, v: &mut crate::engine::Variant) -> 
 /// `cannot_hop` (a jumped piece is taken, and check is found where the
 /// piece lands), and captured pieces must leave the game (no hand, no
 /// explosions): the rules for a jumped piece going to a hand are not said.
+/// Not on a board whose files wrap round: a range capture round the seam and
+/// one the other way to the same square would be one move with the same
+/// UCI text (`c1f1`), though they take different pieces.
 fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Result<()> {
     use crate::engine::program::Hop;
     for (k, p) in file.pieces.iter().enumerate() {
@@ -166,6 +169,12 @@ fn range_capture(file: &RulesFile, cx: &Ctx, v: &crate::engine::Variant) -> Resu
         }
         let def = &v.pieces[k];
         let span = flag.span();
+        if v.geometry.wraps_files() {
+            return Err(cx.err(
+                span,
+                "`captures_jumped` is not supported on a board that wraps round (`wrap`): a range capture round the seam and one the other way to the same square would have the same move text",
+            ));
+        }
         if def.legs.is_some() {
             return Err(cx.err(
                 span,
