@@ -310,6 +310,24 @@ check(glyph_on("e2") == "楚" and glyph_on("e9") == "漢", "janggi: generals %s 
 check(side_names() == ("han", "cho"), "janggi: sides shown as %s" % (side_names(),))
 shot("janggi")
 
+# Marseillais: turns of two moves (white's first turn one). The same side
+# moves again in the middle of its turn, and the status says which move of
+# the turn comes next.
+open_variant("marseillais")
+move("e2", "e4")
+check(body("data-side") == "second", "marseillais: white's first turn is one move")
+move("e7", "e5")
+check(body("data-side") == "second", "marseillais: black's turn ended after one move")
+move("b8", "c6")
+move("d2", "d4")
+status = D.find_element(By.ID, "status").text
+check(status == "white to move (move 2 of 2 in the turn)", "marseillais: status %r" % status)
+check(last_marked() == ["d2", "d4"], "marseillais: last move marked %s" % last_marked())
+shot("marseillais-mid-turn")
+move("d4", "d5")
+status = D.find_element(By.ID, "status").text
+check(status == "black to move (move 1 of 2 in the turn)", "marseillais: status after the turn %r" % status)
+
 # Pocket Shogi Copper: the copper leaves the pocket, then a piece enters it.
 open_variant("pocket-shogi-copper")
 pocket = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-store='pocket']")
