@@ -1,8 +1,8 @@
 //! `chimera serve` end to end: a headless Chromium (WebDriver, through
 //! Selenium in tests/tools/browser.py) loads chess, shogi, xiangqi, Kozune,
 //! Pocket Shogi Copper, Janggi, Marseillais (the status line in the middle of
-//! a turn of two moves), Ko shogi, chu shogi, taikyoku shogi (36×36) and
-//! Dobutsu, plays legal moves, has an illegal one refused, drops from hand,
+//! a turn of two moves), Gliński's hexagonal chess (91 hexagons), Ko shogi,
+//! chu shogi, taikyoku shogi (36×36) and Dobutsu, plays legal moves, has an illegal one refused, drops from hand,
 //! places from a reserve, chooses a promotion (captioned "Promote?") and a path ("Choose the path"), gets
 //! engine replies and reaches a result; it checks the pieces drawn (chess
 //! figurines, kanji on pentagons, xiangqi's and janggi's characters, Latin

@@ -328,6 +328,33 @@ move("d4", "d5")
 status = D.find_element(By.ID, "status").text
 check(status == "black to move (move 1 of 2 in the turn)", "marseillais: status after the turn %r" % status)
 
+# Gliński's hexagonal chess: 91 hexagons (six corners each, no squares) in
+# three colours, the file letters a..l without j, the pieces on their cells;
+# a pawn's double step by clicks, its two targets lit.
+D.get(URL + "/?variant=glinski-hexagonal")
+WAIT.until(lambda d: d.find_elements(By.CSS_SELECTOR, "polygon[data-square]"))
+settle()
+D.find_element(By.ID, "engine-side").find_element(By.CSS_SELECTOR, "option[value='']").click()
+settle()
+cells = D.find_elements(By.CSS_SELECTOR, "polygon[data-square]")
+check(len(cells) == 91 and not D.find_elements(By.CSS_SELECTOR, "rect[data-square]"),
+      "glinski: %d hexagons, %d squares" % (len(cells), len(D.find_elements(By.CSS_SELECTOR, "rect[data-square]"))))
+check(all(len(c.get_attribute("points").split()) == 6 for c in cells), "glinski: a cell is not a hexagon")
+shades = sorted(set(c.get_attribute("class") for c in cells))
+check(shades == ["sq sq-hex-dark", "sq sq-hex-light", "sq sq-hex-medium"], "glinski: cell colours %s" % shades)
+check(labels("file") == list("abcdefghikl"), "glinski: files %s" % labels("file"))
+check([piece_on(c) for c in ("f1", "f2", "f3", "e1", "g1", "e10", "g10", "f11")] == list("BBBQKQKB"),
+      "glinski: pieces %s" % [piece_on(c) for c in ("f1", "f2", "f3", "e1", "g1", "e10", "g10", "f11")])
+click("e4")
+lit = sorted(c.get_attribute("data-square") for c in D.find_elements(By.CSS_SELECTOR, "polygon.target"))
+check(lit == ["e5", "e6"], "glinski: e4's targets %s" % lit)
+click("e6")
+check(piece_on("e6") == "P" and piece_on("e4") is None and record() == ["e4e6"], "glinski: e4e6 not played: %s" % record())
+check(body("data-side") == "second", "glinski: black is not to move")
+marked = sorted(c.get_attribute("data-square") for c in D.find_elements(By.CSS_SELECTOR, "polygon.last"))
+check(marked == ["e4", "e6"], "glinski: the last move marks %s" % marked)
+shot("glinski-hexagonal-e4e6")
+
 # Pocket Shogi Copper: the copper leaves the pocket, then a piece enters it.
 open_variant("pocket-shogi-copper")
 pocket = D.find_elements(By.CSS_SELECTOR, "#stores-bottom button[data-store='pocket']")
