@@ -221,6 +221,34 @@ fn the_engine_plays_a_game_to_a_result() {
     common::engine_plays_to_a_result("cylinder-chess.toml");
 }
 
+/// Over UCI a move across the seam is written as any other: after 1.a4 b6
+/// 2.a5 h5 the en-passant capture a5xh6 (round the seam) is read, and the
+/// engine answers with one of Black's legal moves there.
+#[test]
+fn uci_reads_a_move_across_the_seam() {
+    let moves = "a2a4 b7b6 a4a5 h7h5 a5h6";
+    let v = variant("cylinder-chess.toml");
+    let mut pos = Position::start(&v);
+    for m in moves.split(' ') {
+        common::play(&mut pos, m);
+    }
+    let black = sorted_moves(&mut pos);
+    let lines = common::speak(
+        "uci",
+        &["variants/cylinder-chess.toml"],
+        &format!("uci\nposition startpos moves {moves}\ngo depth 2\nisready\n"),
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        black.contains(&best.to_string()),
+        "{best} is not black's: {black:?}"
+    );
+}
+
 #[test]
 fn misuse_is_an_error_at_its_place() {
     let text = variant_text("cylinder-chess.toml");

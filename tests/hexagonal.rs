@@ -387,3 +387,42 @@ fn drops_land_on_cells_only() {
         "{drops:?}"
     );
 }
+
+/// Over UCI the hexagon is played in its own cell names, as `play` and
+/// the rules file write them: after Gliński's e4-e6 the engine answers with
+/// one of black's legal moves; a move to a cell the board does not have
+/// (b8: the b-file's cells are b1 … b7) is refused and the `go` answered
+/// with no move.
+#[test]
+fn uci_plays_on_the_hexagonal_board() {
+    let v = variant("glinski-hexagonal.toml");
+    let mut pos = Position::start(&v);
+    common::play(&mut pos, "e4e6");
+    let black = common::sorted_moves_as(&mut pos, chimera::MoveNotation::Uci);
+    let file = ["variants/glinski-hexagonal.toml"];
+    let lines = common::speak(
+        "uci",
+        &file,
+        "uci\nposition startpos moves e4e6\ngo depth 3\nisready\n",
+    );
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        black.contains(&best.to_string()),
+        "{best} is not black's: {black:?}"
+    );
+    let lines = common::speak(
+        "uci",
+        &file,
+        "uci\nposition startpos moves b1b8\ngo depth 1\nisready\n",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string") && l.contains("b1b8"))
+            && lines.iter().any(|l| l == "bestmove 0000"),
+        "{lines:?}"
+    );
+}

@@ -405,6 +405,46 @@ fn uci_answers_a_position_in_the_middle_of_a_turn() {
     assert!(lines.iter().any(|l| l == "bestmove d4d5"), "{lines:?}");
 }
 
+/// Over UCI a `moves` list that breaks a turn's rules is refused as any
+/// illegal move, and the `go` after it answered with no move: a second
+/// move in white's one-move first turn (Balanced Marseillais), and a move
+/// after a check that ended the turn (1...e5 f6 2.Qh5+: black to move).
+/// The FEN of a position in the middle of a turn is read with its
+/// `moves_left`.
+#[test]
+fn uci_refuses_moves_that_break_the_turn() {
+    for (moves, refused) in [("e2e4 d2d4", "d2d4"), ("e2e4 e7e5 f7f6 d1h5 d2d4", "d2d4")] {
+        let lines = common::speak(
+            "uci",
+            &["variants/marseillais.toml"],
+            &format!("uci\nposition startpos moves {moves}\ngo depth 1\nisready\n"),
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string illegal move") && l.contains(refused))
+                && lines.iter().any(|l| l == "bestmove 0000"),
+            "{moves}: {lines:?}"
+        );
+    }
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves_left=1";
+    let v = variant("marseillais.toml");
+    let black = common::sorted_moves(&mut Position::from_text(&v, fen).expect("the FEN"));
+    let lines = common::speak(
+        "uci",
+        &["variants/marseillais.toml"],
+        &format!("uci\nposition fen {fen}\ngo depth 2\nisready\n"),
+    );
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        black.contains(&best.to_string()),
+        "{best} is not black's: {black:?}"
+    );
+}
+
 /// XBoard gives the move to the other side after every move: a variant
 /// with turns of several moves is refused by name, and left out of the
 /// bundled list offered over XBoard.

@@ -136,6 +136,34 @@ fn the_engine_plays_a_game_to_a_result() {
     common::engine_plays_to_a_result("omega.toml");
 }
 
+/// Over UCI the extra cells are named as the rules file names them: after
+/// White's wizard leaves w1 for a2 (`w1a2`), the engine answers with one of
+/// Black's legal moves, its own wizards' moves written from w3 and w4.
+#[test]
+fn uci_names_the_wizard_squares() {
+    let v = variant("omega.toml");
+    let mut pos = Position::start(&v);
+    common::play(&mut pos, "w1a2");
+    let black = common::sorted_moves_as(&mut pos, MoveNotation::Uci);
+    assert!(
+        black.iter().any(|m| m.starts_with("w3")) && black.iter().any(|m| m.starts_with("w4")),
+        "{black:?}"
+    );
+    let lines = common::speak(
+        "uci",
+        &["variants/omega.toml"],
+        "uci\nposition startpos moves w1a2\ngo depth 3\nisready\n",
+    );
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        black.contains(&best.to_string()),
+        "{best} is not black's: {black:?}"
+    );
+}
+
 #[test]
 fn misuse_is_an_error_at_its_place() {
     let text = variant_text("omega.toml");
