@@ -309,12 +309,23 @@ pub fn assert_misuse(text: &str, cases: &[(&str, &str, &str)], tag: &str) {
         std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
         let (ok, out) = check_rules(&path);
         assert!(
-            !ok && out.contains(want) && out.contains(&format!("case{i}.toml:")),
-            "case {i}: expected an error with `{want}` at its place:\n{out}"
+            !ok && out.contains(want) && at_line_and_column(&out, &format!("case{i}.toml:")),
+            "case {i}: expected an error with `{want}` at its place (file:line:column):\n{out}"
         );
         assert!(!out.contains("panicked"), "case {i}: {out}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Whether `out` names a place as `FILE:LINE:COLUMN` (both numbers), the
+/// file's name given as `file` (`case3.toml:`).
+fn at_line_and_column(out: &str, file: &str) -> bool {
+    out.match_indices(file).any(|(i, _)| {
+        let mut parts = out[i + file.len()..].splitn(3, ':');
+        let number =
+            |p: Option<&str>| p.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        number(parts.next()) && number(parts.next())
+    })
 }
 
 /// `chimera xboard FILE` refuses the variant (exit 2, its name and
