@@ -255,3 +255,33 @@ fn position_text_errors_name_the_rows_as_written() {
         "{err}"
     );
 }
+
+/// Extra cells beside a rank's end, as citadels stand beside a board
+/// (tests/extra-cells-beside.toml: x1 left of a4, x2 right of h5): its
+/// cases pass (a rook along rank 4 goes on into x1, a bishop reaches it by
+/// a5, x2 checks along rank 5, the text of x1 taken). Position text has one
+/// row a rank — the margin above and below, with no cell, is not written —
+/// and a malformed text names the rank with its extra cell. (Before, the
+/// text had two empty rows, `/r3k3/…/4K2R/`, and a text of eight rows was
+/// refused as "10 rows (8 ranks and 2 rows of extra cells)".)
+#[test]
+fn extra_cells_beside_the_ranks() {
+    let path = common::test_file("extra-cells-beside.toml");
+    let (ok, said) = common::check_rules(&path);
+    assert!(ok && said.contains(" 0 failed"), "{said}");
+    let v = common::load_file(&path);
+    let start = "rb2k3/8/8/9/9/8/8/1B2K2R w - - 0 1";
+    assert_eq!(Position::start(&v).to_text(), start);
+    let cases = [
+        ("/9/9/", "/9/10/", "rank 4 (with x1) has more than 9 squares"),
+        ("/9/9/", "/8/9/", "rank 5 (with x2) has 8 squares, expected 9"),
+        ("/8/1B2K2R", "/1B2K2R", "the board has 8 ranks, the text gives 7"),
+    ];
+    for (from, to, want) in cases {
+        let text = start.replacen(from, to, 1);
+        let Err(PositionError::Text(err)) = Position::from_text(&v, &text) else {
+            panic!("{text}: no text error");
+        };
+        assert_eq!(err.message, want, "{text}");
+    }
+}

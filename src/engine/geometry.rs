@@ -162,16 +162,23 @@ impl Shape {
         shape
     }
 
+    /// The grid's rows from the top, each with its cells; a row of the
+    /// margin with no cell (beside a board whose extra cells all stand at
+    /// its sides, as citadels do) is not written.
     fn grid_rows(&self, files: usize, ranks: usize) -> Vec<Vec<Square>> {
+        let m = self.margin;
         (0..ranks)
             .rev()
             .map(|r| {
-                (0..files)
+                let row: Vec<Square> = (0..files)
                     .map(|f| r * files + f)
                     .filter(|&i| self.cell[i])
                     .map(Square::from_index)
-                    .collect()
+                    .collect();
+                (r, row)
             })
+            .filter(|(r, row)| !row.is_empty() || (*r >= m && r + m < ranks))
+            .map(|(_, row)| row)
             .collect()
     }
 }
@@ -287,13 +294,20 @@ impl Geometry {
     /// first written) as messages name it: "rank 8" when its squares' names
     /// share one rank (`first_rank` counted: Omega chess's "rank 0"), else
     /// "row 1 of the text", with its extra cells' names when it holds only
-    /// those ("row 1 of the text (w4 w3)").
+    /// those ("row 1 of the text (w4 w3)"); a rank with an extra cell
+    /// beside it is "rank 4 (with x1)".
     pub fn text_row_name(&self, row: usize) -> String {
         let cells = &self.shape.rows[row];
         let special: Vec<&str> = cells.iter().filter_map(|&s| self.special_name(s)).collect();
-        let rank = cells.first().map(|&s| self.rank_number(s));
-        if special.is_empty() && cells.iter().all(|&s| Some(self.rank_number(s)) == rank) {
-            return rank.map_or_else(|| format!("row {} of the text", row + 1), |r| format!("rank {r}"));
+        let mut board = cells.iter().filter(|&&s| self.special_name(s).is_none());
+        let rank = board.clone().next().map(|&s| self.rank_number(s));
+        if board.all(|&s| Some(self.rank_number(s)) == rank) {
+            match (rank, special.is_empty()) {
+                (Some(r), true) => return format!("rank {r}"),
+                (Some(r), false) => return format!("rank {r} (with {})", special.join(" ")),
+                (None, true) => return format!("row {} of the text", row + 1),
+                (None, false) => {}
+            }
         }
         if special.len() == cells.len() {
             return format!("row {} of the text ({})", row + 1, special.join(" "));
@@ -306,7 +320,8 @@ impl Geometry {
     /// rows (10 ranks and 2 rows of extra cells)".
     pub fn text_rows_described(&self) -> String {
         let rows = self.shape.rows.len();
-        let special = |r: &Vec<Square>| r.iter().any(|&s| self.special_name(s).is_some());
+        // A row of extra cells only; a rank with a citadel beside it is a rank.
+        let special = |r: &Vec<Square>| !r.is_empty() && r.iter().all(|&s| self.special_name(s).is_some());
         match self.shape.rows.iter().filter(|r| special(r)).count() {
             0 => format!("the board has {rows} ranks"),
             n => format!(
