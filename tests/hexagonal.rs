@@ -12,7 +12,13 @@ use common::{variant, variant_text};
 
 /// perft from the start, depths 1–4, as tests/tools/hexchess_perft.py
 /// counts them (no published figures were found; see docs/rules-format.md).
+/// Gliński's are also the `hexchess` crate's (hexchess.club's move
+/// generator), run through tests/tools/hexchess_crate_perft.rs, and so is
+/// its depth 5, [`GLINSKI_5`].
 const GLINSKI: [u64; 4] = [51, 2586, 137858, 7282418];
+/// Gliński's perft 5 from the start as the `hexchess` crate 2.5.1 counts it
+/// (tests/tools/hexchess_crate_perft.rs, 48 s; chimera takes about 7 s).
+const GLINSKI_5: u64 = 401_622_759;
 const MCCOOEY: [u64; 4] = [31, 947, 33307, 1157852];
 const SHAFRAN: [u64; 4] = [42, 1706, 75494, 3310230];
 
@@ -73,6 +79,12 @@ fn perft_4_matches_the_reference() {
     assert_eq!(start_perft("glinski-hexagonal.toml", 4), GLINSKI[3]);
     assert_eq!(start_perft("mccooey-hexagonal.toml", 4), MCCOOEY[3]);
     assert_eq!(start_perft("shafran-hexagonal.toml", 4), SHAFRAN[3]);
+}
+
+#[test]
+#[ignore = "deep tier: Gliński's perft 5 (about 7 s)"]
+fn glinski_perft_5_matches_the_hexchess_crate() {
+    assert_eq!(start_perft("glinski-hexagonal.toml", 5), GLINSKI_5);
 }
 
 /// The reference itself, run again: its counts at depths 1–3 agree with
