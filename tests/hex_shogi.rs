@@ -173,3 +173,33 @@ fn xboard_refuses_hex_shogi() {
 fn the_engine_plays_a_game_to_a_result() {
     common::engine_plays_to_a_result(FILE);
 }
+
+/// Over USI the hexagon is written in USI's coordinates of the grid it
+/// stands on (files 11 … 1 from the left, ranks a … k from the top: the
+/// start's 8i7j is chimera's h1g1): a game's first move so written is read,
+/// and the engine answers with one of White's legal moves, written so.
+#[test]
+fn usi_reads_and_writes_the_hexagon_in_grid_coordinates() {
+    let v = variant(FILE);
+    let mut pos = Position::start(&v);
+    let first = common::sorted_moves_as(&mut pos, chimera::MoveNotation::Usi)
+        .into_iter()
+        .next()
+        .expect("a first move");
+    common::play(&mut pos, &first);
+    let white = common::sorted_moves_as(&mut pos, chimera::MoveNotation::Usi);
+    let lines = common::speak(
+        "usi",
+        &["variants/hex-shogi-91.toml"],
+        &format!("usi\nisready\nusinewgame\nposition startpos moves {first}\ngo depth 2\nisready\n"),
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    assert!(
+        white.contains(&best.to_string()),
+        "{best} is not White's: {white:?}"
+    );
+}
