@@ -175,6 +175,9 @@ fn misuse_is_an_error_at_its_place() {
     common::assert_misuse(&text, &cases, "hexagonal");
 }
 
+/// A hole (`[board] holes`) is off the board: the queen passes none; a
+/// hole that is no square of the board, a second hole on the same square
+/// and a hole list that is no list are errors at their place.
 #[test]
 fn a_hole_is_off_the_board() {
     let text = r#"[variant]
@@ -212,6 +215,20 @@ legal = ["a1a2", "a1a3", "a1b1", "c1b1"]
     let (ok, out) = check(&path);
     std::fs::remove_dir_all(&dir).ok();
     assert!(ok, "{out}");
+    let cases: [(&str, &str, &str); 3] = [
+        (
+            "holes = [\"b2\"]",
+            "holes = [\"d4\"]",
+            "`d4` is not a square of the board",
+        ),
+        ("holes = [\"b2\"]", "holes = \"b2\"", "expected a sequence"),
+        (
+            "holes = [\"b2\"]",
+            "holes = [\"b2\", \"b2\"]",
+            "`b2` is not a square of the board",
+        ),
+    ];
+    common::assert_misuse(text, &cases, "holes-misuse");
 }
 
 /// SAN names cells by Gliński's names too: every legal move of a middle
