@@ -686,3 +686,45 @@ fn chimera_train_starts_from_openings() {
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("wrong.epd:2:"), "{text}");
 }
+
+/// A network trained with factor inputs (`chimera train --factorise`)
+/// folds into one of the layout's inputs alone that scores every position
+/// the same: each board input's row plus its kind's factor row.
+#[test]
+fn a_factorised_network_folds_into_the_same_scores() {
+    let v = variant("shogi.toml");
+    let layout = Layout::new(&v);
+    let (mut plain, mut factored) = (Samples::default(), Samples::factorised());
+    let mut game = chimera::game::Game::from_start(&v);
+    for i in 0..40 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[(i * 13 + 5) % moves.len()]);
+        plain.push(&layout, game.position(), 0, 0.5, 1.0);
+        factored.push(&layout, game.position(), 0, 0.5, 1.0);
+    }
+    assert!(factored.is_factorised() && !plain.is_factorised());
+    let mut net = FloatNet::new_factorised(&layout, 8, 7);
+    assert_eq!(net.inputs, layout.inputs() + layout.factors());
+    assert!(net.w1[layout.inputs() * 8..].iter().all(|&w| w == 0.0));
+    // Factor rows of weight, as training would leave them.
+    for (i, w) in net.w1[layout.inputs() * 8..].iter_mut().enumerate() {
+        *w = ((i * 37 % 19) as f32 - 9.0) / 40.0;
+    }
+    let folded = net.folded(&layout);
+    assert_eq!(folded.inputs, layout.inputs());
+    let all: Vec<usize> = (0..plain.len()).collect();
+    assert!(plain.len() > 30);
+    let (a, b) = (net.loss(&factored, &all), folded.loss(&plain, &all));
+    assert!((a - b).abs() < 1e-9, "factorised {a}, folded {b}");
+    // The factors matter: the same weights without them score otherwise.
+    let mut unfactored = net.clone();
+    unfactored.w1.truncate(layout.inputs() * 8);
+    unfactored.inputs = layout.inputs();
+    assert!((unfactored.loss(&plain, &all) - a).abs() > 1e-6);
+    // Store inputs have no factor; board inputs' factors follow the inputs.
+    assert_eq!(layout.factor(layout.inputs() as u32 - 1), None);
+    assert_eq!(layout.factor(0), Some(layout.inputs() as u32));
+}

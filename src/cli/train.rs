@@ -65,6 +65,14 @@ pub(crate) struct Args {
     /// The accumulator's size.
     #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u64).range(1..=1024))]
     hidden: u64,
+    /// Train with a factor input for each kind (and whose): besides its
+    /// square, a piece turns on one input shared by all its kind's squares,
+    /// so a kind seen on few squares in the data still learns its worth.
+    /// The factors are added into the squares' weights when the network is
+    /// written: the file and the play are the same as without. For large
+    /// boards with many kinds and little data (chu shogi).
+    #[arg(long)]
+    factorise: bool,
     /// Passes over the data.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     epochs: u64,
@@ -295,7 +303,7 @@ fn play_and_train(
     }
     let mut dirs = r.earlier.to_vec();
     dirs.push(data_dir);
-    let (samples, train_set, held) = read_data(v, &dirs, a.lambda)?;
+    let (samples, train_set, held) = read_data(v, &dirs, a.lambda, a.factorise)?;
     if train_set.len() < 10 || held.is_empty() {
         return Err(bad(format!(
             "{} positions in {}: too few to train on (play more --games)",
@@ -318,10 +326,11 @@ fn play_and_train(
     // A checkpoint belongs to the data and the targets it was trained on:
     // with more data or another --lambda, the training starts again.
     let stamp = format!(
-        "{} positions in {files} data files, hidden {}, lambda {}\n",
+        "{} positions in {files} data files, hidden {}, lambda {}{}\n",
         samples.len(),
         a.hidden,
-        a.lambda
+        a.lambda,
+        if a.factorise { ", factorised" } else { "" }
     );
     let ckpt = r.dir.join("checkpoint.bin");
     let stamp_file = r.dir.join("checkpoint.data");
@@ -354,7 +363,7 @@ fn play_and_train(
         positions: samples.len(),
         held: held.len(),
         losses,
-        network: net.quantise(v, &about),
+        network: net.folded(&layout).quantise(v, &about),
     };
     Ok((outcomes, Some(trained)))
 }
@@ -375,7 +384,7 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
         ),
     };
     let about = format!(
-        "chimera {} train {}: {positions} positions in {files} data files ({games}); hidden {}, {} epochs, lambda {}, seed {}; held-out loss {held_loss:.5}",
+        "chimera {} train {}: {positions} positions in {files} data files ({games}); hidden {}{}, {} epochs, lambda {}, seed {}; held-out loss {held_loss:.5}",
         env!("CARGO_PKG_VERSION"),
         // The file's name, not its path: networks are bundled into the
         // WebAssembly package a published site carries.
@@ -383,6 +392,7 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
             .file_name()
             .map_or(a.variant.display(), |n| std::path::Path::new(n).display()),
         a.hidden,
+        if a.factorise { " (trained factorised)" } else { "" },
         a.epochs,
         a.lambda,
         a.seed,
@@ -522,13 +532,19 @@ fn read_data(
     v: &Arc<Variant>,
     dirs: &[PathBuf],
     lambda: f32,
+    factorise: bool,
 ) -> Result<(Samples, Vec<usize>, Vec<usize>), Failure> {
     let layout = Layout::new(v);
     let mut files = Vec::new();
     for d in dirs {
         files.extend(data_files(d)?);
     }
-    let (mut samples, mut train_set, mut held) = (Samples::default(), Vec::new(), Vec::new());
+    let mut samples = if factorise {
+        Samples::factorised()
+    } else {
+        Samples::default()
+    };
+    let (mut train_set, mut held) = (Vec::new(), Vec::new());
     for f in files {
         let text =
             std::fs::read_to_string(&f).map_err(|e| bad(format!("cannot read {}: {e}", f.display())))?;
@@ -559,15 +575,21 @@ fn fit(
     dir: &Path,
 ) -> Result<(FloatNet, Vec<(f64, f64)>), Failure> {
     let ckpt = dir.join("checkpoint.bin");
+    let factorise = samples.is_factorised();
+    let inputs = layout.inputs() + if factorise { layout.factors() } else { 0 };
     let (mut net, mut adam, done) = match std::fs::read(&ckpt) {
-        Ok(bytes) => train::from_checkpoint(&bytes, layout.inputs(), hidden).map_err(|e| {
+        Ok(bytes) => train::from_checkpoint(&bytes, inputs, hidden).map_err(|e| {
             bad(format!(
                 "{}: {e} (delete it to start the training again)",
                 ckpt.display()
             ))
         })?,
         Err(_) => {
-            let net = FloatNet::new(layout.inputs(), hidden, opts.seed);
+            let net = if factorise {
+                FloatNet::new_factorised(layout, hidden, opts.seed)
+            } else {
+                FloatNet::new(inputs, hidden, opts.seed)
+            };
             let adam = Adam::new(&net);
             (net, adam, 0)
         }

@@ -103,6 +103,23 @@ impl Layout {
             }
     }
 
+    /// Factor inputs, for training only (`chimera train --factorise`): one
+    /// for each (kind, whose), on wherever such a piece stands, numbered
+    /// after [`Layout::inputs`]. A rare kind's squares then learn its worth
+    /// together; the factor's weights are added into each of its squares'
+    /// rows when the network is written ([`Layout::factor`]).
+    pub fn factors(&self) -> usize {
+        self.kinds * 2
+    }
+
+    /// The factor input of input `f`: a board input's (kind, whose); none
+    /// for a store input.
+    #[inline]
+    pub fn factor(&self, f: u32) -> Option<u32> {
+        let f = f as usize;
+        (f < self.board_inputs()).then(|| (self.inputs() + f / self.cells) as u32)
+    }
+
     /// The squares in a block's side (1: every square its own input).
     pub fn block(&self) -> usize {
         self.block

@@ -36,9 +36,21 @@ pub struct Samples {
     /// move's, how many the other's.
     index: Vec<(u32, u16, u16)>,
     targets: Vec<f32>,
+    /// Whether each board input also turns on its factor ([`Layout::factor`]).
+    factorised: bool,
 }
 
 impl Samples {
+    /// Samples whose board inputs also turn on their factors: a network
+    /// trained on them has [`Layout::factors`] more inputs, folded away by
+    /// [`FloatNet::folded`] before it is written.
+    pub fn factorised() -> Samples {
+        Samples {
+            factorised: true,
+            ..Samples::default()
+        }
+    }
+
     /// Adds a sample: `pos` with the search's `score` and the `result`,
     /// both for the side to move, mixed by `lambda` (1: the score alone).
     pub fn push(
@@ -51,14 +63,32 @@ impl Samples {
     ) {
         let start = self.inputs.len();
         let stm = pos.side_to_move();
-        layout.features(pos, stm, &mut self.inputs);
+        self.features(layout, pos, stm);
         let mid = self.inputs.len();
-        layout.features(pos, !stm, &mut self.inputs);
+        self.features(layout, pos, !stm);
         let end = self.inputs.len();
         self.index
             .push((start as u32, (mid - start) as u16, (end - mid) as u16));
         let s = sigmoid(score as f32 / SCALE as f32);
         self.targets.push(lambda * s + (1.0 - lambda) * result);
+    }
+
+    /// One side's inputs, with their factors when the samples are factorised.
+    fn features(&mut self, layout: &Layout, pos: &crate::engine::Position, view: crate::engine::Color) {
+        let first = self.inputs.len();
+        layout.features(pos, view, &mut self.inputs);
+        if self.factorised {
+            for i in first..self.inputs.len() {
+                if let Some(f) = layout.factor(self.inputs[i]) {
+                    self.inputs.push(f);
+                }
+            }
+        }
+    }
+
+    /// Whether board inputs turn on their factors too.
+    pub fn is_factorised(&self) -> bool {
+        self.factorised
     }
 
     /// Number of samples.
@@ -216,6 +246,38 @@ impl FloatNet {
             }
         }
         total
+    }
+
+    /// A network that starts as one without factors: `layout`'s inputs
+    /// and then its factors, the factors' weights 0.
+    pub fn new_factorised(layout: &Layout, hidden: usize, seed: u64) -> FloatNet {
+        let mut net = FloatNet::new(layout.inputs() + layout.factors(), hidden, seed);
+        net.w1[layout.inputs() * hidden..].fill(0.0);
+        net
+    }
+
+    /// The network of `layout`'s inputs alone: a factorised network's
+    /// factor rows added into the rows of their inputs (the same outputs
+    /// for every position); an unfactorised one as it is.
+    pub fn folded(&self, layout: &Layout) -> FloatNet {
+        let (n, h) = (layout.inputs(), self.hidden);
+        if self.inputs == n {
+            return self.clone();
+        }
+        let mut w1 = self.w1[..n * h].to_vec();
+        for f in 0..n {
+            if let Some(k) = layout.factor(f as u32) {
+                let k = k as usize;
+                for j in 0..h {
+                    w1[f * h + j] += self.w1[k * h + j];
+                }
+            }
+        }
+        FloatNet {
+            inputs: n,
+            w1,
+            ..self.clone()
+        }
     }
 
     /// The network in integers, ready for the search.
