@@ -33,6 +33,15 @@ const MONSTER_KING: &str = "r3k2r/p1p2p1p/8/3K4/8/8/2PPPP2/8 w kq - 0 5";
 const MONSTER_MATE: &str = "4k3/8/4P3/8/3P4/8/2q5/7K w - - 0 2";
 /// Black in Monster check (d6-d7, then d7xe8): no castling out of it.
 const MONSTER_CASTLE: &str = "4k2r/8/3P4/8/8/8/8/4K3 b k - 0 4";
+/// Position text with the rights a turn keeps: Marseillais, black to move
+/// after white's b2-b4 and d2-d4, both pawns to take en passant (the
+/// reference once read no right from `ep=`: 7, 58, 369, 2676).
+const TWO_RIGHTS: &str = "4k3/8/8/8/1PpPp3/8/8/4K3 b - - 0 2 moves_left=2 ep=b3,d3";
+/// Scottish progressive chess in the middle of white's seventh series,
+/// d2-d4 made in it, black's e4 pawn waiting (from a random game; the
+/// reference once counted 1212 and 38015, without e4xd3).
+const SERIES_RIGHT: &str =
+    "r1b1kb1r/1pqn1p1p/P2p2n1/1Bp5/P2PpNp1/2P1PP2/1Q4PP/RNB2RK1 w kq - 1 4 moves_left=1 ep=d3";
 
 /// (file, reference game, position, by turns, counts from depth 1), as
 /// the reference counts them; the shallow rows run in the default test.
@@ -67,6 +76,21 @@ const SHALLOW: &[(&str, &str, &str, bool, &[u64])] = &[
         &[48, 2326, 97187],
     ),
     ("marseillais.toml", "marseillais", KIWIPETE, true, &[2326]),
+    (
+        "marseillais.toml",
+        "marseillais",
+        TWO_RIGHTS,
+        false,
+        &[10, 81, 484, 3337],
+    ),
+    ("marseillais.toml", "marseillais", TWO_RIGHTS, true, &[81, 3304]),
+    (
+        "progressive.toml",
+        "progressive",
+        SERIES_RIGHT,
+        false,
+        &[41, 1247, 39035],
+    ),
     (
         "progressive.toml",
         "progressive",

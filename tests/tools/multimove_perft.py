@@ -83,7 +83,7 @@ class Game:
         for sq in squares:
             for victim in (sq + 8, sq - 8):
                 p = self.board.piece_at(victim) if 0 <= victim < 64 else None
-                if p and p.piece_type == chess.PAWN and (victim > sq) == (p.color == chess.BLACK):
+                if p and p.piece_type == chess.PAWN and (victim > sq) == (p.color == chess.WHITE):
                     self.rights.append((sq, victim))
                     break
         self.board.ep_square = None
