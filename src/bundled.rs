@@ -198,6 +198,10 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         include_bytes!("../variants/networks/chess.nnue"),
     ),
     (
+        "networks/chu-shogi.nnue",
+        include_bytes!("../variants/networks/chu-shogi.nnue"),
+    ),
+    (
         "networks/crazyhouse.nnue",
         include_bytes!("../variants/networks/crazyhouse.nnue"),
     ),
