@@ -239,14 +239,7 @@ fn uci_reads_a_move_across_the_seam() {
         &format!("uci\nposition startpos moves {moves}\ngo depth 2\nisready\n"),
     );
     assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
-    let best = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("bestmove "))
-        .expect("bestmove");
-    assert!(
-        black.contains(&best.to_string()),
-        "{best} is not black's: {black:?}"
-    );
+    common::bestmove_among(&lines, &black);
 }
 
 #[test]

@@ -194,12 +194,5 @@ fn usi_reads_and_writes_the_hexagon_in_grid_coordinates() {
         &format!("usi\nisready\nusinewgame\nposition startpos moves {first}\ngo depth 2\nisready\n"),
     );
     assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
-    let best = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("bestmove "))
-        .expect("bestmove");
-    assert!(
-        white.contains(&best.to_string()),
-        "{best} is not White's: {white:?}"
-    );
+    common::bestmove_among(&lines, &white);
 }

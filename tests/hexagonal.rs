@@ -434,14 +434,7 @@ fn uci_plays_on_the_hexagonal_board() {
         &file,
         "uci\nposition startpos moves e4e6\ngo depth 3\nisready\n",
     );
-    let best = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("bestmove "))
-        .expect("bestmove");
-    assert!(
-        black.contains(&best.to_string()),
-        "{best} is not black's: {black:?}"
-    );
+    common::bestmove_among(&lines, &black);
     let lines = common::speak(
         "uci",
         &file,

@@ -154,14 +154,7 @@ fn uci_names_the_wizard_squares() {
         &["variants/omega.toml"],
         "uci\nposition startpos moves w1a2\ngo depth 3\nisready\n",
     );
-    let best = lines
-        .iter()
-        .find_map(|l| l.strip_prefix("bestmove "))
-        .expect("bestmove");
-    assert!(
-        black.contains(&best.to_string()),
-        "{best} is not black's: {black:?}"
-    );
+    common::bestmove_among(&lines, &black);
 }
 
 #[test]

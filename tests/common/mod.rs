@@ -384,3 +384,14 @@ pub fn reference_perft_agrees(
     assert_eq!(ours, theirs, "{script} {args:?}");
     true
 }
+
+/// The move an engine's `bestmove` line names, checked to be one of
+/// `legal` (the side to move's moves, as the protocol writes them).
+pub fn bestmove_among(lines: &[String], legal: &[String]) -> String {
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove in {lines:?}"));
+    assert!(legal.iter().any(|m| m == best), "{best} is not among {legal:?}");
+    best.to_string()
+}
