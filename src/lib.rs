@@ -59,7 +59,7 @@ pub use compile::OptionValues;
 pub use diag::Diagnostic;
 pub use engine::{
     CaptureRule, Color, Effects, GameResult, Geometry, History, Hook, HookConstructor, HookContext,
-    HookEntry, HookError, KindSet, Lookback, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation,
+    HookEntry, HookError, Judge, KindSet, Lookback, MAX_CAPTURES, MAX_KINDS, Move, MoveKind, MoveNotation,
     Orientation, Outcome, Piece, PieceDef, PieceKind, Position, PositionStyle, PromotionTrigger, Reason,
     Registry, RepetitionResult, RepetitionRule, Repetitions, Square, StateSlot, Store, Strictness, Variant,
     completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition, judge, judge_counted,

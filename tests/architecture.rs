@@ -245,7 +245,14 @@ const ENGINE_LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "legality",
-        &["legal", "legal_quick", "legal_rules", "legal_slow", "turn_legal"],
+        &[
+            "legal",
+            "legal_quick",
+            "legal_rules",
+            "legal_slow",
+            "legal_lazy",
+            "turn_legal",
+        ],
     ),
     ("end", &["end", "lookback", "repetition", "validate"]),
     ("perft", &["perft"]),

@@ -53,6 +53,7 @@ mod hostile;
 mod invariants;
 mod large_boards;
 mod large_shogi;
+mod lazy_legality;
 mod legality_shortcuts;
 mod long_games;
 mod lookback_rules;

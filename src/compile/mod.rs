@@ -297,7 +297,7 @@ fn rule_flags(v: &mut Variant) {
         || v.unprotected_captures
         || v.moves.pass_when_stuck
         || v.placed_walls();
-    v.per_move_legality = v.hooks.is_empty()
+    v.per_move_legality = v.hooks.iter().all(|h| h.judges_each_move())
         && !v.pocket.is_some_and(|p| p.from_board)
         && !v.moves.must_drop
         && !v.promotion_moves

@@ -40,6 +40,21 @@ pub trait Hook: Send + Sync + fmt::Debug {
     /// leave the mover's royal piece attacked.
     fn add_moves(&self, _pos: &mut Position, _moves: &mut Vec<Move>) {}
 
+    /// Whether the rule judges each move by itself: [`Hook::filter_moves`]
+    /// removes exactly the moves [`Hook::allows`] refuses, whatever else
+    /// is in the list, and [`Hook::add_moves`] adds none. A search may then
+    /// judge only the moves it tries. `false` (the default) for a rule that
+    /// looks at the whole list.
+    fn judges_each_move(&self) -> bool {
+        false
+    }
+
+    /// Where [`Hook::judges_each_move`]: whether the rule allows `m`, a move
+    /// legal by the board rules from `pos`.
+    fn allows(&self, _pos: &mut Position, _m: &Move) -> bool {
+        true
+    }
+
     /// Changes after a move (the side to move has already passed to the
     /// opponent). Every change goes through `fx`.
     fn after_move(&self, _fx: &mut Effects<'_>) {}

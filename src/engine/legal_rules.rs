@@ -335,16 +335,17 @@ impl Position {
     /// attacks the final square.
     #[inline]
     pub(crate) fn keep_unprotected_captures(&mut self, out: &mut Vec<Move>) {
-        let v = Arc::clone(&self.v);
-        out.retain(|&m| {
-            let limited = m.kind == MoveKind::Board
-                && m.is_capture()
-                && self.board[m.from.index()].is_some_and(|p| v.def(p.kind()).captures_unprotected_only);
-            if !limited {
-                return true;
-            }
-            !self.protected_after(&m)
-        });
+        out.retain(|m| self.unprotected_ok(m));
+    }
+
+    /// Whether `m` keeps `captures_unprotected_only`: it is no capture by
+    /// such a piece, or what it takes is not protected once it is made.
+    #[inline]
+    pub(crate) fn unprotected_ok(&mut self, m: &Move) -> bool {
+        let limited = m.kind == MoveKind::Board
+            && m.is_capture()
+            && self.board[m.from.index()].is_some_and(|p| self.v.def(p.kind()).captures_unprotected_only);
+        !limited || !self.protected_after(m)
     }
 
     /// Moves the hooks add, kept when they leave no royal piece attacked.
@@ -407,6 +408,13 @@ impl Position {
     /// itself, applied to `m` (the others only thin or dedupe a list that
     /// has moves).
     pub(crate) fn per_move_special(&mut self, m: Move) -> bool {
+        if !self.v.hooks.is_empty() {
+            // Only hooks that judge each move reach here (`per_move_legality`).
+            let v = Arc::clone(&self.v);
+            if !v.hooks.iter().all(|h| h.allows(self, &m)) {
+                return false;
+            }
+        }
         if self.v.moves.no_checks || (self.v.moves.no_drop_checks && m.kind == MoveKind::Drop) {
             let quick = self.quick_check_test();
             if self.move_gives_check(m, quick) {
@@ -426,12 +434,7 @@ impl Position {
                 return false;
             }
         }
-        if self.v.unprotected_captures {
-            let mut one = vec![m];
-            self.keep_unprotected_captures(&mut one);
-            return !one.is_empty();
-        }
-        true
+        !self.v.unprotected_captures || self.unprotected_ok(&m)
     }
 
     /// Whether a move keeps its piece's drop rules that look at the

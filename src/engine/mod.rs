@@ -16,6 +16,7 @@ pub(crate) mod geometry;
 pub(crate) mod hook;
 mod leg_walk;
 mod legal;
+mod legal_lazy;
 mod legal_quick;
 mod legal_rules;
 mod legal_slow;
@@ -48,6 +49,7 @@ pub use end::{
 };
 pub use geometry::{FRAMES, Geometry};
 pub use hook::{Effects, Hook, HookConstructor, HookContext, HookEntry, HookError, Registry, StateSlot};
+pub use legal_lazy::Judge;
 pub use moves::{MAX_CAPTURES, Move, MoveKind};
 pub use perft::{
     perft, perft_asking, perft_counting_drop_mates, perft_divide, perft_turns, perft_turns_divide,

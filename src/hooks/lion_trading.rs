@@ -151,6 +151,14 @@ impl Hook for LionTrading {
         }
     }
 
+    fn judges_each_move(&self) -> bool {
+        true
+    }
+
+    fn allows(&self, pos: &mut Position, m: &Move) -> bool {
+        self.allowed(pos, m)
+    }
+
     fn changes_board(&self) -> bool {
         false
     }

@@ -7,8 +7,8 @@ use super::table::{Bound, fingerprint};
 use super::worker::Worker;
 use super::{INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::{
-    GameResult, History, Move, Position, Square, completes_forbidden_repetition, repetition_forbids_moves,
-    repetition_result,
+    GameResult, History, Judge, Move, Position, Square, completes_forbidden_repetition,
+    repetition_forbids_moves, repetition_result,
 };
 
 /// What kind of node a search call is.
@@ -357,22 +357,41 @@ impl Worker {
         pos.last_mover() == Some(pos.side_to_move())
     }
 
+    /// The node's moves in `buffers[ply]`, with their judge where they are
+    /// pseudo-legal (see [`Position::legality_when_tried`]), or the score
+    /// when the node ends here: no legal move, or a counter's result.
+    fn node_moves(&mut self, pos: &mut Position, ply: usize, in_check: bool) -> Result<Option<Judge>, i32> {
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        // Out of check, where moves are judged one by one anyway, only
+        // those tried are judged (in check most would be illegal).
+        let judge = if in_check { None } else { pos.legality_when_tried() };
+        match &judge {
+            Some(_) => pos.moves_to_try(&mut moves),
+            None => pos.legal_moves_undecided(&mut moves),
+        }
+        let early = if moves.is_empty() {
+            Some(Self::terminal(pos, ply))
+        } else {
+            pos.counter_result(&moves, None).map(|r| {
+                // No legal move ends the game before a counter does.
+                match &judge {
+                    Some(j) if !j.any_legal(pos, &moves) => Self::terminal(pos, ply),
+                    _ => Self::score_of(r, pos, ply),
+                }
+            })
+        };
+        self.buffers[ply] = moves;
+        early.map_or(Ok(judge), Err)
+    }
+
     /// Searches the node's moves (principal variation search), stores the
     /// result in the table and returns the score.
     fn search_moves(&mut self, pos: &mut Position, mut n: Node) -> i32 {
         let (depth, ply, beta) = (n.depth, n.ply, n.beta);
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.legal_moves_undecided(&mut moves);
-        let early = if moves.is_empty() {
-            Some(Self::terminal(pos, ply))
-        } else {
-            pos.counter_result(&moves, None)
-                .map(|r| Self::score_of(r, pos, ply))
+        let judge = match self.node_moves(pos, ply, n.in_check) {
+            Ok(judge) => judge,
+            Err(score) => return score,
         };
-        self.buffers[ply] = moves;
-        if let Some(score) = early {
-            return score;
-        }
         self.score_moves(pos, ply, n.tt_move);
         let alpha0 = n.alpha;
         let mut best = -INF;
@@ -386,6 +405,7 @@ impl Worker {
         // when every move is, the side has none.
         let forbids = repetition_forbids_moves(pos.variant());
         let mut forbidden = 0usize;
+        let mut illegal = 0usize;
         for i in 0..self.buffers[ply].len() {
             let m = self.pick(ply, i);
             let order_score = self.scores[ply][i];
@@ -396,6 +416,17 @@ impl Worker {
                 let r = i32::from(self.lmr[n.depth.min(63) as usize][searched.min(63)]);
                 prunable(&n, searched, improving, n.depth - 1 - r)
             };
+            if let Some(j) = &judge {
+                // A pruned move is never judged: only whether it gives
+                // check decides (what else is tried, legal or not).
+                if prune && !pos.move_gives_check(m, pos.quick_check_test()) {
+                    continue;
+                }
+                if !j.legal(pos, m) {
+                    illegal += 1;
+                    continue;
+                }
+            }
             self.played[ply] = self.hist_index(pos, &m);
             pos.make(m);
             let gives = self.in_check(pos);
@@ -453,7 +484,7 @@ impl Worker {
         }
         self.path.pop();
         self.checks.pop();
-        if forbidden > 0 && forbidden == self.buffers[ply].len() {
+        if searched == 0 && forbidden + illegal == self.buffers[ply].len() {
             return Self::terminal(pos, ply);
         }
         if searched == 0 {

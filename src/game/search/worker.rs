@@ -63,6 +63,8 @@ pub(super) struct Worker {
     eval_cache: Vec<(u64, i32)>,
     /// The moves quiescence leaves unselected.
     pub(super) rest: Vec<Move>,
+    /// Per ply, quiescence's moves left out of a lazily judged list.
+    pub(super) rests: Vec<Vec<Move>>,
     /// Captures deep from which quiescence searches recaptures alone: on
     /// boards of more than 256 squares, where a position can have dozens
     /// of captures and each is slow to judge, 2; elsewhere never.
@@ -130,6 +132,7 @@ impl Worker {
             net_scratch: Default::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             rest: Vec::new(),
+            rests: vec![Vec::new(); MAX_PLY],
             qs_wide: if squares > 256 { 2 } else { QS_DEPTH },
             lmr,
             null_ok: v.null_move_ok(),
