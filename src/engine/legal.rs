@@ -87,16 +87,8 @@ impl Position {
             return any;
         }
         out.clear();
-        rest.clear();
         self.pseudo_moves(out);
-        let mut i = 0;
-        while i < out.len() {
-            if keep(self, &out[i]) {
-                i += 1;
-            } else {
-                rest.push(out.swap_remove(i));
-            }
-        }
+        self.set_aside(out, rest, keep);
         self.filter_slow(out);
         if self.v.extra_legality {
             self.special_legality(out);
@@ -127,6 +119,24 @@ impl Position {
             }
         }
         !out.is_empty()
+    }
+
+    /// Moves `out` for which `keep` says no go to `rest` (cleared first).
+    pub fn set_aside(
+        &self,
+        out: &mut Vec<Move>,
+        rest: &mut Vec<Move>,
+        keep: impl Fn(&Position, &Move) -> bool,
+    ) {
+        rest.clear();
+        let mut i = 0;
+        while i < out.len() {
+            if keep(self, &out[i]) {
+                i += 1;
+            } else {
+                rest.push(out.swap_remove(i));
+            }
+        }
     }
 
     /// Legal moves where [`Position::royal_safety`] can judge them: the

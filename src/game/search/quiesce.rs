@@ -154,16 +154,7 @@ impl Worker {
             };
             if judge.is_some() {
                 pos.moves_to_try(&mut moves);
-                let rest = &mut self.rests[ply];
-                rest.clear();
-                let mut i = 0;
-                while i < moves.len() {
-                    if loud(pos, &moves[i]) {
-                        i += 1;
-                    } else {
-                        rest.push(moves.swap_remove(i));
-                    }
-                }
+                pos.set_aside(&mut moves, &mut self.rests[ply], loud);
                 true
             } else {
                 pos.legal_moves_selected(&mut moves, &mut self.rest, loud)
