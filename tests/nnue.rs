@@ -27,7 +27,13 @@ fn sorted_features(layout: &Layout, pos: &Position, view: chimera::Color) -> Vec
 /// is not, differently.
 #[test]
 fn both_sides_see_a_symmetric_start_alike() {
-    for file in ["chess.toml", "shogi.toml", "xiangqi.toml", "crazyhouse.toml"] {
+    for file in [
+        "chess.toml",
+        "shogi.toml",
+        "xiangqi.toml",
+        "crazyhouse.toml",
+        "chu-shogi.toml",
+    ] {
         let v = variant(file);
         let layout = Layout::new(&v);
         let pos = Position::start(&v);

@@ -444,6 +444,40 @@ fn fitting_recovers_a_hidden_weight() {
     );
 }
 
+/// Without moves-to-go a game is planned over 50 moves where it has few
+/// pieces, over one and a half moves a piece where it has many (chu
+/// shogi's 92 pieces: 138), never over more than 200 (taikyoku's 804).
+#[test]
+fn a_game_of_many_pieces_is_planned_over_more_moves() {
+    use chimera::game::clock::{HORIZON, clock_budget, horizon};
+    let at_start = |file: &str| horizon(&Position::start(&variant(file)));
+    assert_eq!(at_start("chess.toml"), HORIZON);
+    assert_eq!(at_start("shogi.toml"), 60);
+    assert_eq!(at_start("chu-shogi.toml"), 138);
+    assert_eq!(at_start("taikyoku-shogi.toml"), 200);
+    // Pieces in hand count: shogi keeps its 40 after a capture.
+    let v = variant("shogi.toml");
+    let pos = Position::from_text(
+        &v,
+        "lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PP1PPPPPP/1B5R1/LNSGKGSNL b Pp 5",
+    )
+    .expect("a shogi position with a pawn in each hand");
+    assert_eq!(horizon(&pos), 60);
+    // The first move of a 1-minute sudden-death game: a share of 138
+    // moves for chu, of 50 for chess.
+    let soft = |h| {
+        clock_budget(Some(60_000), 0, None, 0, 20, h)
+            .expect("a clock")
+            .soft
+    };
+    assert!(
+        soft(138) * 2 < soft(HORIZON),
+        "{} vs {}",
+        soft(138),
+        soft(HORIZON)
+    );
+}
+
 #[test]
 fn time_controls_parse_and_refuse_nonsense() {
     let tc = TimeControl::parse("10+0.1", 0.0).expect("tc");

@@ -15,13 +15,32 @@
 use std::time::Duration;
 
 use super::ClockView;
+use crate::engine::{Color, Position};
 
 /// The move overhead assumed where none is measured or set (ms).
 pub const DEFAULT_OVERHEAD_MS: u64 = 20;
 
-/// The moves a clock without moves-to-go is planned over (Stockfish's
-/// horizon).
-const HORIZON: u64 = 50;
+/// The fewest moves a clock without moves-to-go is planned over
+/// (Stockfish's horizon), and the most.
+pub const HORIZON: u64 = 50;
+const LONGEST_HORIZON: u64 = 200;
+
+/// The moves a clock without moves-to-go is planned over in `pos`: 50
+/// (Stockfish's horizon, for chess's 32 pieces), or one and a half moves
+/// for each piece on the board and in hand where there are more, to 200. A
+/// game of many pieces lasts longer — chu shogi's 92 pieces play some 190
+/// moves a side — and planned over 50 moves it would spend its time early:
+/// at 1 min a game, 1.2 s on its first move and 0.06 s on its 150th.
+pub fn horizon(pos: &Position) -> u64 {
+    let pieces = [Color::First, Color::Second]
+        .iter()
+        .map(|&c| {
+            let held: u32 = pos.variant().kinds().map(|k| pos.hand(c, k)).sum();
+            pos.pieces(c).len() as u64 + u64::from(held)
+        })
+        .sum::<u64>();
+    (pieces * 3 / 2).clamp(HORIZON, LONGEST_HORIZON)
+}
 
 /// The times for one move, in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +76,8 @@ pub fn fixed_budget(ms: u64) -> u64 {
 
 /// The times for one move from a clock (milliseconds), `overhead` the
 /// time each move costs besides its search. The time left and the
-/// increments of the moves to go (at most 50; 50 without a moves-to-go),
+/// increments of the moves to go (at most `horizon`, the moves the game is
+/// planned over without a moves-to-go: [`horizon`]),
 /// less the overhead of each of them and two more (in sudden death, of
 /// twice as many), make the usable time;
 /// the move aims at its share of it and may take five times that, never
@@ -70,9 +90,10 @@ pub fn clock_budget(
     moves_to_go: Option<u64>,
     byoyomi: u64,
     overhead: u64,
+    horizon: u64,
 ) -> Option<Budget> {
     let main = left.map(|t| {
-        let mtg = moves_to_go.unwrap_or(HORIZON).clamp(1, HORIZON);
+        let mtg = moves_to_go.unwrap_or(horizon).clamp(1, horizon.max(1));
         // In sudden death the game may last well past the horizon: the
         // overhead of twice as many moves is kept.
         let reserved = if moves_to_go.is_some() {
@@ -104,7 +125,7 @@ pub fn clock_budget(
 
 /// The engine's times for one move from a game's clock ([`clock_budget`]),
 /// `overhead` what its moves have cost besides the search (measured).
-pub fn game_budget(c: ClockView, overhead: Duration) -> Budget {
+pub fn game_budget(c: ClockView, overhead: Duration, horizon: u64) -> Budget {
     let ms = |d: Duration| d.as_millis() as u64;
     let overhead = ms(overhead).max(DEFAULT_OVERHEAD_MS / 2);
     clock_budget(
@@ -113,6 +134,7 @@ pub fn game_budget(c: ClockView, overhead: Duration) -> Budget {
         None,
         ms(c.control.byoyomi),
         overhead,
+        horizon,
     )
     .unwrap_or(Budget::fixed(1))
 }
@@ -133,22 +155,22 @@ mod tests {
 
     #[test]
     fn clocks_share_the_time_left_less_the_overheads() {
-        assert_eq!(clock_budget(None, 0, None, 0, 20), None);
+        assert_eq!(clock_budget(None, 0, None, 0, 20, HORIZON), None);
         // Sudden death: a fiftieth of what the next 102 overheads leave.
         assert_eq!(
-            clock_budget(Some(10_000), 0, None, 0, 20),
+            clock_budget(Some(10_000), 0, None, 0, 20, HORIZON),
             Some(Budget { soft: 159, hard: 795 })
         );
         // Moves to go: their share; the last move may take most of the time.
         assert_eq!(
-            clock_budget(Some(10_000), 0, Some(5), 0, 20),
+            clock_budget(Some(10_000), 0, Some(5), 0, 20, HORIZON),
             Some(Budget {
                 soft: 1972,
                 hard: 7980
             })
         );
         assert_eq!(
-            clock_budget(Some(10_000), 0, Some(1), 0, 20),
+            clock_budget(Some(10_000), 0, Some(1), 0, 20, HORIZON),
             Some(Budget {
                 soft: 7980,
                 hard: 7980
@@ -156,30 +178,33 @@ mod tests {
         );
         // The increment of the moves to come is counted.
         assert_eq!(
-            clock_budget(Some(1000), 100, None, 0, 20),
+            clock_budget(Some(1000), 100, None, 0, 20, HORIZON),
             Some(Budget { soft: 77, hard: 385 })
         );
         // Little time left: an instant move, and never past the clock.
         assert_eq!(
-            clock_budget(Some(100), 0, None, 0, 20),
+            clock_budget(Some(100), 0, None, 0, 20, HORIZON),
             Some(Budget { soft: 1, hard: 5 })
         );
         assert_eq!(
-            clock_budget(Some(10), 0, None, 0, 20),
+            clock_budget(Some(10), 0, None, 0, 20, HORIZON),
             Some(Budget { soft: 1, hard: 1 })
         );
         assert_eq!(
-            clock_budget(Some(0), 0, None, 0, 20),
+            clock_budget(Some(0), 0, None, 0, 20, HORIZON),
             Some(Budget { soft: 1, hard: 1 })
         );
         // Byoyomi alone, and on top of the main time.
         assert_eq!(
-            clock_budget(Some(0), 0, None, 1000, 20),
+            clock_budget(Some(0), 0, None, 1000, 20, HORIZON),
             Some(Budget { soft: 831, hard: 831 })
         );
-        assert_eq!(clock_budget(None, 0, None, 1000, 20), Some(Budget::fixed(830)));
         assert_eq!(
-            clock_budget(Some(40_000), 0, None, 1000, 20),
+            clock_budget(None, 0, None, 1000, 20, HORIZON),
+            Some(Budget::fixed(830))
+        );
+        assert_eq!(
+            clock_budget(Some(40_000), 0, None, 1000, 20, HORIZON),
             Some(Budget {
                 soft: 759 + 830,
                 hard: 3795 + 830
@@ -193,7 +218,7 @@ mod tests {
         // (spending its whole soft time): the clock never runs out.
         let mut left: u64 = 10_000;
         for _ in 0..300 {
-            let b = clock_budget(Some(left), 0, None, 0, 20).unwrap();
+            let b = clock_budget(Some(left), 0, None, 0, 20, HORIZON).unwrap();
             left = left.checked_sub(b.soft + 10).expect("time left");
         }
         assert!(left > 0);

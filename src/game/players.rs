@@ -411,7 +411,8 @@ impl Player for EnginePlayer {
         let history = game.line();
         let mut limits = self.limits.clone();
         if let Some(view) = game.clock() {
-            let budget = super::clock::game_budget(view, self.overhead);
+            let horizon = super::clock::horizon(game.position());
+            let budget = super::clock::game_budget(view, self.overhead, horizon);
             let hard = limits.movetime.map_or(Duration::from_millis(budget.hard), |t| {
                 t.min(Duration::from_millis(budget.hard))
             });

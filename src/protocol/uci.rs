@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use super::{Out, clip, next_line, say};
 use crate::engine::{History, Move, MoveNotation, Position, Repetitions, Variant, forbidden_repetition};
-use crate::game::clock::{Budget, DEFAULT_OVERHEAD_MS, clock_budget, fixed_budget};
+use crate::game::clock::{Budget, DEFAULT_OVERHEAD_MS, clock_budget, fixed_budget, horizon};
 
 /// The largest `Move Overhead` (ms).
 const MAX_OVERHEAD_MS: u64 = 5000;
@@ -598,7 +598,7 @@ impl Uci {
         };
         let budget = movetime
             .map(|ms| Budget::fixed(fixed_budget(ms)))
-            .or_else(|| clock_budget(left, inc, togo, byoyomi, self.overhead_ms))
+            .or_else(|| clock_budget(left, inc, togo, byoyomi, self.overhead_ms, horizon(&self.pos)))
             .map(|b| b.less(self.received.elapsed().as_millis() as u64));
         // No limit at all: search until `stop`, as UCI's `go` means.
         let infinite = infinite || (budget.is_none() && nodes.is_none() && depth.is_none());

@@ -33,11 +33,11 @@ impl Clock {
     /// that asks for it was read (the GUI's clock runs from there). A fixed
     /// time (`st`) keeps a margin ([`fixed_budget`]): `st 1` searches at
     /// most 850 ms.
-    pub(super) fn limits(&self, played: u32, spent: Duration) -> Limits {
+    pub(super) fn limits(&self, played: u32, spent: Duration, horizon: u64) -> Limits {
         let budget = self.fixed.map(|ms| Budget::fixed(fixed_budget(ms))).or_else(|| {
             let togo = (self.moves_per_session > 0)
                 .then(|| u64::from(self.moves_per_session - played % self.moves_per_session));
-            clock_budget(self.mine, self.increment, togo, 0, OVERHEAD_MS)
+            clock_budget(self.mine, self.increment, togo, 0, OVERHEAD_MS, horizon)
         });
         let spent = spent.as_millis() as u64;
         let (movetime, soft) = match (budget, self.set) {

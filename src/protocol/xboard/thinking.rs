@@ -9,6 +9,7 @@ use std::thread::JoinHandle;
 use super::moves::move_text;
 use super::{Event, XBoard, say};
 use crate::engine::Move;
+use crate::game::clock::horizon;
 use crate::game::search::{Limits, MATE_SCORE, Searcher};
 
 /// A running search.
@@ -31,7 +32,11 @@ impl XBoard {
         let limits = Limits {
             stop: Some(stop.clone()),
             threads: self.threads,
-            ..self.clock.limits(self.played, self.received.elapsed())
+            ..self.clock.limits(
+                self.played,
+                self.received.elapsed(),
+                horizon(self.game.position()),
+            )
         };
         let v = self.game.variant().clone();
         let mut searcher = self
