@@ -11,9 +11,9 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::Color;
 
-/// Judges the pseudo-legal moves of one position (see
-/// [`Position::legality_when_tried`]): made for that position and used only there,
-/// the move list of [`Position::moves_to_try`].
+/// Judges the pseudo-legal moves that [`Position::moves_to_try`] lists for
+/// one position, one at a time (see [`Position::legality_when_tried`]). It
+/// holds what it learnt of that position, so it serves no other.
 pub struct Judge {
     us: Color,
     quiet: Option<Quiet>,
