@@ -200,6 +200,52 @@ fn openings_come_from_a_file_and_bad_lines_are_named() {
 }
 
 #[test]
+fn a_match_keeps_its_games_records_that_replay() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("games.pgn");
+    let path = file.display().to_string();
+    let (games, _) = run(&[
+        "variants/minishogi.toml",
+        "--a",
+        "engine:depth=1",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--max-moves",
+        "60",
+        "--record",
+        &path,
+    ]);
+    let text = std::fs::read_to_string(&file).expect("the records");
+    assert_eq!(text.matches("[Round ").count(), 4, "{text}");
+    for g in &games {
+        // Each game's record: its number, its result, its moves.
+        let n = g["game"].as_u64().unwrap();
+        let at = text.find(&format!("[Round \"{n}\"]")).expect("the game's record");
+        let result = g["result"].as_str().unwrap();
+        assert!(text[..at].rfind(&format!("[Result \"{result}\"]")).is_some());
+        let out = chimera(&["replay", &path, "--game", &n.to_string(), "--json"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "game {n}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // A file that cannot be written is refused before any game.
+    let out = chimera(&[
+        "match",
+        "variants/chess.toml",
+        "--record",
+        "/nonexistent/dir/g.pgn",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn bad_match_arguments_are_refused() {
     for args in [
         &["--sprt", "elo0=5,elo1=0"][..],

@@ -18,6 +18,7 @@ use super::output::{Failure, Outcome, Output, bad};
 use super::play::{Seat, make_player};
 use crate::engine::{Color, Position, Variant};
 use crate::game::players::{DEFAULT_MOVETIME_MS, MAX_DEPTH, Player, PlayerSpec};
+use crate::game::record::Record;
 use crate::game::sprt::{Pentanomial, Sprt, Verdict, estimate};
 use crate::game::{PlayOptions, TimeControl, run_game};
 use openings::Book;
@@ -106,6 +107,11 @@ pub(crate) struct Args {
     /// take this long).
     #[arg(long, value_name = "SECONDS")]
     byoyomi: Option<f64>,
+    /// Append each finished game's record to this file (the moves and
+    /// result, as `chimera play --record` writes one; `chimera replay FILE
+    /// --game N` re-plays game N), to see how the games were won and lost.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
     /// Print one JSON object per line (fields in the README).
     #[arg(long)]
     pub json: bool,
@@ -120,6 +126,8 @@ struct Played {
     text: String,
     reason: String,
     plies: usize,
+    /// The game's record, when the match keeps them.
+    record: Option<String>,
 }
 
 /// What the threads share: the variant, the players, the openings.
@@ -132,6 +140,8 @@ struct Plan {
     seed: u64,
     max_plies: usize,
     log: Option<PathBuf>,
+    /// The rules file's path as records name it, when records are kept.
+    record_variant: Option<String>,
 }
 
 impl Plan {
@@ -171,6 +181,12 @@ impl Plan {
             Some(_) => 0,
             None => 1,
         };
+        let record = self.record_variant.as_deref().map(|file| {
+            let names = [self.specs[order[0]].describe(), self.specs[order[1]].describe()];
+            let mut rec = Record::from_game(&game, file, [&names[0], &names[1]], result);
+            rec.tags.insert("Round".into(), (i + 1).to_string());
+            rec.to_text()
+        });
         Ok(Played {
             game: i,
             a_side,
@@ -178,6 +194,7 @@ impl Plan {
             text: result.map_or("unfinished".into(), |r| r.describe(&self.v)),
             reason: result.map_or("unfinished".into(), |r| r.reason.name().to_string()),
             plies: game.moves().len(),
+            record,
         })
     }
 }
@@ -241,11 +258,16 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         seed: a.seed,
         max_plies: a.max_moves as usize,
         log: a.log.clone(),
+        record_variant: a.record.as_ref().map(|_| a.variant.display().to_string()),
     };
     if let Some(path) = &a.tally {
         let tally = read_tally(path, games, sprt)?;
         report(&plan, &tally, sprt, &out, games);
         return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(path) = &a.record {
+        // Found out now, not after the first game.
+        super::play::writable(path)?;
     }
     let first_game = first_pair * 2;
     let end_game = (end_pair * 2).min(games);
@@ -254,7 +276,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         first_game..end_game,
         a.concurrency as usize,
         sprt,
-        Some(&out),
+        Some((&out, a.record.as_deref())),
     )?;
     report(&plan, &tally, sprt, &out, end_game - first_game);
     Ok(ExitCode::SUCCESS)
@@ -302,6 +324,7 @@ pub(crate) fn gate(
         seed,
         max_plies,
         log: None,
+        record_variant: None,
     };
     let t = play_all(&plan, 0..games, threads, Some(sprt), None)?;
     Ok(Gate {
@@ -395,6 +418,7 @@ fn read_tally(path: &std::path::Path, games: u64, sprt: Option<Sprt>) -> Result<
             text: field("result"),
             reason: field("reason"),
             plies: 0,
+            record: None,
         });
     }
     if let Some(t) = sprt {
@@ -412,7 +436,7 @@ fn play_all(
     range: std::ops::Range<u64>,
     threads: usize,
     sprt: Option<Sprt>,
-    out: Option<&Output>,
+    out: Option<(&Output, Option<&std::path::Path>)>,
 ) -> Result<Tally, Failure> {
     let total = range.end - range.start;
     let bar = crate::cli::progress::bar(total, "{bar:30} {pos}/{len} games {msg}");
@@ -460,12 +484,15 @@ fn play_all(
                 }
             }
             let game = p.game + 1;
-            let Some(out) = out else {
+            let Some((out, record_file)) = out else {
                 bar.set_message(tally.line(sprt));
                 bar.inc(1);
                 continue;
             };
             bar.suspend(|| {
+                if let (Some(path), Some(rec)) = (record_file, &p.record) {
+                    keep_record(path, rec);
+                }
                 out.emit(
                     format!(
                         "game {game}: A plays {}: {}, {} plies ({})",
@@ -485,6 +512,23 @@ fn play_all(
     match failure {
         Some(e) => Err(e),
         None => Ok(tally),
+    }
+}
+
+/// Appends a game's record to `path`; when that fails, the record goes to
+/// standard error with the reason (nothing lost, the match goes on).
+fn keep_record(path: &std::path::Path, rec: &str) {
+    use std::io::Write;
+    let written = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(format!("{rec}\n").as_bytes()));
+    if let Err(e) = written {
+        eprintln!(
+            "cannot append the game's record to {}: {e}; here it is:\n{rec}",
+            path.display()
+        );
     }
 }
 
