@@ -168,15 +168,19 @@ fn the_integers_agree_with_the_floats() {
 #[test]
 fn updated_accumulators_equal_fresh_ones() {
     // Hands, a rotated view, walls, and a board of grouped squares.
-    for file in [
-        "crazyhouse.toml",
-        "shogi.toml",
-        "xiangqi.toml",
-        "duck.toml",
-        "taikyoku-shogi.toml",
+    // Royal buckets: a king that changes bucket refreshes its side.
+    for (file, buckets) in [
+        ("crazyhouse.toml", 1),
+        ("shogi.toml", 1),
+        ("xiangqi.toml", 1),
+        ("duck.toml", 1),
+        ("taikyoku-shogi.toml", 1),
+        ("shogi.toml", 6),
+        ("crazyhouse.toml", 9),
+        ("xiangqi.toml", 2),
     ] {
         let v = variant(file);
-        let layout = Layout::new(&v);
+        let layout = Layout::with_buckets(&v, buckets).expect("a bucket count");
         let nets = [1, 2].map(|seed| FloatNet::new(layout.inputs(), 16, seed).quantise(&v, "test"));
         let mut kept = Scratch::default();
         let mut games = [
@@ -190,7 +194,7 @@ fn updated_accumulators_equal_fresh_ones() {
             assert_eq!(
                 net.evaluate(pos, &mut kept),
                 net.evaluate(pos, &mut Scratch::default()),
-                "{file} {i}"
+                "{file} {buckets} {i}"
             );
             let moves = g.legal_moves();
             if moves.is_empty() || g.result().is_some() {
@@ -733,4 +737,80 @@ fn a_factorised_network_folds_into_the_same_scores() {
     // Store inputs have no factor; board inputs' factors follow the inputs.
     assert_eq!(layout.factor(layout.inputs() as u32 - 1), None);
     assert_eq!(layout.factor(0), Some(layout.inputs() as u32));
+}
+
+/// Royal buckets (`chimera train --buckets`): each input repeated for the
+/// region the viewer's king stands in; the king's move to another region
+/// changes every input of its side and none of the other's; a factorised
+/// bucketed network folds into the same scores; its file reads back and
+/// is refused by a layout without buckets' count.
+#[test]
+fn royal_buckets_tie_pieces_to_their_kings_region() {
+    let v = variant("shogi.toml");
+    let plain = Layout::new(&v);
+    let layout = Layout::with_buckets(&v, 6).expect("6 buckets");
+    assert_eq!(layout.inputs(), 6 * plain.inputs());
+    assert!(
+        Layout::with_buckets(&v, 5)
+            .unwrap_err()
+            .contains("one of 1, 2, 3, 4, 6, 9")
+    );
+    assert_ne!(layout.fingerprint(&v), plain.fingerprint(&v));
+    // The start: both kings on the middle file of their home rank.
+    let start = Position::start(&v);
+    let first = chimera::Color::BOTH[0];
+    assert_eq!(layout.bucket(&start, first), 1);
+    assert_eq!(layout.bucket(&start, !first), 1);
+    let bucketed = sorted_features(&layout, &start, first);
+    let base: Vec<u32> = sorted_features(&plain, &start, first);
+    let shift = plain.inputs() as u32;
+    assert_eq!(bucketed, base.iter().map(|f| f + shift).collect::<Vec<_>>());
+    // The king walks to the side: its side's bucket changes, the other's not.
+    let mut game = chimera::game::Game::from_start(&v);
+    for usi in ["5i4h", "3c3d", "4h3h"] {
+        let m = game.parse_move(usi).expect(usi);
+        game.play(m);
+    }
+    let pos = game.position();
+    assert_eq!(layout.bucket(pos, first), 2, "king on 3h");
+    assert_eq!(layout.bucket(pos, !first), 1);
+    // Factors: the same input without its bucket, for board and store inputs.
+    assert_eq!(layout.factors(), plain.inputs());
+    assert_eq!(layout.factor(shift + 5), Some(layout.inputs() as u32 + 5));
+    assert_eq!(
+        layout.factor(layout.inputs() as u32 - 1),
+        Some((layout.inputs() + plain.inputs() - 1) as u32)
+    );
+    let (mut plain_s, mut factored) = (Samples::default(), Samples::factorised());
+    let mut game = chimera::game::Game::from_start(&v);
+    for i in 0..60 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[(i * 13 + 5) % moves.len()]);
+        plain_s.push(&layout, game.position(), 0, 0.5, 1.0);
+        factored.push(&layout, game.position(), 0, 0.5, 1.0);
+    }
+    let mut net = FloatNet::new_factorised(&layout, 8, 7);
+    for (i, w) in net.w1[layout.inputs() * 8..].iter_mut().enumerate() {
+        *w = ((i * 37 % 19) as f32 - 9.0) / 40.0;
+    }
+    let folded = net.folded(&layout);
+    let all: Vec<usize> = (0..plain_s.len()).collect();
+    let (a, b) = (net.loss(&factored, &all), folded.loss(&plain_s, &all));
+    assert!((a - b).abs() < 1e-9, "factorised {a}, folded {b}");
+    // The file keeps its buckets; a network's bytes are read back alike.
+    let q = folded.quantise(&v, "bucketed");
+    assert_eq!(q.layout().buckets(), 6);
+    let bytes = q.to_bytes();
+    let back = Network::from_bytes(&v, &bytes).expect("reads back");
+    assert_eq!(back.layout().buckets(), 6);
+    assert_eq!(back.to_bytes(), bytes);
+    assert_eq!(
+        back.evaluate(pos, &mut Scratch::default()),
+        q.evaluate(pos, &mut Scratch::default())
+    );
+    let e = Network::from_bytes(&variant("chess.toml"), &bytes).expect_err("another variant");
+    assert!(e.contains("trained for `Shogi`"), "{e}");
 }

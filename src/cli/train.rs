@@ -73,6 +73,14 @@ pub(crate) struct Args {
     /// boards with many kinds and little data (chu shogi).
     #[arg(long)]
     factorise: bool,
+    /// Royal buckets: every input repeated for each region of the board
+    /// the viewer's royal piece stands in (1: none; 2 or 3: the files in
+    /// halves or thirds; 4 or 6: those again for the home third of the
+    /// ranks and the rest; 9: files and ranks in thirds), so that what a
+    /// piece is worth can depend on where its king is. Best with
+    /// --factorise (each bucket then starts from what is common to all).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=9))]
+    buckets: u64,
     /// Passes over the data.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     epochs: u64,
@@ -303,7 +311,8 @@ fn play_and_train(
     }
     let mut dirs = r.earlier.to_vec();
     dirs.push(data_dir);
-    let (samples, train_set, held) = read_data(v, &dirs, a.lambda, a.factorise)?;
+    let layout = Layout::with_buckets(v, a.buckets as usize).map_err(|e| bad(format!("--buckets: {e}")))?;
+    let (samples, train_set, held) = read_data(v, &layout, &dirs, a.lambda, a.factorise)?;
     if train_set.len() < 10 || held.is_empty() {
         return Err(bad(format!(
             "{} positions in {}: too few to train on (play more --games)",
@@ -318,7 +327,6 @@ fn play_and_train(
         threads,
         seed: a.seed,
     };
-    let layout = Layout::new(v);
     let mut files = 0;
     for d in &dirs {
         files += data_files(d)?.len();
@@ -326,11 +334,15 @@ fn play_and_train(
     // A checkpoint belongs to the data and the targets it was trained on:
     // with more data or another --lambda, the training starts again.
     let stamp = format!(
-        "{} positions in {files} data files, hidden {}, lambda {}{}\n",
+        "{} positions in {files} data files, hidden {}, lambda {}{}{}\n",
         samples.len(),
         a.hidden,
         a.lambda,
-        if a.factorise { ", factorised" } else { "" }
+        if a.factorise { ", factorised" } else { "" },
+        match a.buckets {
+            1 => String::new(),
+            n => format!(", {n} royal buckets"),
+        }
     );
     let ckpt = r.dir.join("checkpoint.bin");
     let stamp_file = r.dir.join("checkpoint.data");
@@ -384,7 +396,7 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
         ),
     };
     let about = format!(
-        "chimera {} train {}: {positions} positions in {files} data files ({games}); hidden {}{}, {} epochs, lambda {}, seed {}; held-out loss {held_loss:.5}",
+        "chimera {} train {}: {positions} positions in {files} data files ({games}); hidden {}{}{}, {} epochs, lambda {}, seed {}; held-out loss {held_loss:.5}",
         env!("CARGO_PKG_VERSION"),
         // The file's name, not its path: networks are bundled into the
         // WebAssembly package a published site carries.
@@ -392,6 +404,10 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
             .file_name()
             .map_or(a.variant.display(), |n| std::path::Path::new(n).display()),
         a.hidden,
+        match a.buckets {
+            1 => String::new(),
+            n => format!(", {n} royal buckets"),
+        },
         if a.factorise { " (trained factorised)" } else { "" },
         a.epochs,
         a.lambda,
@@ -530,11 +546,11 @@ fn data_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
 /// Every sample in the data files of `dirs`, with the training and held-out indices.
 fn read_data(
     v: &Arc<Variant>,
+    layout: &Layout,
     dirs: &[PathBuf],
     lambda: f32,
     factorise: bool,
 ) -> Result<(Samples, Vec<usize>, Vec<usize>), Failure> {
-    let layout = Layout::new(v);
     let mut files = Vec::new();
     for d in dirs {
         files.extend(data_files(d)?);
@@ -556,7 +572,7 @@ fn read_data(
             } else {
                 train_set.push(samples.len());
             }
-            samples.push(&layout, &pos, score, result, lambda);
+            samples.push(layout, &pos, score, result, lambda);
         }
     }
     Ok((samples, train_set, held))

@@ -12,6 +12,14 @@
 //! Large boards stay bounded: where kinds × 2 × squares would pass
 //! [`MAX_BOARD_INPUTS`], squares are grouped in blocks of b × b (taikyoku,
 //! 36 × 36 with 347 kinds: 4 × 4 blocks, 56,214 inputs).
+//!
+//! Royal buckets (`chimera train --buckets N`) repeat every input for each
+//! region of the board the viewer's royal piece can stand in (the board
+//! cut in N: files in thirds or halves, ranks into the home third and the
+//! rest, or thirds), as HalfKP networks tie each piece to its king's
+//! square: a piece near the king and a piece far from it then weigh
+//! differently, which a piece-square input alone cannot say. A side with
+//! no royal piece on the board counts as in the first region.
 
 use std::sync::Arc;
 
@@ -44,11 +52,46 @@ pub struct Layout {
     cell_of: [Vec<u32>; 2],
     /// Kinds of pieces (walls not counted).
     piece_kinds: usize,
+    /// Royal buckets (1: none): every input repeated for each.
+    buckets: usize,
+    /// Each square's bucket as each side sees it (by the side's index).
+    bucket_of: [Vec<u8>; 2],
 }
 
+/// The royal-bucket counts a layout may have: (buckets, across the files,
+/// across the ranks).
+pub const BUCKET_GRIDS: [(usize, usize, usize); 6] =
+    [(1, 1, 1), (2, 2, 1), (3, 3, 1), (4, 2, 2), (6, 3, 2), (9, 3, 3)];
+
 impl Layout {
-    /// The layout of a variant's inputs.
+    /// The layout of a variant's inputs, without royal buckets.
     pub fn new(v: &Arc<Variant>) -> Layout {
+        Layout::build(v, (1, 1, 1))
+    }
+
+    /// The layout with `buckets` royal buckets (one of [`BUCKET_GRIDS`]).
+    pub fn with_buckets(v: &Arc<Variant>, buckets: usize) -> Result<Layout, String> {
+        let grid = BUCKET_GRIDS.iter().find(|g| g.0 == buckets).ok_or_else(|| {
+            let ok: Vec<String> = BUCKET_GRIDS.iter().map(|g| g.0.to_string()).collect();
+            format!("{buckets} royal buckets: one of {}", ok.join(", "))
+        })?;
+        Ok(Layout::build(v, *grid))
+    }
+
+    /// The layout whose inputs number `inputs` (a network file's): one
+    /// of the variant's layouts, by its buckets.
+    pub fn for_inputs(v: &Arc<Variant>, inputs: usize) -> Option<Layout> {
+        let base = Layout::new(v);
+        let n = base.inputs();
+        if inputs == n {
+            return Some(base);
+        }
+        inputs.is_multiple_of(n)
+            .then(|| Layout::with_buckets(v, inputs / n).ok())
+            .flatten()
+    }
+
+    fn build(v: &Arc<Variant>, (buckets, across, down): (usize, usize, usize)) -> Layout {
         let g = v.board();
         let (files, ranks) = (g.files(), g.ranks());
         let walls = v.walls.is_some();
@@ -59,17 +102,34 @@ impl Layout {
         }
         let rotate = turned(v);
         let cells_across = files.div_ceil(block);
+        let seen = |sq, view| {
+            let (mut f, mut r) = (g.file(sq), g.rank(sq));
+            if view == Color::Second {
+                r = ranks - 1 - r;
+                if rotate {
+                    f = files - 1 - f;
+                }
+            }
+            (f, r)
+        };
         let cell_of = Color::BOTH.map(|view| {
             g.all_squares()
                 .map(|sq| {
-                    let (mut f, mut r) = (g.file(sq), g.rank(sq));
-                    if view == Color::Second {
-                        r = ranks - 1 - r;
-                        if rotate {
-                            f = files - 1 - f;
-                        }
-                    }
+                    let (f, r) = seen(sq, view);
                     ((r / block) * cells_across + f / block) as u32
+                })
+                .collect()
+        });
+        let bucket_of = Color::BOTH.map(|view| {
+            g.all_squares()
+                .map(|sq| {
+                    let (f, r) = seen(sq, view);
+                    let band = match down {
+                        1 => 0,
+                        2 => usize::from(r >= ranks.div_ceil(3)),
+                        _ => r * down / ranks,
+                    };
+                    (band * across + f * across / files) as u8
                 })
                 .collect()
         });
@@ -85,16 +145,18 @@ impl Layout {
             wall: walls.then_some(v.wall),
             cell_of,
             piece_kinds: v.kind_count(),
+            buckets,
+            bucket_of,
         }
     }
 
-    /// Board inputs.
+    /// Board inputs of one bucket.
     fn board_inputs(&self) -> usize {
         self.kinds * 2 * self.cells
     }
 
-    /// All inputs.
-    pub fn inputs(&self) -> usize {
+    /// Inputs of one bucket.
+    fn bucket_inputs(&self) -> usize {
         self.board_inputs()
             + if self.stores {
                 self.kinds * 2 * STORE_CAP as usize
@@ -103,20 +165,55 @@ impl Layout {
             }
     }
 
+    /// All inputs.
+    pub fn inputs(&self) -> usize {
+        self.buckets * self.bucket_inputs()
+    }
+
+    /// Royal buckets (1: none).
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// The bucket of `pos` for the `view` side: where its royal piece
+    /// stands (the first when none is on the board).
+    #[inline]
+    pub fn bucket(&self, pos: &Position, view: Color) -> usize {
+        if self.buckets == 1 {
+            return 0;
+        }
+        let sq = pos.royal[view.index()];
+        if sq == crate::engine::Square::NONE {
+            0
+        } else {
+            usize::from(self.bucket_of[view.index()][sq.index()])
+        }
+    }
+
     /// Factor inputs, for training only (`chimera train --factorise`): one
     /// for each (kind, whose), on wherever such a piece stands, numbered
     /// after [`Layout::inputs`]. A rare kind's squares then learn its worth
     /// together; the factor's weights are added into each of its squares'
-    /// rows when the network is written ([`Layout::factor`]).
+    /// rows when the network is written ([`Layout::factor`]). With royal
+    /// buckets, the factors are the inputs of one bucket instead: what a
+    /// piece is worth wherever the royal piece stands.
     pub fn factors(&self) -> usize {
-        self.kinds * 2
+        if self.buckets > 1 {
+            self.bucket_inputs()
+        } else {
+            self.kinds * 2
+        }
     }
 
-    /// The factor input of input `f`: a board input's (kind, whose); none
-    /// for a store input.
+    /// The factor input of input `f`: with buckets, the same input without
+    /// its bucket; else a board input's (kind, whose), none for a store
+    /// input.
     #[inline]
     pub fn factor(&self, f: u32) -> Option<u32> {
         let f = f as usize;
+        if self.buckets > 1 {
+            return Some((self.inputs() + f % self.bucket_inputs()) as u32);
+        }
         (f < self.board_inputs()).then(|| (self.inputs() + f / self.cells) as u32)
     }
 
@@ -141,6 +238,11 @@ impl Layout {
         ] {
             h.write(&(x as u64).to_le_bytes());
         }
+        if self.buckets > 1 {
+            // Networks without buckets keep the fingerprint they had.
+            h.write(b"buckets");
+            h.write(&(self.buckets as u64).to_le_bytes());
+        }
         for k in v.kinds() {
             h.write(v.piece(k).name().as_bytes());
             h.write(&[0]);
@@ -150,30 +252,33 @@ impl Layout {
 
     /// The features `pos` turns on for the `view` side, appended to `out`.
     pub fn features(&self, pos: &Position, view: Color, out: &mut Vec<u32>) {
+        let bucket = self.bucket(pos, view);
         for (i, &p) in pos.board.iter().enumerate() {
-            out.extend(self.square_feature(p, i, view));
+            out.extend(self.square_feature(p, i, view, bucket));
         }
         if self.stores {
             let mut counts = Vec::new();
             self.store_counts(pos, &mut counts);
             for (i, &n) in counts.iter().enumerate() {
-                let first = self.store_feature(i, view, 0);
+                let first = self.store_feature(i, view, 0, bucket);
                 out.extend((0..n).map(|j| first + j));
             }
         }
     }
 
-    /// The input a square's content turns on for the `view` side, if any:
-    /// a piece (its kind, whose, the cell), or a wall (of no side).
+    /// The input a square's content turns on for the `view` side in its
+    /// royal `bucket`, if any: a piece (its kind, whose, the cell), or a
+    /// wall (of no side).
     #[inline]
-    pub fn square_feature(&self, p: Option<Piece>, square: usize, view: Color) -> Option<u32> {
+    pub fn square_feature(&self, p: Option<Piece>, square: usize, view: Color, bucket: usize) -> Option<u32> {
         let p = p?;
         let cell = self.cell_of[view.index()][square] as usize;
+        let first = bucket * self.bucket_inputs();
         if self.wall == Some(p) {
-            return Some(((self.kinds - 1) * 2 * self.cells + cell) as u32);
+            return Some((first + (self.kinds - 1) * 2 * self.cells + cell) as u32);
         }
         let whose = usize::from(p.color() != view);
-        Some(((p.kind().index() * 2 + whose) * self.cells + cell) as u32)
+        Some((first + (p.kind().index() * 2 + whose) * self.cells + cell) as u32)
     }
 
     /// Whether positions have store inputs (hands, reserves, pockets).
@@ -198,12 +303,13 @@ impl Layout {
     }
 
     /// The `j`th (from 0) thermometer input of the store count at `index`
-    /// ([`Layout::store_counts`]) for the `view` side.
+    /// ([`Layout::store_counts`]) for the `view` side in its royal `bucket`.
     #[inline]
-    pub fn store_feature(&self, index: usize, view: Color, j: u32) -> u32 {
+    pub fn store_feature(&self, index: usize, view: Color, j: u32, bucket: usize) -> u32 {
         let (side, kind) = (index / self.piece_kinds, index % self.piece_kinds);
         let whose = usize::from(side != view.index());
-        (self.board_inputs() + (kind * 2 + whose) * STORE_CAP as usize) as u32 + j
+        let first = bucket * self.bucket_inputs() + self.board_inputs();
+        (first + (kind * 2 + whose) * STORE_CAP as usize) as u32 + j
     }
 }
 

@@ -71,7 +71,7 @@ impl Network {
         b2: i32,
         about: &str,
     ) -> Network {
-        let layout = Layout::new(v);
+        let layout = Layout::for_inputs(v, w1.len() / hidden.max(1)).unwrap_or_else(|| Layout::new(v));
         assert_eq!(w1.len(), layout.inputs() * hidden);
         assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden));
         Network {
@@ -118,16 +118,28 @@ impl Network {
         self.layout.store_counts(pos, &mut counts);
         let mut acc = std::mem::take(&mut scratch.acc);
         let parent = (ply + SLOTS - 1) % SLOTS;
-        match [parent, ply].into_iter().find(|&i| scratch.slots[i].valid) {
-            Some(i) => {
-                let old = &scratch.slots[i];
-                for view in Color::BOTH {
+        let buckets = Color::BOTH.map(|view| self.layout.bucket(pos, view));
+        let old = [parent, ply].into_iter().find(|&i| scratch.slots[i].valid);
+        let mut changed = std::mem::take(&mut scratch.changed);
+        changed.clear();
+        if let Some(i) = old {
+            let before = &scratch.slots[i].board;
+            changed.extend((0..before.len()).filter(|&s| before[s] != pos.board[s]));
+        }
+        for view in Color::BOTH {
+            let b = buckets[view.index()];
+            match old
+                .map(|i| &scratch.slots[i])
+                .filter(|o| o.buckets[view.index()] == b)
+            {
+                Some(old) => {
                     acc[view.index()].clone_from(&old.acc[view.index()]);
+                    let a = &mut acc[view.index()];
+                    self.update(old, &changed, &pos.board, &counts, a, view, b);
                 }
-                self.update(old, &pos.board, &counts, &mut acc);
-            }
-            None => {
-                for view in Color::BOTH {
+                // No earlier accumulator, or the royal piece went to
+                // another bucket: every input changed.
+                None => {
                     let fresh = &mut scratch.fresh;
                     fresh.clear();
                     self.layout.features(pos, view, fresh);
@@ -138,6 +150,8 @@ impl Network {
         let slot = &mut scratch.slots[ply];
         slot.board.clone_from(&pos.board);
         slot.counts.clone_from(&counts);
+        slot.buckets = buckets;
+        scratch.changed = changed;
         for view in Color::BOTH {
             slot.acc[view.index()].clone_from(&acc[view.index()]);
         }
@@ -160,32 +174,36 @@ impl Network {
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
-    /// Brings the accumulators of `old`'s position up to those of a
-    /// position with `board` and store `counts`: the inputs of each square
-    /// whose content differs, and of each count that differs, taken out
-    /// and put in.
-    fn update(&self, old: &Slot, board: &[Option<Piece>], counts: &[u32], acc: &mut [Vec<i32>; 2]) {
+    /// Brings the `view` side's accumulator of `old`'s position up to that
+    /// of a position with `board` and store `counts` in the same royal
+    /// `bucket`: the inputs of each square whose content differs (the
+    /// `changed` squares), and of each count that differs, taken out and
+    /// put in.
+    #[allow(clippy::too_many_arguments)]
+    fn update(
+        &self,
+        old: &Slot,
+        changed: &[usize],
+        board: &[Option<Piece>],
+        counts: &[u32],
+        acc: &mut [i32],
+        view: Color,
+        bucket: usize,
+    ) {
         let l = &self.layout;
-        for (i, (&a, &b)) in old.board.iter().zip(board).enumerate() {
-            if a != b {
-                for view in Color::BOTH {
-                    let acc = &mut acc[view.index()];
-                    if let Some(f) = l.square_feature(a, i, view) {
-                        self.add_row(f, acc, -1);
-                    }
-                    if let Some(f) = l.square_feature(b, i, view) {
-                        self.add_row(f, acc, 1);
-                    }
-                }
+        for &i in changed {
+            if let Some(f) = l.square_feature(old.board[i], i, view, bucket) {
+                self.add_row(f, acc, -1);
+            }
+            if let Some(f) = l.square_feature(board[i], i, view, bucket) {
+                self.add_row(f, acc, 1);
             }
         }
         for (i, (&a, &b)) in old.counts.iter().zip(counts).enumerate() {
             if a != b {
                 let (lo, hi, sign) = if a < b { (a, b, 1) } else { (b, a, -1) };
-                for view in Color::BOTH {
-                    for j in lo..hi {
-                        self.add_row(l.store_feature(i, view, j), &mut acc[view.index()], sign);
-                    }
+                for j in lo..hi {
+                    self.add_row(l.store_feature(i, view, j, bucket), acc, sign);
                 }
             }
         }
@@ -268,14 +286,14 @@ impl Network {
         let variant = String::from_utf8_lossy(r.take(n)?).into_owned();
         let n = r.u32()? as usize;
         let about = String::from_utf8_lossy(r.take(n)?).into_owned();
-        let layout = Layout::new(v);
-        if fingerprint != layout.fingerprint(v) || inputs != layout.inputs() {
+        let layout = Layout::for_inputs(v, inputs).filter(|l| fingerprint == l.fingerprint(v));
+        let Some(layout) = layout else {
             return Err(format!(
-                "the network was trained for `{variant}` ({inputs} inputs), not for `{}` ({} inputs): its pieces, board or stores differ",
+                "the network was trained for `{variant}` ({inputs} inputs), not for `{}` ({} inputs without royal buckets): its pieces, board or stores differ",
                 v.name(),
-                layout.inputs()
+                Layout::new(v).inputs()
             ));
-        }
+        };
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(format!("a hidden layer of {hidden}: 1 to {MAX_HIDDEN}"));
         }
@@ -319,6 +337,8 @@ pub struct Scratch {
     acc: [Vec<i32>; 2],
     fresh: Vec<u32>,
     counts: Vec<u32>,
+    /// The squares whose content differs from the earlier position's.
+    changed: Vec<usize>,
 }
 
 /// One ply's last evaluation: its board and store counts, and each
@@ -329,6 +349,8 @@ struct Slot {
     board: Vec<Option<Piece>>,
     counts: Vec<u32>,
     acc: [Vec<i32>; 2],
+    /// Each side's royal bucket.
+    buckets: [usize; 2],
 }
 
 struct Reader<'a> {
