@@ -605,6 +605,37 @@ fn tune_writes_weights_the_engine_plays_with() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
+/// `chimera tune --openings`: the games start from the file's positions
+/// (so the fit learns from other games: other weights), and a line that is
+/// not a position is refused, named, before any game.
+#[test]
+fn tune_plays_its_games_from_openings() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let openings = dir.path().join("starts.epd");
+    std::fs::write(
+        &openings,
+        "# white's pawn one step on\nrbsgk/5/4p/P4/KGSBR b - 3\n",
+    )
+    .expect("write");
+    let (plain, from) = (dir.path().join("plain.toml"), dir.path().join("from.toml"));
+    assert!(tune(&plain, &[]).status.success());
+    let out = tune(&from, &["--openings", &openings.display().to_string()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_ne!(
+        std::fs::read_to_string(&plain).expect("plain"),
+        std::fs::read_to_string(&from).expect("from openings")
+    );
+    let bad = dir.path().join("bad.epd");
+    std::fs::write(&bad, "rbsgk/4p/5/P4/KGSBR b - 1\nnot a position\n").expect("write");
+    let out = tune(
+        &dir.path().join("never.toml"),
+        &["--openings", &bad.display().to_string()],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":2"), "{err}");
+}
+
 #[test]
 fn kozune_plays_with_its_tuned_weights_from_a_file_or_bundled() {
     let root = common::root();

@@ -35,6 +35,12 @@ pub(crate) struct Args {
     /// Random plies opening each game (variety).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(0..=1000))]
     random_plies: u64,
+    /// Start the games from these positions instead of the variant's start
+    /// (one a line, as `chimera match --openings` reads them; game N from
+    /// the Nth, in turn, then its --random-plies): where the start is won
+    /// for one side, odds starts give results the fit can learn from.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -89,6 +95,10 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         nodes: a.nodes,
         max_plies: a.max_moves as usize,
         random_plies: a.random_plies as usize,
+        starts: match &a.openings {
+            Some(p) => std::sync::Arc::new(super::matches::openings::read_positions(&v, p).map_err(bad)?),
+            None => std::sync::Arc::default(),
+        },
         seed: a.seed,
         threads: a.threads as usize,
         iterations: a.iterations as usize,

@@ -22,6 +22,9 @@ pub struct TuneOptions {
     pub max_plies: usize,
     /// Random plies opening each game.
     pub random_plies: usize,
+    /// Positions the games start from (game `i` from the `i`-th, modulo
+    /// their number, before its random plies); empty: the variant's start.
+    pub starts: Arc<Vec<crate::engine::Position>>,
     /// Seed of the openings.
     pub seed: u64,
     /// Games played at once.
@@ -40,6 +43,7 @@ impl Default for TuneOptions {
             nodes: 2000,
             max_plies: 300,
             random_plies: 6,
+            starts: Arc::default(),
             seed: 1,
             threads: 1,
             iterations: 2000,
@@ -128,7 +132,7 @@ fn one_game(v: &Arc<Variant>, searcher: &mut Searcher, opts: &TuneOptions, i: us
         nodes: opts.nodes,
         max_plies: opts.max_plies,
         random_plies: opts.random_plies,
-        starts: Arc::default(),
+        starts: opts.starts.clone(),
         seed: opts.seed,
         stop: opts.stop.clone(),
     };

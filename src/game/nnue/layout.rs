@@ -86,7 +86,8 @@ impl Layout {
         if inputs == n {
             return Some(base);
         }
-        inputs.is_multiple_of(n)
+        inputs
+            .is_multiple_of(n)
             .then(|| Layout::with_buckets(v, inputs / n).ok())
             .flatten()
     }
