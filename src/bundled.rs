@@ -214,6 +214,10 @@ pub const NETWORKS: &[(&str, &[u8])] = &[
         include_bytes!("../variants/networks/capablanca.nnue"),
     ),
     (
+        "networks/wwii-chess.nnue",
+        include_bytes!("../variants/networks/wwii-chess.nnue"),
+    ),
+    (
         "networks/janggi.nnue",
         include_bytes!("../variants/networks/janggi.nnue"),
     ),
