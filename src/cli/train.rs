@@ -248,12 +248,7 @@ struct Round<'a> {
 
 /// The positions --openings names (none: the variant's start).
 fn starts(a: &Args, v: &Arc<Variant>) -> Result<Arc<Vec<Position>>, Failure> {
-    match &a.openings {
-        Some(p) => Ok(Arc::new(
-            super::matches::openings::read_positions(v, p).map_err(bad)?,
-        )),
-        None => Ok(Arc::default()),
-    }
+    super::matches::openings::starts(v, a.openings.as_deref()).map_err(bad)
 }
 
 /// What a round's training gave.
@@ -339,10 +334,7 @@ fn play_and_train(
         a.hidden,
         a.lambda,
         if a.factorise { ", factorised" } else { "" },
-        match a.buckets {
-            1 => String::new(),
-            n => format!(", {n} royal buckets"),
-        }
+        buckets_text(a)
     );
     let ckpt = r.dir.join("checkpoint.bin");
     let stamp_file = r.dir.join("checkpoint.data");
@@ -380,6 +372,14 @@ fn play_and_train(
     Ok((outcomes, Some(trained)))
 }
 
+/// The royal buckets, as the checkpoint's stamp and the network's text say them.
+fn buckets_text(a: &Args) -> String {
+    match a.buckets {
+        1 => String::new(),
+        n => format!(", {n} royal buckets"),
+    }
+}
+
 /// What the network file says of its training.
 fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held_loss: f64) -> String {
     let games = match a.games {
@@ -404,10 +404,7 @@ fn about_text(a: &Args, from: Option<&str>, positions: usize, files: usize, held
             .file_name()
             .map_or(a.variant.display(), |n| std::path::Path::new(n).display()),
         a.hidden,
-        match a.buckets {
-            1 => String::new(),
-            n => format!(", {n} royal buckets"),
-        },
+        buckets_text(a),
         if a.factorise { " (trained factorised)" } else { "" },
         a.epochs,
         a.lambda,

@@ -95,10 +95,7 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         nodes: a.nodes,
         max_plies: a.max_moves as usize,
         random_plies: a.random_plies as usize,
-        starts: match &a.openings {
-            Some(p) => std::sync::Arc::new(super::matches::openings::read_positions(&v, p).map_err(bad)?),
-            None => std::sync::Arc::default(),
-        },
+        starts: super::matches::openings::starts(&v, a.openings.as_deref()).map_err(bad)?,
         seed: a.seed,
         threads: a.threads as usize,
         iterations: a.iterations as usize,

@@ -75,6 +75,15 @@ impl Book {
     }
 }
 
+/// The positions an `--openings` file names, shared by the games that
+/// start from them (none given: the variant's start).
+pub(crate) fn starts(v: &Arc<Variant>, path: Option<&Path>) -> Result<Arc<Vec<Position>>, String> {
+    match path {
+        Some(p) => Ok(Arc::new(read_positions(v, p)?)),
+        None => Ok(Arc::default()),
+    }
+}
+
 /// Reads an openings file: one position a line in the variant's position
 /// text (FEN, SFEN, …); an EPD line's operations after the position are
 /// ignored; blank lines and lines starting with `#` are skipped. Every
