@@ -116,7 +116,7 @@ fn the_gradient_is_the_slope_of_the_loss() {
                 "{what}: {got} vs {want}"
             );
         };
-        close(gb2, slope(&|n, e| n.b2 += e), "b2");
+        close(gb2[0], slope(&|n, e| n.b2[0] += e), "b2");
         for (j, &g) in g2.iter().enumerate() {
             close(g, slope(&|n, e| n.w2[j] += e), "w2");
         }
@@ -298,7 +298,7 @@ fn a_tiny_network_learns_material() {
     assert!(after < before * 0.25, "held-out loss {before:.5} -> {after:.5}");
     // A checkpoint brings the run back as it was.
     let bytes = train::checkpoint(&net, &adam, 30);
-    let (back, _, done) = train::from_checkpoint(&bytes, layout.inputs(), 16).expect("checkpoint");
+    let (back, _, done) = train::from_checkpoint(&bytes, layout.inputs(), 16, 1).expect("checkpoint");
     assert_eq!((back, done), (net, 30));
 }
 
@@ -377,7 +377,10 @@ fn chimera_train_writes_a_network_and_resumes() {
     let ckpt = std::fs::read(run.join("checkpoint.bin")).expect("checkpoint");
     let v = variant("minishogi.toml");
     let inputs = Layout::new(&v).inputs();
-    assert_eq!(train::from_checkpoint(&ckpt, inputs, 8).expect("checkpoint").2, 3);
+    assert_eq!(
+        train::from_checkpoint(&ckpt, inputs, 8, 1).expect("checkpoint").2,
+        3
+    );
     // The network plays.
     let net = run.join("network.nnue");
     let player = format!("engine:depth=2,network={}", net.display());

@@ -81,6 +81,12 @@ pub(crate) struct Args {
     /// --factorise (each bucket then starts from what is common to all).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=9))]
     buckets: u64,
+    /// Output buckets: the accumulators weighed into the evaluation by one
+    /// of N sets of output weights, chosen by the pieces on the board as a
+    /// share of the start's (1: one set), so the network can weigh the
+    /// same features one way in the opening and another in the ending.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=16))]
+    output_buckets: u64,
     /// Passes over the data.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     epochs: u64,
@@ -307,7 +313,7 @@ fn play_and_train(
     let mut dirs = r.earlier.to_vec();
     dirs.push(data_dir);
     let layout = Layout::with_buckets(v, a.buckets as usize).map_err(|e| bad(format!("--buckets: {e}")))?;
-    let (samples, train_set, held) = read_data(v, &layout, &dirs, a.lambda, a.factorise)?;
+    let (samples, train_set, held) = read_data(v, &layout, &dirs, a)?;
     if train_set.len() < 10 || held.is_empty() {
         return Err(bad(format!(
             "{} positions in {}: too few to train on (play more --games)",
@@ -349,7 +355,7 @@ fn play_and_train(
     write_atomically(&stamp_file, stamp.as_bytes())?;
     let (net, losses) = fit(
         &layout,
-        a.hidden as usize,
+        (a.hidden as usize, a.output_buckets as usize),
         &samples,
         &train_set,
         &held,
@@ -372,11 +378,16 @@ fn play_and_train(
     Ok((outcomes, Some(trained)))
 }
 
-/// The royal buckets, as the checkpoint's stamp and the network's text say them.
+/// The royal and output buckets, as the checkpoint's stamp and the
+/// network's text say them.
 fn buckets_text(a: &Args) -> String {
-    match a.buckets {
+    let royal = match a.buckets {
         1 => String::new(),
         n => format!(", {n} royal buckets"),
+    };
+    match a.output_buckets {
+        1 => royal,
+        n => format!("{royal}, {n} output buckets"),
     }
 }
 
@@ -545,18 +556,19 @@ fn read_data(
     v: &Arc<Variant>,
     layout: &Layout,
     dirs: &[PathBuf],
-    lambda: f32,
-    factorise: bool,
+    a: &Args,
 ) -> Result<(Samples, Vec<usize>, Vec<usize>), Failure> {
     let mut files = Vec::new();
     for d in dirs {
         files.extend(data_files(d)?);
     }
-    let mut samples = if factorise {
+    let lambda = a.lambda;
+    let mut samples = if a.factorise {
         Samples::factorised()
     } else {
         Samples::default()
-    };
+    }
+    .with_outputs(a.output_buckets as usize);
     let (mut train_set, mut held) = (Vec::new(), Vec::new());
     for f in files {
         let text =
@@ -580,7 +592,7 @@ fn read_data(
 /// and each epoch's (training, held-out) loss this run.
 fn fit(
     layout: &Layout,
-    hidden: usize,
+    (hidden, outputs): (usize, usize),
     samples: &Samples,
     train_set: &[usize],
     held: &[usize],
@@ -591,7 +603,7 @@ fn fit(
     let factorise = samples.is_factorised();
     let inputs = layout.inputs() + if factorise { layout.factors() } else { 0 };
     let (mut net, mut adam, done) = match std::fs::read(&ckpt) {
-        Ok(bytes) => train::from_checkpoint(&bytes, inputs, hidden).map_err(|e| {
+        Ok(bytes) => train::from_checkpoint(&bytes, inputs, hidden, outputs).map_err(|e| {
             bad(format!(
                 "{}: {e} (delete it to start the training again)",
                 ckpt.display()
@@ -602,7 +614,8 @@ fn fit(
                 FloatNet::new_factorised(layout, hidden, opts.seed)
             } else {
                 FloatNet::new(inputs, hidden, opts.seed)
-            };
+            }
+            .with_outputs(outputs);
             let adam = Adam::new(&net);
             (net, adam, 0)
         }

@@ -56,6 +56,9 @@ pub struct Layout {
     buckets: usize,
     /// Each square's bucket as each side sees it (by the side's index).
     bucket_of: [Vec<u8>; 2],
+    /// Pieces on the board at the start (both sides): the scale of the
+    /// output buckets ([`Layout::output_bucket`]).
+    start_pieces: usize,
 }
 
 /// The royal-bucket counts a layout may have: (buckets, across the files,
@@ -148,7 +151,25 @@ impl Layout {
             piece_kinds: v.kind_count(),
             buckets,
             bucket_of,
+            start_pieces: {
+                let start = Position::start(v);
+                Color::BOTH.iter().map(|&c| start.pieces(c).len()).sum()
+            },
         }
+    }
+
+    /// Which of `n` output buckets `pos` falls in: by the pieces on the
+    /// board (both sides) as a share of the start's, the emptiest boards
+    /// in the first, a board as full as the start's in the last. So the
+    /// network weighs its accumulators one way in the opening and another
+    /// in the ending, as Stockfish's networks choose a layer stack by
+    /// their piece count. One bucket: always 0.
+    pub fn output_bucket(&self, pos: &Position, n: usize) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        let on: usize = Color::BOTH.iter().map(|&c| pos.pieces(c).len()).sum();
+        (on * n / (self.start_pieces + 1)).min(n - 1)
     }
 
     /// Board inputs of one bucket.

@@ -6,20 +6,26 @@
 //! and squared (SCReLU), are weighed into one number, the evaluation in
 //! units of [`SCALE`] centipawns.
 //!
-//! The file (little-endian), version 1:
+//! With output buckets ([`Layout::output_bucket`]) there is one set of
+//! output weights and bias per bucket, the one of the position's piece
+//! count weighing the accumulators.
+//!
+//! The file (little-endian), version 1, or 2 where there are several
+//! output buckets:
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `CHIMNNUE` |
-//! | 4 | version (1) |
+//! | 4 | version (1 or 2) |
 //! | 8 | the layout's fingerprint ([`Layout::fingerprint`]) |
 //! | 4, 4 | inputs, hidden |
+//! | 4 | output buckets (version 2 only; version 1 has one) |
 //! | 2 + n | the variant's name (UTF-8) |
 //! | 4 + n | how it was trained (UTF-8 text) |
 //! | 2 × inputs × hidden | input weights, i16, input by input, × [`QA`] |
 //! | 2 × hidden | accumulator biases, i16, × [`QA`] |
-//! | 2 × 2 × hidden | output weights, i16, the side to move's half first, × [`QB`] |
-//! | 4 | output bias, i32, × [`QA`] × [`QB`] |
+//! | buckets × 2 × 2 × hidden | output weights, i16, bucket by bucket, the side to move's half first, × [`QB`] |
+//! | buckets × 4 | output biases, i32, × [`QA`] × [`QB`] |
 //! | 8 | FNV-1a of every byte before it |
 
 use super::layout::{Fnv, Layout};
@@ -35,9 +41,11 @@ pub const QB: i32 = 256;
 pub const SCALE: i32 = 400;
 
 const MAGIC: &[u8; 8] = b"CHIMNNUE";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The largest hidden layer a file may ask for.
 pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a network may have.
+pub const MAX_OUTPUTS: usize = 16;
 
 /// A network ready to evaluate.
 #[derive(Clone, Debug)]
@@ -51,9 +59,11 @@ pub struct Network {
     /// `inputs × hidden`, input by input.
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// `2 × hidden`: the side to move's half, then the other's.
+    /// `outputs × 2 × hidden`: per output bucket, the side to move's
+    /// half, then the other's.
     w2: Vec<i16>,
-    b2: i32,
+    /// One per output bucket.
+    b2: Vec<i32>,
     /// How it was trained.
     pub about: String,
     /// The variant it was trained for.
@@ -61,19 +71,20 @@ pub struct Network {
 }
 
 impl Network {
-    /// A network from quantised weights (the trainer's output).
+    /// A network from quantised weights (the trainer's output): as many
+    /// output buckets as `b2` has biases.
     pub fn from_parts(
         v: &Arc<Variant>,
         hidden: usize,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
-        b2: i32,
+        b2: Vec<i32>,
         about: &str,
     ) -> Network {
         let layout = Layout::for_inputs(v, w1.len() / hidden.max(1)).unwrap_or_else(|| Layout::new(v));
         assert_eq!(w1.len(), layout.inputs() * hidden);
-        assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden));
+        assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden * b2.len()));
         Network {
             id: next_id(),
             fingerprint: layout.fingerprint(v),
@@ -91,6 +102,11 @@ impl Network {
     /// The hidden layer's size.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Output buckets (1: none).
+    pub fn outputs(&self) -> usize {
+        self.b2.len()
     }
 
     /// The inputs' layout.
@@ -157,9 +173,10 @@ impl Network {
         }
         slot.valid = true;
         let stm = pos.side_to_move();
+        let bucket = self.layout.output_bucket(pos, self.b2.len());
         let mut sum: i64 = 0;
         for view in Color::BOTH {
-            let half = usize::from(view != stm);
+            let half = 2 * bucket + usize::from(view != stm);
             let out = &self.w2[half * h..(half + 1) * h];
             let mut part: i64 = 0;
             for (&a, &w) in acc[view.index()].iter().zip(out) {
@@ -170,7 +187,7 @@ impl Network {
         }
         scratch.acc = acc;
         scratch.counts = counts;
-        let out = sum / i64::from(QA) + i64::from(self.b2);
+        let out = sum / i64::from(QA) + i64::from(self.b2[bucket]);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -239,10 +256,15 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + 2 * self.w1.len());
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        // One output bucket: version 1, as files were before buckets.
+        let version: u32 = if self.b2.len() == 1 { 1 } else { VERSION };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&self.fingerprint.to_le_bytes());
         out.extend_from_slice(&(self.layout.inputs() as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        if version > 1 {
+            out.extend_from_slice(&(self.b2.len() as u32).to_le_bytes());
+        }
         let name = self.variant.as_bytes();
         out.extend_from_slice(&(name.len().min(u16::MAX as usize) as u16).to_le_bytes());
         out.extend_from_slice(&name[..name.len().min(u16::MAX as usize)]);
@@ -251,7 +273,9 @@ impl Network {
         for x in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&x.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let mut h = Fnv::default();
         h.write(&out);
         out.extend_from_slice(&h.0.to_le_bytes());
@@ -272,9 +296,9 @@ impl Network {
         h.write(body);
         let mut r = Reader { bytes: body, at: 8 };
         let version = r.u32()?;
-        if version != VERSION {
+        if version == 0 || version > VERSION {
             return Err(format!(
-                "network file version {version}: this chimera reads version {VERSION}"
+                "network file version {version}: this chimera reads versions 1 to {VERSION}"
             ));
         }
         if h.0.to_le_bytes() != sum {
@@ -282,6 +306,7 @@ impl Network {
         }
         let fingerprint = r.u64()?;
         let (inputs, hidden) = (r.u32()? as usize, r.u32()? as usize);
+        let outputs = if version > 1 { r.u32()? as usize } else { 1 };
         let n = r.u16()? as usize;
         let variant = String::from_utf8_lossy(r.take(n)?).into_owned();
         let n = r.u32()? as usize;
@@ -297,10 +322,15 @@ impl Network {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(format!("a hidden layer of {hidden}: 1 to {MAX_HIDDEN}"));
         }
+        if outputs == 0 || outputs > MAX_OUTPUTS {
+            return Err(format!("{outputs} output buckets: 1 to {MAX_OUTPUTS}"));
+        }
         let w1 = r.i16s(inputs * hidden)?;
         let b1 = r.i16s(hidden)?;
-        let w2 = r.i16s(2 * hidden)?;
-        let b2 = r.u32()? as i32;
+        let w2 = r.i16s(2 * hidden * outputs)?;
+        let b2 = (0..outputs)
+            .map(|_| r.u32().map(|b| b as i32))
+            .collect::<Result<_, _>>()?;
         if r.at != body.len() {
             return Err(format!("{} bytes after the weights", body.len() - r.at));
         }

@@ -36,6 +36,10 @@ pub struct Samples {
     /// move's, how many the other's.
     index: Vec<(u32, u16, u16)>,
     targets: Vec<f32>,
+    /// Per sample, its output bucket ([`Layout::output_bucket`]).
+    buckets: Vec<u8>,
+    /// Output buckets the samples are sorted into (0 or 1: one).
+    outputs: usize,
     /// Whether each board input also turns on its factor ([`Layout::factor`]).
     factorised: bool,
 }
@@ -71,6 +75,8 @@ impl Samples {
             .push((start as u32, (mid - start) as u16, (end - mid) as u16));
         let s = sigmoid(score as f32 / SCALE as f32);
         self.targets.push(lambda * s + (1.0 - lambda) * result);
+        self.buckets
+            .push(layout.output_bucket(pos, self.outputs.max(1)) as u8);
     }
 
     /// One side's inputs, with their factors when the samples are factorised.
@@ -86,6 +92,13 @@ impl Samples {
         }
     }
 
+    /// The same samples sorted into `n` output buckets (set before any
+    /// sample is pushed).
+    pub fn with_outputs(self, n: usize) -> Samples {
+        assert!(self.is_empty());
+        Samples { outputs: n, ..self }
+    }
+
     /// Whether board inputs turn on their factors too.
     pub fn is_factorised(&self) -> bool {
         self.factorised
@@ -99,6 +112,11 @@ impl Samples {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.index.is_empty()
+    }
+
+    /// Sample `i`'s output bucket.
+    fn bucket(&self, i: usize) -> usize {
+        usize::from(self.buckets[i])
     }
 
     fn sides(&self, i: usize) -> (&[u32], &[u32]) {
@@ -122,10 +140,13 @@ pub struct FloatNet {
     pub w1: Vec<f32>,
     /// The accumulator's biases.
     pub b1: Vec<f32>,
-    /// `2 × hidden`: the side to move's half first.
+    /// Output buckets ([`Layout::output_bucket`]; 1: none).
+    pub outputs: usize,
+    /// `outputs × 2 × hidden`: per output bucket, the side to move's half
+    /// first.
     pub w2: Vec<f32>,
-    /// The output's bias.
-    pub b2: f32,
+    /// The output's bias, per output bucket.
+    pub b2: Vec<f32>,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -156,9 +177,21 @@ impl FloatNet {
                 .map(|_| rng.random_range(-a1..a1) * 0.2)
                 .collect(),
             b1: (0..hidden).map(|_| rng.random_range(0.0..0.5)).collect(),
+            outputs: 1,
             w2: (0..2 * hidden).map(|_| rng.random_range(-a2..a2)).collect(),
-            b2: 0.0,
+            b2: vec![0.0],
         }
+    }
+
+    /// The network with `n` output buckets, each starting with the output
+    /// weights of the first.
+    pub fn with_outputs(mut self, n: usize) -> FloatNet {
+        let n = n.max(1);
+        let first = self.w2[..2 * self.hidden].to_vec();
+        self.w2 = first.repeat(n);
+        self.b2 = vec![self.b2[0]; n];
+        self.outputs = n;
+        self
     }
 
     fn accumulate(&self, active: &[u32], acc: &mut [f32]) {
@@ -171,16 +204,23 @@ impl FloatNet {
         }
     }
 
-    /// The output (before the logistic) for one sample's two sides.
+    /// The output (before the logistic) for one sample's two sides, in
+    /// the first output bucket.
     pub fn output(&self, us: &[u32], them: &[u32]) -> f32 {
+        self.output_in(us, them, 0)
+    }
+
+    /// The output (before the logistic) for one sample's two sides, in
+    /// output bucket `bucket`.
+    pub fn output_in(&self, us: &[u32], them: &[u32], bucket: usize) -> f32 {
         let h = self.hidden;
         let mut acc = vec![0.0; h];
-        let mut out = self.b2;
+        let mut out = self.b2[bucket];
         for (half, side) in [us, them].into_iter().enumerate() {
             self.accumulate(side, &mut acc);
             out += acc
                 .iter()
-                .zip(&self.w2[half * h..])
+                .zip(&self.w2[(2 * bucket + half) * h..])
                 .map(|(&a, w)| screlu(a).0 * w)
                 .sum::<f32>();
         }
@@ -193,7 +233,7 @@ impl FloatNet {
             .iter()
             .map(|&i| {
                 let (us, them) = s.sides(i);
-                let e = sigmoid(self.output(us, them)) - s.targets[i];
+                let e = sigmoid(self.output_in(us, them, s.bucket(i))) - s.targets[i];
                 f64::from(e * e)
             })
             .sum();
@@ -209,12 +249,13 @@ impl FloatNet {
         for &i in which {
             let (us, them) = s.sides(i);
             let sides = [us, them];
-            let mut out = self.b2;
+            let b = s.bucket(i);
+            let mut out = self.b2[b];
             for half in 0..2 {
                 self.accumulate(sides[half], &mut acc[half]);
                 out += acc[half]
                     .iter()
-                    .zip(&self.w2[half * h..])
+                    .zip(&self.w2[(2 * b + half) * h..])
                     .map(|(&a, w)| screlu(a).0 * w)
                     .sum::<f32>();
             }
@@ -222,10 +263,11 @@ impl FloatNet {
             let e = p - s.targets[i];
             total += f64::from(e * e);
             let d_out = 2.0 * e * p * (1.0 - p);
-            g.b2 += d_out;
+            g.b2[b] += d_out;
             for half in 0..2 {
-                let w2 = &self.w2[half * h..(half + 1) * h];
-                let gw2 = &mut g.w2[half * h..(half + 1) * h];
+                let at = (2 * b + half) * h;
+                let w2 = &self.w2[at..at + h];
+                let gw2 = &mut g.w2[at..at + h];
                 let d_acc = &mut g.d_acc;
                 for j in 0..h {
                     let (y, dy) = screlu(acc[half][j]);
@@ -289,7 +331,10 @@ impl FloatNet {
             self.w1.iter().map(|&x| q(x, QA, W1_MAX)).collect(),
             self.b1.iter().map(|&x| q(x, QA, W1_MAX)).collect(),
             self.w2.iter().map(|&x| q(x, QB, W2_MAX)).collect(),
-            (self.b2 * (QA * QB) as f32).round() as i32,
+            self.b2
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
             about,
         )
     }
@@ -300,7 +345,7 @@ struct Grad {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
-    b2: f32,
+    b2: Vec<f32>,
     touched: Vec<bool>,
     rows: Vec<usize>,
     d_acc: Vec<f32>,
@@ -311,8 +356,8 @@ impl Grad {
         Grad {
             w1: vec![0.0; n.w1.len()],
             b1: vec![0.0; n.hidden],
-            w2: vec![0.0; 2 * n.hidden],
-            b2: 0.0,
+            w2: vec![0.0; n.w2.len()],
+            b2: vec![0.0; n.b2.len()],
             touched: vec![false; n.inputs],
             rows: Vec::new(),
             d_acc: vec![0.0; n.hidden],
@@ -327,7 +372,7 @@ impl Grad {
         self.rows.clear();
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
     }
 }
 
@@ -369,7 +414,7 @@ pub struct Adam {
 impl Adam {
     /// Zero moments for a network's weights.
     pub fn new(n: &FloatNet) -> Adam {
-        let len = n.w1.len() + n.b1.len() + n.w2.len() + 1;
+        let len = n.w1.len() + n.b1.len() + n.w2.len() + n.b2.len();
         Adam {
             m: vec![0.0; len],
             v: vec![0.0; len],
@@ -448,12 +493,15 @@ fn step(net: &mut FloatNet, adam: &mut Adam, grads: &mut [Grad], batch: usize, r
         update(&mut net.b1[j], g, base + j, W1_MAX);
     }
     let base = base + h;
-    for j in 0..2 * h {
+    for j in 0..net.w2.len() {
         let g: f32 = grads.iter().map(|gr| gr.w2[j]).sum();
         update(&mut net.w2[j], g, base + j, W2_MAX);
     }
-    let g: f32 = grads.iter().map(|gr| gr.b2).sum();
-    update(&mut net.b2, g, base + 2 * h, W2_MAX);
+    let base = base + net.w2.len();
+    for j in 0..net.b2.len() {
+        let g: f32 = grads.iter().map(|gr| gr.b2[j]).sum();
+        update(&mut net.b2[j], g, base + j, W2_MAX);
+    }
     for gr in grads.iter_mut() {
         gr.clear(h);
     }
@@ -468,7 +516,7 @@ pub fn held_out(text: &str) -> bool {
 }
 
 /// The gradient of one sample's loss, for tests against finite differences.
-pub fn gradient_of(net: &FloatNet, s: &Samples, i: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+pub fn gradient_of(net: &FloatNet, s: &Samples, i: usize) -> (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>) {
     let mut g = Grad::new(net);
     net.gradient(s, &[i], &mut g);
     (g.w1, g.b1, g.w2, g.b2)
@@ -478,24 +526,25 @@ const CHECKPOINT: &[u8; 8] = b"CHIMCKPT";
 
 /// A training run's state after `epochs_done` epochs, as bytes: the
 /// network in floating point and Adam's moments (a run resumes from it).
+/// Version 1 has one output bucket; version 2 says how many after Adam's
+/// step count.
 pub fn checkpoint(net: &FloatNet, adam: &Adam, epochs_done: usize) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(CHECKPOINT);
-    for x in [
-        1,
+    let mut words = vec![
+        if net.outputs == 1 { 1 } else { 2 },
         epochs_done as u32,
         net.inputs as u32,
         net.hidden as u32,
         adam.t as u32,
-    ] {
+    ];
+    if net.outputs > 1 {
+        words.push(net.outputs as u32);
+    }
+    for x in words {
         out.extend_from_slice(&x.to_le_bytes());
     }
-    let floats = net
-        .w1
-        .iter()
-        .chain(&net.b1)
-        .chain(&net.w2)
-        .chain(std::iter::once(&net.b2));
+    let floats = net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2);
     for x in floats.chain(&adam.m).chain(&adam.v) {
         out.extend_from_slice(&x.to_le_bytes());
     }
@@ -507,39 +556,46 @@ pub fn from_checkpoint(
     bytes: &[u8],
     inputs: usize,
     hidden: usize,
+    outputs: usize,
 ) -> Result<(FloatNet, Adam, usize), String> {
     let words = |i: usize| -> u32 {
         bytes
             .get(8 + 4 * i..12 + 4 * i)
             .map_or(u32::MAX, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     };
-    if bytes.len() < 28 || &bytes[..8] != CHECKPOINT || words(0) != 1 {
+    if bytes.len() < 28 || &bytes[..8] != CHECKPOINT || !(1..=2).contains(&words(0)) {
         return Err("not a training checkpoint of this version".into());
     }
-    if (words(2) as usize, words(3) as usize) != (inputs, hidden) {
+    let (had, head) = if words(0) == 1 {
+        (1, 28)
+    } else {
+        (words(5) as usize, 32)
+    };
+    if (words(2) as usize, words(3) as usize, had) != (inputs, hidden, outputs) {
         return Err(format!(
-            "the checkpoint has {} inputs and {} hidden, this run {inputs} and {hidden}",
+            "the checkpoint has {} inputs, {} hidden and {had} output buckets, this run {inputs}, {hidden} and {outputs}",
             words(2),
             words(3)
         ));
     }
-    let mut net = FloatNet::new(inputs, hidden, 0);
+    let mut net = FloatNet::new(inputs, hidden, 0).with_outputs(outputs);
     let mut adam = Adam::new(&net);
-    let n = net.w1.len() + net.b1.len() + net.w2.len() + 1;
-    if bytes.len() != 28 + 4 * 3 * n {
+    let n = net.w1.len() + net.b1.len() + net.w2.len() + net.b2.len();
+    if bytes.len() != head + 4 * 3 * n {
         return Err("the checkpoint is cut short or too long".into());
     }
-    let f: Vec<f32> = bytes[28..]
+    let f: Vec<f32> = bytes[head..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let (w, rest) = f.split_at(n);
     let (m, v) = rest.split_at(n);
     let (a, b) = (net.w1.len(), net.w1.len() + hidden);
+    let c = b + net.w2.len();
     net.w1.copy_from_slice(&w[..a]);
     net.b1.copy_from_slice(&w[a..b]);
-    net.w2.copy_from_slice(&w[b..b + 2 * hidden]);
-    net.b2 = w[n - 1];
+    net.w2.copy_from_slice(&w[b..c]);
+    net.b2.copy_from_slice(&w[c..n]);
     adam.m.copy_from_slice(m);
     adam.v.copy_from_slice(v);
     adam.t = words(4) as i32;
