@@ -205,6 +205,53 @@ fn the_search_rules_a_perpetual_check_as_the_game_does() {
 }
 
 #[test]
+fn the_search_rules_a_perpetual_threat_to_command_as_the_game_does() {
+    // Ko shogi has no royal piece: a "check" is a move after which the
+    // mover could take the other side's last commanding piece, judged by
+    // trying its moves, which the search asks only once a position repeats.
+    // Black's chariot unit has chased white's sole general round and round;
+    // b1a1 (a threat again) would recur a position a fourth time with every
+    // black move a threat: black would lose. Down two queens, black would
+    // take the draw unless told.
+    let v = variant("ko-shogi.toml");
+    let start = "g18/19/19/19/19/19/19/19/19/5ppqqpp8/19/19/19/19/19/19/19/19/(CU)8G9 w - 1";
+    let mut game = Game::new(Position::from_text(&v, start).expect("position"));
+    for m in [
+        "a19b19", "a1b1", "b19a19", "b1a1", "a19b19", "a1b1", "b19a19", "b1a1", "a19b19", "a1b1", "b19a19",
+    ] {
+        game.play_text(m).expect("a legal move");
+    }
+    let search = |history: History<'_>| {
+        let mut pos = game.position().clone();
+        let mut s = Searcher::new(&v);
+        let limits = Limits {
+            depth: 3,
+            ..Limits::default()
+        };
+        let r = s.search(&mut pos, limits, history);
+        (pos.move_text(&r.best.expect("a move")), r.score)
+    };
+    // Not told which moves threatened, the search takes the draw ...
+    let hashes = game.hashes().to_vec();
+    let (m, score) = search(History {
+        hashes: &hashes,
+        checks: None,
+    });
+    assert_eq!((m.as_str(), score), ("b1a1", 0));
+    // ... told, it knows the repetition loses, as the game would rule it.
+    let line = game.line();
+    let (m, score) = search(line.history());
+    assert_ne!(m, "b1a1", "score {score}");
+    assert!(score < 0, "{m} {score}");
+    let mut after = game.clone();
+    after.play_text("b1a1").expect("a legal move");
+    assert_eq!(
+        after.result().map(|r| r.reason),
+        Some(chimera::Reason::PerpetualCheck)
+    );
+}
+
+#[test]
 fn null_moves_are_taken_back_exactly() {
     for name in ["chess.toml", "shogi.toml", "janggi.toml", "kozune.toml"] {
         let v = variant(name);

@@ -36,8 +36,9 @@ struct Node {
     /// Expected to fail high.
     cut: bool,
     in_check: bool,
-    /// The move into this node gave check (kept for the perpetual-check rule).
-    checked: bool,
+    /// The move into this node gave check (kept for the perpetual-check
+    /// rule), None while not yet asked (see [`Worker::gave_check`]).
+    checked: Option<bool>,
     static_eval: i32,
     key: u64,
     /// The table's move fingerprint, 0 for none.
@@ -63,32 +64,75 @@ impl Worker {
     }
 
     /// The score of the position by the repetition rule, if it applies, as
-    /// the game rules it (`checked`: the move into it gave check).
-    fn repetition(&mut self, pos: &Position, ply: usize, checked: bool) -> Option<i32> {
+    /// the game rules it (`checked`: the move into it gave check, None
+    /// where not yet asked).
+    fn repetition(&mut self, pos: &Position, ply: usize, checked: Option<bool>) -> Option<i32> {
         pos.variant().repetition_rule()?;
         self.path.push(pos.hash());
         self.checks.push(checked);
-        let history = History {
-            hashes: &self.path,
-            // checks[i] is whether the move into path[i] gave check; the
-            // history counts moves, the first into path[1].
-            checks: self.perpetual.then(|| &self.checks[1..]),
-        };
-        let result = repetition_result(pos, &history);
+        let result = self.repetition_found(pos);
         self.path.pop();
         self.checks.pop();
         result.map(|r| Self::score_of(r, pos, ply))
     }
 
+    /// [`repetition_result`] over the search's path (`pos` its last entry).
+    /// Where perpetual checks count, whether a move gave check is asked
+    /// only once a position repeats: the moves since the root whose answer
+    /// is not known are judged then, by taking them back on a copy.
+    fn repetition_found(&mut self, pos: &Position) -> Option<GameResult> {
+        let plain = History {
+            hashes: &self.path,
+            checks: None,
+        };
+        let result = repetition_result(pos, &plain)?;
+        if !self.perpetual {
+            return Some(result);
+        }
+        self.settle_checks(pos);
+        // checks[i] is whether the move into path[i] gave check; the
+        // history counts moves, the first into path[1].
+        let checks: Vec<bool> = self.checks[1..].iter().map(|c| c.unwrap_or(false)).collect();
+        let history = History {
+            hashes: &self.path,
+            checks: Some(&checks),
+        };
+        repetition_result(pos, &history)
+    }
+
+    /// Answers every check flag on the path not yet known, `pos` being the
+    /// path's last position: each earlier one is reached by taking moves
+    /// back on a copy (only the search's own moves are unknown, so the
+    /// copy never goes back past the root).
+    fn settle_checks(&mut self, pos: &Position) {
+        let Some(first_unknown) = self.checks.iter().position(Option::is_none) else {
+            return;
+        };
+        let mut back = pos.clone();
+        for i in (first_unknown..self.checks.len()).rev() {
+            debug_assert_eq!(
+                back.hash(),
+                self.path[i],
+                "the path and the moves taken back agree"
+            );
+            if self.checks[i].is_none() {
+                let in_check = back.in_check(back.side_to_move());
+                self.checks[i] = Some(back.gives_check_knowing(!back.side_to_move(), in_check));
+            }
+            back.unmake();
+        }
+    }
+
     /// Whether the move into `pos` gave check, `in_check` being whether the
-    /// side to move is in check: only asked beyond that where the
-    /// perpetual-check rule needs it (a hook's or a command variant's
-    /// checks).
-    fn gave_check(&self, pos: &Position, in_check: bool) -> bool {
-        if self.perpetual {
-            pos.gives_check_knowing(!pos.side_to_move(), in_check)
+    /// side to move is in check; where the perpetual-check rule needs more
+    /// (a hook's or a command variant's checks, which make every move of
+    /// the mover's) and the side is not in check, None: asked only if a
+    /// position repeats ([`Worker::settle_checks`]).
+    fn gave_check(&self, in_check: bool) -> Option<bool> {
+        if self.perpetual && !in_check {
+            None
         } else {
-            in_check
+            Some(in_check)
         }
     }
 
@@ -127,9 +171,9 @@ impl Worker {
         }
         let in_check = self.in_check(pos);
         let checked = if ply > 0 {
-            self.gave_check(pos, in_check)
+            self.gave_check(in_check)
         } else {
-            self.root_checked
+            Some(self.root_checked)
         };
         if ply > 0
             && let Some(score) = self.repetition(pos, ply, checked)

@@ -48,8 +48,9 @@ pub(super) struct Worker {
     clock_read: Option<Instant>,
     /// Hashes of the game before the root and of the current search path.
     pub(super) path: Vec<u64>,
-    /// Whether the move into each position of `path` gave check.
-    pub(super) checks: Vec<bool>,
+    /// Whether the move into each position of `path` gave check (None:
+    /// not yet asked; see `Worker::settle_checks`).
+    pub(super) checks: Vec<Option<bool>>,
     /// Whether the move into the root gave check.
     pub(super) root_checked: bool,
     /// The variant's repetition rule counts perpetual checks: the search
@@ -160,7 +161,7 @@ impl Worker {
         self.path.clear();
         self.path.extend_from_slice(&earlier.hashes);
         self.checks.clear();
-        self.checks.extend_from_slice(&earlier.checks);
+        self.checks.extend(earlier.checks.iter().map(|&c| Some(c)));
         self.root_checked = earlier.root_checked;
         self.deadline = deadline;
         self.stops = stops;
