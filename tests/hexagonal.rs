@@ -31,6 +31,21 @@ const SHAFRAN_POSITIONS: [(&str, [u64; 3]); 3] = [
     ("k4/6/1p5/8/9/2P1P4/8/7/6/4K b - - 0 1", [7, 54, 462]),
 ];
 
+/// McCooey's positions with their perft 1–3, as chimera, the reference and
+/// GamesByEmail's game (tests/tools/mccooey_outside_perft.cjs, with
+/// `--double-steps-only`) count them: en passant after d8-d6 (e6xd7), and a
+/// pawn's capture along the diagonal that crosses two rows, e5xf7, after
+/// which no pawn takes en passant. Unwrapped, GamesByEmail's game counts
+/// 36, 1415, 55290 and 9, 151, 1394: it takes that capture for a double
+/// step (docs/rules-format.md, "Hexagonal boards").
+const MCCOOEY_POSITIONS: [(&str, [u64; 3]); 2] = [
+    (
+        "b/qbk/rnbnr/2ppppp/1p7/3pP6/11/5P5/5BP4/3PNBNP3/2PRQBKRP2 w - d7 0 3",
+        [36, 1413, 55224],
+    ),
+    ("1/3/5/7/4np3/11/4P6/11/11/11/1K8k w - - 0 1", [9, 150, 1387]),
+];
+
 const FILES: [&str; 3] = [
     "glinski-hexagonal.toml",
     "mccooey-hexagonal.toml",
@@ -71,6 +86,20 @@ fn shallow_perft_matches_the_reference() {
         );
     }
     common::assert_perft_table("shafran-hexagonal.toml", &SHAFRAN_POSITIONS);
+    common::assert_perft_table("mccooey-hexagonal.toml", &MCCOOEY_POSITIONS);
+}
+
+/// McCooey's en passant follows a double step only: after e5xf7, a pawn's
+/// capture that also crosses two rows of the grid, g7 takes nothing on f6
+/// (GamesByEmail's game lets it take f7 there).
+#[test]
+fn mccooey_a_pawn_capture_gives_no_en_passant() {
+    let v = variant("mccooey-hexagonal.toml");
+    let mut pos = Position::from_text(&v, MCCOOEY_POSITIONS[1].0).unwrap();
+    common::play(&mut pos, "e5f7");
+    let moves = common::sorted_moves_as(&mut pos, chimera::MoveNotation::Uci);
+    assert!(moves.contains(&"g7g6".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("g7f6")), "{moves:?}");
 }
 
 #[test]
@@ -111,6 +140,12 @@ fn the_reference_counts_alike() {
     for (text, want) in SHAFRAN_POSITIONS {
         let what = "the hexagonal chess reference";
         if !common::reference_perft_agrees("hexchess_perft.py", &["shafran", "3"], Some(text), &want, what) {
+            return;
+        }
+    }
+    for (text, want) in MCCOOEY_POSITIONS {
+        let what = "the hexagonal chess reference";
+        if !common::reference_perft_agrees("hexchess_perft.py", &["mccooey", "3"], Some(text), &want, what) {
             return;
         }
     }
