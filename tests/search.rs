@@ -166,41 +166,14 @@ fn the_search_rules_a_perpetual_check_as_the_game_does() {
     // (a9a10) would recur a position a third time with every red move a
     // check: red would lose. Black's two rooks win anyway, so a draw is
     // what red wants — unless it is told the repetition is lost.
-    let v = variant("xiangqi.toml");
-    let mut game =
-        Game::new(Position::from_text(&v, "4k4/9/R8/9/9/7rr/9/9/9/3K5 w - - 0 1").expect("position"));
-    for m in [
+    let moves = [
         "a8a10", "e10e9", "a10a9", "e9e10", "a9a10", "e10e9", "a10a9", "e9e10",
-    ] {
-        game.play_text(m).expect("a legal move");
-    }
-    let search = |history: History<'_>| {
-        let mut pos = game.position().clone();
-        let mut s = Searcher::new(&v);
-        let limits = Limits {
-            depth: 3,
-            ..Limits::default()
-        };
-        let r = s.search(&mut pos, limits, history);
-        (pos.move_text(&r.best.expect("a move")), r.score)
-    };
-    // Not told which moves checked, the search takes the draw ...
-    let hashes = game.hashes().to_vec();
-    let (m, score) = search(History {
-        hashes: &hashes,
-        checks: None,
-    });
-    assert_eq!((m.as_str(), score), ("a9a10", 0));
-    // ... told, it knows the repetition loses, as the game would rule it.
-    let line = game.line();
-    let (m, score) = search(line.history());
-    assert_ne!(m, "a9a10", "score {score}");
-    assert!(score < 0, "{m} {score}");
-    let mut after = game.clone();
-    after.play_text("a9a10").expect("a legal move");
-    assert_eq!(
-        after.result().map(|r| r.reason),
-        Some(chimera::Reason::PerpetualCheck)
+    ];
+    perpetual_is_ruled(
+        "xiangqi.toml",
+        "4k4/9/R8/9/9/7rr/9/9/9/3K5 w - - 0 1",
+        &moves,
+        "a9a10",
     );
 }
 
@@ -213,12 +186,22 @@ fn the_search_rules_a_perpetual_threat_to_command_as_the_game_does() {
     // b1a1 (a threat again) would recur a position a fourth time with every
     // black move a threat: black would lose. Down two queens, black would
     // take the draw unless told.
-    let v = variant("ko-shogi.toml");
     let start = "g18/19/19/19/19/19/19/19/19/5ppqqpp8/19/19/19/19/19/19/19/19/(CU)8G9 w - 1";
-    let mut game = Game::new(Position::from_text(&v, start).expect("position"));
-    for m in [
+    let moves = [
         "a19b19", "a1b1", "b19a19", "b1a1", "a19b19", "a1b1", "b19a19", "b1a1", "a19b19", "a1b1", "b19a19",
-    ] {
+    ];
+    perpetual_is_ruled("ko-shogi.toml", start, &moves, "b1a1");
+}
+
+/// After `moves` from `start`, the side to move, losing, would take the
+/// draw by `repeating` if it did not know its checks made it a loss: not
+/// told the game's checks the search plays it (score 0); told, it avoids
+/// it with a losing score, and the game rules the repetition a perpetual
+/// check.
+fn perpetual_is_ruled(file: &str, start: &str, moves: &[&str], repeating: &str) {
+    let v = variant(file);
+    let mut game = Game::new(Position::from_text(&v, start).expect("position"));
+    for m in moves {
         game.play_text(m).expect("a legal move");
     }
     let search = |history: History<'_>| {
@@ -231,23 +214,22 @@ fn the_search_rules_a_perpetual_threat_to_command_as_the_game_does() {
         let r = s.search(&mut pos, limits, history);
         (pos.move_text(&r.best.expect("a move")), r.score)
     };
-    // Not told which moves threatened, the search takes the draw ...
     let hashes = game.hashes().to_vec();
     let (m, score) = search(History {
         hashes: &hashes,
         checks: None,
     });
-    assert_eq!((m.as_str(), score), ("b1a1", 0));
-    // ... told, it knows the repetition loses, as the game would rule it.
+    assert_eq!((m.as_str(), score), (repeating, 0), "{file}");
     let line = game.line();
     let (m, score) = search(line.history());
-    assert_ne!(m, "b1a1", "score {score}");
-    assert!(score < 0, "{m} {score}");
+    assert_ne!(m, repeating, "{file}: score {score}");
+    assert!(score < 0, "{file}: {m} {score}");
     let mut after = game.clone();
-    after.play_text("b1a1").expect("a legal move");
+    after.play_text(repeating).expect("a legal move");
     assert_eq!(
         after.result().map(|r| r.reason),
-        Some(chimera::Reason::PerpetualCheck)
+        Some(chimera::Reason::PerpetualCheck),
+        "{file}"
     );
 }
 
