@@ -60,6 +60,7 @@ mod lookback_rules;
 mod matches;
 mod multimove;
 mod nnue;
+mod nnue_blocks;
 mod nnue_outputs;
 mod notation;
 mod omega;

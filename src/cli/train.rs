@@ -81,6 +81,13 @@ pub(crate) struct Args {
     /// --factorise (each bucket then starts from what is common to all).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=9))]
     buckets: u64,
+    /// Squares grouped in blocks of N × N, one input per block and kind
+    /// (default: the smallest blocks that keep the board's inputs within
+    /// 65,536: single squares unless the board and its kinds are huge).
+    /// Fewer inputs are each seen more often in the data and make a
+    /// smaller file, but squares of a block are no longer told apart.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+    block: Option<u64>,
     /// Output buckets: the accumulators weighed into the evaluation by one
     /// of N sets of output weights, chosen by the pieces on the board as a
     /// share of the start's (1: one set), so the network can weigh the
@@ -266,10 +273,6 @@ struct Trained {
     network: Network,
 }
 
-/// Plays the round's missing games (of the files `only`, if given), then
-/// trains on its data and the earlier rounds'. Returns the outcomes of the
-/// games played now (first won, drawn, second won) and the training's
-/// result (`None` under --play-only).
 /// The outcomes of the games this run played (a resumed run plays only
 /// those missing).
 fn tally(o: &[usize; 3]) -> String {
@@ -282,6 +285,10 @@ fn tally(o: &[usize; 3]) -> String {
     }
 }
 
+/// Plays the round's missing games (of the files `only`, if given), then
+/// trains on its data and the earlier rounds'. Returns the outcomes of the
+/// games played now (first won, drawn, second won) and the training's
+/// result (`None` under --play-only).
 fn play_and_train(
     a: &Args,
     v: &Arc<Variant>,
@@ -290,6 +297,9 @@ fn play_and_train(
     threads: usize,
     out: &Output,
 ) -> Result<([usize; 3], Option<Trained>), Failure> {
+    // Checked before the games are played, not after.
+    let layout = Layout::with(v, a.buckets as usize, a.block.map(|b| b as usize))
+        .map_err(|e| bad(format!("--buckets, --block: {e}")))?;
     let data_dir = r.dir.join("data");
     std::fs::create_dir_all(&data_dir)
         .map_err(|e| bad(format!("cannot make {}: {e}", data_dir.display())))?;
@@ -312,7 +322,6 @@ fn play_and_train(
     }
     let mut dirs = r.earlier.to_vec();
     dirs.push(data_dir);
-    let layout = Layout::with_buckets(v, a.buckets as usize).map_err(|e| bad(format!("--buckets: {e}")))?;
     let (samples, train_set, held) = read_data(v, &layout, &dirs, a)?;
     if train_set.len() < 10 || held.is_empty() {
         return Err(bad(format!(
@@ -373,17 +382,20 @@ fn play_and_train(
         positions: samples.len(),
         held: held.len(),
         losses,
-        network: net.folded(&layout).quantise(v, &about),
+        network: net.folded(&layout).quantise_for(v, layout.clone(), &about),
     };
     Ok((outcomes, Some(trained)))
 }
 
-/// The royal and output buckets, as the checkpoint's stamp and the
-/// network's text say them.
+/// The blocks, royal and output buckets, as the checkpoint's stamp and
+/// the network's text say them.
 fn buckets_text(a: &Args) -> String {
+    let blocks = a
+        .block
+        .map_or(String::new(), |b| format!(", blocks of {b} × {b}"));
     let royal = match a.buckets {
-        1 => String::new(),
-        n => format!(", {n} royal buckets"),
+        1 => blocks,
+        n => format!("{blocks}, {n} royal buckets"),
     };
     match a.output_buckets {
         1 => royal,

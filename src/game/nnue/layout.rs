@@ -11,7 +11,9 @@
 //!
 //! Large boards stay bounded: where kinds × 2 × squares would pass
 //! [`MAX_BOARD_INPUTS`], squares are grouped in blocks of b × b (taikyoku,
-//! 36 × 36 with 347 kinds: 4 × 4 blocks, 56,214 inputs).
+//! 36 × 36 with 347 kinds: 4 × 4 blocks, 56,214 inputs). A trainer may ask
+//! for larger blocks than that (`chimera train --block`): fewer inputs, a
+//! smaller file, each input seen more often in the data.
 //!
 //! Royal buckets (`chimera train --buckets N`) repeat every input for each
 //! region of the board the viewer's royal piece can stand in (the board
@@ -69,41 +71,76 @@ pub const BUCKET_GRIDS: [(usize, usize, usize); 6] =
 impl Layout {
     /// The layout of a variant's inputs, without royal buckets.
     pub fn new(v: &Arc<Variant>) -> Layout {
-        Layout::build(v, (1, 1, 1))
+        Layout::build(v, (1, 1, 1), block_range(v).0)
     }
 
     /// The layout with `buckets` royal buckets (one of [`BUCKET_GRIDS`]).
     pub fn with_buckets(v: &Arc<Variant>, buckets: usize) -> Result<Layout, String> {
+        Layout::with(v, buckets, None)
+    }
+
+    /// The layout with `buckets` royal buckets (one of [`BUCKET_GRIDS`])
+    /// and squares grouped in blocks of `block` × `block` (`None`: the
+    /// smallest blocks that keep the inputs within [`MAX_BOARD_INPUTS`]).
+    pub fn with(v: &Arc<Variant>, buckets: usize, block: Option<usize>) -> Result<Layout, String> {
         let grid = BUCKET_GRIDS.iter().find(|g| g.0 == buckets).ok_or_else(|| {
             let ok: Vec<String> = BUCKET_GRIDS.iter().map(|g| g.0.to_string()).collect();
             format!("{buckets} royal buckets: one of {}", ok.join(", "))
         })?;
-        Ok(Layout::build(v, *grid))
+        let (least, most) = block_range(v);
+        let block = match block {
+            None => least,
+            Some(b) if (least..=most).contains(&b) => b,
+            Some(b) => {
+                return Err(format!(
+                    "blocks of {b} × {b} squares: {least} to {most} on this board ({} × {}{})",
+                    v.board().files(),
+                    v.board().ranks(),
+                    if least > 1 {
+                        format!(", where smaller blocks would pass {MAX_BOARD_INPUTS} inputs")
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+        };
+        Ok(Layout::build(v, *grid, block))
     }
 
-    /// The layout whose inputs number `inputs` (a network file's): one
-    /// of the variant's layouts, by its buckets.
+    /// The layout whose inputs number `inputs` (a trainer's network): the
+    /// variant's layout with the smallest blocks that has as many, by
+    /// its royal buckets.
     pub fn for_inputs(v: &Arc<Variant>, inputs: usize) -> Option<Layout> {
-        let base = Layout::new(v);
-        let n = base.inputs();
-        if inputs == n {
-            return Some(base);
-        }
-        inputs
-            .is_multiple_of(n)
-            .then(|| Layout::with_buckets(v, inputs / n).ok())
-            .flatten()
+        Layout::all(v, inputs).next()
     }
 
-    fn build(v: &Arc<Variant>, (buckets, across, down): (usize, usize, usize)) -> Layout {
+    /// The layout a network file names: as many inputs and the same
+    /// fingerprint ([`Layout::fingerprint`]).
+    pub fn for_file(v: &Arc<Variant>, inputs: usize, fingerprint: u64) -> Option<Layout> {
+        Layout::all(v, inputs).find(|l| l.fingerprint(v) == fingerprint)
+    }
+
+    /// The variant's layouts with `inputs` inputs: by block size, then
+    /// royal buckets.
+    fn all(v: &Arc<Variant>, inputs: usize) -> impl Iterator<Item = Layout> + '_ {
+        let base = Layout::new(v);
+        let (least, most) = block_range(v);
+        let per_cell = base.kinds * 2;
+        let stores = base.bucket_inputs() - base.board_inputs();
+        let (files, ranks) = (base.files, base.ranks);
+        (least..=most)
+            .flat_map(|b| BUCKET_GRIDS.iter().map(move |&grid| (b, grid)))
+            .filter(move |&(b, grid)| {
+                grid.0 * (per_cell * files.div_ceil(b) * ranks.div_ceil(b) + stores) == inputs
+            })
+            .map(move |(b, grid)| Layout::build(v, grid, b))
+    }
+
+    fn build(v: &Arc<Variant>, (buckets, across, down): (usize, usize, usize), block: usize) -> Layout {
         let g = v.board();
         let (files, ranks) = (g.files(), g.ranks());
         let walls = v.walls.is_some();
         let kinds = v.kind_count() + usize::from(walls);
-        let mut block = 1;
-        while kinds * 2 * files.div_ceil(block) * ranks.div_ceil(block) > MAX_BOARD_INPUTS {
-            block += 1;
-        }
         let rotate = turned(v);
         let cells_across = files.div_ceil(block);
         let seen = |sq, view| {
@@ -333,6 +370,20 @@ impl Layout {
         let first = bucket * self.bucket_inputs() + self.board_inputs();
         (first + (kind * 2 + whose) * STORE_CAP as usize) as u32 + j
     }
+}
+
+/// The block sizes a variant's layouts may have: from the smallest that
+/// keeps the board inputs within [`MAX_BOARD_INPUTS`] to the board's
+/// longer side (the whole board one cell).
+fn block_range(v: &Variant) -> (usize, usize) {
+    let g = v.board();
+    let (files, ranks) = (g.files(), g.ranks());
+    let kinds = v.kind_count() + usize::from(v.walls.is_some());
+    let mut block = 1;
+    while kinds * 2 * files.div_ceil(block) * ranks.div_ceil(block) > MAX_BOARD_INPUTS {
+        block += 1;
+    }
+    (block, files.max(ranks).max(block))
 }
 
 /// Whether the second player sees the board turned 180° rather than

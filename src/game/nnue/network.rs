@@ -71,18 +71,19 @@ pub struct Network {
 }
 
 impl Network {
-    /// A network from quantised weights (the trainer's output): as many
-    /// output buckets as `b2` has biases.
+    /// A network of `layout`'s inputs from quantised weights (the
+    /// trainer's output): as many hidden units as `b1` has biases, as many
+    /// output buckets as `b2` has.
     pub fn from_parts(
         v: &Arc<Variant>,
-        hidden: usize,
+        layout: Layout,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
         b2: Vec<i32>,
         about: &str,
     ) -> Network {
-        let layout = Layout::for_inputs(v, w1.len() / hidden.max(1)).unwrap_or_else(|| Layout::new(v));
+        let hidden = b1.len();
         assert_eq!(w1.len(), layout.inputs() * hidden);
         assert_eq!((b1.len(), w2.len()), (hidden, 2 * hidden * b2.len()));
         Network {
@@ -311,7 +312,7 @@ impl Network {
         let variant = String::from_utf8_lossy(r.take(n)?).into_owned();
         let n = r.u32()? as usize;
         let about = String::from_utf8_lossy(r.take(n)?).into_owned();
-        let layout = Layout::for_inputs(v, inputs).filter(|l| fingerprint == l.fingerprint(v));
+        let layout = Layout::for_file(v, inputs, fingerprint);
         let Some(layout) = layout else {
             return Err(format!(
                 "the network was trained for `{variant}` ({inputs} inputs), not for `{}` ({} inputs without royal buckets): its pieces, board or stores differ",

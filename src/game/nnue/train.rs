@@ -322,12 +322,19 @@ impl FloatNet {
         }
     }
 
-    /// The network in integers, ready for the search.
+    /// The network in integers, ready for the search: its inputs those
+    /// of the variant's layout with the smallest blocks that has as many.
     pub fn quantise(&self, v: &std::sync::Arc<Variant>, about: &str) -> Network {
+        let layout = Layout::for_inputs(v, self.inputs).expect("a network of one of the variant's layouts");
+        self.quantise_for(v, layout, about)
+    }
+
+    /// The network in integers, its inputs `layout`'s.
+    pub fn quantise_for(&self, v: &std::sync::Arc<Variant>, layout: Layout, about: &str) -> Network {
         let q = |x: f32, s: i32, max: f32| (x.clamp(-max, max) * s as f32).round() as i16;
         Network::from_parts(
             v,
-            self.hidden,
+            layout,
             self.w1.iter().map(|&x| q(x, QA, W1_MAX)).collect(),
             self.b1.iter().map(|&x| q(x, QA, W1_MAX)).collect(),
             self.w2.iter().map(|&x| q(x, QB, W2_MAX)).collect(),

@@ -1,0 +1,81 @@
+//! Blocks chosen by the trainer (`chimera train --block N`): squares are
+//! grouped N × N, one input per (kind, whose, block); a network file of
+//! such a layout reads back to the same layout (its fingerprint names the
+//! block), and a block the board cannot have is refused before any game
+//! is played.
+
+use std::collections::BTreeSet;
+
+use crate::common::{chimera, variant};
+
+use chimera::Position;
+use chimera::game::nnue::train::FloatNet;
+use chimera::game::nnue::{Layout, Network, Scratch};
+
+#[test]
+fn chosen_blocks_group_squares_and_read_back() {
+    let v = variant("shogi.toml");
+    let plain = Layout::new(&v);
+    assert_eq!(plain.block(), 1);
+    let layout = Layout::with(&v, 1, Some(3)).expect("blocks of 3");
+    assert_eq!(layout.block(), 3);
+    let kinds = v.kind_count();
+    // Nine cells instead of 81 squares; the store inputs are the same.
+    let stores = plain.inputs() - kinds * 2 * 81;
+    assert_eq!(layout.inputs(), kinds * 2 * 9 + stores);
+    assert_ne!(layout.fingerprint(&v), plain.fingerprint(&v));
+    // The first player's nine pawns stand in three blocks of three.
+    let start = Position::start(&v);
+    let mut on = Vec::new();
+    layout.features(&start, chimera::Color::BOTH[0], &mut on);
+    assert_eq!(
+        on.len(),
+        40,
+        "one input per piece, blocks counted as often as filled"
+    );
+    let distinct: BTreeSet<u32> = on.iter().copied().collect();
+    assert!(distinct.len() < 40, "squares of a block share an input");
+    for bad in [0, 10] {
+        let e = Layout::with(&v, 1, Some(bad)).expect_err("no such block");
+        assert!(e.contains("1 to 9 on this board (9 × 9)"), "{e}");
+    }
+    // A network of blocks, with and without royal buckets, reads back to
+    // its layout and scores as it did.
+    for buckets in [1, 6] {
+        let layout = Layout::with(&v, buckets, Some(3)).expect("layout");
+        let q = FloatNet::new(layout.inputs(), 8, 3).quantise_for(&v, layout.clone(), "blocks");
+        let bytes = q.to_bytes();
+        let back = Network::from_bytes(&v, &bytes).expect("reads back");
+        assert_eq!(back.layout(), &layout);
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(
+            back.evaluate(&start, &mut Scratch::default()),
+            q.evaluate(&start, &mut Scratch::default())
+        );
+    }
+}
+
+/// `--block` is checked before the games: a block larger than the board
+/// is refused (exit 2) and no game is played.
+#[test]
+fn chimera_train_refuses_a_block_the_board_cannot_have() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = dir.path().join("run");
+    let out = chimera(&[
+        "train",
+        "variants/minishogi.toml",
+        "--dir",
+        run.to_str().expect("path"),
+        "--games",
+        "2",
+        "--block",
+        "6",
+    ]);
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("blocks of 6 × 6 squares: 1 to 5 on this board (5 × 5)"),
+        "{text}"
+    );
+    assert!(!run.join("data").exists(), "games were played");
+}
