@@ -290,6 +290,7 @@ fn a_tiny_network_learns_material() {
         rate: 0.01,
         threads: 2,
         seed: 1,
+        ..TrainOptions::default()
     };
     for e in 0..opts.epochs {
         train::epoch(&mut net, &mut adam, &s, &train_set, e, &opts);

@@ -1,15 +1,17 @@
-//! Blocks chosen by the trainer (`chimera train --block N`): squares are
-//! grouped N × N, one input per (kind, whose, block); a network file of
-//! such a layout reads back to the same layout (its fingerprint names the
-//! block), and a block the board cannot have is refused before any game
-//! is played.
+//! For large boards on little data. Blocks chosen by the trainer
+//! (`chimera train --block N`): squares are grouped N × N, one input per
+//! (kind, whose, block); a network file of such a layout reads back to the
+//! same layout (its fingerprint names the block), and a block the board
+//! cannot have is refused before any game is played. Weight decay
+//! (`--decay X`): the square inputs' rows shrink each step, the factors'
+//! do not.
 
 use std::collections::BTreeSet;
 
 use crate::common::{chimera, variant};
 
 use chimera::Position;
-use chimera::game::nnue::train::FloatNet;
+use chimera::game::nnue::train::{self, FloatNet, Samples, TrainOptions};
 use chimera::game::nnue::{Layout, Network, Scratch};
 
 #[test]
@@ -78,4 +80,56 @@ fn chimera_train_refuses_a_block_the_board_cannot_have() {
         "{text}"
     );
     assert!(!run.join("data").exists(), "games were played");
+}
+
+/// With decay, an input row no sample turns on shrinks by the step size ×
+/// the decay at every step, and without it stays as it started; rows past
+/// the decayed ones (the factors, in `chimera train`) do not shrink.
+#[test]
+fn weight_decay_shrinks_the_decayed_rows_alone() {
+    let v = variant("chess.toml");
+    let layout = Layout::new(&v);
+    let mut s = Samples::factorised();
+    let mut game = chimera::game::Game::from_start(&v);
+    for i in 0..40 {
+        let moves = game.legal_moves();
+        game.play(moves[(i * 7 + 3) % moves.len()]);
+        s.push(&layout, game.position(), (i as i32 * 37) % 300 - 150, 0.5, 1.0);
+    }
+    let all: Vec<usize> = (0..s.len()).collect();
+    let hidden = 4;
+    let train_with = |decay: f32, decayed_rows: usize| {
+        let mut net = FloatNet::new_factorised(&layout, hidden, 5);
+        let mut adam = train::Adam::new(&net);
+        let opts = TrainOptions {
+            epochs: 3,
+            batch: 8,
+            rate: 0.01,
+            decay,
+            decayed_rows,
+            ..TrainOptions::default()
+        };
+        for e in 0..opts.epochs {
+            train::epoch(&mut net, &mut adam, &s, &all, e, &opts);
+        }
+        net
+    };
+    // Rows 0 and 1: the viewer's first kind (chess's pawn) on a1 and b1,
+    // which no sample turns on. Only row 0 decays.
+    let (plain, decayed) = (train_with(0.0, 0), train_with(2.0, 1));
+    let start = FloatNet::new_factorised(&layout, hidden, 5);
+    let row = |n: &FloatNet, r: usize| n.w1[r * hidden..(r + 1) * hidden].to_vec();
+    assert_eq!(row(&plain, 0), row(&start, 0));
+    assert_eq!(row(&decayed, 1), row(&start, 1));
+    let steps_per_epoch = s.len().div_ceil(8);
+    let mut keep = 1.0f32;
+    for e in 0..3 {
+        let rate = 0.01 * 0.1f32.powf(e as f32 / 3.0);
+        keep *= (1.0 - rate * 2.0).powi(steps_per_epoch as i32);
+    }
+    assert!(keep < 0.9, "the test decays by {keep}");
+    assert!(row(&start, 0).iter().any(|x| x.abs() > 0.01));
+    for (d, s0) in row(&decayed, 0).iter().zip(row(&start, 0)) {
+        assert!((d - s0 * keep).abs() < 1e-4, "{d} against {s0} x {keep}");
+    }
 }

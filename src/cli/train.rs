@@ -94,6 +94,13 @@ pub(crate) struct Args {
     /// same features one way in the opening and another in the ending.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=16))]
     output_buckets: u64,
+    /// Weight decay of the square inputs' weights (decoupled, as AdamW:
+    /// each step shrinks them by the step size × this). With --factorise a
+    /// square's weights decay towards its kind's factor, so a piece on a
+    /// square the data seldom shows is judged as its kind is everywhere;
+    /// for large boards on little data. 0: none.
+    #[arg(long, default_value_t = 0.0, value_parser = decay_value)]
+    decay: f32,
     /// Passes over the data.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     epochs: u64,
@@ -336,6 +343,8 @@ fn play_and_train(
         rate: a.rate,
         threads,
         seed: a.seed,
+        decay: a.decay,
+        decayed_rows: layout.inputs(),
     };
     let mut files = 0;
     for d in &dirs {
@@ -385,6 +394,14 @@ fn play_and_train(
         network: net.folded(&layout).quantise_for(v, layout.clone(), &about),
     };
     Ok((outcomes, Some(trained)))
+}
+
+/// A weight decay: finite, 0 to 100.
+fn decay_value(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!("`{s}`: a number from 0 to 100")),
+    }
 }
 
 /// The blocks, royal and output buckets, as the checkpoint's stamp and

@@ -396,6 +396,14 @@ pub struct TrainOptions {
     pub threads: usize,
     /// Seed of the shuffles.
     pub seed: u64,
+    /// Weight decay of the first `decayed_rows` input rows (decoupled, as
+    /// AdamW: each step shrinks them by step size × decay). With factors,
+    /// the square inputs' rows decay and the factors' do not, so a square
+    /// seen rarely in the data falls back towards what its kind is worth
+    /// everywhere.
+    pub decay: f32,
+    /// The input rows that decay (from the first).
+    pub decayed_rows: usize,
 }
 
 impl Default for TrainOptions {
@@ -406,6 +414,8 @@ impl Default for TrainOptions {
             rate: 0.002,
             threads: 1,
             seed: 1,
+            decay: 0.0,
+            decayed_rows: 0,
         }
     }
 }
@@ -463,6 +473,13 @@ pub fn epoch(
             hs.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
         });
         step(net, adam, &mut grads, batch.len(), rate);
+        if opts.decay > 0.0 {
+            let keep = 1.0 - rate * opts.decay;
+            let rows = opts.decayed_rows.min(net.inputs);
+            for w in &mut net.w1[..rows * net.hidden] {
+                *w *= keep;
+            }
+        }
     }
     total / order.len().max(1) as f64
 }
