@@ -80,6 +80,7 @@ mod search;
 mod serve;
 mod shuffle;
 mod triple_step;
+mod tune_data;
 mod variants;
 mod walls;
 mod xbetza;

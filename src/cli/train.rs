@@ -570,7 +570,7 @@ fn play_chunks(
 }
 
 /// The data files (`*.txt`) in `dir`, sorted.
-fn data_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+pub(crate) fn data_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| bad(format!("cannot read {}: {e}", dir.display())))?
         .filter_map(|e| e.ok().map(|e| e.path()))

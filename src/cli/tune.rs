@@ -9,7 +9,7 @@ use serde_json::json;
 use super::context::Context;
 use super::output::{Outcome, Output, bad};
 use crate::game::search::{TERMS, Weights};
-use crate::game::tune::{TuneOptions, fit, self_play};
+use crate::game::tune::{SCALE_RANGE, Sample, SelfPlay, TuneOptions, fit, self_play};
 
 /// Fit the engine's evaluation to a variant: play seeded self-play games,
 /// keep their quiet positions with the results, and fit the evaluation's
@@ -47,6 +47,12 @@ pub(crate) struct Args {
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
+    /// Fit to the positions `chimera train` gathered in these folders
+    /// (a train run's folder or its `data` folder; repeatable) instead of
+    /// playing games: its quiet positions with their games' results. Every
+    /// tenth data file is held out.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["games", "nodes", "max_moves", "random_plies", "openings", "seed", "threads"])]
+    data: Vec<PathBuf>,
     /// Start from these weights instead of the variant's own.
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -101,26 +107,38 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         iterations: a.iterations as usize,
         stop: None,
     };
-    let bar = crate::cli::progress::bar(a.games, "{bar:30} {pos}/{len} self-play games {elapsed}");
-    let played = self_play(&v, &start, &opts, &|_| bar.inc(1));
-    bar.finish_and_clear();
+    let (played, source) = if a.data.is_empty() {
+        let bar = crate::cli::progress::bar(a.games, "{bar:30} {pos}/{len} self-play games {elapsed}");
+        let played = self_play(&v, &start, &opts, &|_| bar.inc(1));
+        bar.finish_and_clear();
+        let source = format!(
+            "{} self-play games at {} nodes a move, seed {}",
+            played.games, opts.nodes, opts.seed
+        );
+        (played, source)
+    } else {
+        read_train_data(&v, &start, &a.data)?
+    };
     if played.samples.len() < 10 {
         return Err(bad(format!(
-            "only {} quiet positions from {} games: too few to fit (play more games)",
+            "only {} quiet positions from {}: too few to fit (play more games)",
             played.samples.len(),
-            played.games
+            source
         )));
     }
     let f = fit(&v, &start, &played.samples, opts.iterations);
+    if f.scale < SCALE_RANGE.0 * 1.1 || f.scale > SCALE_RANGE.1 / 1.1 {
+        out.warn(&format!(
+            "the fitted scale {:.5} is at the end of its range ({} to {}): the evaluation predicts these results hardly at all (mostly draws, or the side it favours does not win), so the fit moved the weights little",
+            f.scale, SCALE_RANGE.0, SCALE_RANGE.1
+        ));
+    }
     let comment = format!(
-        "Evaluation weights for {} by `chimera tune` ({} {} self-play games at {} nodes a move, seed {}:\n\
+        "Evaluation weights for {} by `chimera tune` ({} {source}:\n\
          {} positions; loss {:.5} -> {:.5}, held out {:.5} -> {:.5}). Name this file in the rules file\n\
          ([engine] weights = \"...\") or use it as engine:weights=FILE.",
         v.name(),
         chimera_version(),
-        played.games,
-        opts.nodes,
-        opts.seed,
         played.samples.len(),
         f.loss_before,
         f.loss_after,
@@ -136,14 +154,18 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
         .collect();
     out.emit(
         format!(
-            "{}: {} games (first player won {}, drawn {}, second won {}), {} positions\n\
-             fit: loss {:.5} -> {:.5} on {} positions, {:.5} -> {:.5} on {} held out (every tenth game); scale {:.5}\nterms: {}\nwrote {}\n\
+            "{}: {source}{}, {} positions\n\
+             fit: loss {:.5} -> {:.5} on {} positions, {:.5} -> {:.5} on {} held out (every tenth {}); scale {:.5}\nterms: {}\nwrote {}\n\
              compare: chimera match {} --a engine:weights={} --b engine",
             v.name(),
-            played.games,
-            played.outcomes[0],
-            played.outcomes[1],
-            played.outcomes[2],
+            if a.data.is_empty() {
+                format!(
+                    " (first player won {}, drawn {}, second won {})",
+                    played.outcomes[0], played.outcomes[1], played.outcomes[2]
+                )
+            } else {
+                String::new()
+            },
             played.samples.len(),
             f.loss_before,
             f.loss_after,
@@ -151,18 +173,69 @@ pub(crate) fn run(cx: &Context, a: Args) -> Outcome {
             f.held_out_before,
             f.held_out_after,
             f.counts.1,
+            if a.data.is_empty() { "game" } else { "data file" },
             f.scale,
             terms.join(", "),
             target.display(),
             a.variant.display(),
             target.display()
         ),
-        json!({"variant": v.name(), "games": played.games, "outcomes": played.outcomes,
+        json!({"variant": v.name(), "source": source, "games": played.games, "outcomes": played.outcomes,
                "positions": played.samples.len(), "loss_before": f.loss_before,
                "loss_after": f.loss_after, "held_out_before": f.held_out_before,
                "held_out_after": f.held_out_after, "scale": f.scale, "weights": target.display().to_string()}),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The samples of `chimera train`'s data files in `dirs` (each a train
+/// run's folder or its `data` folder): each position's features under the
+/// `start` weights' evaluation and its game's result for the side to move.
+/// A sample's game is its file's number, so every tenth file is held out
+/// (a file holds whole games). Also says where the samples came from.
+fn read_train_data(
+    v: &std::sync::Arc<crate::engine::Variant>,
+    start: &Weights,
+    dirs: &[PathBuf],
+) -> Result<(SelfPlay, String), super::output::Failure> {
+    let mut files = Vec::new();
+    for d in dirs {
+        let data = d.join("data");
+        let d = if data.is_dir() { data } else { d.clone() };
+        let found = super::train::data_files(&d)?;
+        if found.is_empty() {
+            return Err(bad(format!(
+                "{}: no data files (*.txt) of `chimera train`",
+                d.display()
+            )));
+        }
+        files.extend(found);
+    }
+    let mut searcher = crate::game::search::Searcher::new(v);
+    searcher.set_weights(start.clone());
+    let mut scratch = Vec::new();
+    let mut played = SelfPlay::default();
+    let bar = crate::cli::progress::bar(files.len() as u64, "{bar:30} {pos}/{len} data files {elapsed}");
+    for (i, f) in files.iter().enumerate() {
+        let text =
+            std::fs::read_to_string(f).map_err(|e| bad(format!("cannot read {}: {e}", f.display())))?;
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let (pos, _, result) = crate::game::nnue::data::parse_line(v, line)
+                .map_err(|e| bad(format!("{}:{}: {e}", f.display(), n + 1)))?;
+            played.samples.push(Sample {
+                features: searcher.eval().features(&pos, &mut scratch),
+                result: f64::from(result),
+                game: i,
+            });
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let source = format!("the {} data files of `chimera train` in {}", files.len(), {
+        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        names.join(", ")
+    });
+    Ok((played, source))
 }
 
 fn chimera_version() -> String {

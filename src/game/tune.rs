@@ -181,10 +181,14 @@ pub fn loss(samples: &[Sample], w: &[f64], k: f64) -> f64 {
         / samples.len() as f64
 }
 
+/// The scales [`best_scale`] chooses from (per centipawn): a fit at either
+/// end says the evaluation and the results hardly agree.
+pub const SCALE_RANGE: (f64, f64) = (1e-4, 5e-2);
+
 /// The scale `k` (per centipawn) that best fits the results with weights `w`.
 pub fn best_scale(samples: &[Sample], w: &[f64]) -> f64 {
     // Golden-section search on log k.
-    let (mut a, mut b) = ((1e-4f64).ln(), (5e-2f64).ln());
+    let (mut a, mut b) = (SCALE_RANGE.0.ln(), SCALE_RANGE.1.ln());
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let c = b - g * (b - a);
