@@ -600,14 +600,7 @@ fn tune_writes_weights_the_engine_plays_with() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("mini.weights.toml");
     let out = tune(&file, &["--threads", "2", "--json"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value =
-        serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    let summary = common::json_summary(&out);
     assert_eq!(summary["games"], 6);
     assert!(
         summary["positions"].as_u64().is_some_and(|n| n >= 10),

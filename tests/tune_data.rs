@@ -1,7 +1,7 @@
 //! `chimera tune --data DIR`: the evaluation's weights fitted to the
 //! positions a `chimera train` run gathered, without playing again.
 
-use crate::common::chimera;
+use crate::common::{self, chimera};
 
 #[test]
 fn tune_fits_to_the_data_of_a_train_run() {
@@ -47,14 +47,7 @@ fn tune_fits_to_the_data_of_a_train_run() {
         w,
         "--json",
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary: serde_json::Value =
-        serde_json::from_str(stdout.lines().last().expect("summary")).expect("json");
+    let summary = common::json_summary(&out);
     assert_eq!(summary["positions"], lines);
     assert!(
         summary["source"]

@@ -103,6 +103,18 @@ pub fn chimera(args: &[&str]) -> std::process::Output {
         .expect("chimera runs")
 }
 
+/// The last line of a `--json` run's output, parsed, once the run is seen
+/// to have succeeded (else its output is the failure's message).
+pub fn json_summary(out: &std::process::Output) -> serde_json::Value {
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(stdout.lines().last().expect("summary")).expect("json")
+}
+
 /// `chimera play variants/FILE` engine against engine, depth 2 and no clock
 /// (the same game every run), at most 400 moves: the game must end in a
 /// win or a draw by a rule (not the move limit). Returns what `play`
