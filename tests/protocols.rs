@@ -810,3 +810,43 @@ fn uci_refuses_a_move_that_repeats_where_repeating_is_illegal() {
     );
     assert_eq!(bestmove(&out), ["0000"], "{out:?}");
 }
+
+#[test]
+fn a_position_that_extends_the_last_plays_only_its_new_moves_and_judges_them_alike() {
+    // The same game sent move by move, as a GUI does: the repetition is
+    // found across the moves kept from the last command, a refused
+    // extension leaves no position, and a line that is not an extension
+    // (another start) is played from its own start.
+    let fen = "6k5/12/12/12/12/12/12/12/12/12/12/5K6 w - - 0 1";
+    let out = uci(
+        &[],
+        &format!(
+            "setoption name UCI_Variant value chu-shogi\n\
+             position fen {fen} moves f1e1\n\
+             position fen {fen} moves f1e1 g12h12\n\
+             position fen {fen} moves f1e1 g12h12 e1f1\ngo depth 1\n\
+             position fen {fen} moves f1e1 g12h12 e1f1 h12g12\ngo depth 1\n\
+             position fen {fen} moves f1e1 g12h12 e1f1 h12i12\ngo depth 1\n"
+        ),
+    );
+    let moves = bestmove(&out);
+    assert_eq!(moves.len(), 3, "{out:?}");
+    assert_ne!(moves[0], "0000", "{out:?}");
+    assert_eq!(moves[1], "0000", "a repetition across the kept moves: {out:?}");
+    assert_ne!(moves[2], "0000", "{out:?}");
+    // Chess: after 1. e4 e5, a line from another start, then an extension
+    // of a refused line.
+    let out = uci(
+        &[],
+        "position startpos moves e2e4 e7e5\n\
+         position startpos moves d2d4\ngo depth 1\n\
+         position startpos moves e2e4 e2e4\n\
+         position startpos moves e2e4 e2e4 e7e5\ngo depth 1\n\
+         position startpos moves e2e4\ngo depth 1\n",
+    );
+    let moves = bestmove(&out);
+    let chess = variant("chess.toml");
+    assert!(legal_after(&chess, &["d2d4"], moves[0]), "{out:?}");
+    assert_eq!(moves[1], "0000", "{out:?}");
+    assert!(legal_after(&chess, &["e2e4"], moves[2]), "{out:?}");
+}

@@ -125,6 +125,11 @@ pub struct Uci {
     /// Why the last `position` command was refused: `go` then has no
     /// position to search (the one before is not the GUI's).
     refused: Option<String>,
+    /// The words of the last `position` command `pos` was set from: a
+    /// command that repeats them and adds moves plays only the new moves
+    /// (a GUI resends the whole game each move; replayed from the start,
+    /// a long game of a large variant costs a move's increment).
+    line: Vec<String>,
     /// When the line being handled was read (a move's time counts from
     /// there).
     received: Instant,
@@ -169,6 +174,7 @@ impl Uci {
             eval_file: None,
             thinking: None,
             refused: None,
+            line: Vec::new(),
             received: Instant::now(),
             out: Arc::new(Mutex::new(out)),
             name: format!("chimera {}", env!("CARGO_PKG_VERSION")),
@@ -412,6 +418,7 @@ impl Uci {
         self.hashes = vec![self.pos.hash()];
         self.checks.clear();
         self.refused = None;
+        self.line.clear();
     }
 
     /// `position startpos|fen <text> [moves …]`; on any error the error is
@@ -424,10 +431,12 @@ impl Uci {
                 self.hashes = hashes;
                 self.checks = checks;
                 self.refused = None;
+                self.line = args.iter().map(|w| w.to_string()).collect();
             }
             Err(e) => {
                 self.say(&format!("info string {e}"));
                 self.refused = Some(e);
+                self.line.clear();
             }
         }
     }
@@ -438,7 +447,19 @@ impl Uci {
         let v = self.variant().clone();
         let moves_at = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
         let (head, moves) = args.split_at(moves_at);
-        let mut pos = match head.split_first() {
+        // The last position's line, repeated with more moves: only those
+        // are played.
+        let known = self.line.len();
+        if self.refused.is_none()
+            && known > moves_at
+            && known <= args.len()
+            && self.line.iter().zip(args).all(|(a, b)| a == b)
+        {
+            let seen = Repetitions::new(&self.hashes);
+            let (pos, hashes, checks) = (self.pos.clone(), self.hashes.clone(), self.checks.clone());
+            return play_line(pos, hashes, checks, seen, &args[known..]);
+        }
+        let pos = match head.split_first() {
             Some((&"startpos", [])) => Position::start(&v),
             Some((&kw, fen)) if kw == self.dialect.position_keyword() && !fen.is_empty() => {
                 Position::from_text(&v, &fen.join(" ")).map_err(|e| format!("bad position: {e}"))?
@@ -448,26 +469,9 @@ impl Uci {
                 return Err(format!("position needs `startpos` or `{kw} <position>`"));
             }
         };
-        let mut hashes = vec![pos.hash()];
-        let mut seen = Repetitions::new(&hashes);
-        let mut checks = Vec::new();
-        for text in moves.iter().skip(1) {
-            let m = pos
-                .parse_move(text)
-                .map_err(|e| format!("illegal move {}: {e}", clip(text)))?;
-            if forbidden_repetition(&mut pos, &seen, m) {
-                return Err(format!(
-                    "illegal move {}: it repeats an earlier position",
-                    clip(text)
-                ));
-            }
-            let mover = pos.side_to_move();
-            pos.make(m);
-            checks.push(pos.gives_check(mover));
-            hashes.push(pos.hash());
-            seen.push(pos.hash());
-        }
-        Ok((pos, hashes, checks))
+        let hashes = vec![pos.hash()];
+        let seen = Repetitions::new(&hashes);
+        play_line(pos, hashes, Vec::new(), seen, moves.get(1..).unwrap_or_default())
     }
 
     /// `go`: the limits from its arguments, then a search on its own
@@ -687,4 +691,33 @@ fn info_line(r: &SearchReport, pv: &[Move], pos: &Position, notation: MoveNotati
         r.nodes * 1000 / ms,
         line.join(" ")
     )
+}
+
+/// Plays `moves` (texts) from `pos`, whose line so far has `hashes`, the
+/// checks `checks` and the repetitions `seen`: the position, the line's
+/// hashes and whether each move gave check.
+fn play_line(
+    mut pos: Position,
+    mut hashes: Vec<u64>,
+    mut checks: Vec<bool>,
+    mut seen: Repetitions,
+    moves: &[&str],
+) -> Result<(Position, Vec<u64>, Vec<bool>), String> {
+    for text in moves {
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| format!("illegal move {}: {e}", clip(text)))?;
+        if forbidden_repetition(&mut pos, &seen, m) {
+            return Err(format!(
+                "illegal move {}: it repeats an earlier position",
+                clip(text)
+            ));
+        }
+        let mover = pos.side_to_move();
+        pos.make(m);
+        checks.push(pos.gives_check(mover));
+        hashes.push(pos.hash());
+        seen.push(pos.hash());
+    }
+    Ok((pos, hashes, checks))
 }
