@@ -78,8 +78,9 @@ pub fn fixed_budget(ms: u64) -> u64 {
 /// time each move costs besides its search. The time left and the
 /// increments of the moves to go (at most `horizon`, the moves the game is
 /// planned over without a moves-to-go: [`horizon`]),
-/// less the overhead of each of them and two more (in sudden death, of
-/// twice as many), make the usable time;
+/// less the overhead of each of them and two more (without moves to go,
+/// also the part of the overhead the increment does not pay for, of as
+/// many moves again), make the usable time;
 /// the move aims at its share of it and may take five times that, never
 /// more than four fifths of the time left less the overhead. Byoyomi,
 /// spent whole each move, is added to both ([`fixed_budget`], less the
@@ -94,14 +95,16 @@ pub fn clock_budget(
 ) -> Option<Budget> {
     let main = left.map(|t| {
         let mtg = moves_to_go.unwrap_or(horizon).clamp(1, horizon.max(1));
-        // In sudden death the game may last well past the horizon: the
-        // overhead of twice as many moves is kept.
-        let reserved = if moves_to_go.is_some() {
-            mtg + 2
+        // Without moves to go the game may last well past the horizon:
+        // for as many moves again, the overhead their increment does not
+        // pay for is kept too (in sudden death, all of it).
+        let beyond = if moves_to_go.is_some() {
+            0
         } else {
-            2 * mtg + 2
+            overhead.saturating_sub(inc).saturating_mul(mtg)
         };
-        let usable = (t + inc.saturating_mul(mtg - 1)).saturating_sub(overhead.saturating_mul(reserved));
+        let reserved = overhead.saturating_mul(mtg + 2).saturating_add(beyond);
+        let usable = (t + inc.saturating_mul(mtg - 1)).saturating_sub(reserved);
         let soft = (usable / mtg).max(1);
         let most = (t * 4 / 5).saturating_sub(overhead).max(1);
         Budget {
@@ -176,10 +179,15 @@ mod tests {
                 hard: 7980
             })
         );
-        // The increment of the moves to come is counted.
+        // The increment of the moves to come is counted, and where it pays
+        // for the overhead, no more is kept past the horizon.
         assert_eq!(
             clock_budget(Some(1000), 100, None, 0, 20, HORIZON),
-            Some(Budget { soft: 77, hard: 385 })
+            Some(Budget { soft: 97, hard: 485 })
+        );
+        assert_eq!(
+            clock_budget(Some(2000), 10, None, 0, 20, HORIZON),
+            Some(Budget { soft: 19, hard: 95 })
         );
         // Little time left: an instant move, and never past the clock.
         assert_eq!(
@@ -222,5 +230,19 @@ mod tests {
             left = left.checked_sub(b.soft + 10).expect("time left");
         }
         assert!(left > 0);
+    }
+
+    #[test]
+    fn an_increment_that_pays_the_overhead_is_spent_over_a_long_game() {
+        // Ko shogi at 2 s + 20 ms (planned over 200 moves), each move
+        // costing 20 ms besides its search: the first 100 moves search 5 ms
+        // or more (before, 1 ms), and 400 moves never run out of time.
+        let mut left: u64 = 2000;
+        for n in 0..400 {
+            let b = clock_budget(Some(left), 20, None, 0, 20, 200).unwrap();
+            assert!(b.soft >= 5 || n >= 100, "move {n}: {b:?} with {left} ms left");
+            assert!(b.hard < left, "{b:?} with {left} ms left");
+            left = (left + 20).checked_sub(b.soft + 20).expect("time left");
+        }
     }
 }
