@@ -678,3 +678,34 @@ fn kozune_plays_with_its_tuned_weights_from_a_file_or_bundled() {
     let bundled = chimera::load_str("kozune.toml", text).expect("compiles without a folder");
     assert_eq!(Searcher::new(&bundled).eval().weights(), &shipped);
 }
+
+/// Ko shogi's command sets: the general, the governor, or a middle troop
+/// with a banner or flag waver. A side's command hangs on a piece when it
+/// has a complete set and losing that piece would leave none (the
+/// evaluation then watches the piece as a king).
+#[test]
+fn the_piece_a_command_hangs_on_is_found() {
+    use chimera::Color::{First, Second};
+    let v = variant("ko-shogi.toml");
+    let kind = |name: &str| v.kind_by_name(name).expect(name);
+    let (general, troop, banner) = (kind("general"), kind("middle troop"), kind("banner"));
+    let at = |fen: &str| Position::from_text(&v, fen).expect(fen);
+    let rest = "19/12E6/19/19/19/19/19/19/19/19/19/19/19/19/19/19/9G9 b - 1";
+    // General, banner and troop: two sets, nothing hangs.
+    let both = at(&format!("9g9/8b(ma)9/{rest}"));
+    for k in [general, troop, banner] {
+        assert!(!both.command_hangs_on(Second, k));
+    }
+    // General and troop: the general alone commands.
+    let general_only = at(&format!("9g9/9(ma)9/{rest}"));
+    assert!(general_only.command_hangs_on(Second, general));
+    assert!(!general_only.command_hangs_on(Second, troop));
+    assert!(!general_only.command_hangs_on(Second, banner));
+    // Troop and banner without the general: either one.
+    let pair = at(&format!("19/8b(ma)9/{rest}"));
+    assert!(pair.command_hangs_on(Second, troop));
+    assert!(pair.command_hangs_on(Second, banner));
+    assert!(!pair.command_hangs_on(Second, general));
+    // The other side's lone general.
+    assert!(pair.command_hangs_on(First, general));
+}

@@ -17,7 +17,7 @@ pub use super::repetition::{
     Lookback, Repetitions, completes_forbidden_repetition, drop_forbidden_repetitions, forbidden_repetition,
     repetition, repetition_forbids_moves, repetition_result,
 };
-use super::types::{Color, KindSet, Square};
+use super::types::{Color, KindSet, PieceKind, Square};
 use super::variant::{ConnectRule, Outcome, Variant, Verdict};
 
 impl GameResult {
@@ -73,6 +73,27 @@ impl Position {
             });
         }
         self.has_command_walked(color)
+    }
+
+    /// Whether `color` has a complete command set now and would have none
+    /// after losing one piece of `kind`: the piece its command hangs on.
+    /// `false` for a kind in no set, and where the sets are too many to be
+    /// counted as pieces come and go.
+    pub fn command_hangs_on(&self, color: Color, kind: PieceKind) -> bool {
+        let bits = match self.v.end.command_bits.get(kind.index()) {
+            Some(&b) if b != 0 => b,
+            _ => return false,
+        };
+        let counts = &self.command_count[color.index()];
+        let (mut now, mut after) = (false, false);
+        let mut slot = 0;
+        for set in &self.v.end.command {
+            let slots = slot..slot + set.len();
+            slot += set.len();
+            now |= slots.clone().all(|i| counts[i] > 0);
+            after |= slots.into_iter().all(|i| counts[i] > u16::from(bits >> i & 1));
+        }
+        now && !after
     }
 
     /// [`Position::has_command`] from the pieces on the board, not the

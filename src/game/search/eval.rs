@@ -453,7 +453,9 @@ impl Eval {
     /// nearness, plus half its material in hand, plus half the square of
     /// the number of squares of its zone (itself and the squares next to
     /// it) the other side attacks; shelter counts own pieces next to it.
-    /// Danger to the side to move counts against it.
+    /// Where command sets stand for royal pieces, the danger to a piece
+    /// whose loss alone would lose the game counts [`HANGING_COMMAND`]
+    /// times. Danger to the side to move counts against it.
     fn royal_terms(&self, pos: &Position, side: Color) -> (f64, f64) {
         let mut danger = [0.0f64; 2];
         let mut shelter = [0.0f64; 2];
@@ -465,10 +467,18 @@ impl Eval {
                 if !self.guarded[p.kind().index()] {
                     continue;
                 }
-                // The zone's attacks, for the first two guarded pieces (a
-                // game without royal pieces may guard dozens).
-                if zones < MAX_ZONES {
-                    zones += 1;
+                // A piece whose loss alone would lose the game by command
+                // is watched as a king is, whatever its place in the list.
+                let weight = if pos.command_hangs_on(c, p.kind()) {
+                    HANGING_COMMAND
+                } else {
+                    1.0
+                };
+                // The zone's attacks, for those pieces and the first two
+                // other guarded ones (a game without royal pieces may guard
+                // dozens).
+                if weight > 1.0 || zones < MAX_ZONES {
+                    zones += usize::from(weight == 1.0);
                     let hits = std::iter::once(rsq)
                         .chain(
                             self.tables.near[rsq.index()]
@@ -478,7 +488,7 @@ impl Eval {
                         )
                         .filter(|&s| pos.attacked(s, !c))
                         .count();
-                    danger[c.index()] += ZONE_WEIGHT * (hits * hits) as f64;
+                    danger[c.index()] += weight * ZONE_WEIGHT * (hits * hits) as f64;
                 }
                 // One pass over the squares near the piece (at most 48)
                 // rather than over every piece: a large game has hundreds.
@@ -490,7 +500,7 @@ impl Eval {
                         }
                     } else if !self.royal[q.kind().index()] {
                         danger[c.index()] +=
-                            self.weights.board[q.kind().index()] / 100.0 * (4 - d) as f64 / 3.0;
+                            weight * self.weights.board[q.kind().index()] / 100.0 * (4 - d) as f64 / 3.0;
                     }
                 }
                 danger[c.index()] += *in_hand.get_or_insert_with(|| self.off_board(pos, !c)) as f64 / 200.0;
@@ -538,6 +548,10 @@ const MAX_ZONES: usize = 2;
 
 /// Danger (in pawns of nearby material) per squared attacked zone square.
 const ZONE_WEIGHT: f64 = 0.5;
+
+/// How much more the danger to a piece counts when its side's command
+/// hangs on it ([`Position::command_hangs_on`]).
+const HANGING_COMMAND: f64 = 2.0;
 
 /// The kinds the royal-safety terms watch: the royal pieces, or, in a
 /// variant without any, the pieces of its command sets.
