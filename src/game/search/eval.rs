@@ -551,7 +551,7 @@ const ZONE_WEIGHT: f64 = 0.5;
 
 /// How much more the danger to a piece counts when its side's command
 /// hangs on it ([`Position::command_hangs_on`]).
-const HANGING_COMMAND: f64 = 2.0;
+const HANGING_COMMAND: f64 = 3.0;
 
 /// The kinds the royal-safety terms watch: the royal pieces, or, in a
 /// variant without any, the pieces of its command sets.
